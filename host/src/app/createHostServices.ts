@@ -1,0 +1,24 @@
+import { createApiClient, createEventBus, createSportsStore, type RemoteContext } from '@sports/shared';
+
+/**
+ * The page's one store, bus and API client. The token is an HttpOnly cookie the browser sends
+ * by itself, so the page never reads or keeps it (no getToken here).
+ */
+export function createHostServices(): RemoteContext {
+  const store = createSportsStore();
+  const eventBus = createEventBus();
+  const api = createApiClient({ baseURL: '/', eventBus, store });
+  return {
+    store,
+    eventBus,
+    api,
+    navigate: (to, options) => {
+      if (options?.newTab) {
+        window.open(`${window.location.pathname}#${to}`, '_blank', 'noopener');
+        return;
+      }
+      if (options?.replace) window.location.replace(`#${to}`);
+      else window.location.hash = to;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { sharedMessages } from '@sports/shared';
+
+/**
+ * Every string the host shows, in Simplified Chinese (DESIGN.md section 6). Strings SPEC.md gives
+ * come from sharedMessages so the host, the remotes and the server say them identically.
+ */
+export const hostMessages = {
+  nav: {
+    label: '主导航',
+    logo: '体育直播',
+    home: '首页',
+    live: '直播',
+    liveMenu: '展开直播菜单',
+    liveAll: '全部',
+    football: '足球',
+    basketball: '篮球',
+    esports: '电竞',
+    general: '综合',
+    schedule: '赛程',
+    scores: '比分',
+    news: '头条',
+    circle: '社区',
+    knowledgeBase: '资料库',
+    foresight: '情报',
+    download: '下载',
+    goLive: '开播',
+    login: '登录',
+    openMenu: '菜单',
+  },
+  userMenu: {
+    label: '用户菜单',
+    level: (exp: number) => `LV${exp}`,
+    balance: '余额',
+    recharge: '充值',
+    personalCentre: '个人中心',
+    myFollows: '我的关注',
+    mySpace: '我的空间',
+    applyAnchor: '申请主播',
+    broadcastRecords: '开播记录',
+    logout: '退出登录',
+  },
+  search: {
+    label: '搜索',
+    placeholder: '搜索赛事、球队、主播',
+    submit: '搜索',
+    history: '搜索历史',
+    clearHistory: '清空',
+    deleteHistoryItem: (text: string) => `删除 ${text}`,
+    hot: '热门赛事',
+  },
+  leftMenu: {
+    label: '侧边菜单',
+    schedule: '赛程',
+    follow: '关注',
+    reserve: '预约',
+    all: '全部',
+    football: '足球',
+    basketball: '篮球',
+    downloadApp: '下载APP',
+    about: '关于我们',
+    collapse: '收起侧边栏',
+    expand: '展开侧边栏',
+  },
+  footer: {
+    siteName: '体育直播',
+    blurb: '足球、篮球、电竞高清直播与实时比分，一站看全。',
+    about: '关于我们',
+    contact: '联系我们',
+    terms: '用户协议',
+    downloadApp: '下载APP',
+    linksLabel: '页脚链接',
+    copyright: (year: number) => `© ${year} 体育直播 版权所有`,
+  },
+  dialog: {
+    close: '关闭',
+  },
+  toast: {
+    regionLabel: '通知',
+  },
+  loginRequired: sharedMessages.loginRequired,
+  logoutConfirm: {
+    title: sharedMessages.logoutConfirmTitle,
+    body: sharedMessages.logoutConfirmBody,
+    stay: sharedMessages.logoutConfirmStay,
+    relogin: sharedMessages.logoutConfirmRelogin,
+  },
+  notice: {
+    title: sharedMessages.noticeTitle,
+    inDevelopment: sharedMessages.inDevelopment,
+    cancel: sharedMessages.cancel,
+    confirm: sharedMessages.confirm,
+  },
+} as const;

@@ -1,0 +1,23 @@
+import styled from 'styled-components';
+import { HOME_WIDGETS } from '@sports/shared';
+import { RemoteWidget } from '../remotes/RemoteWidget';
+import { hostCopy } from './hostCopy';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  gap: 16px;
+`;
+
+/** The home page composes widgets of the scores, live and community remotes. */
+export function HomePage() {
+  return (
+    <section aria-label={hostCopy.homeLabel}>
+      <Grid>
+        {HOME_WIDGETS.map(({ remote, widget }) => (
+          <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} />
+        ))}
+      </Grid>
+    </section>
+  );
+}

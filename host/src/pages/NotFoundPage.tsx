@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+import { hostCopy } from './hostCopy';
+
+export function NotFoundPage() {
+  return (
+    <section>
+      <h1>{hostCopy.notFoundTitle}</h1>
+      <p>{hostCopy.notFoundBody}</p>
+      <Link to="/main">{hostCopy.backHome}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useLocation } from 'react-router-dom';
+import { RoutePageOutlet, type RemoteName, type RemoteRoutesModule } from '@sports/shared';
+import { useHostServices } from '../app/hostServices';
+import { RemoteArea } from './RemoteArea';
+
+/** A route owned by a remote: its `routes` module renders the page for this path. */
+export function RemotePage({ remote, path }: { remote: RemoteName; path: string }) {
+  const services = useHostServices();
+  const { search } = useLocation();
+  const location = { path, query: Object.fromEntries(new URLSearchParams(search)) };
+  return (
+    <RemoteArea<RemoteRoutesModule> remote={remote} exposed="routes">
+      {(module) => <RoutePageOutlet routes={module.routes} location={location} context={services} />}
+    </RemoteArea>
+  );
+}

@@ -1,0 +1,18 @@
+import type { RemoteRouteDefinition } from '@sports/shared';
+
+// Pages whose domain issue has not landed share one 'coming soon' page; each route keeps
+// its own entry so a page can be swapped for its real one without touching the others.
+const loadComingSoonPage = () => import('./pages/ComingSoonRoutePage');
+
+/** The routes mf-community owns (DESIGN.md section 2); exposed as `mf_community/routes`. */
+export const routes: RemoteRouteDefinition[] = [
+  { path: 'news', load: loadComingSoonPage },
+  { path: 'circle', load: loadComingSoonPage },
+  { path: 'circle-detail', load: loadComingSoonPage },
+  { path: 'base-football', load: loadComingSoonPage },
+  { path: 'base-basketball', load: loadComingSoonPage },
+  { path: 'downLoad', load: loadComingSoonPage },
+  { path: 'search', load: loadComingSoonPage },
+  { path: 'detail', load: loadComingSoonPage },
+  { path: 'comment', load: loadComingSoonPage },
+];

@@ -1,0 +1,5 @@
+import { createRemoteParcel } from '@sports/shared';
+import { routes } from './routes';
+
+/** single-spa lifecycles: mount mf-live alone, in its own React root (`mf_live/parcel`). */
+export const { bootstrap, mount, unmount, update } = createRemoteParcel(routes);

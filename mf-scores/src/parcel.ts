@@ -1,0 +1,5 @@
+import { createRemoteParcel } from '@sports/shared';
+import { routes } from './routes';
+
+/** single-spa lifecycles: mount mf-scores alone, in its own React root (`mf_scores/parcel`). */
+export const { bootstrap, mount, unmount, update } = createRemoteParcel(routes);

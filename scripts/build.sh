@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Builds the host and the four remotes into their dist/ folders.
+source "$(dirname "$0")/lib.sh"
+ensure_pnpm
+install_dependencies
+build_site

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The second README command: installs what the tests need, then runs every suite (typecheck,
+# unit and server tests, the built site in a real Chromium) and ends with one line
+# 'N passed, N failed' summing them all. Exit code 0 only when nothing failed.
+source "$(dirname "$0")/lib.sh"
+ensure_pnpm
+install_dependencies
+ensure_debian_packages chromium:chromium
+
+REPORTS="$REPO_ROOT/.reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+cd "$REPO_ROOT"
+set +e
+
+PACKAGES=(shared host mf-live mf-scores mf-community mf-member server e2e)
+UNIT_PACKAGES=(shared host mf-live mf-scores mf-community mf-member server)
+
+step "Typecheck (tsc --noEmit, strict) in ${#PACKAGES[@]} packages"
+for package in "${PACKAGES[@]}"; do
+  if (cd "$package" && pnpm exec tsc --noEmit -p tsconfig.json); then
+    echo "typecheck $package: clean"; echo "{\"passed\":1,\"failed\":0}" > "$REPORTS/typecheck-$package.count.json"
+  else
+    echo "typecheck $package: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-$package.count.json"
+  fi
+done
+
+for package in "${UNIT_PACKAGES[@]}"; do
+  step "Tests of $package (vitest)"
+  (cd "$package" && pnpm exec vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-$package.json")
+done
+
+step "Building the site for the browser tests"
+if ! build_site; then
+  echo "{\"passed\":0,\"failed\":1,\"note\":\"site build failed\"}" > "$REPORTS/build.count.json"
+fi
+
+step "Browser tests (Playwright in Debian Chromium against the real server)"
+(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" pnpm exec playwright test --reporter=list,json)
+
+set -e
+node "$REPO_ROOT/scripts/summarize-tests.mjs" "$REPORTS"

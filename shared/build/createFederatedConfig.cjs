@@ -1,0 +1,154 @@
+// One webpack + Module Federation config for the host and every remote, so the share scope
+// (which packages are page singletons, and at which versions) is written once. TOOLCHAIN.md
+// lists the pitfalls this avoids; each is named where it is handled.
+const path = require('node:path');
+
+/** Build tools are devDependencies of each package (pnpm is strict), so load them from there. */
+function requireFrom(packageDir, id) {
+  return require(require.resolve(id, { paths: [packageDir] }));
+}
+
+/** The version a package resolves to from `fromDir`, read from its package.json. */
+function installedVersion(packageName, fromDir) {
+  const manifestPath = require.resolve(`${packageName}/package.json`, { paths: [fromDir] });
+  return require(manifestPath).version;
+}
+
+/** Where react-router resolves for react-router-dom (it is not a direct dependency). */
+function reactRouterDir(fromDir) {
+  const domDir = path.dirname(require.resolve('react-router-dom/package.json', { paths: [fromDir] }));
+  return path.dirname(require.resolve('react-router/package.json', { paths: [domDir] }));
+}
+
+/**
+ * The page singletons (DESIGN.md section 3, TOOLCHAIN.md pitfall 3): one copy in the page,
+ * whoever loads first provides it. Deep imports are listed because they are separate modules
+ * to webpack; react-router is where the router's contexts live.
+ */
+function createSharedScope(packageDir) {
+  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  const react = installedVersion('react', packageDir);
+  const reactDom = installedVersion('react-dom', packageDir);
+  const routerDom = installedVersion('react-router-dom', packageDir);
+  const router = require(path.join(reactRouterDir(packageDir), 'package.json')).version;
+  const jotai = installedVersion('jotai', packageDir);
+  const styled = installedVersion('styled-components', packageDir);
+  const sharedContract = installedVersion('@sports/shared', packageDir);
+  return {
+    react: singleton(react),
+    'react/jsx-runtime': singleton(react),
+    'react-dom': singleton(reactDom),
+    'react-dom/client': singleton(reactDom),
+    'react-router-dom': singleton(routerDom),
+    'react-router': { ...singleton(router), import: reactRouterDir(packageDir) },
+    jotai: singleton(jotai),
+    'jotai/utils': singleton(jotai),
+    'styled-components': singleton(styled),
+    '@sports/shared': singleton(sharedContract),
+  };
+}
+
+function swcRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir   the package's folder (__dirname of its webpack.config.cjs)
+ * @param {string} options.name         MF container name: 'host' or 'mf_live', …
+ * @param {'host' | 'remote'} options.role
+ * @param {Record<string,string>} [options.exposes]  remote exposes (./routes, ./widgets, ./parcel)
+ * @param {string[]} [options.runtimePlugins]        files of MF runtime plugins (host)
+ * @param {string} options.title        page title of the html shell
+ * @param {number} options.devPort      webpack-dev-server port
+ * @param {{ mode?: string }} argv      webpack-cli's argv
+ */
+function createFederatedConfig(options, argv = {}) {
+  const { packageDir, name, role, exposes = {}, runtimePlugins = [], title, devPort } = options;
+  const HtmlWebpackPlugin = requireFrom(packageDir, 'html-webpack-plugin');
+  const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
+  const isProduction = argv.mode !== 'development';
+  const isHost = role === 'host';
+
+  // The host's page and a remote's standalone harness (dev only) are plain html shells.
+  const htmlEntry = isHost ? 'main' : 'harness';
+  // A production remote has no html entry: only its container (remoteEntry.js) and chunks.
+  const hasHtmlEntry = isHost || !isProduction;
+  const entry = hasHtmlEntry ? { [htmlEntry]: `./src/${isHost ? 'index' : 'harness/index'}.ts` } : {};
+
+  return {
+    mode: isProduction ? 'production' : 'development',
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    context: packageDir,
+    entry,
+    target: 'web',
+    output: {
+      path: path.join(packageDir, 'dist'),
+      // The host is served at /web/; a remote is served wherever its release lives.
+      publicPath: isHost ? '/web/' : 'auto',
+      // Pitfall 4: no [contenthash] in an MF entry's filename; chunks may carry it.
+      filename: isHost && isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: { rules: [swcRule()] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+        // Pitfall 1: 'loaded-first' so a dead remote is never fetched at start-up.
+        shareStrategy: 'loaded-first',
+        shared: createSharedScope(packageDir),
+        runtimePlugins,
+        // Pitfall 6: remotes publish a manifest the host loads by URL at run time.
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        // Pitfall 5: the dts plugin breaks with TypeScript 7; contracts live in @sports/shared.
+        dts: false,
+        // Host remotes are never known at build time: the control plane names them at run time.
+        remotes: {},
+      }),
+      ...(hasHtmlEntry
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(packageDir, 'src', isHost ? 'index.html' : 'harness/index.html'),
+              filename: isHost ? 'index.html' : 'harness.html',
+              title,
+              chunks: [htmlEntry],
+              scriptLoading: 'defer',
+            }),
+          ]
+        : []),
+    ],
+    devServer: {
+      port: devPort,
+      host: '127.0.0.1',
+      hot: false,
+      liveReload: true,
+      historyApiFallback: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      devMiddleware: { publicPath: isHost ? '/web/' : '/' },
+      // A squad's harness talks to the running site's real API and sockets.
+      proxy: [{ context: ['/api', '/ws'], target: process.env.SITE_URL ?? 'http://127.0.0.1:8080', ws: true, changeOrigin: true }],
+    },
+  };
+}
+
+module.exports = { createFederatedConfig, createSharedScope };

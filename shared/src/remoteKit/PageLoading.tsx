@@ -1,0 +1,15 @@
+import styled from 'styled-components';
+
+const Spinner = styled.div`
+  padding: 48px 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export function PageLoading() {
+  return (
+    <Spinner role="status" aria-live="polite">
+      加载中…
+    </Spinner>
+  );
+}

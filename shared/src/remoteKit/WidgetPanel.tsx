@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Panel = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  padding: 16px;
+  min-height: 160px;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  margin-bottom: 12px;
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.title};
+`;
+
+export interface WidgetPanelProps {
+  /** Widget id, for the host's layout and for tests. */
+  widgetId: string;
+  remote: string;
+  title: string;
+  /** A 'more' link or other action in the header. */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame every home-page widget renders in, so the page reads as one. */
+export function WidgetPanel({ widgetId, remote, title, action, children }: WidgetPanelProps) {
+  const headingId = `widget-${widgetId}-title`;
+  return (
+    <Panel aria-labelledby={headingId} data-testid={`widget-${widgetId}`} data-remote={remote}>
+      <Header>
+        <Title id={headingId}>{title}</Title>
+        {action}
+      </Header>
+      {children}
+    </Panel>
+  );
+}

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './hotMatch';
+export * from './mfRemotes';
+export * from './search';
+export * from './systemConfig';

@@ -1,0 +1,10 @@
+/**
+ * The browser-free part of @sports/shared: what the server may import (no React, no DOM).
+ */
+export * from './api/apiError';
+export * from './api/envelope';
+export * from './api/limits';
+export * from './api/responseCodes';
+export * from './contract/remoteNames';
+export * from './messages/zhCN';
+export * from './schemas/index';

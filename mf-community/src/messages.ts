@@ -6,7 +6,6 @@ export const pageCopy: Record<string, { title: string; description: string }> = 
   'base-football': { title: '足球资料库', description: '足球赛事、球队与球员资料。' },
   'base-basketball': { title: '篮球资料库', description: '篮球赛事、球队与球员资料。' },
   'downLoad': { title: '下载', description: '下载客户端。' },
-  'search': { title: '搜索', description: '搜索赛事、主播和直播。' },
   'detail': { title: '详情', description: '内容详情。' },
   'comment': { title: '评论', description: '评论列表。' },
 };

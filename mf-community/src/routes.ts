@@ -12,7 +12,7 @@ export const routes: RemoteRouteDefinition[] = [
   { path: 'base-football', load: loadComingSoonPage },
   { path: 'base-basketball', load: loadComingSoonPage },
   { path: 'downLoad', load: loadComingSoonPage },
-  { path: 'search', load: loadComingSoonPage },
+  { path: 'search', load: () => import('./pages/SearchPage') },
   { path: 'detail', load: loadComingSoonPage },
   { path: 'comment', load: loadComingSoonPage },
 ];

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, renderRemotePage, renderRemoteWidget } from '@sports/shared/testing';
+import { routes } from './routes';
+import { widgets } from './widgets';
+
+describe('mf-community', () => {
+  it('owns the community routes', () => {
+    expect(routes.map((route) => route.path).sort()).toEqual(
+      ['base-basketball', 'base-football', 'circle', 'circle-detail', 'comment', 'detail', 'downLoad', 'news', 'search'].sort(),
+    );
+  });
+
+  it('search page asks the server with the name from the address and lists matches', async () => {
+    const context = createTestContext({
+      'api/Search/index': { matches: [{ id: 1, sport: 'football', short_name_zh: '英超' }], anchors: [], lives: [] },
+    });
+    renderRemotePage(routes, 'search', { name: '英超' }, context);
+    expect(await screen.findByRole('heading', { name: '搜索：英超' })).toBeTruthy();
+    expect((await screen.findByTestId('search-matches')).textContent).toContain('英超');
+    expect(context.calls).toEqual([{ path: 'api/Search/index', params: { name: '英超' } }]);
+    expect(screen.getByText('没有找到相关主播')).toBeTruthy();
+  });
+
+  it('search page without a name asks nothing', async () => {
+    const context = createTestContext({});
+    renderRemotePage(routes, 'search', {}, context);
+    expect(await screen.findByText('在顶部搜索框输入赛事、球队或主播名称。')).toBeTruthy();
+    expect(context.calls).toEqual([]);
+  });
+
+  it('search page shows no results when the call fails (the client already told the user why)', async () => {
+    renderRemotePage(routes, 'search', { name: 'x' }, createTestContext({ 'api/Search/index': new Error('code 1') }));
+    expect(await screen.findByTestId('search-failed')).toBeTruthy();
+  });
+
+  it('headlines widget leads to the headlines page', async () => {
+    renderRemoteWidget(widgets, 'headlines');
+    expect((await screen.findByRole('link', { name: '更多头条' })).getAttribute('href')).toBe('#/news');
+  });
+});

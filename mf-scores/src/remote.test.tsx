@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, renderRemotePage, renderRemoteWidget } from '@sports/shared/testing';
+import { routes } from './routes';
+import { widgets } from './widgets';
+
+describe('mf-scores', () => {
+  it('owns the scores routes', () => {
+    expect(routes.map((route) => route.path).sort()).toEqual(
+      ['basketball', 'bifen', 'football', 'foresight', 'schedule', 'score-detail', 'trophy/home'].sort(),
+    );
+  });
+
+  it('renders a titled page for each route', async () => {
+    renderRemotePage(routes, 'foresight');
+    expect(await screen.findByRole('heading', { name: '情报中心' })).toBeTruthy();
+  });
+
+  it('hot matches widget lists the server hot list, linking to search', async () => {
+    const hot = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, sport: 'football', short_name_zh: `赛事${index + 1}` }));
+    const context = createTestContext({ 'api/hot_match/initial_list': hot });
+    renderRemoteWidget(widgets, 'hotMatches', context);
+    const links = await screen.findAllByRole('link');
+    expect(links).toHaveLength(10);
+    expect(links[0]?.getAttribute('href')).toBe(`#/search?name=${encodeURIComponent('赛事1')}`);
+  });
+
+  it('hot matches widget says so when the list cannot load', async () => {
+    renderRemoteWidget(widgets, 'hotMatches', createTestContext({}));
+    expect(await screen.findByText('热门赛事暂时无法加载')).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEventBus, type PlatformEvents } from '../events/eventBus';
+import { sharedMessages } from '../messages/zhCN';
+import { createSportsStore } from '../store/createSportsStore';
+import { navIndexAtom, userInfoAtom } from '../store/persistedAtoms';
+import { ApiError } from './apiError';
+import { createApiClient } from './createApiClient';
+
+// A real HTTP server answering each path with a fixed envelope (or a broken answer), so the
+// client is exercised through axios and the network stack, not through a fake adapter.
+const answers: Record<string, { status: number; body: string; delayMs?: number }> = {
+  '/ok': { status: 200, body: JSON.stringify({ code: 200, msg: '', data: { hello: 'world' } }) },
+  '/code1': { status: 200, body: JSON.stringify({ code: 1, msg: '余额不足', data: null }) },
+  '/code1-empty': { status: 200, body: JSON.stringify({ code: 1, msg: '', data: null }) },
+  '/code1-http400': { status: 400, body: JSON.stringify({ code: 1, msg: 'name 长度不能超过 10 个字符', data: null }) },
+  '/code700': { status: 200, body: JSON.stringify({ code: 700, msg: '请登录后操作', data: null }) },
+  '/code50008': { status: 200, body: JSON.stringify({ code: 50008, msg: '', data: null }) },
+  '/code50012': { status: 200, body: JSON.stringify({ code: 50012, msg: '', data: null }) },
+  '/code50014': { status: 200, body: JSON.stringify({ code: 50014, msg: '', data: null }) },
+  '/not-json': { status: 502, body: '<html>bad gateway</html>' },
+};
+const seenHeaders: Record<string, string | string[] | undefined>[] = [];
+let server: Server;
+let baseURL: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    // jsdom enforces CORS like a browser: the page (http://localhost:3000) is another origin.
+    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+    response.setHeader('Access-Control-Allow-Credentials', 'true');
+    response.setHeader('Access-Control-Allow-Headers', 'token, x-requested-with, content-type');
+    if (request.method === 'OPTIONS') return response.writeHead(204).end();
+    seenHeaders.push(request.headers);
+    const answer = answers[request.url ?? ''];
+    if (!answer) return response.destroy();
+    response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function setup(options: { token?: string; now?: () => number } = {}) {
+  const store = createSportsStore();
+  const eventBus = createEventBus();
+  const events: { type: keyof PlatformEvents; payload: unknown }[] = [];
+  eventBus.on('*', (type, payload) => events.push({ type, payload }));
+  const api = createApiClient({ baseURL, eventBus, store, getToken: () => options.token, now: options.now });
+  return { store, api, events };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(() => null, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  seenHeaders.length = 0;
+});
+
+describe('the API client applies SPEC.md section 8', () => {
+  it('resolves with data on code 200 and sends the token header', async () => {
+    const { api, events } = setup({ token: 'st_abc' });
+    await expect(api.get('/ok')).resolves.toEqual({ hello: 'world' });
+    expect(seenHeaders[0]?.token).toBe('st_abc');
+    expect(events).toEqual([]);
+  });
+
+  it('code 1: toasts the server message for 5 s and rejects', async () => {
+    const { api, events } = setup();
+    const error = await rejection(api.post('/code1', { amount: 1 }));
+    expect(error.code).toBe(1);
+    expect(events).toEqual([{ type: 'toast', payload: { kind: 'error', message: '余额不足', durationMs: 5000 } }]);
+  });
+
+  it("code 1 without a message toasts 'Error'", async () => {
+    const { api, events } = setup();
+    await rejection(api.get('/code1-empty'));
+    expect(events[0]?.payload).toMatchObject({ message: 'Error' });
+  });
+
+  it('code 1 on an HTTP 400 answer (validation) still toasts the message', async () => {
+    const { api, events } = setup();
+    await rejection(api.get('/code1-http400'));
+    expect(events[0]?.payload).toMatchObject({ message: 'name 长度不能超过 10 个字符' });
+  });
+
+  it.each([50008, 50012, 50014])('code %i asks to stay or log in again', async (code) => {
+    const { api, events } = setup();
+    const error = await rejection(api.get(`/code${code}`));
+    expect(error.code).toBe(code);
+    expect(events).toEqual([{ type: 'session:logoutConfirm', payload: { code } }]);
+  });
+
+  it('code 700 clears the saved user, resets index to 0 and says 请登录后操作; repeats within 2 s are ignored', async () => {
+    let now = 10_000;
+    const { api, store, events } = setup({ now: () => now });
+    store.set(userInfoAtom, { user_nickname: 'x', avatar: '', exp: 1, balance: 5, is_anchor: 0 });
+    store.set(navIndexAtom, 3);
+    expect(localStorage.getItem('userInfo')).not.toBeNull();
+
+    await rejection(api.get('/code700'));
+    expect(store.get(userInfoAtom)).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBe('null');
+    expect(store.get(navIndexAtom)).toBe(0);
+    expect(events.map((event) => event.type)).toEqual(['session:cleared', 'toast']);
+    expect(events[1]?.payload).toMatchObject({ message: sharedMessages.loginRequired });
+
+    now += 1_999;
+    await rejection(api.get('/code700'));
+    expect(events).toHaveLength(2);
+
+    now += 2_001;
+    await rejection(api.get('/code700'));
+    expect(events).toHaveLength(4);
+  });
+
+  it('a network error rejects without any message', async () => {
+    const { api, events } = setup();
+    const error = await rejection(api.get('/hang-up'));
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('');
+    expect(events).toEqual([]);
+  });
+
+  it('an answer that is not an envelope is treated like a network error', async () => {
+    const { api, events } = setup();
+    const error = await rejection(api.get('/not-json'));
+    expect(error.isNetworkError).toBe(true);
+    expect(events).toEqual([]);
+  });
+});

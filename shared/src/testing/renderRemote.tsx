@@ -1,0 +1,48 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ApiClient } from '../api/createApiClient';
+import type { RemoteContext, RemoteRouteDefinition, RemoteWidgetDefinition } from '../contract/remoteContract';
+import { createEventBus } from '../events/eventBus';
+import { RemoteRoot } from '../remoteKit/RemoteRoot';
+import { RoutePageOutlet } from '../remoteKit/RoutePageOutlet';
+import { lazyOnce } from '../remoteKit/lazyPage';
+import { createSportsStore } from '../store/createSportsStore';
+import { Suspense } from 'react';
+
+/**
+ * For remotes' unit tests: a RemoteContext whose API answers from `answers` by path (unit
+ * tests only; end-to-end tests drive the real server). A path with no answer rejects like a
+ * network failure.
+ */
+export function createTestContext(answers: Record<string, unknown> = {}): RemoteContext & { calls: { path: string; params?: unknown }[] } {
+  const calls: { path: string; params?: unknown }[] = [];
+  const answer = async (path: string, params?: unknown) => {
+    calls.push({ path, params });
+    if (!(path in answers)) throw new Error(`no answer for ${path}`);
+    const value = answers[path];
+    if (value instanceof Error) throw value;
+    return value;
+  };
+  const api = { get: answer, post: answer, request: answer, http: null } as unknown as ApiClient;
+  return { store: createSportsStore(), eventBus: createEventBus(), api, navigate: () => undefined, calls };
+}
+
+export function renderRemotePage(routes: RemoteRouteDefinition[], path: string, query: Record<string, string> = {}, context = createTestContext()): RenderResult {
+  return render(
+    <RemoteRoot context={context}>
+      <RoutePageOutlet routes={routes} location={{ path, query }} context={context} />
+    </RemoteRoot>,
+  );
+}
+
+export function renderRemoteWidget(widgets: RemoteWidgetDefinition[], id: string, context = createTestContext()): RenderResult {
+  const definition = widgets.find((widget) => widget.id === id);
+  if (!definition) throw new Error(`no widget ${id}`);
+  const Widget = lazyOnce(definition.load);
+  return render(
+    <RemoteRoot context={context}>
+      <Suspense fallback={null}>
+        <Widget context={context} />
+      </Suspense>
+    </RemoteRoot>,
+  );
+}

@@ -99,9 +99,12 @@ function createFederatedConfig(options, argv = {}) {
       path: path.join(packageDir, 'dist'),
       // The host is served at /web/; a remote is served wherever its release lives.
       publicPath: isHost ? '/web/' : 'auto',
-      // Pitfall 4: no [contenthash] in an MF entry's filename; chunks may carry it.
-      filename: isHost && isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      // Pitfall 4: no [contenthash] in an entry's filename (host or remote); chunks carry it.
+      // Unhashed entries are served no-cache and revalidated, hashed chunks as immutable.
+      filename: '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      // SPEC.md section 9: a chunk that has not arrived in 120 s fails ('Loading chunk … failed').
+      chunkLoadTimeout: 120_000,
       uniqueName: name,
       clean: true,
     },

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+// SPEC.md section 8, each row driven by a real answer of the running server.
+const savedUser = JSON.stringify({ user_nickname: '老球迷', avatar: '', exp: 3, balance: 120, is_anchor: 0 });
+
+test('code 1: the server message is shown as an error toast for 5 s', async ({ page }) => {
+  await page.goto(`/web/#/search?name=${'a'.repeat(11)}`);
+  const toast = page.getByTestId('toast').filter({ hasText: 'name' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-kind', 'error');
+  await page.waitForTimeout(3_500);
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 3_000 });
+});
+
+test('code 700: saved user data and login state are cleared, index reset, 请登录后操作 shown', async ({ page }) => {
+  await page.goto('/web/#/main');
+  await page.evaluate((user) => {
+    localStorage.setItem('userInfo', user);
+    localStorage.setItem('index', '3');
+  }, savedUser);
+  const answer = page.waitForResponse((response) => response.url().includes('/api/user/info'));
+  await page.reload();
+  expect(await (await answer).json()).toMatchObject({ code: 700 });
+  await expect(page.getByTestId('toast').filter({ hasText: '请登录后操作' })).toHaveCount(1);
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBe('null');
+  expect(await page.evaluate(() => localStorage.getItem('index'))).toBe('0');
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+});
+
+for (const [code, token] of [
+  [50012, `st_${randomBytes(32).toString('base64url')}`],
+  [50008, 'not-a-token-of-ours'],
+] as const) {
+  test(`code ${code}: the 确认退出 dialog offers to stay or log in again`, async ({ page, context, baseURL }) => {
+    await page.goto('/web/#/main');
+    await page.evaluate((user) => localStorage.setItem('userInfo', user), savedUser);
+    await context.addCookies([{ name: 'token', value: token, url: baseURL as string }]);
+    const answer = page.waitForResponse((response) => response.url().includes('/api/user/info'));
+    await page.reload();
+    expect(await (await answer).json()).toMatchObject({ code });
+
+    const dialog = page.getByRole('dialog', { name: '确认退出' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBe('null');
+  });
+}
+
+test('a network error is rejected without a message', async ({ page }) => {
+  await page.route('**/api/Search/index**', (route) => route.abort('connectionreset'));
+  await page.goto(`/web/#/search?name=${encodeURIComponent('英超')}`);
+  await expect(page.getByTestId('search-failed')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+});

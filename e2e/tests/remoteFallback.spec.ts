@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { REMOTES } from './support/expectedRoutes';
+
+/** Make every file of one remote unreachable, as when its host or CDN is down. */
+async function cutOff(page: Page, folder: string): Promise<void> {
+  await page.route(`**/web/remotes/${folder}/**`, (route) => route.abort('connectionrefused'));
+}
+
+for (const remote of REMOTES) {
+  test(`${remote.folder} unreachable: its area falls back, the site works, the failure is reported, retry recovers`, async ({ page }) => {
+    await cutOff(page, remote.folder);
+    const report = page.waitForResponse(
+      (response) => response.url().endsWith('/api/mf/telemetry') && response.request().postDataJSON()?.remote === remote.name,
+    );
+
+    await page.goto(`/web/#/${remote.route}`);
+    const fallback = page.getByTestId('remote-fallback');
+    await expect(fallback).toBeVisible();
+    await expect(fallback).toHaveAttribute('data-remote', remote.name);
+    await expect(page.locator('header')).toBeVisible();
+
+    // The control plane heard about it, from the browser, with the remote's release.
+    const answer = await report;
+    expect(await answer.json()).toMatchObject({ code: 200 });
+    expect(answer.request().postDataJSON()).toMatchObject({ remote: remote.name, phase: 'load' });
+
+    // Another remote's page still works.
+    await page.goto(`/web/#/${remote.otherRoute}`);
+    await expect(page.locator(`main [data-remote="${remote.otherFolder}"]`).first()).toBeVisible();
+
+    // The home page keeps the other widgets when this remote's widget cannot load.
+    if (remote.widget) {
+      await page.goto('/web/#/main');
+      await expect(page.getByTestId(`remote-area-${remote.name}`).getByTestId('remote-fallback')).toBeVisible();
+      await expect(page.locator('[data-testid^="widget-"]')).toHaveCount(2);
+    }
+
+    // Files back: retry loads the remote without reloading the page.
+    await page.goto(`/web/#/${remote.route}`);
+    await expect(fallback).toBeVisible();
+    await page.unroute(`**/web/remotes/${remote.folder}/**`);
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page.locator(`main [data-remote="${remote.folder}"]`).first()).toBeVisible();
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+  });
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+test('a narrow screen (500 px or less) is sent to the mobile site /h5', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  await page.waitForURL('**/h5');
+  await expect(page).toHaveTitle('体育直播 - 移动版');
+  await context.close();
+});
+
+test('501 px wide stays on the desktop site', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 501, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  await expect(page.locator('[data-layout]').first()).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/web/');
+  await context.close();
+});
+
+test('a 992 px viewport uses the mobile layout, a wider one the desktop layout', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  await expect(page.locator('[data-layout="mobile"]')).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('[data-layout="desktop"]')).toHaveCount(1);
+  await context.close();
+});
+
+for (const path of ['main', 'football', 'basketball']) {
+  test(`the header hides when #/${path} is scrolled beyond 60 px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 360 } });
+    const page = await context.newPage();
+    await page.goto(`/web/#/${path}`);
+    const header = page.locator('header').first();
+    await expect(header).toBeVisible();
+    await page.evaluate(() => document.body.style.setProperty('min-height', '3000px'));
+    await page.evaluate(() => window.scrollTo(0, 61));
+    await expect(header).toHaveAttribute('data-hidden', 'true');
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await expect(header).not.toHaveAttribute('data-hidden', 'true');
+    await context.close();
+  });
+}
+
+test('the header stays on other pages when scrolled', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 360 } });
+  const page = await context.newPage();
+  await page.goto('/web/#/anchor');
+  await page.evaluate(() => document.body.style.setProperty('min-height', '3000px'));
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.waitForTimeout(200);
+  await expect(page.locator('header').first()).not.toHaveAttribute('data-hidden', 'true');
+  await context.close();
+});

@@ -1,0 +1,55 @@
+import { expect, test, type Request } from '@playwright/test';
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+/** The files a remote would load for its own copy of a shared package, from its manifest. */
+async function fallbackFilesOf(baseURL: string, folder: string, packages: string[]): Promise<string[]> {
+  const response = await fetch(`${baseURL}/web/remotes/${folder}/mf-manifest.json`);
+  const manifest = (await response.json()) as { shared: ManifestShared[] };
+  return manifest.shared
+    .filter((shared) => packages.includes(shared.name))
+    .flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]);
+}
+
+test('React is loaded exactly once while pages of every remote render', async ({ page, baseURL }) => {
+  const requested: string[] = [];
+  page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
+
+  await page.goto('/web/#/main');
+  await expect(page.getByTestId('widget-hotMatches').getByRole('link').first()).toBeVisible();
+  for (const path of ['anchor', 'news', 'member', 'football']) {
+    await page.goto(`/web/#/${path}`);
+    await expect(page.locator('main [data-remote]').first()).toBeVisible();
+  }
+
+  // 1. The share scope: one React version, loaded, provided by the host.
+  const react = await page.evaluate(() => {
+    type Entry = { from: string; loaded?: boolean; lib?: unknown };
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+    const loaded: { pkg: string; version: string; from: string }[] = [];
+    for (const scopes of Object.values(share)) {
+      for (const pkg of ['react', 'react-dom']) {
+        for (const [version, entry] of Object.entries(scopes.default?.[pkg] ?? {})) {
+          if (entry.loaded || entry.lib) loaded.push({ pkg, version, from: entry.from });
+        }
+      }
+    }
+    return loaded;
+  });
+  const reactCopies = new Set(react.filter((entry) => entry.pkg === 'react').map((entry) => `${entry.version}@${entry.from}`));
+  const reactDomCopies = new Set(react.filter((entry) => entry.pkg === 'react-dom').map((entry) => `${entry.version}@${entry.from}`));
+  expect([...reactCopies]).toEqual([expect.stringMatching(/@host$/)]);
+  expect([...reactDomCopies]).toEqual([expect.stringMatching(/@host$/)]);
+
+  // 2. The network: no remote fetched its own React or ReactDOM, though each ships one.
+  for (const folder of ['mf-live', 'mf-scores', 'mf-community', 'mf-member']) {
+    const ownCopies = await fallbackFilesOf(baseURL as string, folder, ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
+    expect(ownCopies.length).toBeGreaterThan(0);
+    const fetched = ownCopies.filter((file) => requested.includes(`/web/remotes/${folder}/${file}`));
+    expect(fetched, `${folder} loaded its own React`).toEqual([]);
+    expect(requested.some((path) => path.startsWith(`/web/remotes/${folder}/`))).toBe(true);
+  }
+});

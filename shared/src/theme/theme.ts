@@ -1,8 +1,11 @@
 /** The one styled-components theme every package renders with. */
 export const theme = {
   colors: {
-    brand: '#e6262e',
-    brandDark: '#b81c23',
+    // Each colour meets WCAG AA (4.5:1) for normal text against the background it is used on:
+    // brand/success/warning/danger against white text, brandOnDark against the navbar.
+    brand: '#c8102e',
+    brandDark: '#a00d25',
+    brandOnDark: '#ff5a5f',
     text: '#1f2329',
     textMuted: '#5c6370',
     textInverse: '#ffffff',
@@ -10,8 +13,8 @@ export const theme = {
     surface: '#ffffff',
     border: '#e3e5e8',
     navBackground: '#16181d',
-    success: '#1f8f4e',
-    warning: '#b26a00',
+    success: '#1b7a43',
+    warning: '#8a5300',
     danger: '#c62828',
     home: '#d32f2f',
     away: '#1565c0',

@@ -1,0 +1,19 @@
+import { LogoutConfirmDialog } from './LogoutConfirmDialog';
+import { NoticeDialog } from './NoticeDialog';
+import { ToastHost } from './ToastHost';
+
+export interface FeedbackHostProps {
+  /** Passed to LogoutConfirmDialog; defaults to window.location.reload. */
+  reload?: () => void;
+}
+
+/** Everything the page shows in answer to bus events: toasts and the two notice dialogs. Mount once. */
+export function FeedbackHost({ reload }: FeedbackHostProps) {
+  return (
+    <>
+      <ToastHost />
+      <LogoutConfirmDialog reload={reload} />
+      <NoticeDialog />
+    </>
+  );
+}

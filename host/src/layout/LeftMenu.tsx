@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { useHostServices } from '../app/hostServices';
+import { hostMessages } from '../messages';
+import { isCurrentLink, LEFT_MENU_LINKS } from './leftMenuLinks';
+import { useSidebarStatus } from './useSidebarStatus';
+
+const text = hostMessages.leftMenu;
+
+const Aside = styled.aside`
+  flex: none;
+  width: ${({ theme }) => theme.layout.sidebarWidth};
+  padding: 12px 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  transition: width 0.2s ease;
+
+  &[data-opened='false'] {
+    width: 48px;
+  }
+`;
+
+const ToggleButton = styled.button`
+  display: block;
+  width: 36px;
+  height: 36px;
+  margin: 0 6px 8px auto;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.title};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.background};
+  }
+`;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  &[hidden] {
+    display: none;
+  }
+`;
+
+const itemLook = css`
+  display: block;
+  width: 100%;
+  padding: 10px 24px;
+  border: 0;
+  border-left: 3px solid transparent;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.background};
+  }
+
+  &[aria-current='page'] {
+    border-left-color: ${({ theme }) => theme.colors.brandDark};
+    color: ${({ theme }) => theme.colors.brandDark};
+    font-weight: 600;
+  }
+`;
+
+const ItemLink = styled(Link)`
+  ${itemLook}
+`;
+
+const ItemButton = styled.button`
+  ${itemLook}
+`;
+
+const Divider = styled.li`
+  margin: 8px 16px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** The side menu of the live and schedule pages; it can be collapsed and remembers that. */
+export function LeftMenu() {
+  const { eventBus } = useHostServices();
+  const { pathname, search } = useLocation();
+  const [opened, toggle] = useSidebarStatus();
+  const listId = useId();
+
+  return (
+    <Aside aria-label={text.label} data-opened={opened ? 'true' : 'false'}>
+      <ToggleButton type="button" aria-expanded={opened} aria-controls={listId} aria-label={opened ? text.collapse : text.expand} onClick={toggle}>
+        <span aria-hidden="true">{opened ? '«' : '»'}</span>
+      </ToggleButton>
+      <List id={listId} hidden={!opened}>
+        {LEFT_MENU_LINKS.map((link) => (
+          <li key={link.to}>
+            <ItemLink to={link.to} aria-current={isCurrentLink(link, pathname, search) ? 'page' : undefined}>
+              {link.label}
+            </ItemLink>
+          </li>
+        ))}
+        <Divider role="presentation" />
+        <li>
+          <ItemLink to="/downLoad" aria-current={pathname === '/downLoad' ? 'page' : undefined}>
+            {text.downloadApp}
+          </ItemLink>
+        </li>
+        <li>
+          <ItemButton type="button" onClick={() => eventBus.emit('notice:inDevelopment', { feature: text.about })}>
+            {text.about}
+          </ItemButton>
+        </li>
+      </List>
+    </Aside>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { MAX_LENGTH } from '@sports/shared';
+import { useHostServices } from '../app/hostServices';
+import { hostMessages } from '../messages';
+import { SearchPanel } from './SearchPanel';
+import { useDismiss } from './useDismiss';
+import { useHotMatches } from './useHotMatches';
+import { useSearchHistory } from './useSearchHistory';
+
+const text = hostMessages.search;
+
+const Form = styled.form`
+  position: relative;
+  display: flex;
+  align-items: center;
+  flex: 0 1 260px;
+  min-width: 160px;
+  height: 34px;
+  border-radius: 17px;
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Input = styled.input`
+  flex: 1;
+  min-width: 0;
+  height: 100%;
+  padding: 0 12px;
+  border: 0;
+  border-radius: 17px 0 0 17px;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brandDark};
+    outline-offset: -2px;
+  }
+`;
+
+const SubmitButton = styled.button`
+  flex: none;
+  height: 100%;
+  padding: 0 14px;
+  border: 0;
+  border-radius: 0 17px 17px 0;
+  background: ${({ theme }) => theme.colors.brandDark};
+  color: ${({ theme }) => theme.colors.textInverse};
+  font: inherit;
+  cursor: pointer;
+`;
+
+/**
+ * The header's search: at most 10 characters; while focused it offers the saved history and the
+ * hot matches. A search opens the search page in a new tab, so the current stream keeps playing.
+ */
+export function SearchBox() {
+  const services = useHostServices();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelId = useId();
+  const { history, add, remove, clear } = useSearchHistory();
+  const hotNames = useHotMatches(open);
+
+  useDismiss(formRef, open, () => setOpen(false));
+
+  function search(raw: string) {
+    // Hot names can be longer than the box allows; the search API takes 10 characters too.
+    const name = raw.trim().slice(0, MAX_LENGTH.search);
+    if (!name) return;
+    add(name);
+    setOpen(false);
+    services.navigate(`/search?name=${encodeURIComponent(name)}`, { newTab: true });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    search(query);
+  }
+
+  return (
+    <Form role="search" ref={formRef} onSubmit={onSubmit}>
+      <Input
+        type="search"
+        aria-label={text.label}
+        placeholder={text.placeholder}
+        maxLength={MAX_LENGTH.search}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+      />
+      <SubmitButton type="submit">{text.submit}</SubmitButton>
+      {open && (
+        <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={remove} onClear={clear} />
+      )}
+    </Form>
+  );
+}

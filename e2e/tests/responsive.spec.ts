@@ -22,9 +22,13 @@ test('a 992 px viewport uses the mobile layout, a wider one the desktop layout',
   const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
   const page = await context.newPage();
   await page.goto('/web/#/main');
-  await expect(page.locator('[data-layout="mobile"]')).toHaveCount(1);
+  const root = page.locator('#root > [data-layout]');
+  await expect(root).toHaveAttribute('data-layout', 'mobile');
+  // The nav collapses behind its menu button on the mobile layout.
+  await expect(page.locator('header nav').first()).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.locator('[data-layout="desktop"]')).toHaveCount(1);
+  await expect(root).toHaveAttribute('data-layout', 'desktop');
+  await expect(page.locator('header nav').first()).toBeVisible();
   await context.close();
 });
 

@@ -52,6 +52,10 @@ const Body = styled.div`
 const Main = styled.main`
   flex: 1;
   min-width: 0;
+  width: 100%;
+  max-width: ${({ theme }) => theme.layout.contentMaxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(4)};
 `;
 
 export interface AppLayoutProps {

@@ -105,7 +105,7 @@ export function LeftMenu() {
             </ItemLink>
           </li>
         ))}
-        <Divider role="presentation" />
+        <Divider aria-hidden="true" />
         <li>
           <ItemLink to="/downLoad" aria-current={pathname === '/downLoad' ? 'page' : undefined}>
             {text.downloadApp}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The server package folder and the repository root, found from this file so cwd does not matter. */
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(SERVER_DIR, '..');
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Where the embedded database and other local state live. */
+  dataDir: string;
+  /** An external PostgreSQL; when absent the embedded one under dataDir is used. */
+  databaseUrl: string | null;
+  /** Parsed now so a typo fails at start; the fan-out adapter that uses it comes later. */
+  redisUrl: string | null;
+  logLevel: LogLevel;
+  /** Folder holding host/dist and mf-* /dist (the repository root by default). */
+  siteRoot: string;
+  nodeEnv: NodeEnv;
+}
+
+/** Every problem found in the environment, so one start shows them all. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the environment into a typed config; throws ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const config: AppConfig = {
+    port: parsePort(read('PORT'), problems),
+    host: read('HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(read('DATA_DIR') ?? path.join(SERVER_DIR, '.data')),
+    databaseUrl: parseUrl('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:'], problems),
+    redisUrl: parseUrl('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:'], problems),
+    logLevel: parseChoice('LOG_LEVEL', read('LOG_LEVEL'), LOG_LEVELS, 'info', problems),
+    siteRoot: path.resolve(read('SITE_ROOT') ?? REPO_ROOT),
+    nodeEnv: parseChoice('NODE_ENV', read('NODE_ENV'), NODE_ENVS, 'development', problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined) return 8080;
+  const port = Number(raw);
+  // 0 is allowed: the OS picks a free port (handy for scripts and tests).
+  if (!/^\d+$/.test(raw) || port > 65_535) {
+    problems.push(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+    return 8080;
+  }
+  return port;
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: readonly string[], problems: string[]): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+    return null;
+  }
+  if (!protocols.includes(url.protocol)) {
+    problems.push(`${name} must start with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`);
+    return null;
+  }
+  return raw;
+}
+
+function parseChoice<Choice extends string>(
+  name: string,
+  raw: string | undefined,
+  choices: readonly Choice[],
+  fallback: Choice,
+  problems: string[],
+): Choice {
+  if (raw === undefined) return fallback;
+  const match = choices.find((choice) => choice === raw);
+  if (match === undefined) {
+    problems.push(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+    return fallback;
+  }
+  return match;
+}
+
+/** A URL safe for logs: the password is replaced. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return '<unparseable url>';
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as platform0001 from './0001_platform';
+
+/**
+ * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
+ * a bundle). Names sort in the order they run; never rename or edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_platform': platform0001,
+};

@@ -1,0 +1,73 @@
+import { type ApiEnvelope, ResponseCode, sharedMessages } from '@sports/shared/server';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BusinessError } from './businessError';
+import { fail } from './envelope';
+import { type SchemaError, validationMessage } from './validationMessages';
+
+export const httpMessages = {
+  badRequestFormat: '请求格式错误',
+  bodyTooLarge: '请求内容过大',
+  unsupportedMediaType: '不支持的请求内容类型',
+  badRequest: '请求无效',
+} as const;
+
+interface ErrorAnswer {
+  status: number;
+  envelope: ApiEnvelope<null>;
+}
+
+/**
+ * Every failure becomes an envelope: the client's interceptor only understands envelopes, and
+ * nothing internal (SQL, stack, library text) ever reaches a user.
+ */
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof BusinessError) {
+    return { status: error.httpStatus, envelope: fail(error.code, error.message) };
+  }
+  const fastifyError = asFastifyError(error);
+  if (fastifyError?.validation !== undefined) {
+    return { status: 400, envelope: fail(ResponseCode.Error, validationMessage(fastifyError.validation as readonly SchemaError[])) };
+  }
+  switch (fastifyError?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, envelope: fail(ResponseCode.Error, httpMessages.badRequestFormat) };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, envelope: fail(ResponseCode.Error, httpMessages.bodyTooLarge) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, envelope: fail(ResponseCode.Error, httpMessages.unsupportedMediaType) };
+  }
+  const status = fastifyError?.statusCode;
+  // Other client errors Fastify detected (bad Content-Length, bad URL): keep the status, not the text.
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, envelope: fail(ResponseCode.Error, httpMessages.badRequest) };
+  }
+  return { status: 500, envelope: fail(ResponseCode.Error, sharedMessages.serverBusy) };
+}
+
+/** Installs the one error handler and the one not-found handler of the app. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = toErrorAnswer(error);
+    if (answer.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status: answer.status, code: answer.envelope.code, msg: answer.envelope.msg }, 'request rejected');
+    }
+    return sendEnvelope(reply, answer.status, answer.envelope);
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, fail(ResponseCode.Error, sharedMessages.notFound)));
+}
+
+/**
+ * Sent as a ready string: a route's response schema describes its success data, and must not be
+ * applied to (and mangle) an error envelope whose data is null.
+ */
+export function sendEnvelope(reply: FastifyReply, status: number, envelope: ApiEnvelope<unknown>): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+}
+
+function asFastifyError(error: unknown): Partial<FastifyError> | undefined {
+  return typeof error === 'object' && error !== null ? (error as Partial<FastifyError>) : undefined;
+}

@@ -1,0 +1,95 @@
+/**
+ * Schema validation errors -> one Chinese message naming the field, e.g.
+ * `name 长度不能超过 10 个字符`, `缺少参数 mobile`, `name 类型错误`.
+ * The shape is the JSON-schema error both TypeBox and Ajv produce.
+ */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export const FALLBACK_VALIDATION_MESSAGE = '参数错误';
+
+/** The message for the first error that says something specific about one field. */
+export function validationMessage(errors: readonly SchemaError[]): string {
+  const first = pickMostUseful(errors);
+  return first === undefined ? FALLBACK_VALIDATION_MESSAGE : messageFor(first);
+}
+
+/**
+ * A union (anyOf) reports one failure per branch plus the anyOf itself; the anyOf is what the
+ * user broke ("not one of the allowed values"), so branch errors under the same field are dropped.
+ */
+function pickMostUseful(errors: readonly SchemaError[]): SchemaError | undefined {
+  const unionPaths = new Set(errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath));
+  return errors.find((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf' || !unionPaths.has(error.instancePath));
+}
+
+function messageFor(error: SchemaError): string {
+  const field = fieldName(error.instancePath);
+  const limit = numberParam(error.params, 'limit');
+  switch (error.keyword) {
+    case 'required':
+      return `缺少参数 ${joinField(field, missingProperty(error.params))}`;
+    case 'type':
+      return `${field} 类型错误`;
+    case 'maxLength':
+      return `${field} 长度不能超过 ${limit} 个字符`;
+    case 'minLength':
+      return limit === 1 ? `${field} 不能为空` : `${field} 长度不能少于 ${limit} 个字符`;
+    case 'maximum':
+      return `${field} 不能大于 ${limit}`;
+    case 'minimum':
+      return `${field} 不能小于 ${limit}`;
+    case 'maxItems':
+      return `${field} 最多 ${limit} 项`;
+    case 'minItems':
+      return `${field} 至少 ${limit} 项`;
+    case 'pattern':
+    case 'format':
+      return `${field} 格式错误`;
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+    case 'oneOf':
+      return `${field} 取值无效`;
+    case 'additionalProperties':
+      return `不支持的参数 ${joinField(field, stringParam(error.params, 'additionalProperty') ?? '')}`;
+    default:
+      return field === '' ? FALLBACK_VALIDATION_MESSAGE : `${field} ${FALLBACK_VALIDATION_MESSAGE}`;
+  }
+}
+
+/** `/user/mobile` -> `user.mobile`; `/items/0` -> `items.0`; the root is ''. */
+export function fieldName(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+function joinField(parent: string, child: string): string {
+  return parent === '' ? child : `${parent}.${child}`;
+}
+
+/** Ajv reports `missingProperty`; TypeBox reports `requiredProperties` (all missing ones). */
+function missingProperty(params: Record<string, unknown>): string {
+  const single = stringParam(params, 'missingProperty');
+  if (single !== undefined) return single;
+  const many = params.requiredProperties;
+  if (Array.isArray(many) && typeof many[0] === 'string') return many[0];
+  return '';
+}
+
+function numberParam(params: Record<string, unknown>, name: string): number | string {
+  const value = params[name];
+  return typeof value === 'number' ? value : '?';
+}
+
+function stringParam(params: Record<string, unknown>, name: string): string | undefined {
+  const value = params[name];
+  return typeof value === 'string' ? value : undefined;
+}

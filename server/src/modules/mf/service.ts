@@ -1,0 +1,21 @@
+import type { RemoteTelemetry } from './schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** User agents can be arbitrarily long; 300 characters identify a browser. */
+export const USER_AGENT_MAX_LENGTH = 300;
+
+/** Stores one "a remote failed" report from a browser. */
+export async function recordTelemetry(db: Kysely<Database>, report: RemoteTelemetry, userAgent: string | undefined): Promise<void> {
+  await db
+    .insertInto('mf_telemetry')
+    .values({
+      remote: report.remote,
+      version: report.version,
+      phase: report.phase,
+      message: report.message,
+      route: report.route ?? null,
+      user_agent: userAgent === undefined ? null : userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+    })
+    .execute();
+}

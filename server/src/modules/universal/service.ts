@@ -1,0 +1,19 @@
+import { DEFAULT_COUNTRY_CODE, type SystemConfig } from '@sports/shared/server';
+import { COUNTRY_CODES } from './countryCodes';
+
+export const SITE_TITLE = '体育直播';
+
+/**
+ * The configuration the page starts with. Socket addresses are paths on this site, so the same
+ * answer works behind any host name or proxy.
+ */
+export function getSystemConfig(): SystemConfig {
+  return {
+    siteTitle: SITE_TITLE,
+    siteTitleSuffix: ` - ${SITE_TITLE}`,
+    CountryCode: COUNTRY_CODES.map((country) => ({ ...country })),
+    defaultCountryCode: DEFAULT_COUNTRY_CODE,
+    websocketUrl: '/ws/live-data',
+    im: { provider: 'builtin', socketPath: '/ws/chat', guestNicknamePrefix: '游客' },
+  };
+}

@@ -1,0 +1,67 @@
+import { ResponseCode, sharedMessages } from '@sports/shared/server';
+// Brings in the `request.cookies` typing.
+import type {} from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type ActiveSession, lookupSession } from '../auth/sessions';
+import type { Database } from '../db/schema';
+import { BusinessError } from '../http/businessError';
+import type { App } from '../http/types';
+
+export { issueSession, revokeSession } from '../auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, set by `requireLogin`; null on routes that do not require it. */
+    session: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: answers 700/50008/50012/50014 unless a live session is presented. */
+    requireLogin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const authMessages = {
+  illegalToken: '登录信息无效，请重新登录',
+  sessionReplaced: '登录已失效，请重新登录',
+  sessionExpired: '登录已过期，请重新登录',
+} as const;
+
+/** The token travels in the `token` cookie (browsers) or the `token` header (other clients). */
+export function presentedToken(request: FastifyRequest): string | null {
+  const fromCookie = request.cookies.token;
+  if (fromCookie !== undefined && fromCookie !== '') return fromCookie;
+  const header = request.headers.token;
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  return fromHeader !== undefined && fromHeader !== '' ? fromHeader : null;
+}
+
+/**
+ * Decorates the root instance (not an encapsulated plugin) so every module sees
+ * `request.session` and `app.requireLogin`. Needs @fastify/cookie registered first.
+ */
+export function installAuth(app: App, db: Kysely<Database>): void {
+  app.decorateRequest('session', null);
+  app.decorate('requireLogin', async (request: FastifyRequest) => {
+    const token = presentedToken(request);
+    if (token === null) throw new BusinessError(ResponseCode.LoginRequired, sharedMessages.loginRequired);
+    const lookup = await lookupSession(db, token);
+    switch (lookup.kind) {
+      case 'malformed':
+        throw new BusinessError(ResponseCode.IllegalToken, authMessages.illegalToken);
+      case 'unknown':
+      case 'revoked':
+        throw new BusinessError(ResponseCode.SessionReplaced, authMessages.sessionReplaced);
+      case 'expired':
+        throw new BusinessError(ResponseCode.SessionExpired, authMessages.sessionExpired);
+      case 'active':
+        request.session = lookup.session;
+    }
+  });
+}
+
+/** The session of a route guarded by `requireLogin` (a programming error if it is missing). */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (request.session === null) throw new Error('sessionOf() used on a route without requireLogin');
+  return request.session;
+}

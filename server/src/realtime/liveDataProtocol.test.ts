@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FRAME_BYTES, frameMessages, parseClientFrame } from './liveDataProtocol';
+
+const text = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+
+describe('parseClientFrame', () => {
+  it.each([
+    [{ type: 'register', info: 'web' }],
+    [{ type: 'heartbeat' }],
+    [{ type: 'toggle', company_id: 3 }],
+    [{ type: 'toggle', company_id: '3' }],
+    [{ type: 'classify', classify_type: 0 }],
+    [{ type: 'classify', classify_type: 1 }],
+  ])('accepts %j', (frame) => {
+    expect(parseClientFrame(text(frame), false)).toEqual({ ok: true, frame });
+  });
+
+  it.each([
+    ['binary', Buffer.from([1, 2, 3]), true, frameMessages.notText],
+    ['oversized', text({ type: 'heartbeat', pad: 'x'.repeat(MAX_FRAME_BYTES) }), false, frameMessages.tooLarge],
+    ['not JSON', text('hello'), false, frameMessages.notJson],
+    ['JSON without type', text([1, 2]), false, frameMessages.unknownType],
+    ['unknown type', text({ type: 'subscribe_all' }), false, frameMessages.unknownType],
+    ['bad classify', text({ type: 'classify', classify_type: 2 }), false, frameMessages.badFields],
+    ['bad company id', text({ type: 'toggle', company_id: 'abc' }), false, frameMessages.badFields],
+    ['negative company id', text({ type: 'toggle', company_id: -1 }), false, frameMessages.badFields],
+  ])('rejects a %s frame', (_label, data, isBinary, msg) => {
+    expect(parseClientFrame(data, isBinary)).toEqual({ ok: false, msg });
+  });
+});

@@ -1,0 +1,54 @@
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/**
+ * Frames of the live-data socket (SPEC.md section 4). Clients send JSON text frames; the server
+ * answers each understood frame and reports bad ones with `{ type: 'error', msg }`.
+ */
+export const MAX_FRAME_BYTES = 4 * 1024;
+
+const CompanyIdSchema = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]{1,15}$' })]);
+
+export const ClientFrameSchema = Type.Union([
+  Type.Object({ type: Type.Literal('register'), info: Type.String({ maxLength: 32 }) }),
+  Type.Object({ type: Type.Literal('heartbeat') }),
+  Type.Object({ type: Type.Literal('toggle'), company_id: CompanyIdSchema }),
+  Type.Object({ type: Type.Literal('classify'), classify_type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+]);
+export type ClientFrame = Static<typeof ClientFrameSchema>;
+
+export type ServerFrame =
+  | { type: 'registered' }
+  | { type: 'heartbeat' }
+  | { type: 'toggled'; company_id: number }
+  | { type: 'classified'; classify_type: 0 | 1 }
+  | { type: 'error'; msg: string };
+
+export const frameMessages = {
+  notText: '只接受 JSON 文本消息',
+  tooLarge: `消息过大，最多 ${MAX_FRAME_BYTES} 字节`,
+  notJson: '消息不是有效的 JSON',
+  unknownType: '未知的消息类型',
+  badFields: '消息字段错误',
+} as const;
+
+const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify']);
+const checkFrame = Compile(ClientFrameSchema);
+
+export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; msg: string };
+
+/** Validates one incoming frame; nothing unchecked reaches the handlers. */
+export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
+  if (isBinary) return { ok: false, msg: frameMessages.notText };
+  if (data.byteLength > MAX_FRAME_BYTES) return { ok: false, msg: frameMessages.tooLarge };
+  let value: unknown;
+  try {
+    value = JSON.parse(data.toString('utf8'));
+  } catch {
+    return { ok: false, msg: frameMessages.notJson };
+  }
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return { ok: false, msg: frameMessages.unknownType };
+  if (!checkFrame.Check(value)) return { ok: false, msg: frameMessages.badFields };
+  return { ok: true, frame: value };
+}

@@ -1,0 +1,25 @@
+import { ConfigError } from './config';
+
+export interface ListenSettings {
+  port: number;
+  host: string;
+}
+
+/**
+ * Turns a start-up failure into one message that says what to do next. Errors that already
+ * carry advice (config, database) pass through; unknown ones keep their own message.
+ */
+export function startupHint(error: unknown, listen: ListenSettings): string {
+  if (error instanceof ConfigError) return `${error.message}\nFix the environment variables above and start again.`;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `Port ${listen.port} on ${listen.host} is already in use. Stop the program using it, or set PORT=<another port> (e.g. PORT=${listen.port + 1}).`;
+    case 'EACCES':
+      return `Not allowed to listen on port ${listen.port}. Use a port above 1024, e.g. PORT=8080.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `HOST=${listen.host} is not an address of this machine. Use HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { redactUrl } from '../config';
+import { startEmbeddedPostgres } from '../db/embeddedPostgres';
+import { DEFAULT_EXTERNAL_URL, type DbTarget } from './dbTargets';
+
+/**
+ * Once per test run: one embedded PostgreSQL in a temp folder (removed afterwards), and a probe of
+ * the external PostgreSQL (DATABASE_URL, else 127.0.0.1:5432). Test files then create their own
+ * databases on whichever targets are available.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-server-test-'));
+  // mkdtemp makes 0700; as root, postgres runs as the `postgres` user and must enter the folder.
+  await fs.chmod(dir, 0o755);
+  const embedded = await startEmbeddedPostgres({
+    dir,
+    // A throw-away cluster: durability settings off make CREATE DATABASE and commits fast.
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+  });
+
+  const externalUrl = process.env.DATABASE_URL?.trim() || DEFAULT_EXTERNAL_URL;
+  const reachable = await isReachable(externalUrl, 1_000);
+  if (!reachable) console.log(`skipped: external PostgreSQL not reachable at ${redactUrl(externalUrl)}`);
+
+  const targets: DbTarget[] = [
+    { name: 'embedded', adminUrl: embedded.url },
+    { name: 'external', adminUrl: reachable ? externalUrl : null },
+  ];
+  project.provide('dbTargets', targets);
+
+  return async () => {
+    await embedded.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}
+
+async function isReachable(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

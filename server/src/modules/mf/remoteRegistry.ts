@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER } from '@sports/shared/server';
-import type { RemoteAssignment } from './schemas';
+import type { RemoteAssignment } from '@sports/shared/server';
 
 /** Who is asking: the rollout registry (a later issue) assigns canary versions per visitor. */
 export interface Visitor {

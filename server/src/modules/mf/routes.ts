@@ -1,4 +1,4 @@
-import { Envelope } from '@sports/shared/server';
+import { Envelope, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../../db/schema';
@@ -7,7 +7,6 @@ import { ok } from '../../http/envelope';
 import { type RateLimiter, createFixedWindowLimiter } from '../../http/rateLimiter';
 import type { App } from '../../http/types';
 import type { RemoteRegistry } from './remoteRegistry';
-import { RemoteAssignmentsSchema, RemoteTelemetrySchema } from './schemas';
 import { recordTelemetry } from './service';
 
 export const telemetryMessages = {

@@ -1,4 +1,4 @@
-import type { RemoteTelemetry } from './schemas';
+import type { RemoteTelemetry } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 

@@ -1,15 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { E2E_OPS_TOKEN } from './tests/support/rolloutOps';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+/** Per port, so two runs side by side (E2E_PORT=…) never share or wipe each other's database. */
+export const E2E_DATA_DIR = path.join(e2eDir, '.data', String(E2E_PORT));
 
 /**
  * Journeys in Debian's Chromium (TOOLCHAIN.md: no browser downloads here) against the real
- * server, serving the built site over a fresh embedded PostgreSQL under e2e/.data.
+ * server, serving the built site over a fresh embedded PostgreSQL under e2e/.data/<port>.
  */
 export default defineConfig({
   testDir: './tests',
@@ -40,7 +43,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data && pnpm --dir ${JSON.stringify(path.join(repoRoot, 'server'))} exec tsx src/main.ts`,
+    command: `rm -rf ${JSON.stringify(E2E_DATA_DIR)} && pnpm --dir ${JSON.stringify(path.join(repoRoot, 'server'))} exec tsx src/main.ts`,
     cwd: e2eDir,
     url: `${baseURL}/healthz`,
     timeout: 120_000,
@@ -50,9 +53,21 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(e2eDir, '.data'),
+      DATA_DIR: E2E_DATA_DIR,
       SITE_ROOT: repoRoot,
       LOG_LEVEL: 'warn',
+      // The rollout journeys (tests/rollouts.spec.ts): a known ops token, no telemetry limit,
+      // and a brake that trips after a few failing page loads.
+      MF_OPS_TOKEN: E2E_OPS_TOKEN,
+      MF_TELEMETRY_PER_MINUTE: '100000',
+      MF_HALT_MIN_SAMPLE: '5',
+      MF_HALT_ERROR_PERCENT: '50',
+      // Accounts (server/src/accountsConfig.ts): a cheap captcha proof of work, and per-IP limits
+      // that every journey from 127.0.0.1 stays under. Per-number limits and the 60 s resend stay.
+      CAPTCHA_MAX_NUMBER: '2000',
+      SMS_PER_IP_HOUR: '1000',
+      LOGIN_IP_THROTTLE_AFTER: '1000',
+      LOGIN_IP_LOCK_AFTER: '1000',
     },
   },
 });

@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REMOTES } from './support/expectedRoutes';
 
+/** Every release of one remote, wherever the control plane serves it from. */
+const filesOf = (folder: string) => `**/web/releases/${folder}/**`;
+
 /** Make every file of one remote unreachable, as when its host or CDN is down. */
 async function cutOff(page: Page, folder: string): Promise<void> {
-  await page.route(`**/web/remotes/${folder}/**`, (route) => route.abort('connectionrefused'));
+  await page.route(filesOf(folder), (route) => route.abort('connectionrefused'));
 }
 
 for (const remote of REMOTES) {
@@ -38,7 +41,7 @@ for (const remote of REMOTES) {
     // Files back: retry loads the remote without reloading the page.
     await page.goto(`/web/#/${remote.route}`);
     await expect(fallback).toBeVisible();
-    await page.unroute(`**/web/remotes/${remote.folder}/**`);
+    await page.unroute(filesOf(remote.folder));
     await page.getByRole('button', { name: '重试' }).click();
     await expect(page.locator(`main [data-remote="${remote.folder}"]`).first()).toBeVisible();
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);

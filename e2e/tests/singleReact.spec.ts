@@ -5,9 +5,17 @@ interface ManifestShared {
   assets: { js: { sync: string[]; async: string[] } };
 }
 
+/** The folder the control plane serves a remote's stable release from, e.g. /web/releases/mf-live/0.1.0-…/. */
+async function releaseFolderOf(baseURL: string, folder: string): Promise<string> {
+  const answer = (await (await fetch(`${baseURL}/api/mf/remotes`)).json()) as { data: { remotes: { manifestUrl: string }[] } };
+  const manifestUrl = answer.data.remotes.map((remote) => remote.manifestUrl).find((url) => url.includes(`/${folder}/`));
+  if (!manifestUrl) throw new Error(`no release of ${folder} is assigned`);
+  return manifestUrl.replace(/mf-manifest\.json$/, '');
+}
+
 /** The files a remote would load for its own copy of a shared package, from its manifest. */
-async function fallbackFilesOf(baseURL: string, folder: string, packages: string[]): Promise<string[]> {
-  const response = await fetch(`${baseURL}/web/remotes/${folder}/mf-manifest.json`);
+async function fallbackFilesOf(baseURL: string, releaseFolder: string, packages: string[]): Promise<string[]> {
+  const response = await fetch(`${baseURL}${releaseFolder}mf-manifest.json`);
   const manifest = (await response.json()) as { shared: ManifestShared[] };
   return manifest.shared
     .filter((shared) => packages.includes(shared.name))
@@ -46,10 +54,11 @@ test('React is loaded exactly once while pages of every remote render', async ({
 
   // 2. The network: no remote fetched its own React or ReactDOM, though each ships one.
   for (const folder of ['mf-live', 'mf-scores', 'mf-community', 'mf-member']) {
-    const ownCopies = await fallbackFilesOf(baseURL as string, folder, ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
+    const releaseFolder = await releaseFolderOf(baseURL as string, folder);
+    const ownCopies = await fallbackFilesOf(baseURL as string, releaseFolder, ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']);
     expect(ownCopies.length).toBeGreaterThan(0);
-    const fetched = ownCopies.filter((file) => requested.includes(`/web/remotes/${folder}/${file}`));
+    const fetched = ownCopies.filter((file) => requested.includes(`${releaseFolder}${file}`));
     expect(fetched, `${folder} loaded its own React`).toEqual([]);
-    expect(requested.some((path) => path.startsWith(`/web/remotes/${folder}/`))).toBe(true);
+    expect(requested.some((path) => path.startsWith(releaseFolder))).toBe(true);
   }
 });

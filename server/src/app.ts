@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import fastifyWebsocket from '@fastify/websocket';
@@ -8,11 +9,20 @@ import type { Database } from './db/schema';
 import { installErrorHandlers } from './http/errorHandler';
 import type { RateLimiter } from './http/rateLimiter';
 import type { App } from './http/types';
-import { mfRoutes } from './modules/mf/routes';
-import { type RemoteRegistry, createFileRemoteRegistry } from './modules/mf/remoteRegistry';
+import { type ReleasesSetup, createScratchReleasesSetup, mfPlugin } from './modules/mf/mfPlugin';
+import type { RemoteRegistry } from './modules/mf/remoteRegistry';
 import { sportsRoutes } from './modules/sports/routes';
 import { universalRoutes } from './modules/universal/routes';
 import { userRoutes } from './modules/user/routes';
+import type { AccountsConfig } from './accountsConfig';
+import { type AccountServicesOptions, createAccountServices } from './accountServices';
+import { startHousekeeping } from './auth/housekeeping';
+import { SERVER_DIR } from './config';
+import { captchaRoutes } from './modules/captcha/routes';
+import { memberRoutes } from './modules/member/routes';
+import { uploadRoutes } from './modules/upload/routes';
+import { installCsrfProtection } from './plugins/csrf';
+import { publicFilesPlugin } from './plugins/publicFiles';
 import { installAuth } from './plugins/auth';
 import { healthPlugin } from './plugins/health';
 import { staticSitePlugin } from './plugins/staticSite';
@@ -31,10 +41,17 @@ export interface BuildAppOptions {
   /** A ready logger (main.ts shares one with the database start-up); else one at `logLevel`. */
   logger?: FastifyBaseLogger;
   logLevel?: LogLevel;
-  /** Which remote versions visitors get; default: the builds on disk. */
+  /** The rollout control plane (main.ts: createReleasesSetup); default an empty scratch store. */
+  releases?: ReleasesSetup;
+  /** Which releases visitors get; default: the rollout registry over PostgreSQL. */
   remoteRegistry?: RemoteRegistry;
-  telemetryLimiter?: RateLimiter;
   liveData?: Omit<LiveDataHubOptions, 'log'>;
+  /** Local state: secrets, the SMS outbox, uploads (config DATA_DIR); default server/.data. */
+  dataDir?: string;
+  /** SMS, captcha, sessions and login limits (config.accounts); default: every default. */
+  accountsConfig?: AccountsConfig;
+  /** Replacements for tests: a manual clock, another SMS provider or captcha. */
+  accountOverrides?: AccountServicesOptions['overrides'];
 }
 
 declare module 'fastify' {
@@ -59,7 +76,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   installErrorHandlers(app);
   await app.register(fastifyCookie);
-  installAuth(app, options.db);
+  const accounts = await createAccountServices({
+    db: options.db,
+    dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'),
+    log: app.log,
+    config: options.accountsConfig,
+    overrides: options.accountOverrides,
+  });
+  installAuth(app, options.db, accounts.clock);
+  installCsrfProtection(app);
+  const housekeeping = startHousekeeping(options.db, accounts.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
+  app.addHook('onClose', async () => housekeeping.stop());
 
   const hub = new LiveDataHub({ ...options.liveData, log: app.log });
   app.decorate('liveDataHub', hub);
@@ -68,15 +95,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   await app.register(healthPlugin, { db: options.db });
-  await app.register(staticSitePlugin, { siteRoot: options.siteRoot });
-  await app.register(universalRoutes);
+  const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot));
+  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined });
+  await app.register(universalRoutes, { guestSigner: accounts.guestSigner });
   await app.register(sportsRoutes, { db: options.db });
-  await app.register(mfRoutes, {
-    db: options.db,
-    registry: options.remoteRegistry ?? (await createFileRemoteRegistry(options.siteRoot)),
-    telemetryLimiter: options.telemetryLimiter,
-  });
-  await app.register(userRoutes);
+  await app.register(mfPlugin, { db: options.db, releases, registry: options.remoteRegistry });
+  await app.register(publicFilesPlugin, { uploadsDir: accounts.uploadsDir });
+  await app.register(captchaRoutes, { captcha: accounts.captcha });
+  await app.register(userRoutes, { db: options.db, services: accounts });
+  await app.register(memberRoutes, { db: options.db, services: accounts });
+  await app.register(uploadRoutes, { db: options.db, services: accounts });
   await app.register(liveDataRoutes, { hub });
   return app;
 }

@@ -4,7 +4,7 @@ import { ConfigError, REPO_ROOT, SERVER_DIR, loadConfig, redactUrl } from './con
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({})).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.join(SERVER_DIR, '.data'),
@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       SITE_ROOT: '/srv/site',
       NODE_ENV: 'production',
+      SMS_PROVIDER: 'outbox',
+      ALLOW_SMS_OUTBOX: '1',
     });
     expect(config).toMatchObject({ port: 18080, host: '0.0.0.0', dataDir: '/tmp/x', logLevel: 'debug', nodeEnv: 'production' });
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
@@ -46,7 +48,7 @@ describe('loadConfig', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const problems = (caught as ConfigError).problems;
     expect(problems).toHaveLength(5);
-    expect(problems[0]).toContain('PORT');
+    expect(problems.join('\n')).toContain('PORT must be');
     expect(problems.join('\n')).toMatch(/DATABASE_URL must start with postgres:\/\//);
     expect(problems.join('\n')).toMatch(/REDIS_URL is not a valid URL/);
   });

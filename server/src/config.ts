@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AccountsConfig, loadAccountsConfig } from './accountsConfig';
+import { type MfConfig, loadMfConfig } from './modules/mf/mfConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,10 @@ export interface AppConfig {
   /** Folder holding host/dist and mf-* /dist (the repository root by default). */
   siteRoot: string;
   nodeEnv: NodeEnv;
+  /** SMS, captcha, sessions, login limits, chat signing (accountsConfig.ts). */
+  accounts: AccountsConfig;
+  /** Remote releases and rollouts (modules/mf/mfConfig.ts). */
+  mf: MfConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -47,6 +53,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return value === undefined || value === '' ? undefined : value;
   };
 
+  const nodeEnv = parseChoice('NODE_ENV', read('NODE_ENV'), NODE_ENVS, 'development', problems);
   const config: AppConfig = {
     port: parsePort(read('PORT'), problems),
     host: read('HOST') ?? '127.0.0.1',
@@ -55,7 +62,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: parseUrl('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:'], problems),
     logLevel: parseChoice('LOG_LEVEL', read('LOG_LEVEL'), LOG_LEVELS, 'info', problems),
     siteRoot: path.resolve(read('SITE_ROOT') ?? REPO_ROOT),
-    nodeEnv: parseChoice('NODE_ENV', read('NODE_ENV'), NODE_ENVS, 'development', problems),
+    nodeEnv,
+    accounts: loadAccountsConfig(read, nodeEnv, problems),
+    mf: loadMfConfig(read, nodeEnv, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -14,7 +14,7 @@ describe('shutdown', () => {
   it('closes open sockets (1001), the HTTP server and then the pool', async () => {
     const testDatabase = await createTestDatabase(embeddedTarget().adminUrl ?? '');
     const site = await createFakeSite();
-    const app = await buildApp({ db: testDatabase.handle.db, siteRoot: site.root, logLevel: 'silent' });
+    const app = await buildApp({ db: testDatabase.handle.db, siteRoot: site.root, dataDir: site.root, logLevel: 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const clients = await Promise.all([1, 2, 3].map(() => TestSocket.open(`ws://127.0.0.1:${port}/ws/live-data`)));

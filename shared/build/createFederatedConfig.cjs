@@ -48,6 +48,27 @@ function createSharedScope(packageDir) {
   };
 }
 
+/**
+ * The host's page singletons as { name: { version, requiredVersion } }, written next to its
+ * build as mf-host-shared.json: the control plane checks every remote release against it.
+ */
+class HostSharedRequirementsPlugin {
+  constructor(sharedScope) {
+    this.requirements = Object.fromEntries(
+      Object.entries(sharedScope).map(([name, { version, requiredVersion }]) => [name, { version, requiredVersion }]),
+    );
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('HostSharedRequirementsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HostSharedRequirementsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('mf-host-shared.json', new sources.RawSource(`${JSON.stringify(this.requirements, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -82,6 +103,7 @@ function createFederatedConfig(options, argv = {}) {
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const isProduction = argv.mode !== 'development';
   const isHost = role === 'host';
+  const sharedScope = createSharedScope(packageDir);
 
   // The host's page and a remote's standalone harness (dev only) are plain html shells.
   const htmlEntry = isHost ? 'main' : 'harness';
@@ -118,7 +140,7 @@ function createFederatedConfig(options, argv = {}) {
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
         // Pitfall 1: 'loaded-first' so a dead remote is never fetched at start-up.
         shareStrategy: 'loaded-first',
-        shared: createSharedScope(packageDir),
+        shared: sharedScope,
         runtimePlugins,
         // Pitfall 6: remotes publish a manifest the host loads by URL at run time.
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
@@ -127,6 +149,7 @@ function createFederatedConfig(options, argv = {}) {
         // Host remotes are never known at build time: the control plane names them at run time.
         remotes: {},
       }),
+      ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : []),
       ...(hasHtmlEntry
         ? [
             new HtmlWebpackPlugin({

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@sports/shared';
+import type { RemoteAssignment, RemoteName } from '@sports/shared';
 import type { RemoteAssignments } from './remoteAssignments';
-import { reportRemoteFailure } from './reportRemoteFailure';
+import { reportRemoteTelemetry } from './reportRemoteTelemetry';
 
 export type ExposedModule = 'routes' | 'widgets' | 'parcel';
 
@@ -12,13 +12,33 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** One release's entry: its id and the URL of its mf-manifest.json. */
+interface ReleaseEntry {
+  version: string;
+  manifestUrl: string;
+}
+
+/** Each entry is tried this many times (a second, forced attempt rides out a passing fault). */
+const ATTEMPTS_PER_ENTRY = 2;
+
+/** The assigned release first, then the stable one it may fall back to. */
+function entriesOf(assignment: RemoteAssignment): ReleaseEntry[] {
+  const assigned = { version: assignment.version, manifestUrl: assignment.manifestUrl };
+  return assignment.fallback ? [assigned, assignment.fallback] : [assigned];
+}
+
 /**
- * Loads exposed modules of the remotes the control plane assigned. A failed load is reported
- * and forgotten, so `retry` registers the remote again (force: the MF runtime drops its cached
- * manifest, container and modules) and the next load fetches everything anew.
+ * Loads exposed modules of the releases the control plane assigned. A release that fails to
+ * load is retried once, then the remote falls back to its stable release (a failing canary
+ * never strands a visitor), then the caller shows the fallback view. Every failure is reported
+ * with the release that failed, and the first good load of each remote as 'loaded'.
  */
 export class RemoteModuleLoader {
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** The release each remote is registered with in the MF runtime right now. */
+  private readonly active = new Map<RemoteName, ReleaseEntry>();
+  private readonly reportedLoaded = new Set<RemoteName>();
+  /** Remotes the MF runtime knows: registering one again must be forced to replace it. */
   private readonly registered = new Set<RemoteName>();
 
   constructor(private readonly assignments: RemoteAssignments) {}
@@ -27,45 +47,62 @@ export class RemoteModuleLoader {
     const key = `${remote}/${exposed}`;
     let loading = this.pending.get(key);
     if (!loading) {
-      loading = this.loadFresh(remote, exposed);
+      loading = this.loadWithFailover(remote, exposed);
       this.pending.set(key, loading);
       loading.catch(() => this.pending.delete(key));
     }
     return loading as Promise<Module>;
   }
 
-  /** Forget everything about `remote` so the next load starts from its manifest. */
+  /** The fallback view's retry: forget `remote` and start again from its assigned release. */
   async retry(remote: RemoteName): Promise<void> {
     for (const key of [...this.pending.keys()]) {
       if (key.startsWith(`${remote}/`)) this.pending.delete(key);
     }
     if (!this.assignments.get(remote)) await this.assignments.refresh().catch(() => undefined);
-    if (this.assignments.get(remote)) this.register(remote, true);
+    this.active.delete(remote);
   }
 
   versionOf(remote: RemoteName): string {
-    return this.assignments.get(remote)?.version ?? 'unknown';
+    return this.active.get(remote)?.version ?? this.assignments.get(remote)?.version ?? 'unknown';
   }
 
-  private register(remote: RemoteName, force: boolean): void {
+  private async loadWithFailover(remote: RemoteName, exposed: ExposedModule): Promise<unknown> {
+    await this.assignments.ensureLoaded();
     const assignment = this.assignments.get(remote);
     if (!assignment) throw new RemoteUnavailableError(remote, 'no release assigned');
-    if (this.registered.has(remote) && !force) return;
-    registerRemotes([{ name: remote, entry: assignment.manifestUrl }], { force });
-    this.registered.add(remote);
+    const entries = entriesOf(assignment);
+    // Once a remote fell back to stable in this page, its other modules come from there too.
+    const start = Math.max(0, entries.findIndex((entry) => entry.version === this.active.get(remote)?.version));
+    let lastError: unknown = new RemoteUnavailableError(remote, 'nothing to load');
+    for (const entry of entries.slice(start)) {
+      for (let attempt = 0; attempt < ATTEMPTS_PER_ENTRY; attempt++) {
+        try {
+          return await this.loadFrom(remote, exposed, entry, attempt > 0);
+        } catch (error) {
+          lastError = error;
+          const message = error instanceof Error ? error.message : String(error);
+          reportRemoteTelemetry({ remote, version: entry.version, phase: 'load', message });
+        }
+      }
+    }
+    throw lastError;
   }
 
-  private async loadFresh(remote: RemoteName, exposed: ExposedModule): Promise<unknown> {
-    try {
-      await this.assignments.ensureLoaded();
-      this.register(remote, false);
-      const loaded = await loadRemote(`${remote}/${exposed}`);
-      if (!loaded) throw new RemoteUnavailableError(remote, `${exposed} did not load`);
-      return loaded;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      reportRemoteFailure({ remote, version: this.versionOf(remote), phase: 'load', message });
-      throw error;
+  private async loadFrom(remote: RemoteName, exposed: ExposedModule, entry: ReleaseEntry, forceAgain: boolean): Promise<unknown> {
+    const current = this.active.get(remote);
+    if (forceAgain || current?.manifestUrl !== entry.manifestUrl) {
+      // force: the MF runtime drops its cached manifest, container and modules of this remote.
+      registerRemotes([{ name: remote, entry: entry.manifestUrl }], { force: this.registered.has(remote) });
+      this.registered.add(remote);
+      this.active.set(remote, entry);
     }
+    const loaded = await loadRemote(`${remote}/${exposed}`);
+    if (!loaded) throw new RemoteUnavailableError(remote, `${exposed} did not load`);
+    if (!this.reportedLoaded.has(remote)) {
+      this.reportedLoaded.add(remote);
+      reportRemoteTelemetry({ remote, version: entry.version, phase: 'loaded', message: '' });
+    }
+    return loaded;
   }
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageLoading, type RemoteName } from '@sports/shared';
 import type { ExposedModule } from '../federation/remoteModuleLoader';
-import { reportRemoteFailure } from '../federation/reportRemoteFailure';
+import { reportRemoteTelemetry } from '../federation/reportRemoteTelemetry';
 import { RemoteFallback } from './RemoteFallback';
 import { RenderErrorBoundary } from './RenderErrorBoundary';
 import { useRemoteModule } from './useRemoteModule';
@@ -25,7 +25,7 @@ export function RemoteArea<Module>({ remote, exposed, children }: RemoteAreaProp
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'failed') return fallback;
   const reportRenderError = (error: Error) =>
-    reportRemoteFailure({ remote, version, phase: 'render', message: error.message, route: window.location.hash.slice(0, 200) });
+    reportRemoteTelemetry({ remote, version, phase: 'render', message: error.message, route: window.location.hash.slice(0, 200) });
   return (
     <RenderErrorBoundary key={attempt} fallback={fallback} onError={reportRenderError}>
       {children(state.module)}

@@ -14,7 +14,11 @@ export interface SessionUser {
   /** Integer money units. */
   balance: number;
   is_anchor: 0 | 1;
+  invite_code: string;
 }
+
+/** The app_user columns that make a SessionUser (never the password hash). */
+export const SESSION_USER_COLUMNS = ['id', 'user_nickname', 'avatar', 'exp', 'balance', 'is_anchor', 'invite_code'] as const;
 
 export interface ActiveSession {
   sessionId: number;
@@ -34,7 +38,7 @@ export function isWellFormedToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
 }
 
-/** Only the hash is stored: a copy of the database does not hand out live sessions. */
+/** Only the hash is stored: a copy of the database does not hand out live sessions (or upload tokens). */
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
@@ -45,9 +49,9 @@ export interface IssuedSession {
 }
 
 /** Creates a session for a user (login, registration) valid for `ttlSeconds`. */
-export async function issueSession(db: Kysely<Database>, userId: number, ttlSeconds: number): Promise<IssuedSession> {
+export async function issueSession(db: Kysely<Database>, userId: number, ttlSeconds: number, now = new Date()): Promise<IssuedSession> {
   const token = SESSION_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db.insertInto('user_session').values({ user_id: userId, token_hash: hashToken(token), expires_at: expiresAt }).execute();
   return { token, expiresAt };
 }
@@ -62,12 +66,17 @@ export async function revokeSession(db: Kysely<Database>, token: string): Promis
     .execute();
 }
 
+/** Ends every session of a user (password reset): all devices must log in again. */
+export async function revokeAllSessions(db: Kysely<Database>, userId: number, now = new Date()): Promise<void> {
+  await db.updateTable('user_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
 export async function lookupSession(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionLookup> {
   if (!isWellFormedToken(token)) return { kind: 'malformed' };
   const row = await db
     .selectFrom('user_session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 'u.id', 'u.user_nickname', 'u.avatar', 'u.exp', 'u.balance', 'u.is_anchor'])
+    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', ...SESSION_USER_COLUMNS.map((column) => `u.${column}` as const)])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (row === undefined) return { kind: 'unknown' };

@@ -38,6 +38,12 @@ describe('validationMessage', () => {
     expect(validationMessage([error('minimum', '/page', { limit: 1 })])).toBe('page 不能小于 1');
     expect(validationMessage([error('pattern', '/mobile', { pattern: '^1' })])).toBe('mobile 格式错误');
     expect(validationMessage([error('additionalProperties', '', { additionalProperty: 'admin' })])).toBe('不支持的参数 admin');
+    // TypeBox: a false schema at the extra property first, then additionalProperties listing them.
+    const typeboxExtra = [
+      { keyword: 'boolean', schemaPath: '#/additionalProperties', instancePath: '/admin', params: {} },
+      error('additionalProperties', '', { additionalProperties: ['admin'] }),
+    ];
+    expect(validationMessage(typeboxExtra)).toBe('不支持的参数 admin');
   });
 
   it('falls back to a generic message', () => {

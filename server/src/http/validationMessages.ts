@@ -6,6 +6,7 @@
 export interface SchemaError {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
 }
@@ -24,7 +25,14 @@ export function validationMessage(errors: readonly SchemaError[]): string {
  */
 function pickMostUseful(errors: readonly SchemaError[]): SchemaError | undefined {
   const unionPaths = new Set(errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath));
-  return errors.find((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf' || !unionPaths.has(error.instancePath));
+  return errors.find(
+    (error) => !isFalseSchemaOfExtraProperty(error) && (error.keyword === 'anyOf' || error.keyword === 'oneOf' || !unionPaths.has(error.instancePath)),
+  );
+}
+
+/** TypeBox reports an extra property twice: `boolean` (schema false) at it, then `additionalProperties`. */
+function isFalseSchemaOfExtraProperty(error: SchemaError): boolean {
+  return error.keyword === 'boolean' && (error.schemaPath?.endsWith('/additionalProperties') ?? false);
 }
 
 function messageFor(error: SchemaError): string {
@@ -56,7 +64,7 @@ function messageFor(error: SchemaError): string {
     case 'oneOf':
       return `${field} 取值无效`;
     case 'additionalProperties':
-      return `不支持的参数 ${joinField(field, stringParam(error.params, 'additionalProperty') ?? '')}`;
+      return `不支持的参数 ${joinField(field, extraProperty(error.params))}`;
     default:
       return field === '' ? FALLBACK_VALIDATION_MESSAGE : `${field} ${FALLBACK_VALIDATION_MESSAGE}`;
   }
@@ -82,6 +90,14 @@ function missingProperty(params: Record<string, unknown>): string {
   const many = params.requiredProperties;
   if (Array.isArray(many) && typeof many[0] === 'string') return many[0];
   return '';
+}
+
+/** Ajv reports `additionalProperty`; TypeBox reports `additionalProperties` (all extra ones). */
+function extraProperty(params: Record<string, unknown>): string {
+  const single = stringParam(params, 'additionalProperty');
+  if (single !== undefined) return single;
+  const many = params.additionalProperties;
+  return Array.isArray(many) && typeof many[0] === 'string' ? many[0] : '';
 }
 
 function numberParam(params: Record<string, unknown>, name: string): number | string {

@@ -4,6 +4,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ActiveSession, lookupSession } from '../auth/sessions';
+import { type Clock, systemClock } from '../clock';
 import type { Database } from '../db/schema';
 import { BusinessError } from '../http/businessError';
 import type { App } from '../http/types';
@@ -27,25 +28,35 @@ export const authMessages = {
   sessionExpired: '登录已过期，请重新登录',
 } as const;
 
-/** The token travels in the `token` cookie (browsers) or the `token` header (other clients). */
-export function presentedToken(request: FastifyRequest): string | null {
-  const fromCookie = request.cookies.token;
-  if (fromCookie !== undefined && fromCookie !== '') return fromCookie;
+/** The `token` header (non-browser clients), or null. */
+export function headerToken(request: FastifyRequest): string | null {
   const header = request.headers.token;
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  return fromHeader !== undefined && fromHeader !== '' ? fromHeader : null;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && value !== '' ? value : null;
+}
+
+/**
+ * The token travels in the `token` header (other clients) or the `token` cookie (browsers). The
+ * header wins: a request that sets it is the one the CSRF check exempts, so it must be the one
+ * that authenticates.
+ */
+export function presentedToken(request: FastifyRequest): string | null {
+  const fromHeader = headerToken(request);
+  if (fromHeader !== null) return fromHeader;
+  const fromCookie = request.cookies.token;
+  return fromCookie !== undefined && fromCookie !== '' ? fromCookie : null;
 }
 
 /**
  * Decorates the root instance (not an encapsulated plugin) so every module sees
  * `request.session` and `app.requireLogin`. Needs @fastify/cookie registered first.
  */
-export function installAuth(app: App, db: Kysely<Database>): void {
+export function installAuth(app: App, db: Kysely<Database>, clock: Clock = systemClock): void {
   app.decorateRequest('session', null);
   app.decorate('requireLogin', async (request: FastifyRequest) => {
     const token = presentedToken(request);
     if (token === null) throw new BusinessError(ResponseCode.LoginRequired, sharedMessages.loginRequired);
-    const lookup = await lookupSession(db, token);
+    const lookup = await lookupSession(db, token, clock());
     switch (lookup.kind) {
       case 'malformed':
         throw new BusinessError(ResponseCode.IllegalToken, authMessages.illegalToken);

@@ -22,7 +22,7 @@ describe('GET /healthz without a database', () => {
   let site: FakeSite;
   beforeAll(async () => {
     site = await createFakeSite();
-    app = await buildApp({ db: database.db, siteRoot: site.root, logLevel: 'silent' });
+    app = await buildApp({ db: database.db, siteRoot: site.root, dataDir: site.root, logLevel: 'silent' });
   });
   afterAll(async () => {
     await app.close();

@@ -6,12 +6,14 @@ import { REMOTE_PACKAGE_FOLDER } from '@sports/shared/server';
 import type { FastifyReply } from 'fastify';
 import { SERVER_DIR } from '../config';
 import type { App } from '../http/types';
-import { NO_CACHE, cacheControlFor } from './cachePolicy';
+import { IMMUTABLE, NO_CACHE, cacheControlFor } from './cachePolicy';
 import { notBuiltPage } from './notBuiltPage';
 
 export interface StaticSiteOptions {
   /** Holds host/dist and mf-* /dist. */
   siteRoot: string;
+  /** The embedded release store (DATA_DIR/releases), served under /web/releases/. */
+  releasesDir?: string;
 }
 
 export const H5_PAGE_PATH = path.join(SERVER_DIR, 'static', 'h5', 'index.html');
@@ -39,6 +41,23 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(filePath));
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+
+  if (options.releasesDir) {
+    // A release folder never changes (its id is its content hash): every file is immutable.
+    await fs.mkdir(options.releasesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.releasesDir,
+      prefix: '/web/releases/',
+      decorateReply: false,
+      suppressWarning: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', IMMUTABLE);
         reply.header('Access-Control-Allow-Origin', '*');
       },
     });

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
@@ -14,6 +17,8 @@ export interface TestAppContext {
   readonly db: Kysely<Database>;
   readonly database: DatabaseHandle;
   readonly site: FakeSite;
+  /** The app's DATA_DIR (a temp folder: secrets, sms-outbox.jsonl, uploads/). */
+  readonly dataDir: string;
 }
 
 export interface TestAppOptions extends TestDatabaseOptions {
@@ -35,15 +40,16 @@ export function describeEachDatabase(title: string, body: (target: DbTarget) => 
 
 /** In a describe: a fresh database (migrated and seeded) and the real app built on it. */
 export function useTestApp(target: DbTarget, options: TestAppOptions = {}): TestAppContext {
-  let state: { app: App; testDatabase: TestDatabase; site: FakeSite } | undefined;
+  let state: { app: App; testDatabase: TestDatabase; site: FakeSite; dataDir: string } | undefined;
 
   beforeAll(async () => {
     if (target.adminUrl === null) throw new Error(`${target.name} PostgreSQL is not available`);
     const testDatabase = await createTestDatabase(target.adminUrl, options);
     const site = await createFakeSite({ withHost: options.withHost ?? true });
-    const app = await buildApp({ siteRoot: site.root, logLevel: 'silent', ...options.app, db: testDatabase.handle.db });
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-data-'));
+    const app = await buildApp({ siteRoot: site.root, logLevel: 'silent', dataDir, ...options.app, db: testDatabase.handle.db });
     await app.ready();
-    state = { app, testDatabase, site };
+    state = { app, testDatabase, site, dataDir };
   });
 
   afterAll(async () => {
@@ -51,6 +57,7 @@ export function useTestApp(target: DbTarget, options: TestAppOptions = {}): Test
     await state.app.close();
     await state.testDatabase.drop();
     await state.site.remove();
+    await fs.rm(state.dataDir, { recursive: true, force: true });
   });
 
   const current = () => {
@@ -69,6 +76,9 @@ export function useTestApp(target: DbTarget, options: TestAppOptions = {}): Test
     },
     get site() {
       return current().site;
+    },
+    get dataDir() {
+      return current().dataDir;
     },
   };
 }

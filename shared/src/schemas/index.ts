@@ -3,3 +3,5 @@ export * from './hotMatch';
 export * from './mfRemotes';
 export * from './search';
 export * from './systemConfig';
+export * from './accounts';
+export * from './mfRollout';

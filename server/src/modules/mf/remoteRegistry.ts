@@ -1,12 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER } from '@sports/shared/server';
-import type { RemoteAssignment } from '@sports/shared/server';
+import { REMOTE_NAMES, type RemoteAssignment, type RemoteName } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { isInCanary, visitorBucket } from './bucketing';
+import type { ReleaseStore } from './releaseStore';
 
-/** Who is asking: the rollout registry (a later issue) assigns canary versions per visitor. */
+/** Who is asking: a stable key (user or guest id) and the QA overrides their browser carries. */
 export interface Visitor {
-  userId: number | null;
-  ip: string;
+  key: string;
+  overrides: ReadonlyMap<RemoteName, string>;
 }
 
 /** Decides which release of each remote a visitor loads (`GET /api/mf/remotes`). */
@@ -14,32 +15,45 @@ export interface RemoteRegistry {
   assignmentsFor(visitor: Visitor): Promise<RemoteAssignment[]>;
 }
 
-export const UNKNOWN_VERSION = '0.0.0';
-
 /**
- * The default: everyone gets the build on disk, whose version is that remote's package.json,
- * read once at start (the release is whatever was built before the server started).
+ * The control plane's answer from PostgreSQL: each remote's stable release, or its candidate
+ * for visitors whose sticky bucket is inside the canary percentage, or a QA override when it
+ * names a release registered for that remote; candidates and overrides carry the stable release
+ * to fall back to. A remote with nothing to serve is left out (the host shows its fallback).
  */
-export async function createFileRemoteRegistry(siteRoot: string): Promise<RemoteRegistry> {
-  const assignments = await Promise.all(
-    REMOTE_NAMES.map(async (name): Promise<RemoteAssignment> => {
-      const folder = REMOTE_PACKAGE_FOLDER[name];
-      return {
-        name,
-        version: await readPackageVersion(path.join(siteRoot, folder, 'package.json')),
-        manifestUrl: `/web/remotes/${folder}/mf-manifest.json`,
-      };
-    }),
-  );
-  return { assignmentsFor: async () => assignments.map((assignment) => ({ ...assignment })) };
+export function createRolloutRegistry(db: Kysely<Database>, store: ReleaseStore): RemoteRegistry {
+  return {
+    async assignmentsFor(visitor) {
+      const rollouts = await db.selectFrom('mf_rollout').selectAll().execute();
+      const registeredOverrides = await registeredOnly(db, visitor.overrides);
+      const assignments: RemoteAssignment[] = [];
+      for (const name of REMOTE_NAMES) {
+        const rollout = rollouts.find((row) => row.remote === name);
+        const stableId = rollout?.stable_release_id ?? null;
+        const stable = stableId ? { version: stableId, manifestUrl: store.manifestUrl(name, stableId) } : undefined;
+        const withFallback = (version: string, channel: 'candidate' | 'override'): RemoteAssignment =>
+          ({ name, version, manifestUrl: store.manifestUrl(name, version), channel, ...(stable ? { fallback: stable } : {}) });
+        const override = registeredOverrides.get(name);
+        if (override && override !== stableId) {
+          assignments.push(withFallback(override, 'override'));
+        } else if (rollout?.candidate_release_id && isInCanary(visitorBucket(name, visitor.key), rollout.candidate_percent)) {
+          assignments.push(withFallback(rollout.candidate_release_id, 'candidate'));
+        } else if (stable) {
+          assignments.push({ name, ...stable, channel: 'stable' });
+        }
+      }
+      return assignments;
+    },
+  };
 }
 
-async function readPackageVersion(packageJsonPath: string): Promise<string> {
-  try {
-    const parsed: unknown = JSON.parse(await fs.readFile(packageJsonPath, 'utf8'));
-    const version = typeof parsed === 'object' && parsed !== null ? (parsed as { version?: unknown }).version : undefined;
-    return typeof version === 'string' && version !== '' ? version : UNKNOWN_VERSION;
-  } catch {
-    return UNKNOWN_VERSION;
-  }
+/** Overrides are honoured only for releases registered for that remote. */
+async function registeredOnly(db: Kysely<Database>, overrides: ReadonlyMap<RemoteName, string>): Promise<Map<RemoteName, string>> {
+  if (overrides.size === 0) return new Map();
+  const rows = await db
+    .selectFrom('mf_release')
+    .select(['remote', 'release_id'])
+    .where((eb) => eb.or([...overrides].map(([remote, releaseId]) => eb.and([eb('remote', '=', remote), eb('release_id', '=', releaseId)]))))
+    .execute();
+  return new Map(rows.map((row) => [row.remote, row.release_id]));
 }

@@ -6,26 +6,51 @@ import { userError } from '../../http/businessError';
 import { ok } from '../../http/envelope';
 import { type RateLimiter, createFixedWindowLimiter } from '../../http/rateLimiter';
 import type { App } from '../../http/types';
+import { OVERRIDE_MAX_LENGTH, parseOverrides } from './qaOverride';
+import { type HaltPolicy, breachesPolicy, releaseHealth } from './releaseHealth';
 import type { RemoteRegistry } from './remoteRegistry';
+import { haltCandidate } from './rolloutOperations';
 import { recordTelemetry } from './service';
+import { visitorKeyOf } from './visitorIdentity';
 
 export const telemetryMessages = {
   rateLimited: '上报过于频繁，请稍后再试',
+  halted: (rate: number, sample: number) => `错误率 ${(rate * 100).toFixed(1)}%（${sample} 次上报）超过阈值，自动暂停`,
 } as const;
+
+/** The QA override cookie: set from `?override=` once, then it sticks for that browser session. */
+export const OVERRIDE_COOKIE = 'mf_override';
 
 export interface MfRoutesOptions {
   db: Kysely<Database>;
   registry: RemoteRegistry;
-  /** Per-IP limit on telemetry reports; default 60 a minute. */
+  haltPolicy: HaltPolicy;
+  /** Per-IP limit on telemetry reports. */
   telemetryLimiter?: RateLimiter;
 }
 
-/** `api/mf/*`: the Module Federation control plane (which remote versions; remote failures). */
+/** `api/mf/remotes` and `api/mf/telemetry`: what visitors load, and how it went. */
 export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void> {
-  const limiter = options.telemetryLimiter ?? createFixedWindowLimiter({ max: 60, windowMs: 60_000 });
+  const limiter = options.telemetryLimiter ?? createFixedWindowLimiter({ max: 120, windowMs: 60_000 });
 
-  app.get('/api/mf/remotes', { schema: { response: { 200: Envelope(RemoteAssignmentsSchema) } } }, async (request) =>
-    ok({ remotes: await options.registry.assignmentsFor({ userId: request.session?.user.id ?? null, ip: request.ip }) }),
+  app.get(
+    '/api/mf/remotes',
+    {
+      schema: {
+        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: OVERRIDE_MAX_LENGTH })) }),
+        response: { 200: Envelope(RemoteAssignmentsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { override } = request.query;
+      if (override !== undefined) {
+        if (override === '') reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
+        else reply.setCookie(OVERRIDE_COOKIE, override, { path: '/', httpOnly: true, sameSite: 'lax' });
+      }
+      const key = await visitorKeyOf(options.db, request, reply);
+      const overrides = parseOverrides(override ?? request.cookies[OVERRIDE_COOKIE]);
+      return ok({ remotes: await options.registry.assignmentsFor({ key, overrides }) });
+    },
   );
 
   app.post(
@@ -42,8 +67,20 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
       schema: { body: RemoteTelemetrySchema, response: { 200: Envelope(Type.Null()) } },
     },
     async (request) => {
-      await recordTelemetry(options.db, request.body, request.headers['user-agent']);
+      const report = request.body;
+      await recordTelemetry(options.db, report, request.headers['user-agent']);
+      if (report.phase !== 'loaded') await haltIfFailing(options, report.remote, report.version);
       return ok(null);
     },
   );
+}
+
+/** The error-rate brake: a candidate failing for too many visitors goes back to 0 %. */
+async function haltIfFailing(options: MfRoutesOptions, remote: Parameters<typeof haltCandidate>[1], releaseId: string): Promise<void> {
+  const rollout = await options.db.selectFrom('mf_rollout').select(['candidate_release_id', 'candidate_percent']).where('remote', '=', remote).executeTakeFirst();
+  if (rollout?.candidate_release_id !== releaseId || rollout.candidate_percent === 0) return;
+  const health = await releaseHealth(options.db, remote, releaseId, options.haltPolicy.windowSeconds);
+  if (!breachesPolicy(health, options.haltPolicy)) return;
+  const sample = health.loads + health.errors;
+  await haltCandidate(options.db, remote, releaseId, telemetryMessages.halted(health.errorRate, sample), { ...health });
 }

@@ -1,9 +1,16 @@
-import { Envelope, SystemConfigSchema } from '@sports/shared/server';
+import { Envelope, SystemConfigSchema, TouristAccountSchema } from '@sports/shared/server';
+import type { GuestSigner } from '../../chat/guestSignature';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { getSystemConfig } from './service';
 
 /** `api/universal/*`: site-wide configuration. */
-export async function universalRoutes(app: App): Promise<void> {
+export async function universalRoutes(app: App, { guestSigner }: { guestSigner: GuestSigner }): Promise<void> {
   app.get('/api/universal/getHot', { schema: { response: { 200: Envelope(SystemConfigSchema) } } }, async () => ok(getSystemConfig()));
+
+  // A guest chat identity signed by the server (the secret stays here); nothing is stored.
+  app.get('/api/Universal/imTouristAccount', { schema: { response: { 200: Envelope(TouristAccountSchema) } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return ok(guestSigner.issue());
+  });
 }

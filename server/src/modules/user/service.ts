@@ -1,20 +1,13 @@
-import Type, { type Static } from 'typebox';
-import type { SessionUser } from '../../auth/sessions';
+import type { LoginResult, UserProfile } from '@sports/shared/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountServices } from '../../accountServices';
+import { setSessionCookie } from '../../auth/sessionCookie';
+import { SESSION_USER_COLUMNS, type SessionUser, issueSession } from '../../auth/sessions';
+import type { Database } from '../../db/schema';
 
-/** `GET api/user/info`: the signed-in user's profile (SPEC.md section 3, without the token). */
-export const UserInfoSchema = Type.Object({
-  id: Type.Integer(),
-  user_nickname: Type.String(),
-  avatar: Type.String(),
-  exp: Type.Integer(),
-  /** Integer money units. */
-  balance: Type.Integer(),
-  is_anchor: Type.Union([Type.Literal(0), Type.Literal(1)]),
-});
-export type UserInfo = Static<typeof UserInfoSchema>;
-
-/** The session lookup already read the user row; this only shapes it for the client. */
-export function toUserInfo(user: SessionUser): UserInfo {
+/** The signed-in user's profile as the site shows it (SPEC.md section 3), never the password hash. */
+export function toUserProfile(user: SessionUser): UserProfile {
   return {
     id: user.id,
     user_nickname: user.user_nickname,
@@ -22,5 +15,24 @@ export function toUserInfo(user: SessionUser): UserInfo {
     exp: user.exp,
     balance: user.balance,
     is_anchor: user.is_anchor,
+    invite_code: user.invite_code,
   };
+}
+
+export async function loadSessionUser(db: Kysely<Database>, userId: number): Promise<SessionUser> {
+  return db.selectFrom('app_user').select(SESSION_USER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** Login and registration end here: a new session, its cookie, and the LoginResult. */
+export async function startSession(
+  db: Kysely<Database>,
+  services: AccountServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+): Promise<LoginResult> {
+  const now = services.clock();
+  const session = await issueSession(db, user.id, services.config.sessionTtlSeconds, now);
+  setSessionCookie(request, reply, session, now);
+  return { ...toUserProfile(user), token: session.token };
 }

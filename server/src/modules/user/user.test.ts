@@ -11,7 +11,7 @@ describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
   beforeAll(async () => {
     const user = await ctx.db
       .insertInto('app_user')
-      .values({ mobile: '13800138000', user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, balance: 5_000, is_anchor: 1 })
+      .values({ mobile: '86-13800138000', user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, balance: 5_000, is_anchor: 1, invite_code: 'ABCD1234' })
       .returning('id')
       .executeTakeFirstOrThrow();
     userId = user.id;
@@ -48,10 +48,17 @@ describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
 
   it('answers the user for a valid token in the header or the cookie', async () => {
     const { token } = await issueSession(ctx.db, userId, 3600);
-    const expected = { id: userId, user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, balance: 5_000, is_anchor: 1 };
+    const expected = { id: userId, user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, balance: 5_000, is_anchor: 1, invite_code: 'ABCD1234' };
     expect((await info({ token })).json()).toEqual({ code: 200, msg: '', data: expected });
     const viaCookie = await ctx.app.inject({ url: '/api/User/Info', cookies: { token } });
     expect(viaCookie.json()).toEqual({ code: 200, msg: '', data: expected });
+    expect((await ctx.app.inject({ url: '/api/Member/info', headers: { token } })).json()).toEqual({ code: 200, msg: '', data: expected });
+  });
+
+  it('prefers the token header over the cookie (the header is what the CSRF check exempts)', async () => {
+    const { token } = await issueSession(ctx.db, userId, 3600);
+    const withBoth = await ctx.app.inject({ url: '/api/user/info', headers: { token: `st_${'B'.repeat(43)}` }, cookies: { token } });
+    expect(withBoth.json().code).toBe(ResponseCode.SessionReplaced);
   });
 
   it('stores only the hash of a token', async () => {

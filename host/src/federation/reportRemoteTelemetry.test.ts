@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportRemoteFailure } from './reportRemoteFailure';
+import { reportRemoteTelemetry } from './reportRemoteTelemetry';
 
 const sent: { url: string; body: unknown; keepalive?: boolean }[] = [];
 beforeEach(() => {
@@ -11,9 +11,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('reportRemoteFailure', () => {
+describe('reportRemoteTelemetry', () => {
   it('posts the failure to the control plane, keepalive, message bounded to 2000 characters', () => {
-    reportRemoteFailure({ remote: 'mf_scores', version: '0.1.0', phase: 'load', message: 'x'.repeat(5000) }, 1_000);
+    reportRemoteTelemetry({ remote: 'mf_scores', version: '0.1.0', phase: 'load', message: 'x'.repeat(5000) }, 1_000);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.url).toBe('/api/mf/telemetry');
     expect(sent[0]?.keepalive).toBe(true);
@@ -22,10 +22,10 @@ describe('reportRemoteFailure', () => {
 
   it('sends the same failure at most once per 10 s', () => {
     const report = { remote: 'mf_member', version: '0.1.0', phase: 'load', message: 'same' } as const;
-    reportRemoteFailure(report, 100_000);
-    reportRemoteFailure(report, 109_999);
-    reportRemoteFailure({ ...report, phase: 'render' }, 109_999);
-    reportRemoteFailure(report, 110_000);
+    reportRemoteTelemetry(report, 100_000);
+    reportRemoteTelemetry(report, 109_999);
+    reportRemoteTelemetry({ ...report, phase: 'render' }, 109_999);
+    reportRemoteTelemetry(report, 110_000);
     expect(sent.map((entry) => (entry.body as { phase: string }).phase)).toEqual(['load', 'render', 'load']);
   });
 });

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { LoginLimits } from '../accountsConfig';
+import { formatWait } from '../clock';
+import type { Database } from '../db/schema';
+
+export type ThrottleDecision = { kind: 'allowed' } | { kind: 'throttled'; retryAfterMs: number } | { kind: 'locked'; retryAfterMs: number };
+
+export const loginLimitMessages = {
+  throttled: (wait: string) => `登录失败次数过多，请 ${wait}后再试`,
+  locked: (wait: string, lockMinutes: number) => `登录失败次数过多，已锁定 ${lockMinutes} 分钟，请 ${wait}后再试`,
+} as const;
+
+export function throttleMessage(decision: Exclude<ThrottleDecision, { kind: 'allowed' }>, limits: LoginLimits): string {
+  const wait = formatWait(decision.retryAfterMs);
+  return decision.kind === 'locked' ? loginLimitMessages.locked(wait, Math.round(limits.lockSeconds / 60)) : loginLimitMessages.throttled(wait);
+}
+
+/** One key's rules: per mobile or per IP. */
+interface KeyRule {
+  column: 'mobile' | 'ip';
+  value: string;
+  throttleAfter: number;
+  lockAfter: number;
+}
+
+/**
+ * Whether a login attempt may check the password now. Per mobile and per IP: from
+ * `throttleAfter` failures in the window on, each attempt waits 2 s, 4 s, 8 s… (at most
+ * maxDelaySeconds) after the last failure; `lockAfter` failures in the window lock for
+ * lockSeconds. Throttled attempts are not failures (the password is not checked), so the
+ * newest failure is the one that started a lock.
+ */
+export async function checkLoginThrottle(
+  db: Kysely<Database>,
+  who: { mobile: string; ip: string },
+  limits: LoginLimits,
+  now: Date,
+): Promise<ThrottleDecision> {
+  const rules: KeyRule[] = [
+    { column: 'mobile', value: who.mobile, throttleAfter: limits.throttleAfter, lockAfter: limits.lockAfter },
+    { column: 'ip', value: who.ip, throttleAfter: limits.ipThrottleAfter, lockAfter: limits.ipLockAfter },
+  ];
+  const decisions = await Promise.all(rules.map((rule) => decide(db, rule, limits, now)));
+  const locked = decisions.filter((decision) => decision.kind === 'locked');
+  const blocking = locked.length > 0 ? locked : decisions.filter((decision) => decision.kind === 'throttled');
+  if (blocking.length === 0) return { kind: 'allowed' };
+  return blocking.reduce((longest, decision) => (decision.retryAfterMs > longest.retryAfterMs ? decision : longest));
+}
+
+async function decide(db: Kysely<Database>, rule: KeyRule, limits: LoginLimits, now: Date): Promise<ThrottleDecision> {
+  const at = now.getTime();
+  const windowMs = limits.windowSeconds * 1000;
+  const recent = await db
+    .selectFrom('login_failure')
+    .select('created_at')
+    .where(rule.column, '=', rule.value)
+    .where('created_at', '>', new Date(at - windowMs - limits.lockSeconds * 1000))
+    .orderBy('created_at', 'desc')
+    .limit(rule.lockAfter)
+    .execute();
+  const newest = recent[0]?.created_at.getTime();
+  if (newest === undefined) return { kind: 'allowed' };
+
+  const lockStartedBy = recent[rule.lockAfter - 1]?.created_at.getTime();
+  if (lockStartedBy !== undefined && newest - lockStartedBy <= windowMs) {
+    const lockedUntil = newest + limits.lockSeconds * 1000;
+    if (at < lockedUntil) return { kind: 'locked', retryAfterMs: lockedUntil - at };
+  }
+  const inWindow = recent.filter((row) => row.created_at.getTime() > at - windowMs).length;
+  if (inWindow < rule.throttleAfter) return { kind: 'allowed' };
+  const delayMs = Math.min(limits.maxDelaySeconds, 2 ** (inWindow - rule.throttleAfter + 1)) * 1000;
+  const nextAllowed = newest + delayMs;
+  return at < nextAllowed ? { kind: 'throttled', retryAfterMs: nextAllowed - at } : { kind: 'allowed' };
+}
+
+export async function recordLoginFailure(db: Kysely<Database>, who: { mobile: string; ip: string }, now: Date): Promise<void> {
+  await db.insertInto('login_failure').values({ mobile: who.mobile, ip: who.ip, created_at: now }).execute();
+}
+
+/** After a successful login or a password reset the number starts afresh (the IP does not). */
+export async function clearLoginFailures(db: Kysely<Database>, mobile: string): Promise<void> {
+  await db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
+}

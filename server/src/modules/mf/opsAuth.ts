@@ -1,0 +1,43 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { userError } from '../../http/businessError';
+
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+export const OPS_ACTOR_HEADER = 'x-ops-actor';
+export const opsMessages = { forbidden: '需要运维权限' } as const;
+
+/**
+ * The ops token: MF_OPS_TOKEN when set, else one generated once and kept (mode 600) in
+ * DATA_DIR/ops-token, where `pnpm mf` on the same machine finds it.
+ */
+export async function loadOpsToken(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'ops-token');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const token = randomBytes(24).toString('base64url');
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.writeFile(file, `${token}\n`, { mode: 0o600 });
+    return token;
+  }
+}
+
+/** Who the operation is recorded as: the caller's name (bounded), or 'ops'. */
+export function opsActor(request: FastifyRequest): string {
+  const raw = request.headers[OPS_ACTOR_HEADER];
+  const name = typeof raw === 'string' ? raw.trim().slice(0, 64) : '';
+  return /^[\p{L}\p{N} ._@-]+$/u.test(name) ? name : 'ops';
+}
+
+/** A preHandler: only callers presenting the ops token may operate the control plane. */
+export function createRequireOps(token: string) {
+  const expected = Buffer.from(token);
+  return async (request: FastifyRequest): Promise<void> => {
+    const presented = request.headers[OPS_TOKEN_HEADER];
+    const given = Buffer.from(typeof presented === 'string' ? presented : '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw userError(opsMessages.forbidden, 403);
+  };
+}

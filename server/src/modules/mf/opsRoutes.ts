@@ -1,0 +1,113 @@
+import {
+  AuditEntrySchema,
+  CanaryRequestSchema,
+  Envelope,
+  MfReleaseSchema,
+  PromoteRequestSchema,
+  RegisterReleaseRequestSchema,
+  ReleaseIdSchema,
+  RemoteNameSchema,
+  RemoteParamsSchema,
+  RollbackRequestSchema,
+  RolloutStateSchema,
+} from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import Type from 'typebox';
+import type { Database } from '../../db/schema';
+import { userError } from '../../http/businessError';
+import { ok } from '../../http/envelope';
+import type { App } from '../../http/types';
+import { readAudit } from './audit';
+import { createRequireOps, opsActor } from './opsAuth';
+import { safeReleasePath } from './releaseId';
+import type { HaltPolicy } from './releaseHealth';
+import { findRelease, registerRelease, type ReleaseDeps } from './releases';
+import { FileConflictError } from './releaseStore';
+import { promote, rollback, startCanary } from './rolloutOperations';
+import { rolloutStates } from './rolloutStates';
+
+/** A release's largest file (a remote's biggest chunk with its source map is well under this). */
+export const RELEASE_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
+
+export const opsRouteMessages = {
+  sealed: '发布已登记，文件不可修改',
+  badPath: '文件路径无效',
+  conflict: '同名文件内容不同：发布不可覆盖',
+} as const;
+
+export interface OpsRoutesOptions extends ReleaseDeps {
+  db: Kysely<Database>;
+  opsToken: string;
+  haltPolicy: HaltPolicy;
+}
+
+const Ok = { 200: Envelope(Type.Null()) };
+
+/**
+ * The rollout control plane's operations (ops only): upload and register releases, canary,
+ * promote, roll back, and read states and the audit log. Each change is one transaction with
+ * its audit row.
+ */
+export async function opsRoutes(app: App, options: OpsRoutesOptions): Promise<void> {
+  const requireOps = createRequireOps(options.opsToken);
+  app.addHook('preHandler', requireOps);
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: RELEASE_FILE_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+
+  app.get('/api/mf/rollouts', { schema: { response: { 200: Envelope(Type.Array(RolloutStateSchema)) } } }, async () =>
+    ok(await rolloutStates(options.db, options.store, options.haltPolicy.windowSeconds)),
+  );
+
+  app.get(
+    '/api/mf/audit',
+    {
+      schema: {
+        querystring: Type.Object({ remote: Type.Optional(RemoteNameSchema), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
+        response: { 200: Envelope(Type.Array(AuditEntrySchema)) },
+      },
+    },
+    async (request) => ok(await readAudit(options.db, request.query.remote, request.query.limit ?? 100)),
+  );
+
+  app.put(
+    '/api/mf/releases/:remote/:releaseId/files/*',
+    {
+      bodyLimit: RELEASE_FILE_LIMIT_BYTES,
+      // The file path (the '*' wildcard) is checked by safeReleasePath: TypeBox cannot name a '*' key.
+      schema: { params: Type.Object({ remote: RemoteNameSchema, releaseId: ReleaseIdSchema }), response: Ok },
+    },
+    async (request) => {
+      const { remote, releaseId } = request.params;
+      const file = safeReleasePath((request.params as Record<string, string>)['*'] ?? '');
+      if (!file) throw userError(opsRouteMessages.badPath);
+      if (!Buffer.isBuffer(request.body)) throw userError(opsRouteMessages.badPath, 415);
+      if (await findRelease(options.db, remote, releaseId)) throw userError(opsRouteMessages.sealed, 409);
+      try {
+        await options.store.writeFile(remote, releaseId, file, request.body);
+      } catch (error) {
+        if (error instanceof FileConflictError) throw userError(opsRouteMessages.conflict, 409);
+        throw error;
+      }
+      return ok(null);
+    },
+  );
+
+  app.post('/api/mf/releases', { schema: { body: RegisterReleaseRequestSchema, response: { 200: Envelope(MfReleaseSchema) } } }, async (request) => {
+    const { remote, releaseId, reason } = request.body;
+    return ok(await registerRelease(options, { remote, releaseId, actor: opsActor(request), reason: reason ?? 'publish' }));
+  });
+
+  app.post('/api/mf/rollouts/:remote/canary', { schema: { params: RemoteParamsSchema, body: CanaryRequestSchema, response: Ok } }, async (request) => {
+    await startCanary(options.db, request.params.remote, request.body, opsActor(request));
+    return ok(null);
+  });
+
+  app.post('/api/mf/rollouts/:remote/promote', { schema: { params: RemoteParamsSchema, body: PromoteRequestSchema, response: Ok } }, async (request) => {
+    await promote(options.db, request.params.remote, request.body, opsActor(request));
+    return ok(null);
+  });
+
+  app.post('/api/mf/rollouts/:remote/rollback', { schema: { params: RemoteParamsSchema, body: RollbackRequestSchema, response: Ok } }, async (request) => {
+    await rollback(options.db, request.params.remote, request.body, opsActor(request));
+    return ok(null);
+  });
+}

@@ -1,0 +1,97 @@
+import type { HostSharedRequirements, MfRelease, RemoteName } from '@sports/shared/server';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MfReleaseTable } from '../../db/schema';
+import { userError } from '../../http/businessError';
+import { writeAudit } from './audit';
+import { checkRelease } from './releaseCheck';
+import { releaseIdFor } from './releaseId';
+import type { ReleaseStore } from './releaseStore';
+
+export interface ReleaseDeps {
+  db: Kysely<Database>;
+  store: ReleaseStore;
+  /** The host's page singletons; null when the host is not built (nothing can be checked). */
+  hostShared: HostSharedRequirements | null;
+}
+
+export const releaseMessages = {
+  refused: (problems: string[]) => `发布被拒绝：${problems.join('；')}`,
+  unreadable: 'mf-manifest.json 无法读取',
+  hashMismatch: (expected: string) => `发布内容与发布号不符（按内容应为 ${expected}）`,
+  hostUnknown: '主应用尚未构建，无法检查共享依赖',
+  unknownRelease: (releaseId: string) => `发布 ${releaseId} 未登记`,
+} as const;
+
+export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
+  return {
+    remote: row.remote,
+    releaseId: row.release_id,
+    version: row.version,
+    manifestUrl: store.manifestUrl(row.remote, row.release_id),
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+  };
+}
+
+export async function findRelease(db: Kysely<Database>, remote: RemoteName, releaseId: string) {
+  return db.selectFrom('mf_release').selectAll().where('remote', '=', remote).where('release_id', '=', releaseId).executeTakeFirst();
+}
+
+function buildVersionOf(manifest: unknown): string | null {
+  const version = (manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } } } | null)?.metaData?.buildInfo?.buildVersion;
+  return typeof version === 'string' ? version : null;
+}
+
+/**
+ * Registers an uploaded release after checking it: its stored content must hash to its id, and
+ * its manifest must be compatible with the host. Registering the same release again is a no-op.
+ * A refusal is audited with its reasons and answered as code 1.
+ */
+export async function registerRelease(
+  deps: ReleaseDeps,
+  request: { remote: RemoteName; releaseId: string; actor: string; reason: string },
+): Promise<MfRelease> {
+  const { db, store } = deps;
+  const known = await findRelease(db, request.remote, request.releaseId);
+  if (known) return toMfRelease(known, store);
+
+  const problems = await problemsOf(deps, request.remote, request.releaseId);
+  const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
+  if (problems.length > 0) {
+    await writeAudit(db, { ...audit, detail: { refused: problems } });
+    throw userError(releaseMessages.refused(problems));
+  }
+  const manifest = await store.readManifest(request.remote, request.releaseId);
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('mf_release')
+      .values({
+        remote: request.remote,
+        release_id: request.releaseId,
+        version: buildVersionOf(manifest) ?? '',
+        manifest: JSON.stringify(manifest),
+        created_by: request.actor,
+      })
+      .onConflict((conflict) => conflict.columns(['remote', 'release_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) await writeAudit(trx, audit);
+    return inserted ?? (await findRelease(trx, request.remote, request.releaseId));
+  });
+  if (!row) throw new Error(`release ${request.releaseId} vanished while registering`);
+  return toMfRelease(row, store);
+}
+
+async function problemsOf(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<string[]> {
+  let manifest: unknown;
+  try {
+    manifest = await deps.store.readManifest(remote, releaseId);
+  } catch {
+    return [releaseMessages.unreadable];
+  }
+  const version = buildVersionOf(manifest);
+  const expected = releaseIdFor(version ?? '?', await deps.store.contentHash(remote, releaseId));
+  if (expected !== releaseId) return [releaseMessages.hashMismatch(expected)];
+  if (!deps.hostShared) return [releaseMessages.hostUnknown];
+  return checkRelease(manifest, remote, deps.hostShared);
+}

@@ -1,0 +1,49 @@
+import fastifyMultipart from '@fastify/multipart';
+import { Envelope, UploadResultSchema } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { AccountServices } from '../../accountServices';
+import type { Database } from '../../db/schema';
+import { userError } from '../../http/businessError';
+import { ok } from '../../http/envelope';
+import type { App } from '../../http/types';
+import { MAX_UPLOAD_BYTES, UPLOAD_URL, acceptUpload, uploadMessages } from './service';
+
+export interface UploadRoutesOptions {
+  db: Kysely<Database>;
+  services: AccountServices;
+}
+
+/**
+ * `POST /api/upload`: multipart/form-data with `token` (from getQiniuToken) and `file`, like the
+ * object store's own form upload. Multipart is accepted here only (this plugin's scope).
+ */
+export async function uploadRoutes(app: App, { db, services }: UploadRoutesOptions): Promise<void> {
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 5, headerPairs: 20 },
+  });
+
+  app.post(UPLOAD_URL, { schema: { response: { 200: Envelope(UploadResultSchema) } } }, async (request) => {
+    if (!request.isMultipart()) throw userError(uploadMessages.badForm, 415);
+    let token: string | undefined;
+    let bytes: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'token' && typeof part.value === 'string') token = part.value;
+        } else if (part.fieldname === 'file') {
+          bytes = await part.toBuffer();
+        } else {
+          part.file.resume();
+        }
+      }
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw userError(uploadMessages.tooBig, 413);
+      request.log.info({ err: error }, 'upload: malformed multipart body');
+      throw userError(uploadMessages.badForm, 400);
+    }
+    if (token === undefined) throw userError(uploadMessages.missingToken);
+    if (bytes === undefined) throw userError(uploadMessages.missingFile);
+    return ok(await acceptUpload(db, services, token, bytes));
+  });
+}

@@ -1,0 +1,61 @@
+import type { GetCodeRequest } from '@sports/shared/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountServices } from '../../accountServices';
+import { LockSpace, lockKey } from '../../db/advisoryLock';
+import type { Database } from '../../db/schema';
+import { userError } from '../../http/businessError';
+import { discardSmsCode, generateSmsCode, storeSmsCode } from '../../sms/smsCodes';
+import { checkSmsLimits, logSmsRequest } from '../../sms/smsLimits';
+import { parseMobile } from './mobile';
+
+export const codeMessages = {
+  alreadyRegistered: '该手机号已注册，请直接登录',
+  sendFailed: '短信发送失败，请稍后再试',
+} as const;
+
+type Outcome = { kind: 'send'; codeId: number; code: string } | { kind: 'registered' } | { kind: 'silent' };
+
+/**
+ * `getCode`: limits first (under advisory locks on the number and the IP, so concurrent requests
+ * count), then the purpose rule. Type 1 (register) refuses a registered number with a clear
+ * message (the product needs it). Type 2 for an unknown number answers exactly like a send but
+ * sends nothing, so it does not reveal who is registered. The code is sent after the commit; a
+ * failed send discards it.
+ */
+export async function requestSmsCode(
+  db: Kysely<Database>,
+  services: AccountServices,
+  log: FastifyBaseLogger,
+  request: GetCodeRequest,
+  ip: string,
+): Promise<{ resendAfterSeconds: number }> {
+  const mobile = parseMobile(request.mobile).full;
+  const purpose = request.type;
+  const now = services.clock();
+  const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+    await lockKey(trx, LockSpace.smsMobile, mobile);
+    await lockKey(trx, LockSpace.smsIp, ip);
+    await checkSmsLimits(trx, { mobile, purpose, ip }, services.config.sms.limits, now);
+    await logSmsRequest(trx, { mobile, purpose, ip }, now);
+    const registered = (await trx.selectFrom('app_user').select('id').where('mobile', '=', mobile).executeTakeFirst()) !== undefined;
+    if (purpose === 1 && registered) return { kind: 'registered' };
+    if (purpose === 2 && !registered) return { kind: 'silent' };
+    const code = generateSmsCode();
+    return { kind: 'send', code, codeId: await storeSmsCode(trx, mobile, purpose, code, now) };
+  });
+
+  if (outcome.kind === 'registered') throw userError(codeMessages.alreadyRegistered);
+  if (outcome.kind === 'send') {
+    try {
+      await services.sms.send({ mobile, type: purpose, code: outcome.code });
+    } catch (error) {
+      log.error({ err: error, provider: services.sms.name }, 'SMS send failed');
+      await discardSmsCode(db, outcome.codeId, now);
+      throw userError(codeMessages.sendFailed);
+    }
+  } else {
+    log.info({ mobile, purpose }, 'code requested for an unregistered number: nothing sent');
+  }
+  return { resendAfterSeconds: services.config.sms.limits.resendSeconds };
+}

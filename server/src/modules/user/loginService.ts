@@ -1,0 +1,58 @@
+import type { LoginRequest } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { AccountServices } from '../../accountServices';
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleMessage } from '../../auth/loginThrottle';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { SESSION_USER_COLUMNS, type SessionUser } from '../../auth/sessions';
+import { LockSpace, tryLockKey } from '../../db/advisoryLock';
+import type { Database } from '../../db/schema';
+import { userError } from '../../http/businessError';
+import { parseMobile } from './mobile';
+
+export const loginMessages = {
+  /** The same for an unknown number and a wrong password: no enumeration. */
+  wrongCredentials: '手机号或密码错误',
+  busy: '登录请求过于频繁，请稍后再试',
+} as const;
+
+/**
+ * Password login. The captcha is spent first; then, with the number and the IP locked against
+ * concurrent attempts (a parallel burst would otherwise get many guesses past the throttle),
+ * throttle -> password -> failure recorded or failures cleared. An unknown number verifies a
+ * dummy hash, so timing does not tell it apart.
+ */
+export async function login(db: Kysely<Database>, services: AccountServices, request: LoginRequest, ip: string): Promise<SessionUser> {
+  const mobile = parseMobile(request.mobile.trim()).full;
+  await services.captcha.verify(request.captcha);
+  const limits = services.config.login;
+  const now = services.clock();
+  const outcome = await db.transaction().execute(async (trx) => {
+    if (!(await tryLockKey(trx, LockSpace.loginMobile, mobile)) || !(await tryLockKey(trx, LockSpace.loginIp, ip))) {
+      return { kind: 'busy' as const };
+    }
+    const decision = await checkLoginThrottle(trx, { mobile, ip }, limits, now);
+    if (decision.kind !== 'allowed') return decision;
+    const user = await trx.selectFrom('app_user').select([...SESSION_USER_COLUMNS, 'password_hash']).where('mobile', '=', mobile).executeTakeFirst();
+    const matches =
+      user?.password_hash !== undefined && user.password_hash !== null
+        ? await verifyPassword(user.password_hash, request.password)
+        : await verifyAgainstDummy(request.password);
+    if (user === undefined || !matches) {
+      await recordLoginFailure(trx, { mobile, ip }, now);
+      return { kind: 'wrong' as const };
+    }
+    await clearLoginFailures(trx, mobile);
+    const { password_hash: _hash, ...sessionUser } = user;
+    return { kind: 'ok' as const, user: sessionUser };
+  });
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome.user;
+    case 'busy':
+      throw userError(loginMessages.busy);
+    case 'wrong':
+      throw userError(loginMessages.wrongCredentials);
+    default:
+      throw userError(throttleMessage(outcome, limits));
+  }
+}

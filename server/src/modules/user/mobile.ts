@@ -1,0 +1,29 @@
+import { COUNTRY_CODES } from '../universal/countryCodes';
+import { userError } from '../../http/businessError';
+
+const MOBILE_PATTERN = /^([0-9]{1,4})-([0-9]{1,11})$/;
+const KNOWN_CODES = new Set(COUNTRY_CODES.map((country) => country.code));
+
+export const mobileMessages = {
+  format: 'mobile 格式错误',
+  countryCode: 'mobile 国家或地区代码不支持',
+} as const;
+
+export interface Mobile {
+  /** As stored and as the SMS goes out: `86-13800138000`. */
+  full: string;
+  countryCode: string;
+  number: string;
+}
+
+/**
+ * `cc-number`: the country code from the configured list, the number digits only (at most 11).
+ * The schema checks the shape already; this also guards callers that trim first (login).
+ */
+export function parseMobile(raw: string): Mobile {
+  const match = MOBILE_PATTERN.exec(raw);
+  if (match === null) throw userError(mobileMessages.format);
+  const [, countryCode = '', number = ''] = match;
+  if (!KNOWN_CODES.has(countryCode)) throw userError(mobileMessages.countryCode);
+  return { full: raw, countryCode, number };
+}

@@ -2,6 +2,7 @@ import { Provider as StoreProvider } from 'jotai';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme, type RemoteContext } from '@sports/shared';
+import { LoginModal } from '../account/LoginModal';
 import { FeedbackHost } from '../feedback/FeedbackHost';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { RemoteLoaderContext } from '../remotes/RemoteLoaderContext';
@@ -33,6 +34,7 @@ export function App({ services, loader }: AppProps) {
               </Routes>
             </HashRouter>
             <FeedbackHost />
+            <LoginModal />
           </ThemeProvider>
         </StoreProvider>
       </RemoteLoaderContext.Provider>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { PlatformEvents } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 
@@ -10,7 +10,10 @@ export function useBusEvent<Type extends keyof PlatformEvents>(type: Type, handl
     handlerRef.current = handler;
   });
 
-  useEffect(() => {
+  // A layout effect: the subscription exists before any passive effect of the same render runs,
+  // so an event emitted by a page's useEffect on first render (#/login's 'login:open') is heard
+  // even by a listener mounted after that page in the tree.
+  useLayoutEffect(() => {
     const listener = (event: PlatformEvents[Type]) => handlerRef.current(event);
     eventBus.on(type, listener);
     return () => eventBus.off(type, listener);

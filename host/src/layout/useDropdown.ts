@@ -16,6 +16,8 @@ export function useDropdown<Container extends HTMLElement = HTMLDivElement>() {
   const containerRef = useRef<Container>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const focusFirstOnOpen = useRef(false);
+  // The click that follows a mouse hover-open means "open", not "close again".
+  const openedByHover = useRef(false);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
 
@@ -43,8 +45,16 @@ export function useDropdown<Container extends HTMLElement = HTMLDivElement>() {
     close,
     containerProps: {
       ref: containerRef,
-      onPointerEnter: (event: PointerEvent) => isMouse(event) && setOpen(true),
-      onPointerLeave: (event: PointerEvent) => isMouse(event) && setOpen(false),
+      onPointerEnter: (event: PointerEvent) => {
+        if (!isMouse(event) || open) return;
+        openedByHover.current = true;
+        setOpen(true);
+      },
+      onPointerLeave: (event: PointerEvent) => {
+        if (!isMouse(event)) return;
+        openedByHover.current = false;
+        setOpen(false);
+      },
     },
     toggleProps: {
       ref: toggleRef,
@@ -52,7 +62,13 @@ export function useDropdown<Container extends HTMLElement = HTMLDivElement>() {
       'aria-haspopup': 'menu' as const,
       'aria-expanded': open,
       'aria-controls': menuId,
-      onClick: () => setOpen((wasOpen) => !wasOpen),
+      onClick: () => {
+        if (openedByHover.current) {
+          openedByHover.current = false;
+          return;
+        }
+        setOpen((wasOpen) => !wasOpen);
+      },
       onKeyDown: onToggleKeyDown,
     },
     menuProps: { id: menuId, role: 'menu', hidden: !open, onKeyDown: handleMenuKeyDown },

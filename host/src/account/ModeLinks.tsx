@@ -1,0 +1,25 @@
+import type { LoginModalMode } from '@sports/shared';
+import { hostMessages } from '../messages';
+import { Links, LinkButton } from './formStyles';
+import { modeLinksOf } from './loginModes';
+
+const text = hostMessages.account;
+
+const LINK_LABELS: Record<LoginModalMode, string> = {
+  code: text.toPasswordLogin,
+  regiter: text.toRegister,
+  forgot: text.toForgot,
+};
+
+/** The links under the form that switch the modal's mode (SPEC.md section 4). */
+export function ModeLinks({ mode, onModeChange }: { mode: LoginModalMode; onModeChange: (mode: LoginModalMode) => void }) {
+  return (
+    <Links>
+      {modeLinksOf(mode).map((target) => (
+        <LinkButton key={target} type="button" onClick={() => onModeChange(target)}>
+          {LINK_LABELS[target]}
+        </LinkButton>
+      ))}
+    </Links>
+  );
+}

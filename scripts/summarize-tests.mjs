@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const folder = process.argv[2];
-const expected = ['playwright.json', ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server'].map((p) => `vitest-${p}.json`)];
+const expected = ['playwright.json', ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'mf-cli'].map((p) => `vitest-${p}.json`)];
 
 function countVitest(report) {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };

@@ -12,27 +12,39 @@ rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 cd "$REPO_ROOT"
 set +e
 
-PACKAGES=(shared host mf-live mf-scores mf-community mf-member server e2e)
-UNIT_PACKAGES=(shared host mf-live mf-scores mf-community mf-member server)
+PACKAGES=(shared host mf-live mf-scores mf-community mf-member server tools/mf-cli e2e)
+UNIT_PACKAGES=(shared host mf-live mf-scores mf-community mf-member server tools/mf-cli)
 
 step "Typecheck (tsc --noEmit, strict) in ${#PACKAGES[@]} packages"
+# Reports are named after a package's last path segment: tools/mf-cli → vitest-mf-cli.json.
 for package in "${PACKAGES[@]}"; do
   if (cd "$package" && pnpm exec tsc --noEmit -p tsconfig.json); then
-    echo "typecheck $package: clean"; echo "{\"passed\":1,\"failed\":0}" > "$REPORTS/typecheck-$package.count.json"
+    echo "typecheck $package: clean"; echo "{\"passed\":1,\"failed\":0}" > "$REPORTS/typecheck-${package##*/}.count.json"
   else
-    echo "typecheck $package: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-$package.count.json"
+    echo "typecheck $package: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-${package##*/}.count.json"
   fi
 done
 
+# Unit suites that use the built site run after the build: the mf-cli integration test publishes
+# a copy of mf-member/dist to a real server.
+AFTER_BUILD=(tools/mf-cli)
+run_vitest() {
+  step "Tests of $1 (vitest)"
+  (cd "$1" && pnpm exec vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-${1##*/}.json")
+}
+
 for package in "${UNIT_PACKAGES[@]}"; do
-  step "Tests of $package (vitest)"
-  (cd "$package" && pnpm exec vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-$package.json")
+  [[ " ${AFTER_BUILD[*]} " == *" $package "* ]] || run_vitest "$package"
 done
 
 step "Building the site for the browser tests"
 if ! build_site; then
   echo "{\"passed\":0,\"failed\":1,\"note\":\"site build failed\"}" > "$REPORTS/build.count.json"
 fi
+
+for package in "${AFTER_BUILD[@]}"; do
+  run_vitest "$package"
+done
 
 step "Browser tests (Playwright in Debian Chromium against the real server)"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" pnpm exec playwright test --reporter=list,json)

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { HomePage } from './HomePage';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
+import { OpsPage } from '../ops/OpsPage';
 import { TestPage } from './TestPage';
 
 /** The pages of the routes the host owns itself (owner 'host' in the route table). */
@@ -11,5 +12,6 @@ export const hostPages: Record<string, ComponentType> = {
   dome: TestPage,
   demo: TestPage,
   new_file: TestPage,
+  ops: OpsPage,
   '404': NotFoundPage,
 };

@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: 'demo', title: '测试页', navIndex: null, owner: 'host' },
   { path: 'new_file', title: '测试页', navIndex: null, owner: 'host' },
   { path: 'trophy/home', title: '世界杯', navIndex: null, owner: 'mf_scores' },
+  { path: 'ops', title: '发布管理', navIndex: null, owner: 'host' },
   { path: '404', title: '页面不存在', navIndex: null, owner: 'host' },
 ];
 

@@ -29,6 +29,8 @@ export interface MfTelemetryTable {
   version: string;
   phase: 'load' | 'render' | 'loaded';
   message: string;
+  visitor: string | null;
+  ip: string | null;
   route: string | null;
   user_agent: string | null;
   created_at: Timestamp;

@@ -42,6 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('mf_audit_remote_at_idx').on('mf_audit').columns(['remote', 'at']).execute();
 
+  // Who reported (visitor key and address): error rates count distinct visitors, a few per
+  // address at most, so one client cannot halt a canary or hide its errors by repeating itself.
+  await db.schema.alterTable('mf_telemetry').addColumn('visitor', 'text').addColumn('ip', 'text').execute();
   await sql`alter table mf_telemetry drop constraint if exists mf_telemetry_phase_check`.execute(db);
   await sql`alter table mf_telemetry add constraint mf_telemetry_phase_check check (phase in ('load', 'render', 'loaded'))`.execute(db);
 }

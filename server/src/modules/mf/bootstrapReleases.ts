@@ -3,7 +3,7 @@ import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER, type HostSharedRequirements } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeReleaseId } from './releaseId';
-import { registerRelease, type ReleaseDeps } from './releases';
+import { findRelease, registerRelease, type ReleaseDeps } from './releases';
 import { makeStable } from './rolloutOperations';
 
 /** Written by the host's build: the page singletons releases are checked against. */
@@ -29,8 +29,10 @@ export async function publishLocalBuilds(deps: ReleaseDeps, options: { siteRoot:
     try {
       const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { metaData?: { buildInfo?: { buildVersion?: string } } };
       const { releaseId } = await computeReleaseId(dist, manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0');
-      await deps.store.copyFolder(remote, releaseId, dist);
-      await registerRelease(deps, { remote, releaseId, actor: 'system', reason: 'built on this machine' });
+      if (!(await findRelease(deps.db, remote, releaseId))) {
+        await deps.store.copyFolder(remote, releaseId, dist);
+        await registerRelease(deps, { remote, releaseId, actor: 'system', reason: 'built on this machine' });
+      }
       if (options.makeStable) await makeStable(deps.db, remote, releaseId, 'local build at server start');
       options.log.info({ remote, releaseId }, 'local build published');
     } catch (error) {

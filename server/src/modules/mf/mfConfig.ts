@@ -1,4 +1,5 @@
 import { type ReadVar, parseInteger } from '../../accountsConfig';
+import { MIN_OPS_TOKEN_LENGTH } from './opsAuth';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
 
 /** The rollout control plane's part of the configuration. */
@@ -17,9 +18,11 @@ export function loadMfConfig(read: ReadVar, nodeEnv: string, problems: string[])
   const int = (name: string, fallback: number, min: number, max: number) => parseInteger(name, read(name), { fallback, min, max }, problems);
   const percent = int('MF_HALT_ERROR_PERCENT', DEFAULT_HALT_POLICY.errorRate * 100, 1, 100);
   const promote = read('MF_PROMOTE_LOCAL_BUILDS');
+  const opsToken = read('MF_OPS_TOKEN');
+  if (opsToken !== undefined && opsToken.length < MIN_OPS_TOKEN_LENGTH) problems.push(`MF_OPS_TOKEN must have at least ${MIN_OPS_TOKEN_LENGTH} characters`);
   if (promote !== undefined && promote !== '0' && promote !== '1') problems.push(`MF_PROMOTE_LOCAL_BUILDS must be 0 or 1, got "${promote}"`);
   return {
-    opsToken: read('MF_OPS_TOKEN') ?? null,
+    opsToken: opsToken ?? null,
     haltPolicy: {
       errorRate: percent / 100,
       minSample: int('MF_HALT_MIN_SAMPLE', DEFAULT_HALT_POLICY.minSample, 1, 1_000_000),

@@ -50,7 +50,7 @@ const Ok = { 200: Envelope(Type.Null()) };
  */
 export async function opsRoutes(app: App, options: OpsRoutesOptions): Promise<void> {
   const requireOps = createRequireOps(options.opsToken);
-  app.addHook('preHandler', requireOps);
+  app.addHook('onRequest', requireOps);
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: RELEASE_FILE_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
   app.get('/api/mf/rollouts', { schema: { response: { 200: Envelope(Type.Array(RolloutStateSchema)) } } }, async () =>

@@ -4,28 +4,37 @@ import { REMOTE_PACKAGE_FOLDER, type RemoteName } from '@sports/shared/server';
 import { contentHashOf, listReleaseFiles } from './releaseId';
 
 /**
- * Where release folders live and are served from. The embedded default is a folder the server
- * serves under /web/releases/; production points `baseUrl` at a static host or CDN that holds
- * the same layout (`<folder>/<releaseId>/…`).
+ * Where release folders live. Uploads land in a staging area that is never served; a release
+ * is sealed into the served folder (`<folder>/<releaseId>/…` under /web/releases/, or a CDN
+ * holding the same layout in production) only once the control plane has registered it.
  */
 export interface ReleaseStore {
   manifestUrl(remote: RemoteName, releaseId: string): string;
-  /** Writes one file of a release; a file already there must have the same bytes. */
+  /** Stages one file of a release; a file already staged must have the same bytes. */
   writeFile(remote: RemoteName, releaseId: string, relativePath: string, bytes: Buffer): Promise<void>;
-  /** Copies a whole built folder in (the server's start-up publishes the builds on disk). */
+  /** Stages a whole built folder (the server's start-up publishes the builds on disk). */
   copyFolder(remote: RemoteName, releaseId: string, sourceFolder: string): Promise<void>;
+  /** The staged release's manifest, for the checks before registration. */
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
-  /** The content hash of what is stored, to check it matches the release id. */
+  /** The content hash of the staged files, to check it matches the release id. */
   contentHash(remote: RemoteName, releaseId: string): Promise<string>;
+  /**
+   * Moves the staged release into the served folder and checks the served content still hashes
+   * to `expectedHash` (nothing slipped in while sealing). A release sealed before is left as is.
+   */
+  seal(remote: RemoteName, releaseId: string, expectedHash: string): Promise<void>;
 }
 
 export class FileConflictError extends Error {}
+export class SealMismatchError extends Error {}
 
-export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/releases'): ReleaseStore {
-  const releaseDir = (remote: RemoteName, releaseId: string) => path.join(rootDir, REMOTE_PACKAGE_FOLDER[remote], releaseId);
+export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/releases', stagingDir = `${rootDir}-staging`): ReleaseStore {
+  const folderOf = (base: string, remote: RemoteName, releaseId: string) => path.join(base, REMOTE_PACKAGE_FOLDER[remote], releaseId);
+  const staged = (remote: RemoteName, releaseId: string) => folderOf(stagingDir, remote, releaseId);
+  const served = (remote: RemoteName, releaseId: string) => folderOf(rootDir, remote, releaseId);
 
   async function writeFile(remote: RemoteName, releaseId: string, relativePath: string, bytes: Buffer): Promise<void> {
-    const target = path.join(releaseDir(remote, releaseId), ...relativePath.split('/'));
+    const target = path.join(staged(remote, releaseId), ...relativePath.split('/'));
     await fs.mkdir(path.dirname(target), { recursive: true });
     try {
       await fs.writeFile(target, bytes, { flag: 'wx' });
@@ -34,6 +43,10 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
       // Re-uploading the same bytes is fine (a retried publish); different bytes never are.
       if (!bytes.equals(await fs.readFile(target))) throw new FileConflictError(`${relativePath} already exists with other content`);
     }
+  }
+
+  async function hashOf(folder: string): Promise<string> {
+    return contentHashOf(folder, await listReleaseFiles(folder));
   }
 
   return {
@@ -45,11 +58,22 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
       }
     },
     async readManifest(remote, releaseId) {
-      return JSON.parse(await fs.readFile(path.join(releaseDir(remote, releaseId), 'mf-manifest.json'), 'utf8')) as unknown;
+      return JSON.parse(await fs.readFile(path.join(staged(remote, releaseId), 'mf-manifest.json'), 'utf8')) as unknown;
     },
-    async contentHash(remote, releaseId) {
-      const folder = releaseDir(remote, releaseId);
-      return contentHashOf(folder, await listReleaseFiles(folder));
+    contentHash: (remote, releaseId) => hashOf(staged(remote, releaseId)),
+    async seal(remote, releaseId, expectedHash) {
+      const target = served(remote, releaseId);
+      const alreadyServed = await fs.stat(target).then(() => true, () => false);
+      if (alreadyServed) {
+        await fs.rm(staged(remote, releaseId), { recursive: true, force: true });
+        return;
+      }
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(staged(remote, releaseId), target);
+      if ((await hashOf(target)) !== expectedHash) {
+        await fs.rm(target, { recursive: true, force: true });
+        throw new SealMismatchError(`${releaseId} changed while it was sealed`);
+      }
     },
   };
 }

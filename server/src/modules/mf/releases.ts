@@ -5,7 +5,7 @@ import { userError } from '../../http/businessError';
 import { writeAudit } from './audit';
 import { checkRelease } from './releaseCheck';
 import { releaseIdFor } from './releaseId';
-import type { ReleaseStore } from './releaseStore';
+import { type ReleaseStore, SealMismatchError } from './releaseStore';
 
 export interface ReleaseDeps {
   db: Kysely<Database>;
@@ -20,6 +20,7 @@ export const releaseMessages = {
   hashMismatch: (expected: string) => `发布内容与发布号不符（按内容应为 ${expected}）`,
   hostUnknown: '主应用尚未构建，无法检查共享依赖',
   unknownRelease: (releaseId: string) => `发布 ${releaseId} 未登记`,
+  changedWhileSealing: '发布文件在登记时被改动，请重新发布',
 } as const;
 
 export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
@@ -55,13 +56,21 @@ export async function registerRelease(
   const known = await findRelease(db, request.remote, request.releaseId);
   if (known) return toMfRelease(known, store);
 
-  const problems = await problemsOf(deps, request.remote, request.releaseId);
+  const { problems, contentHash } = await checkStagedRelease(deps, request.remote, request.releaseId);
   const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
   if (problems.length > 0) {
     await writeAudit(db, { ...audit, detail: { refused: problems } });
     throw userError(releaseMessages.refused(problems));
   }
   const manifest = await store.readManifest(request.remote, request.releaseId);
+  // Served before it is recorded: a recorded release always has its files in place, and they
+  // are exactly the bytes whose hash was checked against the id.
+  try {
+    await store.seal(request.remote, request.releaseId, contentHash);
+  } catch (error) {
+    if (error instanceof SealMismatchError) throw userError(releaseMessages.changedWhileSealing);
+    throw error;
+  }
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('mf_release')
@@ -82,16 +91,16 @@ export async function registerRelease(
   return toMfRelease(row, store);
 }
 
-async function problemsOf(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<string[]> {
+async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<{ problems: string[]; contentHash: string }> {
   let manifest: unknown;
   try {
     manifest = await deps.store.readManifest(remote, releaseId);
   } catch {
-    return [releaseMessages.unreadable];
+    return { problems: [releaseMessages.unreadable], contentHash: '' };
   }
-  const version = buildVersionOf(manifest);
-  const expected = releaseIdFor(version ?? '?', await deps.store.contentHash(remote, releaseId));
-  if (expected !== releaseId) return [releaseMessages.hashMismatch(expected)];
-  if (!deps.hostShared) return [releaseMessages.hostUnknown];
-  return checkRelease(manifest, remote, deps.hostShared);
+  const contentHash = await deps.store.contentHash(remote, releaseId);
+  const expected = releaseIdFor(buildVersionOf(manifest) ?? '?', contentHash);
+  if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash };
+  if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash };
+  return { problems: checkRelease(manifest, remote, deps.hostShared), contentHash };
 }

@@ -18,12 +18,14 @@ describeEachDatabase('rollout control plane', (target) => {
   let stableId = '';
   let candidateId = '';
 
-  it('refuses callers without the ops token', async () => {
+  it('refuses callers without the ops token, before reading or validating anything', async () => {
     for (const headers of [{}, { 'x-ops-token': 'wrong' }]) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/mf/rollouts', headers });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ code: 1, msg: opsMessages.forbidden, data: null });
     }
+    const badUpload = await ctx.app.inject({ method: 'PUT', url: '/api/mf/releases/not_a_remote/x/files/a.js', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(1024) });
+    expect(badUpload.statusCode).toBe(403);
   });
 
   it('publishes a release: uploaded, checked, registered, audited, then immutable', async () => {
@@ -49,10 +51,11 @@ describeEachDatabase('rollout control plane', (target) => {
     expect(response.json().code).toBe(1);
   });
 
-  it('refuses an incompatible release with the reason, and audits the refusal', async () => {
+  it('refuses an incompatible release with the reason, audits the refusal, and never serves it', async () => {
     const folder = await makeReleaseBuild('mf_live', '1.5.0', 'old react', '18.3.1');
     const { releaseId, register } = await publishThroughApi(ctx.app, 'mf_live', folder, '1.5.0');
     expect(register.json()).toEqual({ code: 1, msg: "发布被拒绝：react 18.3.1 is not the host's major version (19.3.1)", data: null });
+    expect((await ctx.app.inject(`/web/releases/mf-live/${releaseId}/mf-manifest.json`)).statusCode).toBe(404);
     const refusal = (await audit()).find((entry) => entry.releaseId === releaseId);
     expect(refusal).toMatchObject({ action: 'publish', actor: 'alice' });
     expect((await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId, percent: 10, reason: 'try' })).json().code).toBe(1);
@@ -149,16 +152,32 @@ describeEachDatabase('rollout control plane', (target) => {
     expect(final?.candidate).not.toBe(final?.stable);
   });
 
+  it('one address alone cannot halt a canary, however many visitors it claims to be', async () => {
+    const folder = await makeReleaseBuild('mf_live', '1.9.0', 'flooded');
+    const floodedId = (await publishThroughApi(ctx.app, 'mf_live', folder, '1.9.0')).releaseId;
+    await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { toReleaseId: stableId, reason: 'reset' });
+    await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId: floodedId, percent: 50, reason: 'canary' });
+    // 30 failures, each from a fresh visitor cookie, all from one address: counted as 5 visitors.
+    for (let index = 0; index < 30; index++) {
+      await ctx.app.inject({ method: 'POST', url: '/api/mf/telemetry', remoteAddress: '203.0.113.7', payload: { remote: 'mf_live', version: floodedId, phase: 'load', message: 'fake' } });
+    }
+    expect(await state()).toMatchObject({ candidate: floodedId, candidatePercent: 50 });
+    await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { reason: 'done' });
+  });
+
   it('halts a candidate whose error rate passes the threshold, audited by system', async () => {
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { toReleaseId: stableId, reason: 'reset' });
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { reason: 'reset' });
     const folder = await makeReleaseBuild('mf_live', '2.0.0', 'broken');
     const brokenId = (await publishThroughApi(ctx.app, 'mf_live', folder, '2.0.0')).releaseId;
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId: brokenId, percent: 100, reason: 'brave' });
-    const send = (phase: string) => ctx.app.inject({ method: 'POST', url: '/api/mf/telemetry', payload: { remote: 'mf_live', version: brokenId, phase, message: phase === 'loaded' ? '' : 'boom' } });
+    // Each report from another visitor on another network, as real traffic is.
+    let visitor = 0;
+    const send = (phase: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/mf/telemetry', remoteAddress: `198.51.100.${++visitor}`, payload: { remote: 'mf_live', version: brokenId, phase, message: phase === 'loaded' ? '' : 'boom' } });
     for (let index = 0; index < 4; index++) await send('loaded');
     for (let index = 0; index < 4; index++) await send('load');
-    // 8 reports: below the minimum sample of 10, so not halted yet despite 50 %.
+    // 8 visitors: below the minimum sample of 10, so not halted yet despite 50 %.
     expect(await state()).toMatchObject({ candidate: brokenId, candidatePercent: 100 });
     await send('render');
     await send('load');

@@ -66,9 +66,10 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
       },
       schema: { body: RemoteTelemetrySchema, response: { 200: Envelope(Type.Null()) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const report = request.body;
-      await recordTelemetry(options.db, report, request.headers['user-agent']);
+      const visitor = await visitorKeyOf(options.db, request, reply);
+      await recordTelemetry(options.db, report, { userAgent: request.headers['user-agent'], visitor, ip: request.ip });
       if (report.phase !== 'loaded') await haltIfFailing(options, report.remote, report.version);
       return ok(null);
     },

@@ -5,8 +5,13 @@ import type { Database } from '../../db/schema';
 /** User agents can be arbitrarily long; 300 characters identify a browser. */
 export const USER_AGENT_MAX_LENGTH = 300;
 
-/** Stores one "a remote failed" report from a browser. */
-export async function recordTelemetry(db: Kysely<Database>, report: RemoteTelemetry, userAgent: string | undefined): Promise<void> {
+/** Stores one report from a browser: a remote release loaded, or failed to load or render. */
+export async function recordTelemetry(
+  db: Kysely<Database>,
+  report: RemoteTelemetry,
+  reporter: { userAgent: string | undefined; visitor: string; ip: string },
+): Promise<void> {
+  const { userAgent } = reporter;
   await db
     .insertInto('mf_telemetry')
     .values({
@@ -16,6 +21,8 @@ export async function recordTelemetry(db: Kysely<Database>, report: RemoteTeleme
       message: report.message,
       route: report.route ?? null,
       user_agent: userAgent === undefined ? null : userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+      visitor: reporter.visitor,
+      ip: reporter.ip,
     })
     .execute();
 }

@@ -1,0 +1,61 @@
+import type { AuditEntry, RemoteName, RolloutState } from '@sports/shared';
+
+/** The control plane's ops header (server/src/modules/mf/opsAuth.ts). */
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+export const AUDIT_LIMIT = 50;
+
+/** The server refused the token (403): the page goes back to the token form. */
+export class OpsForbiddenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OpsForbiddenError';
+  }
+}
+
+/** Any other failure, with the server's zh-CN message when it gave one. */
+export class OpsRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OpsRequestError';
+  }
+}
+
+export interface OpsApi {
+  rollouts(): Promise<RolloutState[]>;
+  audit(): Promise<AuditEntry[]>;
+  canary(remote: RemoteName, releaseId: string, percent: number, reason: string): Promise<void>;
+  promote(remote: RemoteName, reason: string): Promise<void>;
+  rollback(remote: RemoteName, toReleaseId: string | null, reason: string): Promise<void>;
+}
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/**
+ * The ops API over fetch with the token header. Not the shared API client: its interceptor
+ * toasts code 1 and reacts to session codes, while this page shows its own errors in place.
+ */
+export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
+  async function call<Data>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Data> {
+    const headers: Record<string, string> = { [OPS_TOKEN_HEADER]: token, 'X-Requested-With': 'XMLHttpRequest' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = (await response.json().catch(() => null)) as Envelope | null;
+    if (response.status === 403) throw new OpsForbiddenError(forbiddenMessage);
+    if (!answer || typeof answer.code !== 'number') throw new OpsRequestError(`HTTP ${response.status}`);
+    if (answer.code !== 200) throw new OpsRequestError(answer.msg || `HTTP ${response.status}`);
+    return answer.data as Data;
+  }
+
+  return {
+    rollouts: () => call('GET', '/api/mf/rollouts'),
+    audit: () => call('GET', `/api/mf/audit?limit=${AUDIT_LIMIT}`),
+    canary: (remote, releaseId, percent, reason) => call('POST', `/api/mf/rollouts/${remote}/canary`, { releaseId, percent, reason }),
+    promote: (remote, reason) => call('POST', `/api/mf/rollouts/${remote}/promote`, { reason }),
+    rollback: (remote, toReleaseId, reason) =>
+      call('POST', `/api/mf/rollouts/${remote}/rollback`, toReleaseId ? { toReleaseId, reason } : { reason }),
+  };
+}

@@ -1,0 +1,1 @@
+var mf_member;

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+interface SharedEntry {
+  name: string;
+  version: string;
+  requiredVersion?: string;
+  singleton?: boolean;
+}
+
+type Manifest = { shared?: SharedEntry[]; metaData: { buildInfo: { buildVersion: string } } } & Record<string, unknown>;
+
+/** The page singletons the control plane checks releases against (DESIGN.md section 3). */
+const HOST_SINGLETONS = ['react', 'react-dom', 'react-router', 'jotai', 'styled-components', '@sports/shared'];
+
+export async function readManifest(folder: string): Promise<Manifest> {
+  return JSON.parse(await fs.readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as Manifest;
+}
+
+export async function writeManifest(folder: string, manifest: Manifest): Promise<void> {
+  await fs.writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifest));
+}
+
+/** A copy of a built remote with another version (and so another release id). */
+export async function copyBuild(source: string, target: string, version: string, change?: (manifest: Manifest) => void): Promise<string> {
+  await fs.cp(source, target, { recursive: true });
+  const manifest = await readManifest(target);
+  manifest.metaData.buildInfo.buildVersion = version;
+  change?.(manifest);
+  await writeManifest(target, manifest);
+  return target;
+}
+
+/**
+ * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares, as
+ * the host's build writes it: the server checks releases against it and publishes no local builds.
+ */
+export async function writeSiteRootFor(build: string, siteRoot: string): Promise<void> {
+  const shared = (await readManifest(build)).shared ?? [];
+  const requirements = Object.fromEntries(
+    shared.filter((entry) => HOST_SINGLETONS.includes(entry.name)).map((entry) => [entry.name, { version: entry.version, requiredVersion: `^${entry.version}` }]),
+  );
+  await fs.mkdir(path.join(siteRoot, 'host', 'dist'), { recursive: true });
+  await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-shared.json'), JSON.stringify(requirements));
+}

@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_HALT_POLICY } from '../modules/mf/releaseHealth';
+import { scratchReleases } from '../modules/mf/testing/releaseFixtures';
 import { describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
@@ -7,7 +11,8 @@ import { IMMUTABLE, NO_CACHE } from './cachePolicy';
 const embedded = embeddedTarget();
 
 describe('static site (built)', () => {
-  const ctx = useTestApp(embedded, { seed: false });
+  const releases = scratchReleases(DEFAULT_HALT_POLICY);
+  const ctx = useTestApp(embedded, { seed: false, app: { releases } });
 
   it('redirects / and /web to /web/', async () => {
     for (const url of ['/', '/web']) {
@@ -34,23 +39,27 @@ describe('static site (built)', () => {
     expect(plain.headers['cache-control']).toBe(NO_CACHE);
   });
 
-  it.each(['mf-live', 'mf-scores', 'mf-community', 'mf-member'])('serves %s with CORS and the right caching', async (folder) => {
-    const manifest = await ctx.app.inject(`/web/remotes/${folder}/mf-manifest.json`);
-    expect(manifest.statusCode).toBe(200);
-    expect(manifest.headers['cache-control']).toBe(NO_CACHE);
-    expect(manifest.headers['access-control-allow-origin']).toBe('*');
-    const entry = await ctx.app.inject(`/web/remotes/${folder}/remoteEntry.js`);
-    expect(entry.headers['cache-control']).toBe(NO_CACHE);
-    expect(entry.headers['access-control-allow-origin']).toBe('*');
-    const chunk = await ctx.app.inject(`/web/remotes/${folder}/123.a1b2c3d4.js`);
-    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
-    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  it.each(['mf-live', 'mf-scores', 'mf-community', 'mf-member'])('serves %s releases with CORS, all immutable', async (folder) => {
+    const release = path.join(releases.releasesDir as string, folder, '0.1.0-abcdef1234');
+    await fs.mkdir(release, { recursive: true });
+    await fs.writeFile(path.join(release, 'mf-manifest.json'), '{}');
+    await fs.writeFile(path.join(release, 'remoteEntry.js'), 'var x;');
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await ctx.app.inject(`/web/releases/${folder}/0.1.0-abcdef1234/${file}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('does not serve the raw builds: only registered releases reach visitors', async () => {
+    expect((await ctx.app.inject('/web/remotes/mf-live/mf-manifest.json')).statusCode).toBe(404);
   });
 
   it('answers missing files with the not-found envelope, and never leaves the site root', async () => {
     expect((await ctx.app.inject('/web/nope.js')).statusCode).toBe(404);
-    expect((await ctx.app.inject('/web/remotes/mf-live/nope.js')).statusCode).toBe(404);
-    const traversal = await ctx.app.inject('/web/remotes/mf-live/..%2f..%2fpackage.json');
+    expect((await ctx.app.inject('/web/releases/mf-live/nope.js')).statusCode).toBe(404);
+    const traversal = await ctx.app.inject('/web/releases/mf-live/..%2f..%2f..%2fpackage.json');
     expect(traversal.statusCode).toBeGreaterThanOrEqual(400);
     expect(traversal.body).not.toContain('@sports/');
   });

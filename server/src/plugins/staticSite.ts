@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_PACKAGE_FOLDER } from '@sports/shared/server';
 import type { FastifyReply } from 'fastify';
 import { SERVER_DIR } from '../config';
 import type { App } from '../http/types';
@@ -10,7 +9,7 @@ import { IMMUTABLE, NO_CACHE, cacheControlFor } from './cachePolicy';
 import { notBuiltPage } from './notBuiltPage';
 
 export interface StaticSiteOptions {
-  /** Holds host/dist and mf-* /dist. */
+  /** Holds host/dist. */
   siteRoot: string;
   /** The embedded release store (DATA_DIR/releases), served under /web/releases/. */
   releasesDir?: string;
@@ -19,8 +18,8 @@ export interface StaticSiteOptions {
 export const H5_PAGE_PATH = path.join(SERVER_DIR, 'static', 'h5', 'index.html');
 
 /**
- * One process serves the whole site: `/web/` is the host, `/web/remotes/<folder>/` each remote.
- * Remote files are fetched cross-origin by the Module Federation runtime, hence CORS on them.
+ * One process serves the whole site: `/web/` is the host, `/web/releases/<folder>/<release>/`
+ * the remotes' registered releases, `/h5` the mobile page.
  */
 export async function staticSitePlugin(app: App, options: StaticSiteOptions): Promise<void> {
   const hostDist = path.join(options.siteRoot, 'host', 'dist');
@@ -28,53 +27,16 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   app.get('/', (_request, reply) => reply.redirect('/web/'));
   app.get('/web', (_request, reply) => reply.redirect('/web/'));
 
-  for (const folder of Object.values(REMOTE_PACKAGE_FOLDER)) {
-    const root = path.join(options.siteRoot, folder, 'dist');
-    if (!existsSync(root)) app.log.warn(`${folder} is not built (${root} is missing): /web/remotes/${folder}/ answers 404`);
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/web/remotes/${folder}/`,
-      decorateReply: false,
-      suppressWarning: true,
-      index: false,
-      // Our own Cache-Control below replaces the plugin's default max-age=0.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(filePath));
-        reply.header('Access-Control-Allow-Origin', '*');
-      },
-    });
-  }
-
   if (options.releasesDir) {
-    // A release folder never changes (its id is its content hash): every file is immutable.
+    // Remotes are served only as releases the control plane registered (sealed folders). A
+    // release never changes (its id is its content hash): every file is immutable. The Module
+    // Federation runtime fetches them cross-origin, hence CORS.
     await fs.mkdir(options.releasesDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: options.releasesDir,
-      prefix: '/web/releases/',
-      decorateReply: false,
-      suppressWarning: true,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply) => {
-        reply.header('Cache-Control', IMMUTABLE);
-        reply.header('Access-Control-Allow-Origin', '*');
-      },
-    });
+    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }));
   }
 
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
-  await app.register(fastifyStatic, {
-    root: hostDist,
-    prefix: '/web/',
-    decorateReply: false,
-    suppressWarning: true,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('Cache-Control', cacheControlFor(filePath));
-    },
-  });
+  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }));
 
   app.get('/web/', async (_request, reply) => {
     const indexFile = path.join(hostDist, 'index.html');
@@ -86,6 +48,21 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   const h5Page = await fs.readFile(H5_PAGE_PATH, 'utf8');
   app.get('/h5', (_request, reply) => sendHtml(reply, 200, h5Page));
   app.get('/h5/', (_request, reply) => sendHtml(reply, 200, h5Page));
+}
+
+/** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */
+async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    decorateReply: false,
+    suppressWarning: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      for (const [name, value] of Object.entries(headersFor(filePath))) reply.header(name, value);
+    },
+  });
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {

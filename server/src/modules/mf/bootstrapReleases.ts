@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER, type HostSharedRequirements } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { computeReleaseId } from './releaseId';
+import { computeReleaseId } from '@sports/shared/node';
 import { findRelease, registerRelease, type ReleaseDeps } from './releases';
 import { makeStable } from './rolloutOperations';
 

@@ -19,7 +19,7 @@ import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { readAudit } from './audit';
 import { createRequireOps, opsActor } from './opsAuth';
-import { safeReleasePath } from './releaseId';
+import { safeReleasePath } from '@sports/shared/node';
 import type { HaltPolicy } from './releaseHealth';
 import { findRelease, registerRelease, type ReleaseDeps } from './releases';
 import { FileConflictError } from './releaseStore';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_PACKAGE_FOLDER, type RemoteName } from '@sports/shared/server';
-import { contentHashOf, listReleaseFiles } from './releaseId';
+import { contentHashOf, listReleaseFiles } from '@sports/shared/node';
 
 /**
  * Where release folders live. Uploads land in a staging area that is never served; a release

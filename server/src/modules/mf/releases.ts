@@ -4,7 +4,7 @@ import type { Database, MfReleaseTable } from '../../db/schema';
 import { userError } from '../../http/businessError';
 import { writeAudit } from './audit';
 import { checkRelease } from './releaseCheck';
-import { releaseIdFor } from './releaseId';
+import { releaseIdFor } from '@sports/shared/node';
 import { type ReleaseStore, SealMismatchError } from './releaseStore';
 
 export interface ReleaseDeps {

@@ -7,7 +7,7 @@ import { createFixedWindowLimiter } from '../../../http/rateLimiter';
 import type { App } from '../../../http/types';
 import type { ReleasesSetup } from '../mfPlugin';
 import type { HaltPolicy } from '../releaseHealth';
-import { computeReleaseId } from '../releaseId';
+import { computeReleaseId } from '@sports/shared/node';
 import { createLocalReleaseStore } from '../releaseStore';
 
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';

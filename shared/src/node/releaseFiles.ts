@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * A remote release's files and id, for Node only (the server and `pnpm mf` compute the same
+ * id: the version, a dash, and 10 hex digits of a SHA-256 over every path and its bytes).
+ */
+
 /** Files of a build that are not part of its release (build statistics). */
 const LEFT_OUT = new Set(['mf-manifest-stats.json']);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeReleaseId, safeReleasePath } from './releaseId';
+import { computeReleaseId, safeReleasePath } from './releaseFiles';
 
 let folder: string;
 afterEach(() => fs.rm(folder, { recursive: true, force: true }));

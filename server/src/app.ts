@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   await app.register(healthPlugin, { db: options.db });
-  const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot));
+  const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
   await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined });
   await app.register(universalRoutes, { guestSigner: accounts.guestSigner });
   await app.register(sportsRoutes, { db: options.db });

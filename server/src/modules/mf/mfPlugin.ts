@@ -40,9 +40,12 @@ export async function createReleasesSetup(config: { dataDir: string; siteRoot: s
   };
 }
 
-/** For tests that do not look at rollouts: an empty store in a temporary folder. */
-export async function createScratchReleasesSetup(siteRoot: string): Promise<ReleasesSetup> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-releases-'));
+/**
+ * For apps that do not look at rollouts (most tests): an empty control plane in the app's own
+ * data folder (whoever made that folder removes it), else in a new temporary one.
+ */
+export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: string): Promise<ReleasesSetup> {
+  const dataDir = appDataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'sports-releases-')));
   const setup = await createReleasesSetup({
     dataDir,
     siteRoot,

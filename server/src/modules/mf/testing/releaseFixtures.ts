@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { HostSharedRequirements, RemoteName } from '@sports/shared/server';
+import { afterAll, onTestFinished } from 'vitest';
 import { createFixedWindowLimiter } from '../../../http/rateLimiter';
 import type { App } from '../../../http/types';
 import type { ReleasesSetup } from '../mfPlugin';
@@ -16,9 +17,13 @@ export const HOST_SHARED: HostSharedRequirements = {
   '@sports/shared': { version: '0.1.0', requiredVersion: '^0.1.0' },
 };
 
-/** A control plane over a fresh release folder (made when the describe body runs). */
+/** A control plane over a fresh release folder (made when the describe body runs, removed after it). */
 export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'mf-releases-'));
+  afterAll(async () => {
+    await fs.rm(releasesDir, { recursive: true, force: true });
+    await fs.rm(`${releasesDir}-staging`, { recursive: true, force: true });
+  });
   return {
     store: createLocalReleaseStore(releasesDir),
     releasesDir,
@@ -32,6 +37,7 @@ export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
 /** A small release folder shaped like a real remote build (manifest, entry, one chunk). */
 export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, reactVersion = '19.3.1'): Promise<string> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
+  onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
   const manifest = {
     id: remote,
     name: remote,

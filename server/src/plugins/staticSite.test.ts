@@ -52,6 +52,18 @@ describe('static site (built)', () => {
     }
   });
 
+  it('compresses text files for clients that accept it', async () => {
+    const release = path.join(releases.releasesDir as string, 'mf-live', '0.1.0-abcdef9999');
+    await fs.mkdir(release, { recursive: true });
+    await fs.writeFile(path.join(release, 'big.js'), 'console.log("a long line of javascript");\n'.repeat(200));
+    const gzipped = await ctx.app.inject({ url: '/web/releases/mf-live/0.1.0-abcdef9999/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(1000);
+    const plain = await ctx.app.inject('/web/releases/mf-live/0.1.0-abcdef9999/big.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('does not serve the raw builds: only registered releases reach visitors', async () => {
     expect((await ctx.app.inject('/web/remotes/mf-live/mf-manifest.json')).statusCode).toBe(404);
   });

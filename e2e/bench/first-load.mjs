@@ -1,9 +1,10 @@
 // `pnpm bench:site`: what a first visit to the home page costs. Starts the real server on the
 // built site (fresh embedded database), loads /web/#/main in fresh Chromium contexts until the
 // three remote widgets show, and prints JavaScript transferred and time to widgets — served
-// compressed (as visitors get it) and, in the same run, uncompressed as the baseline.
+// compressed (as visitors get it) and, in the same run, by a server with HTTP_COMPRESSION=0 as
+// the baseline.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,31 +15,46 @@ const port = Number(process.env.BENCH_PORT ?? 18300);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+// As root, the embedded PostgreSQL runs as its own user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
 
-async function startServer() {
+async function startServer(compressed) {
   const server = spawn('pnpm', ['--dir', path.join(repoRoot, 'server'), 'exec', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HTTP_COMPRESSION: compressed ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   for (let waited = 0; waited < 120; waited++) {
     const healthy = await fetch(`${baseURL}/healthz`).then((answer) => answer.ok, () => false);
     if (healthy) return server;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error(`the server did not answer ${baseURL}/healthz within 120 s (is the site built? run npm run build)`);
+  console.error(output);
+  throw new Error(`the server did not answer ${baseURL}/healthz within 120 s (its log is above; is the site built? run npm run build)`);
 }
 
-async function loadOnce(browser, compressed) {
+/** A visitor on a 10 Mbit/s line with 40 ms latency: on loopback, bytes would cost nothing. */
+const NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 };
+
+async function stopServer(server) {
+  process.kill(-server.pid, 'SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+}
+
+async function loadOnce(browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  if (!compressed) {
-    await page.route('**/*', (route) => route.continue({ headers: { ...route.request().headers(), 'accept-encoding': 'identity' } }));
-  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  // Bytes on the wire (encodedDataLength), counted by Chromium for each script it received.
+  const scripts = new Set();
   let jsBytes = 0;
-  page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
-    jsBytes += (await request.sizes()).responseBodySize;
+  cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scripts.add(event.requestId));
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
   });
   const started = performance.now();
   await page.goto(`${baseURL}/web/#/main`);
@@ -54,23 +70,27 @@ async function loadOnce(browser, compressed) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(browser, compressed) {
+  const server = await startServer(compressed);
   const results = [];
-  for (let run = 1; run <= runs; run++) {
-    results.push(await loadOnce(browser, compressed));
-    process.stdout.write(`  ${compressed ? 'compressed' : 'baseline  '} run ${run}/${runs}\r`);
+  try {
+    await loadOnce(browser); // warm-up: the server's first requests read files and fill caches
+    for (let run = 1; run <= runs; run++) {
+      results.push(await loadOnce(browser));
+      process.stdout.write(`  ${compressed ? 'compressed' : 'baseline  '} run ${run}/${runs}\r`);
+    }
+  } finally {
+    await stopServer(server);
   }
   process.stdout.write('\n');
   return { jsKiB: median(results.map((result) => result.jsBytes)) / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)) };
 }
 
-console.log(`first load of /web/#/main, ${runs} fresh contexts each (median)`);
-const server = await startServer();
+console.log(`first load of /web/#/main, ${runs} fresh contexts each (median), network 10 Mbit/s down, 40 ms latency`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  await loadOnce(browser, true); // warm-up: the server's first requests compile and cache
   const compressed = await measure(browser, true);
   const baseline = await measure(browser, false);
   console.log(`compressed:   ${compressed.jsKiB.toFixed(0)} KiB JavaScript, widgets shown after ${compressed.widgetsMs.toFixed(0)} ms`);
@@ -78,7 +98,5 @@ try {
   console.log(`ratio: ${(compressed.jsKiB / baseline.jsKiB).toFixed(2)} of the bytes, ${(compressed.widgetsMs / baseline.widgetsMs).toFixed(2)} of the time`);
 } finally {
   await browser.close();
-  process.kill(-server.pid, 'SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }

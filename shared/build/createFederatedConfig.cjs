@@ -21,11 +21,21 @@ function reactRouterDir(fromDir) {
 }
 
 /**
+ * React Router 7's package `exports` name only its development build (warnings, dev checks,
+ * ~40 % larger); its production build sits beside it in dist/production. Production bundles
+ * resolve the router there.
+ */
+function reactRouterEntries(packageDir, isProduction) {
+  const dist = path.join(reactRouterDir(packageDir), 'dist', isProduction ? 'production' : 'development');
+  return { index: path.join(dist, 'index.mjs'), dom: path.join(dist, 'dom-export.mjs') };
+}
+
+/**
  * The page singletons (DESIGN.md section 3, TOOLCHAIN.md pitfall 3): one copy in the page,
  * whoever loads first provides it. Deep imports are listed because they are separate modules
  * to webpack; react-router is where the router's contexts live.
  */
-function createSharedScope(packageDir) {
+function createSharedScope(packageDir, isProduction = true) {
   const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = installedVersion('react', packageDir);
   const reactDom = installedVersion('react-dom', packageDir);
@@ -40,7 +50,7 @@ function createSharedScope(packageDir) {
     'react-dom': singleton(reactDom),
     'react-dom/client': singleton(reactDom),
     'react-router-dom': singleton(routerDom),
-    'react-router': { ...singleton(router), import: reactRouterDir(packageDir) },
+    'react-router': { ...singleton(router), import: reactRouterEntries(packageDir, isProduction).index },
     jotai: singleton(jotai),
     'jotai/utils': singleton(jotai),
     'styled-components': singleton(styled),
@@ -103,7 +113,8 @@ function createFederatedConfig(options, argv = {}) {
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const isProduction = argv.mode !== 'development';
   const isHost = role === 'host';
-  const sharedScope = createSharedScope(packageDir);
+  const sharedScope = createSharedScope(packageDir, isProduction);
+  const router = reactRouterEntries(packageDir, isProduction);
 
   // The host's page and a remote's standalone harness (dev only) are plain html shells.
   const htmlEntry = isHost ? 'main' : 'harness';
@@ -130,7 +141,10 @@ function createFederatedConfig(options, argv = {}) {
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: { 'react-router$': router.index, 'react-router/dom$': router.dom },
+    },
     module: { rules: [swcRule()] },
     performance: { hints: false },
     stats: 'errors-warnings',

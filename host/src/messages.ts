@@ -77,6 +77,14 @@ export const hostMessages = {
   toast: {
     regionLabel: '通知',
   },
+  /** Goal popups (SPEC.md sections 2-4): the side that scored, the minute, the teams and the score. */
+  goals: {
+    regionLabel: '进球提示',
+    title: '进球！',
+    homeScored: '主队进球',
+    awayScored: '客队进球',
+    close: (home: string, away: string) => `关闭进球提示：${home} 对 ${away}`,
+  },
   loginRequired: sharedMessages.loginRequired,
   /** The login modal (SPEC.md sections 2, 4, 5); titles and validation messages exactly as SPEC.md writes them. */
   account: {

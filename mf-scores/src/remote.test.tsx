@@ -1,3 +1,4 @@
+import './testing/setup';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, renderRemotePage, renderRemoteWidget } from '@sports/shared/testing';
@@ -11,9 +12,18 @@ describe('mf-scores', () => {
     );
   });
 
-  it('renders a titled page for each route', async () => {
-    renderRemotePage(routes, 'foresight');
-    expect(await screen.findByRole('heading', { name: '情报中心' })).toBeTruthy();
+  it.each([
+    ['football', '足球'],
+    ['basketball', '篮球'],
+    ['bifen', '比分'],
+    ['score-detail', '比赛详情'],
+    ['schedule', '赛程'],
+    ['foresight', '情报中心'],
+    ['trophy/home', '世界杯'],
+  ])('#/%s is a titled page of mf-scores, even when the server does not answer', async (path, title) => {
+    renderRemotePage(routes, path);
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    expect(heading.closest('[data-remote="mf-scores"]')).toBeTruthy();
   });
 
   it('hot matches widget lists the server hot list, linking to search', async () => {

@@ -1,16 +1,15 @@
 import type { RemoteRouteDefinition } from '@sports/shared';
 
-// Pages whose domain issue has not landed share one 'coming soon' page; each route keeps
-// its own entry so a page can be swapped for its real one without touching the others.
-const loadComingSoonPage = () => import('./pages/ComingSoonRoutePage');
+// football, basketball and bifen are one page (the scores board) over different sports.
+const loadScoresPage = () => import('./pages/ScoresPage');
 
 /** The routes mf-scores owns (DESIGN.md section 2); exposed as `mf_scores/routes`. */
 export const routes: RemoteRouteDefinition[] = [
-  { path: 'football', load: loadComingSoonPage },
-  { path: 'basketball', load: loadComingSoonPage },
-  { path: 'bifen', load: loadComingSoonPage },
-  { path: 'score-detail', load: loadComingSoonPage },
-  { path: 'schedule', load: loadComingSoonPage },
-  { path: 'foresight', load: loadComingSoonPage },
-  { path: 'trophy/home', load: loadComingSoonPage },
+  { path: 'football', load: loadScoresPage },
+  { path: 'basketball', load: loadScoresPage },
+  { path: 'bifen', load: loadScoresPage },
+  { path: 'score-detail', load: () => import('./pages/ScoreDetailPage') },
+  { path: 'schedule', load: () => import('./pages/SchedulePage') },
+  { path: 'foresight', load: () => import('./pages/ForesightPage') },
+  { path: 'trophy/home', load: () => import('./pages/TrophyPage') },
 ];

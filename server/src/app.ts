@@ -12,6 +12,7 @@ import type { RateLimiter } from './http/rateLimiter';
 import type { App } from './http/types';
 import { type ReleasesSetup, createScratchReleasesSetup, mfPlugin } from './modules/mf/mfPlugin';
 import type { RemoteRegistry } from './modules/mf/remoteRegistry';
+import { scoresRoutes } from './modules/scores/routes';
 import { sportsRoutes } from './modules/sports/routes';
 import { universalRoutes } from './modules/universal/routes';
 import { userRoutes } from './modules/user/routes';
@@ -27,7 +28,8 @@ import { publicFilesPlugin } from './plugins/publicFiles';
 import { installAuth } from './plugins/auth';
 import { healthPlugin } from './plugins/health';
 import { staticSitePlugin } from './plugins/staticSite';
-import { LiveDataHub, type LiveDataHubOptions } from './realtime/liveDataHub';
+import { type LiveOptions, setUpLiveData } from './feed/liveSetup';
+import type { LiveDataHubOptions } from './realtime/liveDataHub';
 import { liveDataRoutes } from './realtime/liveDataRoutes';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
@@ -42,23 +44,21 @@ export interface BuildAppOptions {
   /** A ready logger (main.ts shares one with the database start-up); else one at `logLevel`. */
   logger?: FastifyBaseLogger;
   logLevel?: LogLevel;
+  /** Compress text answers (default); off when a CDN or proxy in front compresses. */
+  compression?: boolean;
   /** The rollout control plane (main.ts: createReleasesSetup); default an empty scratch store. */
   releases?: ReleasesSetup;
   /** Which releases visitors get; default: the rollout registry over PostgreSQL. */
   remoteRegistry?: RemoteRegistry;
   liveData?: Omit<LiveDataHubOptions, 'log'>;
+  /** The feed, Redis fan-out (feed/liveSetup.ts); default none: sockets serve what others publish. */
+  live?: LiveOptions;
   /** Local state: secrets, the SMS outbox, uploads (config DATA_DIR); default server/.data. */
   dataDir?: string;
   /** SMS, captcha, sessions and login limits (config.accounts); default: every default. */
   accountsConfig?: AccountsConfig;
   /** Replacements for tests: a manual clock, another SMS provider or captcha. */
   accountOverrides?: AccountServicesOptions['overrides'];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    liveDataHub: LiveDataHub;
-  }
 }
 
 /** The whole server as a Fastify instance, not listening yet (tests inject or listen on port 0). */
@@ -77,8 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   installErrorHandlers(app);
   await app.register(fastifyCookie);
-  // gzip/brotli for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // brotli/gzip for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
+  if (options.compression !== false) await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const accounts = await createAccountServices({
     db: options.db,
     dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'),
@@ -91,17 +91,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const housekeeping = startHousekeeping(options.db, accounts.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
   app.addHook('onClose', async () => housekeeping.stop());
 
-  const hub = new LiveDataHub({ ...options.liveData, log: app.log });
-  app.decorate('liveDataHub', hub);
-  // Added before @fastify/websocket so it runs first: clients get 1001 and a clean close.
-  app.addHook('preClose', () => hub.closeAll());
+  // Added before @fastify/websocket so its preClose runs first: clients get 1001 and a clean close.
+  const hub = await setUpLiveData(app, options.db, options.liveData, options.live);
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   await app.register(healthPlugin, { db: options.db });
   const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
   await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined });
   await app.register(universalRoutes, { guestSigner: accounts.guestSigner });
-  await app.register(sportsRoutes, { db: options.db });
+  await app.register(sportsRoutes, { db: options.db, clock: accounts.clock });
+  await app.register(scoresRoutes, { db: options.db });
   await app.register(mfPlugin, { db: options.db, releases, registry: options.remoteRegistry });
   await app.register(publicFilesPlugin, { uploadsDir: accounts.uploadsDir });
   await app.register(captchaRoutes, { captcha: accounts.captcha });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AccountsConfig, loadAccountsConfig } from './accountsConfig';
+import { type FeedConfig, loadFeedConfig } from './feed/feedConfig';
 import { type MfConfig, loadMfConfig } from './modules/mf/mfConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */
@@ -20,7 +21,7 @@ export interface AppConfig {
   dataDir: string;
   /** An external PostgreSQL; when absent the embedded one under dataDir is used. */
   databaseUrl: string | null;
-  /** Parsed now so a typo fails at start; the fan-out adapter that uses it comes later. */
+  /** Fan-out of live data between server nodes (realtime/redisBus.ts); null: this process only. */
   redisUrl: string | null;
   logLevel: LogLevel;
   /** Folder holding host/dist and mf-* /dist (the repository root by default). */
@@ -30,6 +31,10 @@ export interface AppConfig {
   accounts: AccountsConfig;
   /** Remote releases and rollouts (modules/mf/mfConfig.ts). */
   mf: MfConfig;
+  /** HTTP_COMPRESSION=0 turns brotli/gzip off (a CDN or proxy in front compresses instead). */
+  compression: boolean;
+  /** The live match feed: FEED, FEED_SEED, FEED_SPEED (feed/feedConfig.ts). */
+  feed: FeedConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -65,9 +70,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     accounts: loadAccountsConfig(read, nodeEnv, problems),
     mf: loadMfConfig(read, nodeEnv, problems),
+    compression: parseSwitch('HTTP_COMPRESSION', read('HTTP_COMPRESSION'), true, problems),
+    feed: loadFeedConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function parseSwitch(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined) return fallback;
+  if (raw === '0' || raw === '1') return raw === '1';
+  problems.push(`${name} must be 0 or 1, got "${raw}"`);
+  return fallback;
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

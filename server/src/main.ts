@@ -39,7 +39,16 @@ async function main(): Promise<void> {
     await seedDemoData(database.db);
     const releases = await createReleasesSetup(config);
     await publishLocalBuilds({ db: database.db, ...releases }, { siteRoot: config.siteRoot, makeStable: config.mf.promoteLocalBuilds, log });
-    const app = await buildApp({ db: database.db, siteRoot: config.siteRoot, logger: log, dataDir: config.dataDir, accountsConfig: config.accounts, releases });
+    const app = await buildApp({
+      db: database.db,
+      siteRoot: config.siteRoot,
+      logger: log,
+      dataDir: config.dataDir,
+      accountsConfig: config.accounts,
+      releases,
+      compression: config.compression,
+      live: { feed: config.feed.provider === 'demo' ? { seed: config.feed.seed, speed: config.feed.speed } : null, redisUrl: config.redisUrl },
+    });
     parts.app = app;
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;

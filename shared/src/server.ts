@@ -8,3 +8,4 @@ export * from './api/responseCodes';
 export * from './contract/remoteNames';
 export * from './messages/zhCN';
 export * from './schemas/index';
+export * from './realtime/index';

@@ -4,6 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { theme, type RemoteContext } from '@sports/shared';
 import { LoginModal } from '../account/LoginModal';
 import { FeedbackHost } from '../feedback/FeedbackHost';
+import { GoalAlerts } from '../goals/GoalAlerts';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { RemoteLoaderContext } from '../remotes/RemoteLoaderContext';
 import { ROUTES } from '../routes/routeTable';
@@ -35,6 +36,7 @@ export function App({ services, loader }: AppProps) {
             </HashRouter>
             <FeedbackHost />
             <LoginModal />
+            <GoalAlerts />
           </ThemeProvider>
         </StoreProvider>
       </RemoteLoaderContext.Provider>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { WidgetPanel, type HotMatch, type RemoteWidgetProps } from '@sports/shared';
-import { widgetCopy } from '../widgetCopy';
+import { widgetCopy } from '../messages';
 
 const List = styled.ol`
   display: grid;

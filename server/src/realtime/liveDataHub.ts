@@ -1,47 +1,147 @@
+import {
+  type ControlFrame,
+  type ExponentRow,
+  type GoalData,
+  LIVE_STREAMS,
+  LiveCloseCode,
+  type LiveStream,
+  type MatchRow,
+  SOCKET_HEARTBEAT_MS,
+  type StateStream,
+  type SyncMode,
+  isExponentStream,
+  isStateStream,
+} from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
-import { SOCKET_HEARTBEAT_MS } from '@sports/shared/server';
-import { type ClientFrame, type ServerFrame, parseClientFrame } from './liveDataProtocol';
+import { Fanout } from './fanout';
+import { type LiveBus, inProcessBus } from './liveBus';
+import { LiveClient } from './liveClient';
+import { type ClientFrame, parseClientFrame } from './liveDataProtocol';
+import { type LiveMessage, type MessageAudience, type StreamData, encodeControl, encodeMessage } from './liveMessage';
+import { LiveState, accepts } from './liveState';
+import { ReplayRing } from './replayRing';
+import { SeqAllocator, type SeqBlockSource } from './seqAllocator';
 
 /** Close codes the client can tell apart (it reconnects on any close, SPEC.md section 4). */
-export const CloseCode = {
-  GoingAway: 1001,
-  PolicyViolation: 1008,
-  /** Application range: no frame (not even a heartbeat) for too long. */
-  IdleTimeout: 4000,
-} as const;
+export const CloseCode = LiveCloseCode;
+
+/** What the hub reads from the database (scores module): snapshot rows at start, goals for replay. */
+export interface LiveHistory {
+  /** Matches in play and the odds of matches in play or about to start. */
+  currentRows(): Promise<{ stream: StateStream; row: MatchRow | ExponentRow; hot: boolean }[]>;
+  /** The seq of the newest goal stored (0 when none). */
+  lastGoalSeq(): Promise<number>;
+  /** Goals with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
+  goalsBetween(after: number, upTo: number, limit: number): Promise<{ seq: number; data: GoalData }[]>;
+}
 
 export interface LiveDataHubOptions {
   /** Close a client that sent nothing for this long; default two heartbeat periods (60 s). */
   silentTimeoutMs?: number;
   /** Close a client after this many rejected frames (a broken or hostile client). */
   maxBadFrames?: number;
+  /** Messages kept per stream for replays (default 2048). */
+  ringSize?: number;
+  /** A client whose unsent data passes this is closed as a slow consumer (default 512 KiB). */
+  maxBufferedBytes?: number;
+  /** Goals one catch-up sends at most (the newest). */
+  goalReplayLimit?: number;
+  /** PostgreSQL: snapshot rows at start, goals missed beyond the ring. */
+  history?: LiveHistory;
+  /** Other nodes (Redis); default none. */
+  bus?: LiveBus;
   log: FastifyBaseLogger;
 }
 
-/** What the server remembers about one connected page. */
-export interface LiveDataClient {
-  registered: boolean;
-  companyId: number | null;
-  classifyType: 0 | 1 | null;
-  badFrames: number;
-}
+/** The state of one open socket (kept under this name for the routes and tests). */
+export type LiveDataClient = LiveClient;
 
 /**
- * Owns every open live-data socket: per-client state, the idle timeout, and closing them all on
- * shutdown. The scores issue adds broadcasting of match data to `clients`.
+ * Owns every open live-data socket and every stream: per-client state and the handshake,
+ * sequence numbers, the replay rings and the snapshot cache, fan-out to subscribers, the
+ * Redis bus to other nodes, the idle timeout, and closing everything on shutdown.
+ *
+ * Delivery to a client starts at `classify` (the last frame of SPEC.md's handshake): each stream
+ * is caught up first (replayed from the client's `resume` position, or a snapshot, or for goals
+ * from PostgreSQL), each ending with `{type: 'synced', stream, seq, mode}`; broadcasts follow.
  */
 export class LiveDataHub {
-  readonly clients = new Map<WebSocket, LiveDataClient>();
+  readonly clients = new Map<WebSocket, LiveClient>();
+  readonly fanout = new Fanout();
+  private readonly state = new LiveState();
+  private readonly rings = new Map<LiveStream, ReplayRing>();
+  private readonly seqs = new Map<LiveStream, number>(LIVE_STREAMS.map((stream) => [stream, 0]));
   private readonly silentTimeoutMs: number;
   private readonly maxBadFrames: number;
+  private readonly slowConsumerBytes: number;
+  private readonly goalReplayLimit: number;
+  private readonly history: LiveHistory | undefined;
+  private readonly bus: LiveBus;
   private readonly log: FastifyBaseLogger;
+  private allocator: SeqAllocator | null = null;
   private closing = false;
 
   constructor(options: LiveDataHubOptions) {
     this.silentTimeoutMs = options.silentTimeoutMs ?? 2 * SOCKET_HEARTBEAT_MS;
     this.maxBadFrames = options.maxBadFrames ?? 5;
+    this.slowConsumerBytes = options.maxBufferedBytes ?? 512 * 1024;
+    this.goalReplayLimit = options.goalReplayLimit ?? 500;
+    this.history = options.history;
+    this.bus = options.bus ?? inProcessBus;
     this.log = options.log;
+    for (const stream of LIVE_STREAMS) this.rings.set(stream, new ReplayRing(options.ringSize ?? 2_048));
+  }
+
+  /** Loads the snapshot cache and the goal position from the database, then joins the other nodes. */
+  async start(): Promise<void> {
+    if (this.history !== undefined) {
+      try {
+        for (const { stream, row, hot } of await this.history.currentRows()) {
+          this.state.apply(stream, [row] as MatchRow[] | ExponentRow[], { hot, companyId: 'company_id' in row ? row.company_id : null });
+        }
+        this.raiseSeq('goal', await this.history.lastGoalSeq());
+      } catch (error) {
+        this.log.warn({ err: error }, 'live-data: could not load current rows; snapshots start empty');
+      }
+    }
+    await this.bus.start((message) => this.deliver(message, true));
+  }
+
+  /** This node numbers and publishes (the feed's node): reserve numbers above every used one. */
+  async enablePublishing(source: SeqBlockSource): Promise<void> {
+    const allocator = new SeqAllocator(source, (error) => this.log.error({ err: error }, 'live-data: could not reserve sequence numbers'));
+    for (const [stream, before] of await allocator.init()) this.seqs.set(stream, before);
+    this.allocator = allocator;
+  }
+
+  /** The next number of a stream (goals take theirs inside the transaction that stores them). */
+  allocateSeq(stream: LiveStream): number {
+    if (this.allocator === null) throw new Error('LiveDataHub: enablePublishing() first');
+    return this.allocator.allocate(stream);
+  }
+
+  /** Numbers, encodes once, delivers here and to the other nodes. */
+  publish(stream: LiveStream, data: StreamData, audience: MessageAudience): number {
+    const seq = this.allocateSeq(stream);
+    this.broadcast(stream, seq, data, audience);
+    return seq;
+  }
+
+  /** Broadcasts with a number already allocated (in order per stream). */
+  broadcast(stream: LiveStream, seq: number, data: StreamData, audience: MessageAudience): void {
+    const message = encodeMessage(stream, seq, data, audience);
+    this.deliver(message, false);
+    this.bus.publish(message);
+  }
+
+  currentSeq(stream: LiveStream): number {
+    return this.seqs.get(stream) ?? 0;
+  }
+
+  /** The largest send backlog of any subscriber (publishers may pace themselves on it). */
+  maxBufferedBytes(): number {
+    return this.fanout.maxBufferedBytes();
   }
 
   accept(socket: WebSocket): void {
@@ -49,45 +149,20 @@ export class LiveDataHub {
       socket.close(CloseCode.GoingAway, 'server shutting down');
       return;
     }
-    const client: LiveDataClient = { registered: false, companyId: null, classifyType: null, badFrames: 0 };
+    const client = new LiveClient(socket, this.slowConsumerBytes);
     this.clients.set(socket, client);
     const idleTimer = setTimeout(() => socket.close(CloseCode.IdleTimeout, 'idle timeout'), this.silentTimeoutMs);
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       // Any frame proves the client is alive, even one we reject.
       idleTimer.refresh();
-      this.onFrame(socket, client, data, isBinary);
+      this.onFrame(client, data, isBinary);
     });
     socket.on('close', () => {
       clearTimeout(idleTimer);
+      this.fanout.leave(client);
+      client.phase = 'closing';
       this.clients.delete(socket);
     });
-  }
-
-  private onFrame(socket: WebSocket, client: LiveDataClient, data: Buffer, isBinary: boolean): void {
-    const parsed = parseClientFrame(data, isBinary);
-    if (!parsed.ok) {
-      client.badFrames += 1;
-      send(socket, { type: 'error', msg: parsed.msg });
-      if (client.badFrames >= this.maxBadFrames) socket.close(CloseCode.PolicyViolation, 'too many invalid frames');
-      return;
-    }
-    send(socket, this.handle(client, parsed.frame));
-  }
-
-  private handle(client: LiveDataClient, frame: ClientFrame): ServerFrame {
-    switch (frame.type) {
-      case 'register':
-        client.registered = true;
-        return { type: 'registered' };
-      case 'heartbeat':
-        return { type: 'heartbeat' };
-      case 'toggle':
-        client.companyId = Number(frame.company_id);
-        return { type: 'toggled', company_id: client.companyId };
-      case 'classify':
-        client.classifyType = frame.classify_type;
-        return { type: 'classified', classify_type: frame.classify_type };
-    }
   }
 
   /**
@@ -99,11 +174,196 @@ export class LiveDataHub {
     const sockets = [...this.clients.keys()];
     if (sockets.length > 0) this.log.info({ count: sockets.length }, 'closing live-data sockets');
     await Promise.all(sockets.map((socket) => closeWithin(socket, graceMs)));
+    await this.bus.close().catch((error: unknown) => this.log.warn({ err: error }, 'live-data bus did not close cleanly'));
+  }
+
+  // ---- Incoming frames ----
+
+  private onFrame(client: LiveClient, data: Buffer, isBinary: boolean): void {
+    const parsed = parseClientFrame(data, isBinary);
+    if (!parsed.ok) {
+      client.badFrames += 1;
+      this.sendControl(client, { type: 'error', msg: parsed.msg });
+      if (client.badFrames >= this.maxBadFrames) client.socket.close(CloseCode.PolicyViolation, 'too many invalid frames');
+      return;
+    }
+    this.handle(client, parsed.frame);
+  }
+
+  private handle(client: LiveClient, frame: ClientFrame): void {
+    switch (frame.type) {
+      case 'register':
+        client.registered = true;
+        this.sendControl(client, { type: 'registered' });
+        return;
+      case 'heartbeat':
+        this.sendControl(client, { type: 'heartbeat' });
+        return;
+      case 'toggle': {
+        const companyId = Number(frame.company_id);
+        const changed = client.companyId !== companyId;
+        client.companyId = companyId;
+        this.sendControl(client, { type: 'toggled', company_id: companyId });
+        if (changed && client.phase !== 'idle') this.resnapshot(client, LIVE_STREAMS.filter(isExponentStream));
+        return;
+      }
+      case 'classify': {
+        const changed = client.classifyType !== frame.classify_type;
+        client.classifyType = frame.classify_type;
+        this.sendControl(client, { type: 'classified', classify_type: frame.classify_type });
+        if (client.phase === 'idle') this.startDelivery(client);
+        else if (changed) this.resnapshot(client, LIVE_STREAMS.filter(isStateStream));
+        return;
+      }
+      case 'resume':
+        if (client.phase === 'idle') client.resume.set(frame.stream, frame.lastSeq);
+        else this.lateResume(client, frame.stream, frame.lastSeq);
+    }
+  }
+
+  // ---- Catching a client up ----
+
+  /** First classify: every stream caught up (replay, snapshot, or goals from the database), then live. */
+  private startDelivery(client: LiveClient): void {
+    // Broadcasts not yet written are in the rings already: send them now, not twice.
+    this.fanout.flush();
+    const frames: Buffer[] = [];
+    let goalsFromDatabase: { after: number; upTo: number } | null = null;
+    for (const stream of LIVE_STREAMS) {
+      const current = this.currentSeq(stream);
+      const lastSeq = client.resume.get(stream);
+      client.liveFrom.set(stream, current);
+      const replay = lastSeq === undefined ? null : this.replayable(stream, lastSeq, current);
+      if (isStateStream(stream)) {
+        if (replay !== null) frames.push(...replay.filter((message) => accepts(client.filter, message)).map((message) => message.frame));
+        else frames.push(this.state.snapshotFrame(stream, current, client.filter));
+        frames.push(syncedFrame(stream, current, replay !== null ? 'replay' : 'snapshot'));
+      } else if (lastSeq === undefined || lastSeq >= current || replay !== null) {
+        // Goals are not state: a fresh page only wants the ones from now on.
+        frames.push(...(replay ?? []).map((message) => message.frame), syncedFrame(stream, current, replay !== null && replay.length > 0 ? 'replay' : 'live'));
+      } else {
+        goalsFromDatabase = { after: lastSeq, upTo: current };
+      }
+    }
+    client.resume.clear();
+    for (const frame of frames) client.write(frame);
+    if (goalsFromDatabase === null) {
+      this.fanout.join(client);
+      return;
+    }
+    // The goals missed are older than the ring: hold broadcasts for this client until they are sent.
+    this.fanout.hold(client);
+    const { after, upTo } = goalsFromDatabase;
+    void this.goalFrames(after, upTo).then((goalFrames) => {
+      if (client.phase !== 'syncing') return;
+      for (const frame of goalFrames) client.write(frame);
+      client.write(syncedFrame('goal', upTo, goalFrames.length > 0 ? 'replay' : 'live'));
+      client.flushQueue();
+      this.fanout.join(client);
+    });
+  }
+
+  /** The messages after `lastSeq` up to `current` if the ring holds them all; else null. */
+  private replayable(stream: LiveStream, lastSeq: number, current: number): LiveMessage[] | null {
+    if (lastSeq === current) return [];
+    // Numbers from another run (or another node's future): nothing here to replay from.
+    if (lastSeq > current) return null;
+    return this.rings.get(stream)?.since(lastSeq) ?? null;
+  }
+
+  /** Goal frames with after < seq <= upTo: from the ring when it has them, else from the database. */
+  private async goalFrames(after: number, upTo: number): Promise<Buffer[]> {
+    const fromRing = this.replayable('goal', after, upTo);
+    if (fromRing !== null) return fromRing.filter((message) => message.seq <= upTo).map((message) => message.frame);
+    if (this.history === undefined) return [];
+    try {
+      const goals = await this.history.goalsBetween(after, upTo, this.goalReplayLimit);
+      return goals.map((goal) => encodeMessage('goal', goal.seq, goal.data, GOAL_AUDIENCE).frame);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live-data: could not load missed goals');
+      return [];
+    }
+  }
+
+  /** A resume after delivery started: goals between the position and where delivery began. */
+  private lateResume(client: LiveClient, stream: LiveStream, lastSeq: number): void {
+    const liveFrom = client.liveFrom.get(stream) ?? this.currentSeq(stream);
+    if (isStateStream(stream) || lastSeq >= liveFrom) {
+      // A state stream was brought up to date by its snapshot already.
+      this.sendControl(client, { type: 'synced', stream, seq: liveFrom, mode: 'live' });
+      return;
+    }
+    void this.goalFrames(lastSeq, liveFrom).then((frames) => {
+      for (const frame of frames) this.writeInOrder(client, frame);
+      this.writeInOrder(client, syncedFrame('goal', liveFrom, frames.length > 0 ? 'replay' : 'live'));
+    });
+  }
+
+  /** After a toggle or classify change: the affected streams again as snapshots for the new filter. */
+  private resnapshot(client: LiveClient, streams: readonly StateStream[]): void {
+    this.fanout.flush();
+    for (const stream of streams) {
+      const current = this.currentSeq(stream);
+      client.liveFrom.set(stream, current);
+      this.writeInOrder(client, this.state.snapshotFrame(stream, current, client.filter));
+      this.writeInOrder(client, syncedFrame(stream, current, 'snapshot'));
+    }
+    // Its group follows its filter.
+    if (client.phase === 'live') this.fanout.join(client);
+  }
+
+  // ---- Delivery ----
+
+  private deliver(message: LiveMessage, fromBus: boolean): void {
+    const previous = this.currentSeq(message.stream);
+    const gap = fromBus && previous !== 0 && message.seq > previous + 1;
+    this.raiseSeq(message.stream, message.seq);
+    this.rings.get(message.stream)?.push(message);
+    if (isStateStream(message.stream)) this.state.apply(message.stream, message.data as MatchRow[] | ExponentRow[], message);
+    this.fanout.enqueue(message);
+    if (gap) this.repairGap(message.stream, previous, message.seq);
+  }
+
+  /**
+   * Messages from another node went missing (Redis pub/sub does not store) or its numbering
+   * restarted: clients get fresh snapshots of a state stream, and the goals in between from the
+   * database (stored before they were published).
+   */
+  private repairGap(stream: LiveStream, previous: number, seq: number): void {
+    this.log.info({ stream, previous, seq }, 'live-data: gap in the stream from the bus; repairing');
+    if (isStateStream(stream)) {
+      for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.resnapshot(client, [stream]);
+      return;
+    }
+    void this.goalFrames(previous, seq - 1).then((frames) => {
+      if (this.history === undefined || frames.length === 0) return;
+      const buffer = Buffer.concat(frames);
+      for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.writeInOrder(client, buffer);
+    });
+  }
+
+  private raiseSeq(stream: LiveStream, seq: number): void {
+    if (seq > this.currentSeq(stream)) this.seqs.set(stream, seq);
+  }
+
+  /** Behind anything queued for a syncing client; straight out otherwise. */
+  private writeInOrder(client: LiveClient, frame: Buffer): void {
+    if (client.phase === 'syncing') client.enqueue(frame);
+    else client.write(frame);
+  }
+
+  private sendControl(client: LiveClient, frame: ControlFrame): void {
+    // Control answers go straight out; they carry no stream data, so order against queued frames does not matter.
+    client.write(encodeControl(frame));
   }
 }
 
-function send(socket: WebSocket, frame: ServerFrame): void {
-  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+const GOAL_AUDIENCE: MessageAudience = { hot: true, companyId: null };
+/** Goals go to every client whatever its filter. */
+export const goalAudience = (): MessageAudience => GOAL_AUDIENCE;
+
+function syncedFrame(stream: LiveStream, seq: number, mode: SyncMode): Buffer {
+  return encodeControl({ type: 'synced', stream, seq, mode });
 }
 
 function closeWithin(socket: WebSocket, graceMs: number): Promise<void> {

@@ -11,6 +11,8 @@ describe('parseClientFrame', () => {
     [{ type: 'toggle', company_id: '3' }],
     [{ type: 'classify', classify_type: 0 }],
     [{ type: 'classify', classify_type: 1 }],
+    [{ type: 'resume', stream: 'goal', lastSeq: 0 }],
+    [{ type: 'resume', stream: 'basketball_exponent', lastSeq: 1_000_123 }],
   ])('accepts %j', (frame) => {
     expect(parseClientFrame(text(frame), false)).toEqual({ ok: true, frame });
   });
@@ -24,6 +26,8 @@ describe('parseClientFrame', () => {
     ['bad classify', text({ type: 'classify', classify_type: 2 }), false, frameMessages.badFields],
     ['bad company id', text({ type: 'toggle', company_id: 'abc' }), false, frameMessages.badFields],
     ['negative company id', text({ type: 'toggle', company_id: -1 }), false, frameMessages.badFields],
+    ['resume of an unknown stream', text({ type: 'resume', stream: 'tennis', lastSeq: 1 }), false, frameMessages.badFields],
+    ['resume without a seq', text({ type: 'resume', stream: 'goal' }), false, frameMessages.badFields],
   ])('rejects a %s frame', (_label, data, isBinary, msg) => {
     expect(parseClientFrame(data, isBinary)).toEqual({ ok: false, msg });
   });

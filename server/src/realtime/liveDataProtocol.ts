@@ -1,3 +1,4 @@
+import { LIVE_STREAMS } from '@sports/shared/server';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 
@@ -14,15 +15,14 @@ export const ClientFrameSchema = Type.Union([
   Type.Object({ type: Type.Literal('heartbeat') }),
   Type.Object({ type: Type.Literal('toggle'), company_id: CompanyIdSchema }),
   Type.Object({ type: Type.Literal('classify'), classify_type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+  // After a reconnect: the last seq seen of a stream (before classify, which starts delivery).
+  Type.Object({
+    type: Type.Literal('resume'),
+    stream: Type.Union(LIVE_STREAMS.map((stream) => Type.Literal(stream))),
+    lastSeq: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  }),
 ]);
 export type ClientFrame = Static<typeof ClientFrameSchema>;
-
-export type ServerFrame =
-  | { type: 'registered' }
-  | { type: 'heartbeat' }
-  | { type: 'toggled'; company_id: number }
-  | { type: 'classified'; classify_type: 0 | 1 }
-  | { type: 'error'; msg: string };
 
 export const frameMessages = {
   notText: '只接受 JSON 文本消息',
@@ -32,7 +32,7 @@ export const frameMessages = {
   badFields: '消息字段错误',
 } as const;
 
-const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify']);
+const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify', 'resume']);
 const checkFrame = Compile(ClientFrameSchema);
 
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; msg: string };

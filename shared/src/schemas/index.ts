@@ -5,3 +5,4 @@ export * from './search';
 export * from './systemConfig';
 export * from './accounts';
 export * from './mfRollout';
+export * from './scores';

@@ -1,16 +1,38 @@
-import { Envelope, HotMatchListSchema, SearchQuerySchema, SearchResultSchema } from '@sports/shared/server';
+import {
+  AllMatchRequestSchema,
+  CollectRequestSchema,
+  CollectResultSchema,
+  CommentaryPageSchema,
+  Envelope,
+  HotMatchListSchema,
+  MatchPageQuerySchema,
+  MatchPageSchema,
+  RecommendQuerySchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+  SeasonTableQuerySchema,
+  SeasonTableSchema,
+} from '@sports/shared/server';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
+import { sessionOf } from '../../plugins/auth';
+import { robotCommentary } from '../scores/commentary';
+import { setFavorite } from '../scores/favorites';
+import { allMatches, recommendedMatches } from '../scores/schedule';
+import { seasonTable } from '../scores/seasonTable';
 import { listHotMatches, search } from './service';
 
 export interface SportsRoutesOptions {
   db: Kysely<Database>;
+  /** "Today" of the schedule and "now" of recommendations (tests move it with the feed's clock). */
+  clock?: Clock;
 }
 
-/** `api/hot_match/*` and `api/Search/*`. */
-export async function sportsRoutes(app: App, { db }: SportsRoutesOptions): Promise<void> {
+/** `api/hot_match/*`, `api/Search/*`, `api/Football/season_table`, `api/Basketballuser/collect` (SPEC.md section 7). */
+export async function sportsRoutes(app: App, { db, clock = systemClock }: SportsRoutesOptions): Promise<void> {
   app.get('/api/hot_match/initial_list', { schema: { response: { 200: Envelope(HotMatchListSchema) } } }, async () =>
     ok(await listHotMatches(db)),
   );
@@ -19,5 +41,27 @@ export async function sportsRoutes(app: App, { db }: SportsRoutesOptions): Promi
     '/api/Search/index',
     { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } },
     async (request) => ok(await search(db, request.query.name)),
+  );
+
+  app.get('/api/hot_match/recommend', { schema: { querystring: RecommendQuerySchema, response: { 200: Envelope(MatchPageSchema) } } }, async (request) =>
+    ok(await recommendedMatches(db, request.query, clock())),
+  );
+
+  app.get('/api/hot_match/getRobot', { schema: { querystring: MatchPageQuerySchema, response: { 200: Envelope(CommentaryPageSchema) } } }, async (request) =>
+    ok(await robotCommentary(db, request.query.match_id, request.query)),
+  );
+
+  app.post('/api/hot_match/all_match', { schema: { body: AllMatchRequestSchema, response: { 200: Envelope(MatchPageSchema) } } }, async (request) =>
+    ok(await allMatches(db, request.body, clock())),
+  );
+
+  app.get('/api/Football/season_table', { schema: { querystring: SeasonTableQuerySchema, response: { 200: Envelope(SeasonTableSchema) } } }, async (request) =>
+    ok(await seasonTable(db, request.query.competition_id)),
+  );
+
+  app.post(
+    '/api/Basketballuser/collect',
+    { preHandler: app.requireLogin, schema: { body: CollectRequestSchema, response: { 200: Envelope(CollectResultSchema) } } },
+    async (request) => ok(await setFavorite(db, sessionOf(request).user.id, request.body.match_id, request.body.collect)),
   );
 }

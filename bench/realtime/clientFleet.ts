@@ -1,0 +1,82 @@
+/**
+ * The load generator, run as a child process of the benchmark: N WebSocket clients on one
+ * connection each, counting every score update and its latency (send time is in the payload).
+ * Talks to the parent over IPC: 'reset' starts a measurement, 'report' ends it.
+ */
+import { LatencyHistogram } from './histogram';
+import { RawWsClient } from './rawClient';
+import { nowMicros } from './scoreUpdate';
+
+const [portArg, countArg, mode] = process.argv.slice(2);
+const port = Number(portArg);
+const count = Number(countArg);
+const CONNECT_CONCURRENCY = 250;
+const HEARTBEAT_MS = 30_000;
+const SENT_AT = Buffer.from('"sent_at":');
+
+const histogram = new LatencyHistogram();
+let received = 0;
+let firstArrival = 0;
+let lastArrival = 0;
+
+function onFrame(payload: Buffer, arrived: number): void {
+  // sent_at is the row's last field: search from the end, read the digits.
+  const at = payload.lastIndexOf(SENT_AT);
+  if (at < 0) return;
+  let sentAt = 0;
+  for (let index = at + SENT_AT.length; index < payload.length; index += 1) {
+    const digit = (payload[index] as number) - 48;
+    if (digit < 0 || digit > 9) break;
+    sentAt = sentAt * 10 + digit;
+  }
+  histogram.record(arrived - sentAt);
+  received += 1;
+  if (firstArrival === 0) firstArrival = arrived;
+  lastArrival = arrived;
+}
+
+const send = (message: object) => process.send?.(message);
+
+async function main(): Promise<void> {
+  const clients: RawWsClient[] = [];
+  for (let start = 0; start < count; start += CONNECT_CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, () => new RawWsClient(port, mode === 'hub' ? '/ws/live-data' : '/', onFrame, nowMicros));
+    await Promise.all(batch.map((client) => client.connect()));
+    if (mode === 'hub') {
+      // The live-data handshake (SPEC.md section 4): delivery starts at classify.
+      for (const client of batch) {
+        client.sendText('{"type":"register","info":"web"}');
+        client.sendText('{"type":"toggle","company_id":3}');
+        client.sendText('{"type":"classify","classify_type":0}');
+      }
+    }
+    clients.push(...batch);
+    if (clients.length % 1_000 === 0 || clients.length === count) send({ type: 'progress', connected: clients.length });
+  }
+  // Heartbeats as pages send them (SPEC.md: every 30 s), each page on its own phase: not all at once.
+  if (mode === 'hub') {
+    clients.forEach((client, index) => {
+      setTimeout(() => setInterval(() => client.sendText('{"type":"heartbeat"}'), HEARTBEAT_MS).unref(), (index * HEARTBEAT_MS) / clients.length).unref();
+    });
+  }
+  process.on('message', (message: { cmd: string }) => {
+    if (message.cmd === 'reset') {
+      histogram.reset();
+      received = 0;
+      firstArrival = 0;
+      lastArrival = 0;
+      send({ type: 'reset' });
+    } else if (message.cmd === 'report') {
+      send({ type: 'report', received, p50: histogram.percentileMs(0.5), p99: histogram.percentileMs(0.99), spanMicros: lastArrival - firstArrival });
+    } else if (message.cmd === 'exit') {
+      for (const client of clients) client.close();
+      process.exit(0);
+    }
+  });
+  send({ type: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  console.error('client fleet failed:', error);
+  process.exit(1);
+});

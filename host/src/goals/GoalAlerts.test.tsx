@@ -1,0 +1,214 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type GoalData, type MatchRow, type SystemConfig } from '@sports/shared';
+import { renderWithHost, TEST_USER, type HostTestOptions } from '../layout/testing/renderWithHost';
+import { GoalAlerts } from './GoalAlerts';
+import { FAVOURITES_PATH } from './goalsApi';
+import { FakeGoalSocket } from './testing/fakeGoalSocket';
+import { GOAL_POPUP_DURATION_MS, MAX_GOAL_POPUPS } from './useGoalPopups';
+
+const CONFIG: SystemConfig = {
+  siteTitle: '体育直播',
+  siteTitleSuffix: ' - 体育直播',
+  CountryCode: [],
+  defaultCountryCode: '86',
+  websocketUrl: '/ws/live-data',
+  im: { provider: 'builtin', socketPath: '/ws/chat', guestNicknamePrefix: '游客' },
+};
+
+let seq = 0;
+function goal(overrides: Partial<GoalData> = {}): { code: 100; type: 'goal'; seq: number; data: GoalData } {
+  seq += 1;
+  return {
+    code: 100,
+    type: 'goal',
+    seq,
+    data: { match_id: 7, iszhu: 1, match_str: "67'", home_team_name_zh: '阿森纳', away_team_name_zh: '切尔西', home_score: 2, away_score: 1, ...overrides },
+  };
+}
+
+function hotRow(matchId: number, hot: boolean): MatchRow {
+  return { match_id: matchId, sport: 'football', hot } as MatchRow;
+}
+
+function renderAlerts(options: HostTestOptions = {}) {
+  const stopWhistle = vi.fn();
+  const startWhistle = vi.fn(() => stopWhistle);
+  const rendered = renderWithHost(<GoalAlerts startWhistle={startWhistle} />, options);
+  act(() => rendered.store.set(systemConfigAtom, CONFIG));
+  const socket = FakeGoalSocket.last;
+  act(() => socket.open());
+  const send = (frame: Parameters<FakeGoalSocket['receive']>[0]) => act(() => socket.receive(frame));
+  return { ...rendered, socket, send, startWhistle, stopWhistle };
+}
+
+const popups = () => screen.queryAllByTestId('goal-popup');
+
+beforeEach(() => FakeGoalSocket.install());
+afterEach(() => vi.useRealTimers());
+
+describe('the host live-data connection', () => {
+  it('waits for the system config, then connects to its websocketUrl on this site and asks for hot competitions', () => {
+    const rendered = renderWithHost(<GoalAlerts startWhistle={() => () => undefined} />);
+    expect(FakeGoalSocket.instances).toHaveLength(0);
+    act(() => rendered.store.set(systemConfigAtom, CONFIG));
+    const socket = FakeGoalSocket.last;
+    expect(socket.url).toBe(`ws://${window.location.host}/ws/live-data`);
+    act(() => socket.open());
+    expect(socket.sent).toEqual([
+      { type: 'register', info: 'web' },
+      { type: 'toggle', company_id: 3 },
+      { type: 'classify', classify_type: 1 },
+    ]);
+    rendered.unmount();
+    expect(socket.readyState).toBe(3);
+  });
+});
+
+describe('goal popups', () => {
+  it('a goal shows who scored, the minute, the teams and the score', () => {
+    const { send } = renderAlerts();
+    send(goal());
+    const popup = screen.getByRole('status');
+    expect(popup.getAttribute('data-side')).toBe('home');
+    expect(within(popup).getByText('进球！')).toBeTruthy();
+    expect(within(popup).getByText('主队进球')).toBeTruthy();
+    expect(within(popup).getByTestId('goal-minute').textContent).toBe("67'");
+    expect(popup.textContent).toContain('阿森纳2-1切尔西');
+    expect(within(popup).getByText('阿森纳').getAttribute('data-scored')).toBe('true');
+    expect(screen.getByRole('region', { name: '进球提示' })).toBeTruthy();
+  });
+
+  it('an away goal (iszhu 0) is marked as the away side', () => {
+    const { send } = renderAlerts();
+    send(goal({ iszhu: 0, home_score: 1, away_score: 1, match_str: "45+2'" }));
+    const popup = screen.getByRole('status');
+    expect(popup.getAttribute('data-side')).toBe('away');
+    expect(within(popup).getByText('客队进球')).toBeTruthy();
+    expect(within(popup).getByText('切尔西').getAttribute('data-scored')).toBe('true');
+    expect(within(popup).getByTestId('goal-minute').textContent).toBe("45+2'");
+  });
+
+  it('several goals stack, newest last; beyond the limit the oldest gives way; the same goal twice shows once', () => {
+    const { send } = renderAlerts();
+    const first = goal({ home_team_name_zh: '一队' });
+    send(first);
+    send(goal({ home_team_name_zh: '二队' }));
+    send(first);
+    expect(popups().map((popup) => popup.textContent)).toEqual([expect.stringContaining('一队'), expect.stringContaining('二队')]);
+    for (let index = 0; index < MAX_GOAL_POPUPS; index += 1) send(goal({ home_team_name_zh: `后来${index}` }));
+    expect(popups()).toHaveLength(MAX_GOAL_POPUPS);
+    expect(popups()[0]?.textContent).toContain('后来0');
+  });
+
+  it('each popup closes with its labelled close button', () => {
+    const { send } = renderAlerts();
+    send(goal({ home_team_name_zh: '一队', away_team_name_zh: '二队' }));
+    send(goal({ home_team_name_zh: '三队', away_team_name_zh: '四队' }));
+    fireEvent.click(screen.getByRole('button', { name: '关闭进球提示：一队 对 二队' }));
+    expect(popups()).toHaveLength(1);
+    expect(popups()[0]?.textContent).toContain('三队');
+  });
+
+  it('popups close by themselves after a while', () => {
+    vi.useFakeTimers();
+    const { send } = renderAlerts();
+    send(goal());
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS / 2));
+    send(goal({ home_team_name_zh: '后进球' }));
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS / 2 - 1));
+    expect(popups()).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(popups()).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS / 2));
+    expect(popups()).toHaveLength(0);
+  });
+
+  it('value4 keeps popups until closed; switching it off starts their clock', () => {
+    vi.useFakeTimers();
+    const { send, store } = renderAlerts();
+    act(() => store.set(immediatelyAtom, { value1: true, value2: true, value3: false, value4: true }));
+    send(goal());
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS * 3));
+    expect(popups()).toHaveLength(1);
+    act(() => store.set(immediatelyAtom, { value1: true, value2: true, value3: false, value4: false }));
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS));
+    expect(popups()).toHaveLength(0);
+  });
+
+  it('value1 off: no popups (the whistle still follows voice)', () => {
+    const { send, store, startWhistle } = renderAlerts();
+    act(() => store.set(immediatelyAtom, { value1: false, value2: true, value3: false, value4: false }));
+    send(goal());
+    expect(popups()).toHaveLength(0);
+    expect(startWhistle).toHaveBeenCalledTimes(1);
+  });
+
+  it('value2 off: only goals of hot competitions (the hot matches the socket sent)', () => {
+    const { send, store } = renderAlerts();
+    act(() => store.set(immediatelyAtom, { value1: true, value2: false, value3: false, value4: false }));
+    send({ code: 100, type: 'football_match', seq: 1, snapshot: true, data: [hotRow(7, true)] });
+    send(goal({ match_id: 8, home_team_name_zh: '冷门' }));
+    send(goal({ match_id: 7, home_team_name_zh: '热门' }));
+    expect(popups().map((popup) => popup.textContent)).toEqual([expect.stringContaining('热门')]);
+  });
+
+  it('value3: only the signed-in user’s favourite matches', async () => {
+    const favourites = { list: [{ match_id: 7 }], total: 1, page: 1, page_size: 100 };
+    const { send, store, get } = renderAlerts({ userInfo: TEST_USER, answers: { get: { [FAVOURITES_PATH]: favourites } } });
+    act(() => store.set(immediatelyAtom, { value1: true, value2: true, value3: true, value4: false }));
+    send(goal({ match_id: 9, home_team_name_zh: '没收藏' }));
+    send(goal({ match_id: 7, home_team_name_zh: '收藏了' }));
+    expect(await screen.findByText('收藏了')).toBeTruthy();
+    expect(screen.queryByText('没收藏')).toBeNull();
+    expect(get).toHaveBeenCalledWith(FAVOURITES_PATH, { page_size: 100 });
+  });
+
+  it('value3 for a visitor: no favourites, no alerts, no call', async () => {
+    const { send, store, get, startWhistle } = renderAlerts();
+    act(() => store.set(immediatelyAtom, { value1: true, value2: true, value3: true, value4: false }));
+    send(goal());
+    await act(async () => undefined);
+    expect(popups()).toHaveLength(0);
+    expect(startWhistle).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
+  });
+});
+
+describe('the goal whistle', () => {
+  it('starts on a goal when voice is on, and stops after 6 s', () => {
+    vi.useFakeTimers();
+    const { send, startWhistle, stopWhistle } = renderAlerts();
+    send(goal());
+    expect(startWhistle).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('goal-alerts').getAttribute('data-whistle')).toBe('playing');
+    act(() => vi.advanceTimersByTime(5_999));
+    expect(stopWhistle).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(stopWhistle).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('goal-alerts').getAttribute('data-whistle')).toBe('idle');
+  });
+
+  it('stays silent when voice is off', () => {
+    const { send, store, startWhistle } = renderAlerts();
+    act(() => store.set(gameSetingAtom, { red: true, yellow: true, voice: false }));
+    send(goal());
+    expect(popups()).toHaveLength(1);
+    expect(startWhistle).not.toHaveBeenCalled();
+    expect(screen.getByTestId('goal-alerts').getAttribute('data-whistle')).toBe('idle');
+  });
+
+  it('switching voice off stops a whistle at once; a second goal restarts it for a full 6 s', () => {
+    vi.useFakeTimers();
+    const { send, store, startWhistle, stopWhistle } = renderAlerts();
+    send(goal());
+    act(() => vi.advanceTimersByTime(4_000));
+    send(goal());
+    expect(startWhistle).toHaveBeenCalledTimes(2);
+    expect(stopWhistle).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(stopWhistle).toHaveBeenCalledTimes(1);
+    act(() => store.set(gameSetingAtom, { red: true, yellow: true, voice: false }));
+    expect(stopWhistle).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,69 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { immediatelyAtom, userInfoAtom, type GoalFrame } from '@sports/shared';
+import { useHostServices } from '../app/hostServices';
+import { GoalPopupList } from './GoalPopupList';
+import { goalAlertRules } from './goalAlertSettings';
+import { fetchFavouriteMatchIds } from './goalsApi';
+import { HotMatchIds } from './hotMatches';
+import { useGoalFeed } from './useGoalFeed';
+import { useGoalPopups } from './useGoalPopups';
+import { useWhistle } from './useWhistle';
+import { createWebAudioWhistle, type StartWhistle } from './whistle';
+
+/** How long the favourites list is trusted before a goal asks the server again. */
+export const FAVOURITES_FRESH_MS = 60_000;
+
+export interface GoalAlertsProps {
+  /** The whistle's sound; tests inject a spy. Default: the Web Audio whistle. */
+  startWhistle?: StartWhistle;
+}
+
+/**
+ * Goal alerts for the whole site (SPEC.md sections 2-4): the host's live-data connection, a popup
+ * per goal (the side that scored, minute, teams, score), stacked, closable, closing by themselves,
+ * and the 6 s whistle when gameSeting.voice is on, following the `immediately` settings.
+ */
+export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
+  const { api } = useHostServices();
+  const store = useStore();
+  const rules = goalAlertRules(useAtomValue(immediatelyAtom));
+  const defaultWhistle = useMemo(() => createWebAudioWhistle(), []);
+  const whistle = useWhistle(startWhistle ?? defaultWhistle);
+  const { popups, push, close } = useGoalPopups(rules.keepOpen);
+  const hotMatches = useRef(new HotMatchIds());
+  const favourites = useRef<{ ids: Set<number>; at: number } | null>(null);
+
+  /** Whether the signed-in user's favourites include the match (asks the server when not known or stale). */
+  const isFavourite = useCallback(
+    async (matchId: number) => {
+      if (!store.get(userInfoAtom)) return false;
+      const known = favourites.current;
+      if (known && known.ids.has(matchId) && Date.now() - known.at < FAVOURITES_FRESH_MS) return true;
+      const ids = await fetchFavouriteMatchIds(api);
+      favourites.current = { ids, at: Date.now() };
+      return ids.has(matchId);
+    },
+    [api, store],
+  );
+
+  const onGoal = useCallback(
+    (frame: GoalFrame) => {
+      const current = goalAlertRules(store.get(immediatelyAtom));
+      if (!current.allCompetitions && !hotMatches.current.has(frame.data.match_id)) return;
+      const alert = () => {
+        if (current.showPopups) push({ ...frame.data, seq: frame.seq });
+        whistle.play();
+      };
+      if (!current.favouritesOnly) return alert();
+      void isFavourite(frame.data.match_id)
+        .then((favourite) => favourite && alert())
+        .catch(() => undefined);
+    },
+    [isFavourite, push, store, whistle],
+  );
+
+  useGoalFeed({ onGoal, onFrame: (frame) => hotMatches.current.apply(frame) });
+
+  return <GoalPopupList popups={popups} onClose={close} whistling={whistle.playing} />;
+}

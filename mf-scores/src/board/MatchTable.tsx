@@ -1,0 +1,127 @@
+import { useAtomValue } from 'jotai';
+import styled, { keyframes } from 'styled-components';
+import { gameSetingAtom, type MatchRow } from '@sports/shared';
+import { boardCopy } from '../messages';
+import { TableScroll } from '../ui/PageFrame';
+import { CardBadges } from './CardBadges';
+import { FavouriteStar } from './FavouriteStar';
+import { halfTimeText, chinaMonthDay, chinaClock, scoreText } from './format';
+
+const flash = keyframes`
+  from { background: #ffe08a; }
+  to { background: transparent; }
+`;
+
+const Row = styled.tr`
+  &[data-status='live'] td[data-col='status'],
+  &[data-status='halftime'] td[data-col='status'] {
+    color: ${({ theme }) => theme.colors.danger};
+    font-weight: bold;
+  }
+  td[data-col='home'] {
+    text-align: right;
+  }
+  td[data-col='away'] {
+    text-align: left;
+  }
+  td[data-col='periods'] {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+const Score = styled.a`
+  display: inline-block;
+  min-width: 48px;
+  padding: 2px 6px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-weight: bold;
+  text-decoration: none;
+  animation: ${flash} 2s ease-out;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+export type TableMode = 'football' | 'basketball' | 'mixed';
+
+export interface MatchTableProps {
+  rows: readonly MatchRow[];
+  mode: TableMode;
+  caption: string;
+  favourites: ReadonlySet<number>;
+  onToggleFavourite: (row: MatchRow) => void;
+  /** Show the date with the time (lists spanning days). */
+  showDate?: boolean;
+}
+
+/**
+ * Scores rows (SPEC.md section 2: football, basketball, bifen): time, competition, teams, score,
+ * half-time score and red/yellow cards for football (as gameSeting says), quarter scores for
+ * basketball, and the favourite star. The score links to the match detail.
+ */
+export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite, showDate = false }: MatchTableProps) {
+  const game = useAtomValue(gameSetingAtom);
+  const columns = boardCopy.columns;
+  return (
+    <TableScroll>
+      <table data-testid="match-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.favourite}</th>
+            <th scope="col">{columns.competition}</th>
+            <th scope="col">{columns.time}</th>
+            <th scope="col">{columns.status}</th>
+            <th scope="col">{columns.home}</th>
+            <th scope="col">{columns.score}</th>
+            <th scope="col">{columns.away}</th>
+            <th scope="col">{mode === 'football' ? columns.half : mode === 'basketball' ? columns.periods : `${columns.half}/${columns.periods}`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Row key={row.match_id} data-match-id={row.match_id} data-status={row.status} data-testid="match-row">
+              <td>
+                <FavouriteStar
+                  home={row.home_team_name_zh}
+                  away={row.away_team_name_zh}
+                  favourite={favourites.has(row.match_id)}
+                  onToggle={() => onToggleFavourite(row)}
+                />
+              </td>
+              <td data-col="competition">{row.competition_short_zh}</td>
+              <td data-col="time">{showDate ? `${chinaMonthDay(row.kickoff_at)} ${chinaClock(row.kickoff_at)}` : chinaClock(row.kickoff_at)}</td>
+              <td data-col="status">{row.match_str}</td>
+              <td data-col="home">
+                {row.sport === 'football' && <CardBadges red={row.home_red} yellow={row.home_yellow} showRed={game.red} showYellow={game.yellow} />}
+                {row.home_team_name_zh}
+              </td>
+              <td data-col="score">
+                <Score
+                  key={scoreText(row)}
+                  href={`#/score-detail?id=${row.match_id}`}
+                  aria-label={`${boardCopy.detailLink(row.home_team_name_zh, row.away_team_name_zh)} ${scoreText(row)}`}
+                  data-testid="match-score"
+                >
+                  {scoreText(row)}
+                </Score>
+              </td>
+              <td data-col="away">
+                {row.away_team_name_zh}
+                {row.sport === 'football' && <CardBadges red={row.away_red} yellow={row.away_yellow} showRed={game.red} showYellow={game.yellow} />}
+              </td>
+              <td data-col={row.sport === 'football' ? 'half' : 'periods'}>{row.sport === 'football' ? halfTimeText(row) : periodScores(row)}</td>
+            </Row>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function periodScores(row: MatchRow): string {
+  return row.period_scores.map(([home, away]) => `${home}-${away}`).join(' ');
+}

@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import type { RemoteContext, ScoreSport } from '@sports/shared';
+import { scoresApi } from '../api/scoresApi';
+import { useLoad } from '../hooks/useLoad';
+import { overlayRows } from '../live/liveRows';
+import { boardCopy } from '../messages';
+import { ScoreSettings } from '../settings/ScoreSettings';
+import { PageFrame, Panel, Toolbar } from '../ui/PageFrame';
+import { Tabs, type TabItem } from '../ui/Tabs';
+import { boardRows, type BoardTab } from './boardRows';
+import { CompetitionFilter } from './CompetitionFilter';
+import { LiveStatus } from './LiveStatus';
+import { MatchListView } from './MatchListView';
+import type { TableMode } from './MatchTable';
+import { useLiveMatchList } from './useLiveMatchList';
+import type { MatchListState } from './useMatchList';
+
+export interface ScoreBoardProps {
+  context: RemoteContext;
+  page: string;
+  title: string;
+  /** One sport (football, basketball) or both (bifen). */
+  sports: readonly ScoreSport[];
+}
+
+/**
+ * The scores board of football, basketball and bifen: live / upcoming / finished tabs (and the
+ * signed-in user's favourites), a competition filter, the gameSeting switches, and rows that
+ * the live-data socket keeps current without a reload.
+ */
+export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
+  const [tab, setTab] = useState<BoardTab>('live');
+  const [competitionId, setCompetitionId] = useState<number | null>(null);
+  const sport = sports.length === 1 ? sports[0] : undefined;
+  const mode: TableMode = sport ?? 'mixed';
+
+  const request = tab === 'favourites' ? null : { ...(sport ? { sport } : {}), status: tab, ...(competitionId === null ? {} : { competition_id: competitionId }) };
+  const { liveIndex, status, favourites, listProps } = useLiveMatchList(context, request, sports);
+  const competitions = useLoad(`competitions:${sport ?? 'all'}`, () => scoresApi(context.api).competitions(sport));
+
+  const tabs: TabItem<BoardTab>[] = useMemo(
+    () => [
+      { key: 'live', label: boardCopy.tabs.live },
+      { key: 'scheduled', label: boardCopy.tabs.scheduled },
+      { key: 'finished', label: boardCopy.tabs.finished },
+      ...(favourites.loggedIn ? [{ key: 'favourites' as const, label: boardCopy.tabs.favourites }] : []),
+    ],
+    [favourites.loggedIn],
+  );
+  const selected = tabs.some((item) => item.key === tab) ? tab : 'live';
+
+  const table = { ...listProps, mode, caption: boardCopy.listCaption(title, boardCopy.tabs[selected]), showDate: selected !== 'live' };
+  const favouriteRows = favourites.state.status === 'ready' ? favourites.state.rows : [];
+  const favouriteState: MatchListState =
+    favourites.state.status === 'ready' ? { status: 'ready', rows: favouriteRows, total: favouriteRows.length, page: 1 }
+    : favourites.state.status === 'failed' ? { status: 'failed' }
+    : { status: 'loading' };
+  const body =
+    selected === 'favourites' ? (
+      <MatchListView
+        {...table}
+        state={favouriteState}
+        present={(fetched) => overlayRows(fetched, liveIndex).filter((row) => competitionId === null || row.competition_id === competitionId)}
+        empty={boardCopy.empty.favourites}
+        onRetry={favourites.reload}
+        onLoadMore={favourites.reload}
+      />
+    ) : (
+      <MatchListView
+        {...table}
+        present={(fetched) => boardRows(selected, fetched, liveIndex, competitionId)}
+        empty={boardCopy.empty[selected]}
+      />
+    );
+
+  return (
+    <PageFrame page={page} title={title} aside={<LiveStatus status={status} />}>
+      <Panel>
+        <Toolbar>
+          <CompetitionFilter
+            competitions={competitions.state.status === 'ready' ? competitions.state.data : []}
+            value={competitionId}
+            onChange={setCompetitionId}
+          />
+          <ScoreSettings />
+        </Toolbar>
+      </Panel>
+      <Panel>
+        <Tabs label={boardCopy.tabsLabel} items={tabs} selected={selected} onSelect={setTab}>
+          {body}
+        </Tabs>
+      </Panel>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,58 @@
+import styled from 'styled-components';
+import type { MatchDetail, MatchRow } from '@sports/shared';
+import { chinaMonthDay, chinaClock, scoreText } from '../board/format';
+import { detailCopy, statusCopy } from '../messages';
+import { Panel } from '../ui/PageFrame';
+
+const Board = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 16px;
+  text-align: center;
+`;
+
+const Team = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.title};
+  font-weight: bold;
+`;
+
+const Score = styled.p`
+  margin: 0;
+  font-size: 32px;
+  font-weight: bold;
+  color: ${({ theme }) => theme.colors.brandDark};
+`;
+
+const Facts = styled.p`
+  margin: 8px 0 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The match as it stands: teams, score (kept live by the page), time, half-time, venue. */
+export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
+  const halfTime = row.home_half_score !== null && row.away_half_score !== null ? detailCopy.halfTime(row.home_half_score, row.away_half_score) : null;
+  return (
+    <Panel aria-label={`${row.home_team_name_zh} ${row.away_team_name_zh}`}>
+      <Facts>
+        {detail.competition_name_zh} · {detail.season_name} · {row.round_zh}
+      </Facts>
+      <Board>
+        <Team>{row.home_team_name_zh}</Team>
+        <div>
+          <Score data-testid="detail-score">{scoreText(row)}</Score>
+          <p data-testid="detail-status">
+            {row.match_str || statusCopy[row.status]}
+            {halfTime && ` · ${halfTime}`}
+          </p>
+        </div>
+        <Team>{row.away_team_name_zh}</Team>
+      </Board>
+      <Facts>
+        {detailCopy.kickoff} {chinaMonthDay(row.kickoff_at)} {chinaClock(row.kickoff_at)} · {detailCopy.venue} {detail.venue_zh}
+      </Facts>
+    </Panel>
+  );
+}

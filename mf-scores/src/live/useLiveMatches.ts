@@ -1,0 +1,25 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { LiveDataFrame, MatchRow, ScoreSport } from '@sports/shared';
+import { applyMatchFrame, type LiveMatchIndex } from './liveRows';
+import { useLiveData } from './useLiveData';
+
+/**
+ * The match rows of `sports` as the socket keeps them (code-100 football_match / basketball_match
+ * frames replace rows by match id), for pages that overlay them on what HTTP answered.
+ * `onFrame` also sees every frame (exponents, goals) for pages that want more.
+ */
+export function useLiveMatches(sports: readonly ScoreSport[], onFrame?: (frame: LiveDataFrame) => void, companyId?: number) {
+  const [rows, setRows] = useState<MatchRow[]>([]);
+  const sportsKey = sports.join(',');
+  const handle = useCallback(
+    (frame: LiveDataFrame) => {
+      const wanted = sportsKey.split(',') as ScoreSport[];
+      setRows((current) => applyMatchFrame(current, frame, wanted) ?? current);
+      onFrame?.(frame);
+    },
+    [sportsKey, onFrame],
+  );
+  const { status } = useLiveData({ onFrame: handle, companyId });
+  const index: LiveMatchIndex = useMemo(() => new Map(rows.map((row) => [row.match_id, row])), [rows]);
+  return { liveRows: rows, liveIndex: index, status };
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { DEFAULT_COMPANY_ID, type RemotePageProps, type ScoreSport } from '@sports/shared';
+import { scoresApi } from '../api/scoresApi';
+import { LiveStatus } from '../board/LiveStatus';
+import { Commentary } from '../detail/Commentary';
+import { IntelligenceSection, StandingsSection } from '../detail/DetailSections';
+import { MatchHeader } from '../detail/MatchHeader';
+import { OddsSection } from '../detail/OddsSection';
+import { Statistics } from '../detail/Statistics';
+import { Timeline } from '../detail/Timeline';
+import { useMatchExponents } from '../detail/useMatchExponents';
+import { useLoad } from '../hooks/useLoad';
+import { useLiveMatches } from '../live/useLiveMatches';
+import { detailCopy, pageCopy } from '../messages';
+import { LoadView } from '../ui/LoadView';
+import { Muted, PageFrame, Panel } from '../ui/PageFrame';
+import { Tabs, type TabItem } from '../ui/Tabs';
+
+type Section = keyof typeof detailCopy.tabs;
+const SECTIONS: TabItem<Section>[] = (Object.keys(detailCopy.tabs) as Section[]).map((key) => ({ key, label: detailCopy.tabs[key] }));
+const BOTH_SPORTS: readonly ScoreSport[] = ['football', 'basketball'];
+const TITLE = pageCopy['score-detail']?.title ?? '';
+
+/** #/score-detail?id=: one match, live: header, timeline, statistics, odds with history, standings, intelligence. */
+export default function ScoreDetailPage({ context, location }: RemotePageProps) {
+  const matchId = Number(location.query.id);
+  if (!Number.isInteger(matchId) || matchId < 1) {
+    return (
+      <PageFrame page={location.path} title={TITLE}>
+        <Muted>{detailCopy.missingId}</Muted>
+      </PageFrame>
+    );
+  }
+  return <MatchDetailView key={matchId} context={context} page={location.path} matchId={matchId} />;
+}
+
+function MatchDetailView({ context, page, matchId }: { context: RemotePageProps['context']; page: string; matchId: number }) {
+  const [section, setSection] = useState<Section>('timeline');
+  const [companyId, setCompanyId] = useState(DEFAULT_COMPANY_ID);
+  const detail = useLoad(`detail:${matchId}`, () => scoresApi(context.api).detail(matchId));
+  const companies = useLoad('companies', () => scoresApi(context.api).oddsCompanies());
+  const { exponents, onFrame } = useMatchExponents(context, matchId);
+  const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId);
+
+  return (
+    <PageFrame page={page} title={TITLE} aside={<LiveStatus status={status} />}>
+      <LoadView state={detail.state} failed={detailCopy.failed} onRetry={detail.retry}>
+        {(loaded) => {
+          const row = liveIndex.get(matchId) ?? loaded.match;
+          return (
+            <>
+              <MatchHeader detail={loaded} row={row} />
+              <Panel>
+                <Tabs label={detailCopy.sectionsLabel} items={SECTIONS} selected={section} onSelect={setSection}>
+                  {section === 'timeline' && (
+                    <>
+                      <Timeline context={context} row={row} />
+                      <Commentary context={context} row={row} />
+                    </>
+                  )}
+                  {section === 'statistics' && <Statistics context={context} row={row} />}
+                  {section === 'odds' && (
+                    <OddsSection
+                      context={context}
+                      matchId={matchId}
+                      sport={row.sport}
+                      companies={companies.state.status === 'ready' ? companies.state.data : []}
+                      companyId={companyId}
+                      onCompany={setCompanyId}
+                      exponent={exponents.find((candidate) => candidate.company_id === companyId) ?? null}
+                    />
+                  )}
+                  {section === 'standings' && <StandingsSection context={context} row={row} />}
+                  {section === 'intelligence' && <IntelligenceSection context={context} row={row} />}
+                </Tabs>
+              </Panel>
+            </>
+          );
+        }}
+      </LoadView>
+    </PageFrame>
+  );
+}

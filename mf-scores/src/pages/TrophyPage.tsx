@@ -1,0 +1,70 @@
+import type { RemotePageProps, RemoteContext, ScoreSport, SeasonTable } from '@sports/shared';
+import { scoresApi, type ScoreCompetition } from '../api/scoresApi';
+import { LiveStatus } from '../board/LiveStatus';
+import { MatchListView } from '../board/MatchListView';
+import { useLiveMatchList } from '../board/useLiveMatchList';
+import { StandingsTable } from '../detail/StandingsTable';
+import { useLoad } from '../hooks/useLoad';
+import { boardCopy, pageCopy, trophyCopy } from '../messages';
+import { LoadView } from '../ui/LoadView';
+import { PageFrame, Panel } from '../ui/PageFrame';
+
+const TITLE = pageCopy['trophy/home']?.title ?? '';
+const FOOTBALL: readonly ScoreSport[] = ['football'];
+
+/** The World Cup among the competitions the server knows, if any. */
+export function findWorldCup(competitions: readonly ScoreCompetition[]): ScoreCompetition | undefined {
+  return competitions.find((competition) => competition.sport === 'football' && competition.name_zh.includes(trophyCopy.competitionName));
+}
+
+/** #/trophy/home: the World Cup: its groups and matches when the data has it, else a clear empty state. */
+export default function TrophyPage({ context, location }: RemotePageProps) {
+  const competitions = useLoad('competitions:football', () => scoresApi(context.api).competitions('football'));
+  return (
+    <PageFrame page={location.path} title={TITLE}>
+      <LoadView state={competitions.state} failed={boardCopy.failed} onRetry={competitions.retry}>
+        {(list) => {
+          const worldCup = findWorldCup(list);
+          return worldCup ? <WorldCupView context={context} competition={worldCup} /> : <EmptyWorldCup />;
+        }}
+      </LoadView>
+    </PageFrame>
+  );
+}
+
+function EmptyWorldCup() {
+  return (
+    <Panel data-testid="trophy-empty">
+      <h2>{trophyCopy.empty}</h2>
+      <p>{trophyCopy.emptyHint}</p>
+    </Panel>
+  );
+}
+
+function WorldCupView({ context, competition }: { context: RemoteContext; competition: ScoreCompetition }) {
+  const table = useLoad(`table:${competition.id}`, () => scoresApi(context.api).seasonTable(competition.id));
+  return (
+    <LoadView state={table.state} failed={boardCopy.failed} onRetry={table.retry}>
+      {(season) => (season === null ? <EmptyWorldCup /> : <Tournament context={context} competition={competition} season={season} />)}
+    </LoadView>
+  );
+}
+
+/** A World Cup with a season: its groups, and today's matches kept live. */
+function Tournament({ context, competition, season }: { context: RemoteContext; competition: ScoreCompetition; season: SeasonTable }) {
+  const { status, listProps } = useLiveMatchList(context, { sport: 'football', competition_id: competition.id }, FOOTBALL);
+  return (
+    <>
+      <Panel aria-label={trophyCopy.groups}>
+        <h2>{trophyCopy.groups}</h2>
+        <StandingsTable table={season} sport="football" />
+      </Panel>
+      <Panel aria-label={trophyCopy.matches}>
+        <h2>
+          {trophyCopy.matches} <LiveStatus status={status} />
+        </h2>
+        <MatchListView {...listProps} empty={trophyCopy.noMatchesToday} mode="football" caption={competition.name_zh} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.font.body};
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.hero};
+`;
+
+export interface PageFrameProps {
+  /** Route path, for tests and the host's checks (`data-page`). */
+  page: string;
+  title: string;
+  /** Right side of the header: live status, settings. */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** Every mf-scores page: owned by mf-scores (`data-remote`), one h1. */
+export function PageFrame({ page, title, aside, children }: PageFrameProps) {
+  return (
+    <Frame data-remote="mf-scores" data-page={page}>
+      <Header>
+        <Title>{title}</Title>
+        {aside}
+      </Header>
+      {children}
+    </Frame>
+  );
+}
+
+export const Panel = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  padding: 16px;
+
+  h2 {
+    margin: 0 0 12px;
+    font-size: ${({ theme }) => theme.font.title};
+  }
+  h3 {
+    margin: 12px 0 8px;
+    font-size: ${({ theme }) => theme.font.body};
+  }
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  padding: 24px 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+export const TextButton = styled.button`
+  padding: 6px 14px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  cursor: pointer;
+
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.brand};
+  }
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brandDark};
+    background: ${({ theme }) => theme.colors.brandDark};
+    color: ${({ theme }) => theme.colors.textInverse};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brand};
+    outline-offset: 2px;
+  }
+`;
+
+/** A table that scrolls sideways inside its own region on narrow screens. */
+export const TableScroll = styled.div`
+  overflow-x: auto;
+
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  caption {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  th,
+  td {
+    padding: 8px 6px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: center;
+    white-space: nowrap;
+  }
+  th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: normal;
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;

@@ -1,0 +1,296 @@
+import type { FeedPlayer, FeedStatistic } from '../matchFeed';
+import type { WorldTeam } from '../world/demoWorld';
+import { AgendaOrder } from './agenda';
+import { BaseSimulation, type SimulationContext } from './matchSimulation';
+import { FOOTBALL_RATES, footballGoalRates } from './models';
+import { footballFair, quote } from './oddsModel';
+import { type Rng, createRng } from './prng';
+import type { PlannedFixture } from './schedule';
+
+const MINUTE_MS = 60_000;
+const HALFTIME_MINUTES = 15;
+/** Books stop repricing in the last minutes (prices near 1.01 say nothing). */
+const LAST_PRICED_MINUTE = 85;
+/** Minutes of play, per side, in which a goal is expected at the base rate (90 + usual stoppage). */
+const PLAYED_MINUTES = 95;
+
+type Side = 'home' | 'away';
+
+interface Lineup {
+  onPitch: FeedPlayer[];
+  bench: FeedPlayer[];
+  booked: Set<string>;
+  substitutionMinutes: number[];
+}
+
+interface SideStats {
+  attacks: number;
+  dangerous: number;
+  shots: number;
+  onTarget: number;
+  fouls: number;
+  offsides: number;
+}
+
+/**
+ * A football match: 45 + stoppage, 15 minutes of half-time, 45 + stoppage. Each minute is rolled
+ * on its own generator (seed, match, minute): goals at each side's rate (down a man: less),
+ * cards, corners, substitutions in the usual windows, statistics; prices after every few
+ * minutes per company and after every goal or red card.
+ */
+export class FootballSimulation extends BaseSimulation {
+  private readonly rates: { home: number; away: number };
+  private readonly firstHalfMinutes: number;
+  private readonly secondHalfMinutes: number;
+  private readonly lineups: Record<Side, Lineup>;
+  private readonly stats: Record<Side, SideStats> = { home: emptyStats(), away: emptyStats() };
+  private possession = 50;
+  private repriceEveryone = false;
+
+  constructor(fixture: PlannedFixture, context: SimulationContext, home: WorldTeam, away: WorldTeam) {
+    super(fixture, context);
+    this.rates = footballGoalRates(home.rating, away.rating);
+    const setup = createRng(context.seed, fixture.key, 'setup');
+    this.firstHalfMinutes = 45 + setup.int(1, 4);
+    this.secondHalfMinutes = 45 + setup.int(2, 6);
+    this.lineups = { home: lineup(home, setup), away: lineup(away, setup) };
+    this.possession = 50 + (home.rating - away.rating) * 0.8;
+
+    this.schedulePreMatchPrices((roll) => {
+      const drift = 1 + (roll - 0.5) * 0.08;
+      return footballFair(0, 0, this.rates.home * drift, this.rates.away / drift);
+    });
+    this.agenda.add(0, AgendaOrder.Boundary, () => this.kickoff());
+    const secondHalfStart = this.firstHalfMinutes + HALFTIME_MINUTES;
+    for (let minute = 0; minute < this.firstHalfMinutes; minute += 1) {
+      this.agenda.add(minute * MINUTE_MS, AgendaOrder.Roll, () => this.playMinute(minute, minute * MINUTE_MS));
+    }
+    this.agenda.add(this.firstHalfMinutes * MINUTE_MS, AgendaOrder.Boundary, () => this.halftime(this.firstHalfMinutes * MINUTE_MS));
+    this.agenda.add(secondHalfStart * MINUTE_MS, AgendaOrder.Boundary, () => this.secondHalf(secondHalfStart * MINUTE_MS));
+    for (let minute = 0; minute < this.secondHalfMinutes; minute += 1) {
+      const slot = this.firstHalfMinutes + minute;
+      this.agenda.add((secondHalfStart + minute) * MINUTE_MS, AgendaOrder.Roll, () => this.playMinute(slot, (secondHalfStart + minute) * MINUTE_MS));
+    }
+    const end = (secondHalfStart + this.secondHalfMinutes) * MINUTE_MS;
+    this.agenda.add(end, AgendaOrder.Boundary, () => this.fulltime(end));
+  }
+
+  /** Minute and extra minute shown at `elapsedMs` (status is set by the boundaries). */
+  protected setClock(elapsedMs: number): void {
+    if (this.current.status !== 'live') return;
+    const secondHalfStart = (this.firstHalfMinutes + HALFTIME_MINUTES) * MINUTE_MS;
+    if (this.current.period === 1) {
+      const played = Math.floor(elapsedMs / MINUTE_MS) + 1;
+      this.current.minute = Math.min(45, played);
+      this.current.extra_minute = played > 45 ? played - 45 : null;
+    } else {
+      const played = 46 + Math.floor((elapsedMs - secondHalfStart) / MINUTE_MS);
+      this.current.minute = Math.min(90, played);
+      this.current.extra_minute = played > 90 ? played - 90 : null;
+    }
+  }
+
+  private kickoff(): void {
+    Object.assign(this.current, { status: 'live', period: 1, minute: 1, extra_minute: null });
+    this.emit(0, { kind: 'kickoff' });
+  }
+
+  private halftime(at: number): void {
+    Object.assign(this.current, { status: 'halftime', minute: 45, extra_minute: null, home_half_score: this.current.home_score, away_half_score: this.current.away_score });
+    this.emit(at, { kind: 'halftime', minute: 45, extra_minute: null });
+    this.emitStatistics();
+  }
+
+  private secondHalf(at: number): void {
+    Object.assign(this.current, { status: 'live', period: 2, minute: 46, extra_minute: null });
+    this.emit(at, { kind: 'second_half' });
+  }
+
+  private fulltime(at: number): void {
+    Object.assign(this.current, { status: 'finished', minute: 90, extra_minute: null, finished_at: this.wallAt(at) });
+    this.emit(at, { kind: 'fulltime', minute: 90, extra_minute: null });
+    this.emitStatistics();
+  }
+
+  /** Rolls minute `slot` (0-based over both halves) starting at `start` simulated ms. */
+  private playMinute(slot: number, start: number): void {
+    const rng = createRng(this.context.seed, this.fixture.key, 'minute', slot);
+    this.setClock(start);
+    this.price(slot, start);
+    for (const side of ['home', 'away'] as const) this.rollSide(side, rng, start);
+    this.rollStatistics(rng);
+    if (slot % 5 === 4) this.emitStatistics();
+  }
+
+  private rollSide(side: Side, rng: Rng, start: number): void {
+    const other: Side = side === 'home' ? 'away' : 'home';
+    const ownRed = this.current[`${side}_red`];
+    const otherRed = this.current[`${other}_red`];
+    const goalRate = (this.rates[side] / PLAYED_MINUTES) * FOOTBALL_RATES.redCardAttackFactor ** ownRed * FOOTBALL_RATES.redCardDefenceFactor ** otherRed;
+    const at = () => start + rng.int(1, 59) * 1_000;
+    // Every roll is drawn now, not when the event runs: the minute's outcome is fixed at its start.
+    if (rng.chance(goalRate)) {
+      const [time, kindRoll, playerRoll] = [at(), rng.next(), rng.next()];
+      this.agenda.add(time, AgendaOrder.Event, () => this.goal(side, time, kindRoll, playerRoll));
+    }
+    if (rng.chance(FOOTBALL_RATES.yellowPerMinute)) {
+      const [time, playerRoll, carefulRoll] = [at(), rng.next(), rng.next()];
+      this.agenda.add(time, AgendaOrder.Event, () => this.booking(side, time, playerRoll, carefulRoll));
+    }
+    if (rng.chance(FOOTBALL_RATES.redPerMinute)) {
+      const time = at();
+      const roll = rng.next();
+      this.agenda.add(time, AgendaOrder.Event, () => this.sendOff(side, time, roll, null));
+    }
+    if (rng.chance(FOOTBALL_RATES.cornersPerMinute)) this.current[`${side}_corner`] += 1;
+    const lineup = this.lineups[side];
+    if (this.current.minute !== null && lineup.substitutionMinutes[0] !== undefined && this.playedMinute() >= lineup.substitutionMinutes[0]) {
+      lineup.substitutionMinutes.shift();
+      const [time, outRoll, inRoll] = [at(), rng.next(), rng.next()];
+      this.agenda.add(time, AgendaOrder.Event, () => this.substitution(side, time, outRoll, inRoll));
+    }
+  }
+
+  private playedMinute(): number {
+    return (this.current.minute ?? 0) + (this.current.extra_minute ?? 0);
+  }
+
+  private goal(side: Side, at: number, kindRoll: number, playerRoll: number): void {
+    this.setClock(at);
+    const other: Side = side === 'home' ? 'away' : 'home';
+    let detail: string | null = null;
+    let scorer: FeedPlayer | undefined;
+    if (kindRoll < FOOTBALL_RATES.ownGoalShare) {
+      detail = 'own_goal';
+      scorer = pickWeighted(this.lineups[other].onPitch, playerRoll, (player) => (player.position === 'DF' ? 3 : player.position === 'GK' ? 0.5 : 1));
+    } else {
+      if (kindRoll < FOOTBALL_RATES.ownGoalShare + FOOTBALL_RATES.penaltyShare) detail = 'penalty';
+      scorer = pickWeighted(this.lineups[side].onPitch, playerRoll, (player) => ({ FW: 5, MF: 3, DF: 1 })[player.position] ?? 0);
+    }
+    this.current[`${side}_score`] += 1;
+    this.stats[side].shots += 1;
+    this.stats[side].onTarget += 1;
+    this.repriceEveryone = true;
+    this.emit(at, { kind: 'goal', side, detail, player_zh: scorer?.name_zh ?? null });
+    this.emitStatistics();
+  }
+
+  private booking(side: Side, at: number, roll: number, carefulRoll: number): void {
+    this.setClock(at);
+    const lineup = this.lineups[side];
+    const outfield = lineup.onPitch.filter((player) => player.position !== 'GK');
+    let player = pickWeighted(outfield, roll, () => 1);
+    // Players already on a yellow tread carefully: most of the time the card goes to someone else.
+    if (player !== undefined && lineup.booked.has(player.name_zh) && carefulRoll < 0.7) {
+      player = pickWeighted(outfield.filter((candidate) => !lineup.booked.has(candidate.name_zh)), roll, () => 1) ?? player;
+    }
+    if (player === undefined) return;
+    this.current[`${side}_yellow`] += 1;
+    this.stats[side].fouls += 1;
+    if (lineup.booked.has(player.name_zh)) {
+      this.sendOff(side, at, roll, player);
+      return;
+    }
+    lineup.booked.add(player.name_zh);
+    this.emit(at, { kind: 'yellow', side, player_zh: player.name_zh });
+  }
+
+  private sendOff(side: Side, at: number, roll: number, secondYellow: FeedPlayer | null): void {
+    this.setClock(at);
+    const lineup = this.lineups[side];
+    const player = secondYellow ?? pickWeighted(lineup.onPitch.filter((candidate) => candidate.position !== 'GK'), roll, () => 1);
+    if (player === undefined) return;
+    lineup.onPitch = lineup.onPitch.filter((candidate) => candidate !== player);
+    this.current[`${side}_red`] += 1;
+    this.repriceEveryone = true;
+    this.emit(at, { kind: 'red', side, detail: secondYellow === null ? null : 'second_yellow', player_zh: player.name_zh });
+  }
+
+  private substitution(side: Side, at: number, outRoll: number, inRoll: number): void {
+    this.setClock(at);
+    const lineup = this.lineups[side];
+    const leaving = pickWeighted(lineup.onPitch.filter((player) => player.position !== 'GK'), outRoll, () => 1);
+    const coming = pickWeighted(lineup.bench.filter((player) => player.position !== 'GK'), inRoll, () => 1);
+    if (leaving === undefined || coming === undefined) return;
+    lineup.onPitch = lineup.onPitch.map((player) => (player === leaving ? coming : player));
+    lineup.bench = lineup.bench.filter((player) => player !== coming);
+    this.emit(at, { kind: 'substitution', side, player_zh: leaving.name_zh, player_in_zh: coming.name_zh });
+  }
+
+  private price(slot: number, at: number): void {
+    if (this.current.period === 2 && (this.current.minute ?? 0) > LAST_PRICED_MINUTE) return;
+    const everyone = this.repriceEveryone;
+    this.repriceEveryone = false;
+    const totalMinutes = this.firstHalfMinutes + this.secondHalfMinutes;
+    const remaining = Math.max(0, totalMinutes - slot) / PLAYED_MINUTES;
+    const factor = (side: Side) => {
+      const other: Side = side === 'home' ? 'away' : 'home';
+      return FOOTBALL_RATES.redCardAttackFactor ** this.current[`${side}_red`] * FOOTBALL_RATES.redCardDefenceFactor ** this.current[`${other}_red`];
+    };
+    const fair = footballFair(this.current.home_score, this.current.away_score, this.rates.home * remaining * factor('home'), this.rates.away * remaining * factor('away'));
+    for (const company of this.companiesDue(slot, everyone)) {
+      this.emitQuotes(at, `m${slot}`, company.id, quote(fair, company, createRng(this.context.seed, this.fixture.key, 'odds', slot, company.id), this.bias(company.id)));
+    }
+  }
+
+  private rollStatistics(rng: Rng): void {
+    const target = 50 + (this.rates.home - this.rates.away) * 8;
+    this.possession += (target - this.possession) * 0.1 + (rng.next() - 0.5) * 4;
+    this.possession = Math.min(75, Math.max(25, this.possession));
+    for (const side of ['home', 'away'] as const) {
+      const share = (side === 'home' ? this.possession : 100 - this.possession) / 50;
+      const stats = this.stats[side];
+      stats.attacks += rng.poisson(0.9 * share);
+      stats.dangerous += rng.poisson(0.45 * share);
+      const shots = rng.poisson(0.11 * share);
+      stats.shots += shots;
+      for (let shot = 0; shot < shots; shot += 1) if (rng.chance(0.33)) stats.onTarget += 1;
+      stats.fouls += rng.poisson(0.11);
+      stats.offsides += rng.poisson(0.022);
+    }
+  }
+
+  private emitStatistics(): void {
+    const home = this.stats.home;
+    const away = this.stats.away;
+    const possession = Math.round(this.possession);
+    const statistics: FeedStatistic[] = [
+      { kind: 'possession', home: possession, away: 100 - possession },
+      { kind: 'attacks', home: home.attacks, away: away.attacks },
+      { kind: 'dangerous_attacks', home: home.dangerous, away: away.dangerous },
+      { kind: 'shots', home: home.shots, away: away.shots },
+      { kind: 'shots_on_target', home: home.onTarget, away: away.onTarget },
+      { kind: 'corners', home: this.current.home_corner, away: this.current.away_corner },
+      { kind: 'fouls', home: home.fouls, away: away.fouls },
+      { kind: 'offsides', home: home.offsides, away: away.offsides },
+      { kind: 'yellow_cards', home: this.current.home_yellow, away: this.current.away_yellow },
+      { kind: 'red_cards', home: this.current.home_red, away: this.current.away_red },
+    ];
+    this.output?.statistics(this.fixture.key, statistics);
+  }
+}
+
+function emptyStats(): SideStats {
+  return { attacks: 0, dangerous: 0, shots: 0, onTarget: 0, fouls: 0, offsides: 0 };
+}
+
+/** Starting XI (GK, 4 DF, 4 MF, 2 FW from the roster's order), the bench, and when the coach changes things. */
+function lineup(team: WorldTeam, rng: Rng): Lineup {
+  const byPosition = (position: string) => team.players.filter((player) => player.position === position);
+  const onPitch = [...byPosition('GK').slice(0, 1), ...byPosition('DF').slice(0, 4), ...byPosition('MF').slice(0, 4), ...byPosition('FW').slice(0, 2)];
+  const bench = team.players.filter((player) => !onPitch.includes(player));
+  // Five changes: some at half-time, the rest from the hour on.
+  const substitutionMinutes = Array.from({ length: 5 }, () => (rng.chance(0.2) ? 46 : rng.int(55, 88))).sort((a, b) => a - b);
+  return { onPitch, bench, booked: new Set(), substitutionMinutes };
+}
+
+function pickWeighted(players: readonly FeedPlayer[], roll: number, weight: (player: FeedPlayer) => number): FeedPlayer | undefined {
+  const total = players.reduce((sum, player) => sum + weight(player), 0);
+  if (total <= 0) return players[0];
+  let remaining = roll * total;
+  for (const player of players) {
+    remaining -= weight(player);
+    if (remaining < 0) return player;
+  }
+  return players.at(-1);
+}

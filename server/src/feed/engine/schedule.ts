@@ -1,0 +1,94 @@
+import type { ScoreSport } from '@sports/shared/server';
+import type { DemoWorld, WorldCompetition } from '../world/demoWorld';
+import { createRng } from './prng';
+
+/** Day 0 of the simulated calendar: midnight in China, 2024-01-01. Days are numbered from here. */
+export const FEED_EPOCH_MS = Date.UTC(2023, 11, 31, 16, 0, 0);
+export const FEED_DAY_MS = 86_400_000;
+const FIVE_MINUTES_MS = 300_000;
+
+/** How wall time maps to the simulation: `speed` simulated ms pass per wall ms. */
+export interface FeedTiming {
+  seed: number;
+  speed: number;
+}
+
+export interface PlannedFixture {
+  /** Unique across seeds and speeds, stable across restarts: the match's external key. */
+  key: string;
+  sport: ScoreSport;
+  competition: WorldCompetition;
+  homeKey: string;
+  awayKey: string;
+  kickoffAt: Date;
+  round_zh: string;
+  standingsGroup: string;
+}
+
+/** Wall-clock length of a simulated day. */
+export function wallDayMs(timing: FeedTiming): number {
+  return FEED_DAY_MS / timing.speed;
+}
+
+/** The simulated day a wall-clock instant falls in. */
+export function dayIndexAt(timing: FeedTiming, at: Date): number {
+  return Math.floor((at.getTime() - FEED_EPOCH_MS) / wallDayMs(timing));
+}
+
+/**
+ * The fixtures of one simulated day: each sport's fixtures spread evenly over the 24 hours (with a
+ * little jitter, on 5-minute marks), so several matches are live at any moment; competitions take
+ * turns across the day; a team plays at most once a day, against a team of its own group.
+ */
+export function planDay(world: DemoWorld, timing: FeedTiming, day: number): PlannedFixture[] {
+  const fixtures: PlannedFixture[] = [];
+  const dayStart = FEED_EPOCH_MS + day * wallDayMs(timing);
+  for (const sport of ['football', 'basketball'] as const) {
+    const rng = createRng(timing.seed, 'day', day, sport);
+    const competitions = world.competitions.filter((competition) => competition.spec.sport === sport);
+    const pairings = new Map(competitions.map((competition) => [competition, pairTeams(competition, rng.shuffle(competition.teamKeys))]));
+    const slots = rng.shuffle(competitions.flatMap((competition) => Array.from({ length: Math.min(competition.spec.dailyFixtures, pairings.get(competition)?.length ?? 0) }, () => competition)));
+    const spacingMs = FEED_DAY_MS / Math.max(1, slots.length);
+    slots.forEach((competition, index) => {
+      const pair = pairings.get(competition)?.shift();
+      if (pair === undefined) return;
+      const offsetMs = Math.round((index * spacingMs + rng.next() * spacingMs * 0.6) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+      fixtures.push({
+        key: `sim:s${timing.seed}:x${timing.speed}:d${day}:${sport}:${index}`,
+        sport,
+        competition,
+        homeKey: pair[0],
+        awayKey: pair[1],
+        kickoffAt: new Date(Math.round(dayStart + offsetMs / timing.speed)),
+        round_zh: roundName(competition, day, competition.groupOf.get(pair[0]) ?? ''),
+        standingsGroup: competition.groupOf.get(pair[0]) ?? '',
+      });
+    });
+  }
+  return fixtures.sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.key.localeCompare(b.key));
+}
+
+/** Pairs from a shuffled list, within groups; no team twice. */
+function pairTeams(competition: WorldCompetition, shuffled: readonly string[]): [string, string][] {
+  const waiting = new Map<string, string>();
+  const pairs: [string, string][] = [];
+  for (const key of shuffled) {
+    const group = competition.groupOf.get(key) ?? '';
+    const partner = waiting.get(group);
+    if (partner === undefined) {
+      waiting.set(group, key);
+    } else {
+      waiting.delete(group);
+      pairs.push([partner, key]);
+    }
+  }
+  return pairs;
+}
+
+function roundName(competition: WorldCompetition, day: number, group: string): string {
+  const { spec } = competition;
+  if (spec.sport === 'basketball') return '常规赛';
+  if (spec.format === 'cup') return group === '' ? '联赛阶段' : group;
+  const rounds = spec.teams.length * 2 - 2;
+  return `第${(((day % rounds) + rounds) % rounds) + 1}轮`;
+}

@@ -1,0 +1,5 @@
+export * from './backoff';
+export * from './liveDataClient';
+export * from './liveDataFrames';
+export * from './mergeLiveRows';
+export * from './streamPositions';

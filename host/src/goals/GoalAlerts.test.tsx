@@ -4,7 +4,7 @@ import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type GoalData, type 
 import { renderWithHost, TEST_USER, type HostTestOptions } from '../layout/testing/renderWithHost';
 import { GoalAlerts } from './GoalAlerts';
 import { FAVOURITES_PATH } from './goalsApi';
-import { FakeGoalSocket } from './testing/fakeGoalSocket';
+import { FakeLiveSocket } from '@sports/shared/testing';
 import { GOAL_POPUP_DURATION_MS, MAX_GOAL_POPUPS } from './useGoalPopups';
 
 const CONFIG: SystemConfig = {
@@ -36,23 +36,23 @@ function renderAlerts(options: HostTestOptions = {}) {
   const startWhistle = vi.fn(() => stopWhistle);
   const rendered = renderWithHost(<GoalAlerts startWhistle={startWhistle} />, options);
   act(() => rendered.store.set(systemConfigAtom, CONFIG));
-  const socket = FakeGoalSocket.last;
+  const socket = FakeLiveSocket.latest();
   act(() => socket.open());
-  const send = (frame: Parameters<FakeGoalSocket['receive']>[0]) => act(() => socket.receive(frame));
+  const send = (frame: Parameters<FakeLiveSocket['receive']>[0]) => act(() => socket.receive(frame));
   return { ...rendered, socket, send, startWhistle, stopWhistle };
 }
 
 const popups = () => screen.queryAllByTestId('goal-popup');
 
-beforeEach(() => FakeGoalSocket.install());
+beforeEach(() => FakeLiveSocket.install());
 afterEach(() => vi.useRealTimers());
 
 describe('the host live-data connection', () => {
   it('waits for the system config, then connects to its websocketUrl on this site and asks for hot competitions', () => {
     const rendered = renderWithHost(<GoalAlerts startWhistle={() => () => undefined} />);
-    expect(FakeGoalSocket.instances).toHaveLength(0);
+    expect(FakeLiveSocket.instances).toHaveLength(0);
     act(() => rendered.store.set(systemConfigAtom, CONFIG));
-    const socket = FakeGoalSocket.last;
+    const socket = FakeLiveSocket.latest();
     expect(socket.url).toBe(`ws://${window.location.host}/ws/live-data`);
     act(() => socket.open());
     expect(socket.sent).toEqual([

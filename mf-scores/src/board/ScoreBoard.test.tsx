@@ -126,8 +126,8 @@ describe('live updates from the socket', () => {
   it('opens one live-data connection for every competition (register, toggle, classify 0)', async () => {
     renderRemotePage(routes, 'football', {}, boardContext({}));
     await screen.findByText('当前没有进行中的比赛');
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
-    const socket = FakeLiveSocket.open[0] as FakeLiveSocket;
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
+    const socket = FakeLiveSocket.opened[0] as FakeLiveSocket;
     expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/live-data$/);
     expect(socket.sent).toEqual([
       { type: 'register', info: 'web' },
@@ -143,7 +143,7 @@ describe('live updates from the socket', () => {
     const context = boardContext({ live: [live, other] });
     renderRemotePage(routes, 'football', {}, context);
     await screen.findByText('利物浦');
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
 
     act(() => FakeLiveSocket.broadcast({ code: 100, type: 'football_match', seq: 1, data: [{ ...live, home_score: 1, match_str: "31'", away_red: 1 }] }));
 
@@ -162,7 +162,7 @@ describe('live updates from the socket', () => {
     const context = boardContext({ live: [] });
     renderRemotePage(routes, 'football', {}, context);
     await screen.findByText('当前没有进行中的比赛');
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     const started = matchRow({ home_team_name_zh: '刚开球主队', match_str: "1'", home_score: 0 });
     act(() => FakeLiveSocket.broadcast({ code: 100, type: 'football_match', seq: 5, data: [started] }));
     expect(await screen.findByText('刚开球主队')).toBeTruthy();
@@ -185,7 +185,7 @@ describe('basketball scores board', () => {
     const game = basketballRow();
     renderRemotePage(routes, 'basketball', {}, boardContext({ live: [game] }));
     await screen.findByText(game.home_team_name_zh);
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     act(() =>
       FakeLiveSocket.broadcast({ code: 100, type: 'basketball_match', seq: 2, data: [{ ...game, home_score: 73, period_scores: [[28, 25], [30, 27], [15, 13]] }] }),
     );
@@ -202,7 +202,7 @@ describe('bifen', () => {
     expect(await screen.findByText('足球主队')).toBeTruthy();
     expect(screen.getByText('篮球主队')).toBeTruthy();
     expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).not.toHaveProperty('sport');
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     act(() => FakeLiveSocket.broadcast({ code: 100, type: 'basketball_match', seq: 3, data: [{ ...basketball, home_score: 99 }] }));
     expect(within(rowOf(basketball)).getByTestId('match-score').textContent).toBe('99-65');
   });
@@ -243,7 +243,7 @@ describe('favourites', () => {
     expect(screen.getByRole('button', { name: `收藏 收藏的主队 对 ${saved.away_team_name_zh}` }).getAttribute('aria-pressed')).toBe('true');
     // Favourites of other sports are not this page's.
     expect(screen.queryByText('收藏的篮球')).toBeNull();
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     act(() => FakeLiveSocket.broadcast({ code: 100, type: 'football_match', seq: 9, data: [{ ...saved, home_score: 4 }] }));
     expect(within(rowOf(saved)).getByTestId('match-score').textContent).toBe('4-0');
   });

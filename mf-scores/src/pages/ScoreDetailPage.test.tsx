@@ -83,7 +83,7 @@ describe('score detail', () => {
     const { context, setEvents } = detailContext(row);
     renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
     await screen.findByTestId('timeline');
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
 
     setEvents([
       matchEvent(row, { player_zh: '萨卡', match_str: "23'" }),
@@ -137,7 +137,7 @@ describe('score detail', () => {
     expect(odds.querySelector('[data-market="asia"][data-quote="now"]')?.textContent).toContain('-0.75');
 
     // The socket's exponent frame for this match and company replaces the current prices.
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     act(() =>
       FakeLiveSocket.broadcast({
         code: 100,
@@ -159,7 +159,7 @@ describe('score detail', () => {
     // Another company: its prices, and the socket is toggled to it.
     fireEvent.change(within(odds).getByLabelText('指数公司'), { target: { value: '5' } });
     expect(odds.querySelector('[data-market="europe"][data-quote="now"]')?.textContent).toContain('2.10');
-    expect((FakeLiveSocket.open[0] as FakeLiveSocket).sent).toContainEqual({ type: 'toggle', company_id: 5 });
+    expect((FakeLiveSocket.opened[0] as FakeLiveSocket).sent).toContainEqual({ type: 'toggle', company_id: 5 });
     await waitFor(() => expect(context.callsTo(SCORES_PATHS.oddsHistory).at(-1)?.params).toMatchObject({ company_id: 5, market: 'europe' }));
   });
 

@@ -17,7 +17,7 @@ describe('schedule', () => {
     expect(screen.getByRole('tab', { name: '篮球' }).getAttribute('aria-selected')).toBe('true');
     expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).toMatchObject({ sport: 'basketball', date: chinaDay(new Date()) });
 
-    await waitFor(() => expect(FakeLiveSocket.open).toHaveLength(1));
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
     act(() => FakeLiveSocket.broadcast({ code: 100, type: 'basketball_match', seq: 1, data: [{ ...game, status: 'live', match_str: '第1节 11:40', home_score: 2 }] }));
     expect(screen.getByText('第1节 11:40')).toBeTruthy();
 

@@ -1,50 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LiveSocket, createLiveDataClient } from './liveDataClient';
+import { createLiveDataClient } from './liveDataClient';
 import type { LiveDataFrame } from './liveDataFrames';
-
-/** A stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket implements LiveSocket {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  readonly sent: Record<string, unknown>[] = [];
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-
-  close(): void {
-    this.serverClose(1000);
-  }
-
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-
-  receive(frame: object): void {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-
-  serverClose(code: number): void {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-
-  static latest(): FakeSocket {
-    const socket = FakeSocket.instances.at(-1);
-    if (socket === undefined) throw new Error('no socket');
-    return socket;
-  }
-}
+import { FakeLiveSocket } from '../testing/fakeLiveSocket';
 
 const goal = (seq: number): LiveDataFrame => ({ code: 100, type: 'goal', seq, data: { match_id: 1, iszhu: 1, match_str: "12'", home_team_name_zh: '甲', away_team_name_zh: '乙', home_score: 1, away_score: 0 } });
 const match = (seq: number): LiveDataFrame => ({ code: 100, type: 'football_match', seq, data: [] });
@@ -52,7 +9,7 @@ const match = (seq: number): LiveDataFrame => ({ code: 100, type: 'football_matc
 describe('createLiveDataClient', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    FakeSocket.instances = [];
+    FakeLiveSocket.instances = [];
   });
   afterEach(() => vi.useRealTimers());
 
@@ -63,7 +20,7 @@ describe('createLiveDataClient', () => {
       companyId: 3,
       modeFlag: 1,
       onMessage: (frame) => received.push(frame),
-      WebSocket: FakeSocket,
+      WebSocket: FakeLiveSocket,
       random: () => 0.5,
       ...options,
     });
@@ -72,15 +29,15 @@ describe('createLiveDataClient', () => {
 
   it('registers, toggles and classifies on open (mode flag 1 -> classify 0, else 1)', () => {
     start();
-    FakeSocket.latest().open();
-    expect(FakeSocket.latest().sent).toEqual([
+    FakeLiveSocket.latest().open();
+    expect(FakeLiveSocket.latest().sent).toEqual([
       { type: 'register', info: 'web' },
       { type: 'toggle', company_id: 3 },
       { type: 'classify', classify_type: 0 },
     ]);
     start({ modeFlag: 0, companyId: 8 });
-    FakeSocket.latest().open();
-    expect(FakeSocket.latest().sent.slice(1)).toEqual([
+    FakeLiveSocket.latest().open();
+    expect(FakeLiveSocket.latest().sent.slice(1)).toEqual([
       { type: 'toggle', company_id: 8 },
       { type: 'classify', classify_type: 1 },
     ]);
@@ -88,7 +45,7 @@ describe('createLiveDataClient', () => {
 
   it('sends a heartbeat every 30 s while open', () => {
     start();
-    const socket = FakeSocket.latest();
+    const socket = FakeLiveSocket.latest();
     socket.open();
     vi.advanceTimersByTime(90_000);
     expect(socket.sent.filter((frame) => frame.type === 'heartbeat')).toHaveLength(3);
@@ -100,12 +57,12 @@ describe('createLiveDataClient', () => {
   it('reconnects with growing, jittered delays, and starts over after a full handshake', () => {
     const rolls = [0, 0.999, 0.5, 0, 0];
     start({ random: () => rolls.shift() ?? 0, backoff: { initialMs: 1_000, maxMs: 8_000 } });
-    FakeSocket.latest().open();
+    FakeLiveSocket.latest().open();
     const reconnectAfter = () => {
-      const before = FakeSocket.instances.length;
-      FakeSocket.latest().serverClose(1006);
+      const before = FakeLiveSocket.instances.length;
+      FakeLiveSocket.latest().serverClose(1006);
       let waited = 0;
-      while (FakeSocket.instances.length === before) {
+      while (FakeLiveSocket.instances.length === before) {
         vi.advanceTimersByTime(50);
         waited += 50;
       }
@@ -116,14 +73,14 @@ describe('createLiveDataClient', () => {
     expect(reconnectAfter()).toBe(2_000);
     expect(reconnectAfter()).toBe(3_000);
     // A handshake that completes (synced) resets the schedule.
-    FakeSocket.latest().open();
-    FakeSocket.latest().receive({ type: 'synced', stream: 'goal', seq: 1, mode: 'live' });
+    FakeLiveSocket.latest().open();
+    FakeLiveSocket.latest().receive({ type: 'synced', stream: 'goal', seq: 1, mode: 'live' });
     expect(reconnectAfter()).toBe(500);
   });
 
   it('resumes every stream from its last seq before classify, and never delivers a seq twice', () => {
     const { received } = start();
-    const first = FakeSocket.latest();
+    const first = FakeLiveSocket.latest();
     first.open();
     first.receive({ type: 'synced', stream: 'football_match', seq: 10, mode: 'snapshot' });
     first.receive(match(11));
@@ -132,7 +89,7 @@ describe('createLiveDataClient', () => {
     first.receive(goal(5));
     first.serverClose(1001);
     vi.advanceTimersByTime(1_000);
-    const second = FakeSocket.latest();
+    const second = FakeLiveSocket.latest();
     expect(second).not.toBe(first);
     second.open();
     expect(second.sent).toEqual([
@@ -149,7 +106,7 @@ describe('createLiveDataClient', () => {
 
   it('switches company and mode on the open socket', () => {
     const { client } = start();
-    const socket = FakeSocket.latest();
+    const socket = FakeLiveSocket.latest();
     socket.open();
     socket.receive({ type: 'synced', stream: 'football_exponent', seq: 7, mode: 'snapshot' });
     client.setCompany(8);
@@ -163,15 +120,15 @@ describe('createLiveDataClient', () => {
 
   it('stops for good on close()', () => {
     const { client } = start();
-    FakeSocket.latest().open();
+    FakeLiveSocket.latest().open();
     client.close();
     vi.advanceTimersByTime(120_000);
-    expect(FakeSocket.instances).toHaveLength(1);
+    expect(FakeLiveSocket.instances).toHaveLength(1);
     expect(client.status).toBe('closed');
   });
 
   it('resolves a path against the page and picks ws or wss', () => {
     start({ url: '/ws/live-data' });
-    expect(FakeSocket.latest().url).toBe(`ws://${window.location.host}/ws/live-data`);
+    expect(FakeLiveSocket.latest().url).toBe(`ws://${window.location.host}/ws/live-data`);
   });
 });

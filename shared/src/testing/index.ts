@@ -1,0 +1,2 @@
+export * from './fakeLiveSocket';
+export * from './renderRemote';

@@ -5,7 +5,8 @@
 source "$(dirname "$0")/lib.sh"
 ensure_pnpm
 install_dependencies
-ensure_debian_packages chromium:chromium
+# ffmpeg: the live-room tests push a real test stream to the ingest and make HLS from it.
+ensure_debian_packages chromium:chromium ffmpeg:ffmpeg
 
 REPORTS="$REPO_ROOT/.reports"
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"

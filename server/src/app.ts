@@ -31,6 +31,8 @@ import { staticSitePlugin } from './plugins/staticSite';
 import { type LiveOptions, setUpLiveData } from './feed/liveSetup';
 import type { LiveDataHubOptions } from './realtime/liveDataHub';
 import { liveDataRoutes } from './realtime/liveDataRoutes';
+import { sitePlaybackUrls } from './media/playbackUrls';
+import { RoomEvents } from './modules/live/roomEvents';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -76,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     .setValidatorCompiler(TypeBoxValidatorCompiler);
 
   installErrorHandlers(app);
+  // Live rooms (issue 5): the rooms API emits, the chat listens; the media plugin resolves playback.
+  app.decorate('roomEvents', new RoomEvents());
+  app.decorate('playbackUrls', sitePlaybackUrls);
   await app.register(fastifyCookie);
   // brotli/gzip for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
   if (options.compression !== false) await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -3,6 +3,7 @@ import * as platform0001 from './0001_platform';
 import * as accounts0002 from './0002_accounts';
 import * as mfReleases0003 from './0003_mf_releases';
 import * as scores0004 from './0004_scores';
+import * as liveRooms0005 from './0005_live_rooms';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': accounts0002,
   '0003_mf_releases': mfReleases0003,
   '0004_scores': scores0004,
+  '0005_live_rooms': liveRooms0005,
 };

@@ -1,0 +1,24 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * What the rooms API tells the rest of the server as it happens (in process). The built-in chat
+ * listens, so a mute or a new admin applies to the very next message, and it relays the events
+ * between nodes itself when REDIS_URL is set.
+ */
+export interface RoomEventMap {
+  /** `until` null: muted until lifted. */
+  muted: [{ roomId: number; ownerId: number; userId: number; until: Date | null }];
+  unmuted: [{ roomId: number; ownerId: number; userId: number }];
+  adminsChanged: [{ roomId: number; ownerId: number; adminIds: number[] }];
+  /** The anchor opened or closed the room, or changed its title/placard. */
+  roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }];
+}
+
+export class RoomEvents extends EventEmitter<RoomEventMap> {}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated in app.ts; the rooms module emits, the chat listens. */
+    roomEvents: RoomEvents;
+  }
+}

@@ -72,6 +72,9 @@ export default defineConfig({
       // few seconds; a fixed seed keeps the day of fixtures the same from run to run.
       FEED_SPEED: '60',
       FEED_SEED: '1',
+      // Live rooms (tests/liveRoom.spec.ts): the RTMP ingest on any free port (the page's push
+      // address says which), so parallel runs never collide.
+      MEDIA_RTMP_PORT: '0',
     },
   },
 });

@@ -40,9 +40,9 @@ const send = (message: object) => process.send?.(message);
 async function main(): Promise<void> {
   const clients: RawWsClient[] = [];
   for (let start = 0; start < count; start += CONNECT_CONCURRENCY) {
-    const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, () => new RawWsClient(port, mode === 'hub' ? '/ws/live-data' : '/', onFrame, nowMicros));
+    const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, () => new RawWsClient(port, mode === 'naive' ? '/' : '/ws/live-data', onFrame, nowMicros));
     await Promise.all(batch.map((client) => client.connect()));
-    if (mode === 'hub') {
+    if (mode !== 'naive') {
       // The live-data handshake (SPEC.md section 4): delivery starts at classify.
       for (const client of batch) {
         client.sendText('{"type":"register","info":"web"}');
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     if (clients.length % 1_000 === 0 || clients.length === count) send({ type: 'progress', connected: clients.length });
   }
   // Heartbeats as pages send them (SPEC.md: every 30 s), each page on its own phase: not all at once.
-  if (mode === 'hub') {
+  if (mode !== 'naive') {
     clients.forEach((client, index) => {
       setTimeout(() => setInterval(() => client.sendText('{"type":"heartbeat"}'), HEARTBEAT_MS).unref(), (index * HEARTBEAT_MS) / clients.length).unref();
     });
@@ -67,7 +67,8 @@ async function main(): Promise<void> {
       lastArrival = 0;
       send({ type: 'reset' });
     } else if (message.cmd === 'report') {
-      send({ type: 'report', received, p50: histogram.percentileMs(0.5), p99: histogram.percentileMs(0.99), spanMicros: lastArrival - firstArrival });
+      const cpu = process.cpuUsage();
+      send({ type: 'report', received, p50: histogram.percentileMs(0.5), p99: histogram.percentileMs(0.99), spanMicros: lastArrival - firstArrival, cpuMicros: cpu.user + cpu.system });
     } else if (message.cmd === 'exit') {
       for (const client of clients) client.close();
       process.exit(0);

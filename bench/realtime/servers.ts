@@ -1,20 +1,35 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { LiveDataHub } from '../../server/src/realtime/liveDataHub';
+import { routeLiveDataUpgrades } from '../../server/src/realtime/liveUpgrade';
+import { LiveWorkerPool } from '../../server/src/realtime/liveWorkerPool';
 import { memorySeqBlocks } from '../../server/src/realtime/seqAllocator';
 import { scoreUpdate } from './scoreUpdate';
 
 /** What the benchmark drives: a server node holding N sockets that broadcasts score updates. */
 export interface BenchServer {
   port: number;
-  subscribers(): number;
+  subscribers(): Promise<number>;
   broadcast(sequence: number): void;
   /** Writes what is pending now (the hub batches a turn's broadcasts; the naive loop sends at once). */
   flush(): void;
-  /** The largest send backlog of any client (the producer paces itself on it). */
-  backlogBytes(): number;
+  /**
+   * The largest send backlog of any client (the producer paces itself on it). With workers it
+   * is asked over IPC, answered after the broadcasts sent before: that also paces the producer
+   * to what the workers have taken.
+   */
+  backlogBytes(): Promise<number>;
+  /** CPU time (µs) used so far by each process writing to clients: this one, or each worker. */
+  cpuMicros(): Promise<number[]>;
   close(): Promise<void>;
+}
+
+/** This process's CPU time (the hub and the naive loop write from here). */
+async function ownCpuMicros(): Promise<number[]> {
+  const usage = process.cpuUsage();
+  return [usage.user + usage.system];
 }
 
 async function listen(): Promise<WebSocketServer> {
@@ -28,24 +43,72 @@ async function closeServer(server: WebSocketServer): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** A bench client must not be dropped as a slow consumer while the producer paces at a lower bound. */
+const BENCH_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
 /** Our live-data hub: encode once, one pre-built frame (or one batch) written to every subscriber. */
 export async function startHubServer(): Promise<BenchServer> {
   const server = await listen();
-  // A bench client must not be dropped as a slow consumer while the producer paces at a lower bound.
-  const hub = new LiveDataHub({ log: pino({ level: 'warn' }), maxBufferedBytes: 16 * 1024 * 1024 });
+  const hub = new LiveDataHub({ log: pino({ level: 'warn' }), maxBufferedBytes: BENCH_MAX_BUFFERED_BYTES });
   await hub.enablePublishing(memorySeqBlocks);
   server.on('connection', (socket: WebSocket) => hub.accept(socket));
   return {
     port: (server.address() as AddressInfo).port,
-    subscribers: () => hub.fanout.subscriberCount,
+    subscribers: async () => hub.fanout.subscriberCount,
     broadcast: (sequence) => {
       hub.publish('football_match', [scoreUpdate(sequence)], { hot: true, companyId: null });
     },
     flush: () => hub.fanout.flush(),
-    backlogBytes: () => hub.maxBufferedBytes(),
+    backlogBytes: async () => hub.maxBufferedBytes(),
+    cpuMicros: ownCpuMicros,
     close: async () => {
       await hub.closeAll(200);
       await closeServer(server);
+    },
+  };
+}
+
+/**
+ * LIVE_WORKERS > 0, as the server runs it (feed/liveSetup.ts): this process accepts HTTP and
+ * hands each /ws/live-data socket to the least loaded of `count` worker processes
+ * (realtime/liveWorker.ts), and its hub numbers each update once and relays it to every worker
+ * over IPC; each worker writes it to its own clients, in parallel with the others.
+ */
+export async function startWorkersServer(count: number): Promise<BenchServer> {
+  const log = pino({ level: 'warn' });
+  let pool: LiveWorkerPool | null = null;
+  const hub = new LiveDataHub({ log, maxBufferedBytes: BENCH_MAX_BUFFERED_BYTES, relay: (message) => pool?.relay(message) });
+  await hub.enablePublishing(memorySeqBlocks);
+  const workers = new LiveWorkerPool({
+    count,
+    databaseUrl: null,
+    hub: { maxBufferedBytes: BENCH_MAX_BUFFERED_BYTES },
+    maxPayloadBytes: 64 * 1024,
+    recentMessages: () => hub.recentMessages(),
+    log,
+  });
+  await workers.start();
+  pool = workers;
+  const server = createServer((_request, response) => response.writeHead(426).end());
+  // What the server's router does with an upgrade no worker takes (none here): refuse it.
+  server.on('upgrade', (_request, socket) => socket.destroy());
+  const upgrades = routeLiveDataUpgrades(server, workers);
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2_048 }, resolve));
+  const total = async (field: 'subscribers' | 'maxBufferedBytes') => (await workers.stats()).reduce((sum, stats) => (field === 'subscribers' ? sum + stats.subscribers : Math.max(sum, stats.maxBufferedBytes)), 0);
+  return {
+    port: (server.address() as AddressInfo).port,
+    subscribers: () => total('subscribers'),
+    broadcast: (sequence) => {
+      hub.publish('football_match', [scoreUpdate(sequence)], { hot: true, companyId: null });
+    },
+    flush: () => hub.fanout.flush(),
+    backlogBytes: () => total('maxBufferedBytes'),
+    cpuMicros: async () => (await workers.stats()).map((stats) => stats.cpuMicros),
+    close: async () => {
+      upgrades.refuse();
+      await hub.closeAll(200);
+      await workers.close(200);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
@@ -56,17 +119,18 @@ export async function startNaiveServer(): Promise<BenchServer> {
   let seq = 0;
   return {
     port: (server.address() as AddressInfo).port,
-    subscribers: () => server.clients.size,
+    subscribers: async () => server.clients.size,
     broadcast: (sequence) => {
       const message = { code: 100, type: 'football_match', seq: (seq += 1), data: [scoreUpdate(sequence)] };
       for (const client of server.clients) if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));
     },
     flush: () => undefined,
-    backlogBytes: () => {
+    backlogBytes: async () => {
       let max = 0;
       for (const client of server.clients) max = Math.max(max, client.bufferedAmount);
       return max;
     },
+    cpuMicros: ownCpuMicros,
     close: () => closeServer(server),
   };
 }

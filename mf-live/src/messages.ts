@@ -1,9 +1,178 @@
 /** UI copy of mf-live (zh-CN), one catalogue so another locale needs no component change. */
-export const pageCopy: Record<string, { title: string; description: string }> = {
-  'anchor': { title: '直播', description: '按类型浏览正在直播的房间：全部、足球、篮球、电竞、综合。' },
-  'live': { title: '直播间', description: '观看主播直播，弹幕、聊天和礼物。' },
-  'score-live': { title: '比赛直播', description: '一场比赛的直播间：视频与实时比分。' },
-  'rank': { title: '排行榜', description: '主播与房间排行。' },
-  'attention': { title: '关注', description: '你关注的主播和他们的直播。' },
-  'reserve': { title: '预约', description: '你预约的比赛直播。' },
+
+/** Page titles (h1), by route. */
+export const pageCopy: Record<string, { title: string }> = {
+  'anchor': { title: '直播' },
+  'live': { title: '直播间' },
+  'score-live': { title: '比赛直播' },
+  'rank': { title: '排行榜' },
+  'attention': { title: '关注' },
+  'reserve': { title: '预约' },
 };
+
+export const commonCopy = {
+  failed: '加载失败',
+  previousPage: '上一页',
+  nextPage: '下一页',
+  pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
+  pagination: '分页',
+  copied: '已复制',
+  copyFailed: '复制失败，请手动复制',
+  saved: '已保存',
+  dismiss: '知道了',
+} as const;
+
+/** The live list's types (SPEC.md section 2: anchor?type=0..4). */
+export const liveTypeLabels: Record<number, string> = { 0: '全部', 1: '足球', 2: '篮球', 3: '电竞', 4: '综合' };
+
+export const listCopy = {
+  typeTabs: '直播类型',
+  empty: '暂时没有直播间',
+  failed: '直播列表加载失败',
+  live: '直播中',
+  offline: '未开播',
+  viewers: (count: number) => `${count} 人在看`,
+  myRoom: '我的直播间',
+  cover: (title: string) => `${title} 的封面`,
+  avatar: (name: string) => `${name} 的头像`,
+} as const;
+
+export const playerCopy = {
+  region: '直播画面',
+  video: (title: string) => `${title} 直播视频`,
+  state: {
+    offline: '未开播',
+    connecting: '连接中…',
+    playing: '直播中',
+    reconnecting: '信号中断，正在重连…',
+    unsupported: '当前浏览器无法播放该直播',
+  },
+  offlineCurtain: '主播暂时不在，开播后自动播放',
+  unmute: '打开声音',
+  mute: '静音',
+} as const;
+
+export const danmakuCopy = {
+  settings: '弹幕设置',
+  show: '显示弹幕',
+  area: '显示区域',
+  areaLevels: { 1: '1/4 屏', 2: '半屏', 3: '3/4 屏', 4: '全屏' } as Record<number, string>,
+  size: '字号',
+  sizeLevels: { 1: '小', 2: '中', 3: '大' } as Record<number, string>,
+  opacity: '不透明度',
+} as const;
+
+export const chatCopy = {
+  panel: '聊天',
+  channels: '消息频道',
+  allChannel: '全部',
+  anchorChannel: '主播',
+  assistantChannel: '助手',
+  log: (channel: string) => `${channel}消息`,
+  noMessages: '还没有消息，来说点什么吧',
+  input: '发送消息',
+  placeholder: '说点什么…',
+  send: '发送',
+  danmakuToggle: '同时发弹幕',
+  counter: (length: number, max: number) => `${length}/${max}`,
+  online: (count: number) => `在线 ${count}`,
+  onlineLabel: '在线人数',
+  youAre: (name: string) => `你的昵称：${name}`,
+  connecting: '正在连接聊天…',
+  reconnecting: '聊天已断开，正在重连…',
+  chatFailed: '聊天连接失败',
+  mute: (name: string) => `禁言 ${name}`,
+  muted: (name: string) => `已禁言 ${name}`,
+  systemNotices: '系统通知',
+} as const;
+
+export const roomCopy = {
+  notFound: '直播间不存在',
+  failed: '直播间加载失败',
+  noRoomId: '缺少直播间编号',
+  anchor: '主播',
+  follow: '关注',
+  following: '已关注',
+  followed: '关注成功',
+  unfollowed: '已取消关注',
+  followers: (count: number) => `${count} 粉丝`,
+  placard: '公告',
+  noPlacard: '暂无公告',
+  reserve: '预约',
+  reserved: '已预约',
+  reservedToast: '预约成功',
+  schedules: '直播预告',
+  noSchedules: '暂无直播预告',
+  match: '比赛',
+  startsAt: '开播时间',
+} as const;
+
+export const ownerCopy = {
+  panel: '主播控制台',
+  createTitle: '创建直播间',
+  createHint: '你还没有直播间，创建后即可开播。',
+  title: '直播标题',
+  type: '直播类型',
+  create: '创建直播间',
+  created: '直播间已创建',
+  start: '开始直播',
+  end: '结束直播',
+  started: '直播间已开启',
+  ended: '直播已结束',
+  saveTitle: '保存标题',
+  placard: '直播公告',
+  savePlacard: '保存公告',
+  pushAddress: '推流地址',
+  serverUrl: '服务器地址',
+  streamKey: '串流密钥',
+  copyServer: '复制服务器地址',
+  copyKey: '复制串流密钥',
+  pushUrl: '完整推流地址',
+  copyPushUrl: '复制完整推流地址',
+  rotateKey: '重置密钥',
+  rotated: '推流密钥已重置，旧地址失效',
+  expiresAt: (at: string) => `有效期至 ${at}`,
+  showPush: '获取推流地址',
+  titleRequired: '请输入直播标题',
+  goToRoom: '进入我的直播间',
+  anchorsOnly: '成为主播后才能开播',
+  loginFirst: '登录后管理你的直播间',
+} as const;
+
+export const rankCopy = {
+  title: '直播间排行',
+  periods: '排行周期',
+  week: '周榜',
+  month: '月榜',
+  all: '总榜',
+  empty: '暂无排行',
+  failed: '排行加载失败',
+  rank: '名次',
+  room: '直播间',
+  anchor: '主播',
+  state: '状态',
+  score: '热度',
+} as const;
+export const attentionCopy = {
+  empty: '你还没有关注主播',
+  failed: '关注列表加载失败',
+  unfollow: '取消关注',
+  manage: '管理关注',
+  noRoom: '暂无直播间',
+  loginRequired: '登录后查看你关注的主播',
+} as const;
+export const reserveCopy = {
+  mine: '我的预约',
+  upcoming: '即将开播',
+  emptyMine: '你还没有预约',
+  emptyUpcoming: '暂无直播预告',
+  cancel: '取消预约',
+  failed: '预约加载失败',
+  loginRequired: '登录后查看你的预约',
+} as const;
+export const scoreLiveCopy = {
+  noMatchId: '缺少比赛编号',
+  noRoom: '这场比赛暂时没有直播间',
+  scheduled: '已预约此比赛的直播间',
+  matchDetail: '查看比分详情',
+} as const;

@@ -31,8 +31,11 @@ import { staticSitePlugin } from './plugins/staticSite';
 import { type LiveOptions, setUpLiveData } from './feed/liveSetup';
 import type { LiveDataHubOptions } from './realtime/liveDataHub';
 import { liveDataRoutes } from './realtime/liveDataRoutes';
-import { sitePlaybackUrls } from './media/playbackUrls';
+import { type MediaConfig, defaultMediaConfig } from './media/mediaConfig';
+import { mediaPlugin } from './media/mediaPlugin';
 import { RoomEvents } from './modules/live/roomEvents';
+import { type ChatOptions, chatPlugin } from './chat/chatPlugin';
+import { liveRoutes } from './modules/live/routes';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,6 +58,10 @@ export interface BuildAppOptions {
   liveData?: Omit<LiveDataHubOptions, 'log'>;
   /** The feed, Redis fan-out (feed/liveSetup.ts); default none: sockets serve what others publish. */
   live?: LiveOptions;
+  /** The chat: provider (IM_PROVIDER...), Redis channel; default the built-in chat (chat/chatPlugin.ts). */
+  chat?: ChatOptions;
+  /** Video ingest and playback (media/mediaConfig.ts); default embedded on a free RTMP port. */
+  media?: MediaConfig;
   /** Local state: secrets, the SMS outbox, uploads (config DATA_DIR); default server/.data. */
   dataDir?: string;
   /** SMS, captcha, sessions and login limits (config.accounts); default: every default. */
@@ -80,7 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installErrorHandlers(app);
   // Live rooms (issue 5): the rooms API emits, the chat listens; the media plugin resolves playback.
   app.decorate('roomEvents', new RoomEvents());
-  app.decorate('playbackUrls', sitePlaybackUrls);
   await app.register(fastifyCookie);
   // brotli/gzip for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
   if (options.compression !== false) await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -93,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   installAuth(app, options.db, accounts.clock);
   installCsrfProtection(app);
+  // Video: decorates app.playbackUrls/streamEvents/streamViewers before the rooms and chat use them.
+  await app.register(mediaPlugin, { db: options.db, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), config: options.media ?? defaultMediaConfig() });
   const housekeeping = startHousekeeping(options.db, accounts.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
   app.addHook('onClose', async () => housekeeping.stop());
 
@@ -103,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthPlugin, { db: options.db });
   const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
   await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined });
-  await app.register(universalRoutes, { guestSigner: accounts.guestSigner });
+  await app.register(universalRoutes, { guestSigner: accounts.guestSigner, chat: options.chat?.config });
   await app.register(sportsRoutes, { db: options.db, clock: accounts.clock });
   await app.register(scoresRoutes, { db: options.db });
   await app.register(mfPlugin, { db: options.db, releases, registry: options.remoteRegistry });
@@ -112,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(userRoutes, { db: options.db, services: accounts });
   await app.register(memberRoutes, { db: options.db, services: accounts });
   await app.register(uploadRoutes, { db: options.db, services: accounts });
+  await app.register(liveRoutes, { db: options.db, opsToken: releases.opsToken, clock: accounts.clock });
   await app.register(liveDataRoutes, { hub });
+  await app.register(chatPlugin, { ...options.chat, db: options.db, services: accounts, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), redisUrl: options.live?.redisUrl ?? null });
   return app;
 }

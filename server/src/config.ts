@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AccountsConfig, loadAccountsConfig } from './accountsConfig';
 import { type FeedConfig, loadFeedConfig } from './feed/feedConfig';
+import { type MediaConfig, loadMediaConfig } from './media/mediaConfig';
 import { type MfConfig, loadMfConfig } from './modules/mf/mfConfig';
+import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
+import { loadLiveWorkers } from './realtime/liveWorkersConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +38,12 @@ export interface AppConfig {
   compression: boolean;
   /** The live match feed: FEED, FEED_SEED, FEED_SPEED (feed/feedConfig.ts). */
   feed: FeedConfig;
+  /** Video: MEDIA_MODE, MEDIA_RTMP_*, MEDIA_*_URL_TEMPLATE, … (media/mediaConfig.ts). */
+  media: MediaConfig;
+  /** The chat provider and limits: IM_PROVIDER, TENCENT_IM_* (chat/chatConfig.ts). */
+  chat: ChatConfig;
+  /** LIVE_WORKERS: fan-out worker processes of /ws/live-data; 0: the main process (realtime/liveWorkersConfig.ts). */
+  liveWorkers: number;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -72,6 +81,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mf: loadMfConfig(read, nodeEnv, problems),
     compression: parseSwitch('HTTP_COMPRESSION', read('HTTP_COMPRESSION'), true, problems),
     feed: loadFeedConfig(read, problems),
+    media: loadMediaConfig(read, problems),
+    chat: loadChatConfig(read, problems),
+    liveWorkers: loadLiveWorkers(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

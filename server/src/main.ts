@@ -12,6 +12,7 @@ import { type AppConfig, loadConfig } from './config';
 import { migrateToLatest } from './db/migrations/migrate';
 import { openDatabase } from './db/openDatabase';
 import { seedDemoData } from './db/seed/seedDemoData';
+import { seedDemoRooms } from './db/seed/demoRooms';
 import { type RunningParts, shutdown } from './lifecycle';
 import { startupHint } from './startupErrors';
 
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     parts.embedded = embedded;
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
+    // Demo anchors and rooms (issue 5) only on local sites: production has real anchors.
+    if (config.nodeEnv !== 'production') await seedDemoRooms(database.db);
     const releases = await createReleasesSetup(config);
     await publishLocalBuilds({ db: database.db, ...releases }, { siteRoot: config.siteRoot, makeStable: config.mf.promoteLocalBuilds, log });
     const app = await buildApp({
@@ -47,7 +50,14 @@ async function main(): Promise<void> {
       accountsConfig: config.accounts,
       releases,
       compression: config.compression,
-      live: { feed: config.feed.provider === 'demo' ? { seed: config.feed.seed, speed: config.feed.speed } : null, redisUrl: config.redisUrl },
+      media: config.media,
+      live: {
+        feed: config.feed.provider === 'demo' ? { seed: config.feed.seed, speed: config.feed.speed } : null,
+        redisUrl: config.redisUrl,
+        // The fan-out workers read missed goals from the same database (the embedded one's address when no DATABASE_URL).
+        workers: { count: config.liveWorkers, databaseUrl: config.databaseUrl ?? embedded?.url ?? null },
+      },
+      chat: { config: config.chat },
     });
     parts.app = app;
     await app.listen({ port: config.port, host: config.host });

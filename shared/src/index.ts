@@ -6,6 +6,9 @@ export * from './contract/remoteContract';
 export * from './store/createSportsStore';
 export * from './store/persistedAtoms';
 export * from './store/sessionAtoms';
+export * from './store/chatAtoms';
 export * from './theme/theme';
 export * from './theme/styledTheme';
 export * from './remoteKit/index';
+// The chat clients and contract (issue 5).
+export * from './chat/index';

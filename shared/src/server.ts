@@ -9,3 +9,6 @@ export * from './contract/remoteNames';
 export * from './messages/zhCN';
 export * from './schemas/index';
 export * from './realtime/index';
+// The chat contract and wire protocol only (not the browser clients of chat/index).
+export * from './chat/chatClient';
+export * from './chat/protocol';

@@ -1,6 +1,5 @@
-import type { MatchRow } from '@sports/shared';
+import { Muted, TextButton, Toolbar, type MatchRow } from '@sports/shared';
 import { boardCopy } from '../messages';
-import { Muted, TextButton, Toolbar } from '../ui/PageFrame';
 import { MatchTable, type MatchTableProps } from './MatchTable';
 import type { MatchListState } from './useMatchList';
 

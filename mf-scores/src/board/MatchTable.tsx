@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import styled, { keyframes } from 'styled-components';
-import { gameSetingAtom, type MatchRow } from '@sports/shared';
+import { gameSetingAtom, TableScroll, type MatchRow } from '@sports/shared';
 import { boardCopy } from '../messages';
-import { TableScroll } from '../ui/PageFrame';
 import { CardBadges } from './CardBadges';
 import { FavouriteStar } from './FavouriteStar';
 import { halfTimeText, chinaMonthDay, chinaClock, scoreText } from './format';

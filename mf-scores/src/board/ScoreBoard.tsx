@@ -1,12 +1,9 @@
 import { useMemo, useState } from 'react';
-import type { RemoteContext, ScoreSport } from '@sports/shared';
+import { PagePanel, RemotePageFrame, Tabs, Toolbar, useLoad, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
-import { useLoad } from '../hooks/useLoad';
 import { overlayRows } from '../live/liveRows';
 import { boardCopy } from '../messages';
 import { ScoreSettings } from '../settings/ScoreSettings';
-import { PageFrame, Panel, Toolbar } from '../ui/PageFrame';
-import { Tabs, type TabItem } from '../ui/Tabs';
 import { boardRows, type BoardTab } from './boardRows';
 import { CompetitionFilter } from './CompetitionFilter';
 import { LiveStatus } from './LiveStatus';
@@ -74,8 +71,8 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
     );
 
   return (
-    <PageFrame page={page} title={title} aside={<LiveStatus status={status} />}>
-      <Panel>
+    <RemotePageFrame remote="mf-scores" page={page} title={title} aside={<LiveStatus status={status} />}>
+      <PagePanel>
         <Toolbar>
           <CompetitionFilter
             competitions={competitions.state.status === 'ready' ? competitions.state.data : []}
@@ -84,12 +81,12 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
           />
           <ScoreSettings />
         </Toolbar>
-      </Panel>
-      <Panel>
+      </PagePanel>
+      <PagePanel>
         <Tabs label={boardCopy.tabsLabel} items={tabs} selected={selected} onSelect={setTab}>
           {body}
         </Tabs>
-      </Panel>
-    </PageFrame>
+      </PagePanel>
+    </RemotePageFrame>
   );
 }

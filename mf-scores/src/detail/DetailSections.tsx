@@ -1,9 +1,6 @@
-import type { MatchRow, RemoteContext } from '@sports/shared';
+import { LoadView, Muted, useLoad, type MatchRow, type RemoteContext } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
-import { useLoad } from '../hooks/useLoad';
 import { detailCopy } from '../messages';
-import { LoadView } from '../ui/LoadView';
-import { Muted } from '../ui/PageFrame';
 import { IntelligenceView } from './IntelligenceView';
 import { StandingsTable } from './StandingsTable';
 

@@ -1,7 +1,6 @@
-import type { Absence, Intelligence, RecentResult } from '@sports/shared';
+import { Muted, type Absence, type Intelligence, type RecentResult } from '@sports/shared';
 import { intelligenceCopy } from '../messages';
 import { DataTable, type Column } from '../ui/DataTable';
-import { Muted } from '../ui/PageFrame';
 
 export interface IntelligenceViewProps {
   intelligence: Intelligence;

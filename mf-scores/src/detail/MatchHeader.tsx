@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import type { MatchDetail, MatchRow } from '@sports/shared';
+import { PagePanel, type MatchDetail, type MatchRow } from '@sports/shared';
 import { chinaMonthDay, chinaClock, scoreText } from '../board/format';
 import { detailCopy, statusCopy } from '../messages';
-import { Panel } from '../ui/PageFrame';
 
 const Board = styled.div`
   display: grid;
@@ -35,7 +34,7 @@ const Facts = styled.p`
 export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
   const halfTime = row.home_half_score !== null && row.away_half_score !== null ? detailCopy.halfTime(row.home_half_score, row.away_half_score) : null;
   return (
-    <Panel aria-label={`${row.home_team_name_zh} ${row.away_team_name_zh}`}>
+    <PagePanel aria-label={`${row.home_team_name_zh} ${row.away_team_name_zh}`}>
       <Facts>
         {detail.competition_name_zh} · {detail.season_name} · {row.round_zh}
       </Facts>
@@ -53,6 +52,6 @@ export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRo
       <Facts>
         {detailCopy.kickoff} {chinaMonthDay(row.kickoff_at)} {chinaClock(row.kickoff_at)} · {detailCopy.venue} {detail.venue_zh}
       </Facts>
-    </Panel>
+    </PagePanel>
   );
 }

@@ -1,11 +1,8 @@
-import type { OddsHistoryRow, OddsMarketName, RemoteContext } from '@sports/shared';
+import { LoadView, Muted, useLoad, useReloadOn, type OddsHistoryRow, type OddsMarketName, type RemoteContext } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { chinaClock } from '../board/format';
-import { useLoad, useReloadOn } from '../hooks/useLoad';
 import { detailCopy } from '../messages';
 import { DataTable, type Column } from '../ui/DataTable';
-import { LoadView } from '../ui/LoadView';
-import { Muted } from '../ui/PageFrame';
 
 export interface OddsHistoryProps {
   context: RemoteContext;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ODDS_MARKETS, type ExponentRow, type OddsMarketName, type OddsQuote, type RemoteContext, type ScoreSport } from '@sports/shared';
+import { Muted, ODDS_MARKETS, TableScroll, TextButton, Toolbar, type ExponentRow, type OddsMarketName, type OddsQuote, type RemoteContext, type ScoreSport } from '@sports/shared';
 import type { OddsCompany } from '../api/scoresApi';
 import { detailCopy } from '../messages';
 import { LabelledSelect } from '../ui/LabelledSelect';
-import { Muted, TableScroll, TextButton, Toolbar } from '../ui/PageFrame';
 import { OddsHistory } from './OddsHistory';
 
 export interface OddsSectionProps {

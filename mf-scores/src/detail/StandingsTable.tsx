@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import type { ScoreSport, SeasonTable, StandingRow } from '@sports/shared';
+import { Muted, type ScoreSport, type SeasonTable, type StandingRow } from '@sports/shared';
 import { detailCopy } from '../messages';
 import { DataTable, type Column } from '../ui/DataTable';
-import { Muted } from '../ui/PageFrame';
 
 const Highlighted = styled.div`
   tr[data-highlight='true'] td {

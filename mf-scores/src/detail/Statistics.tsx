@@ -1,10 +1,7 @@
 import styled from 'styled-components';
-import type { MatchRow, RemoteContext } from '@sports/shared';
+import { LoadView, Muted, useLoad, useReloadOn, type MatchRow, type RemoteContext } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
-import { useLoad, useReloadOn } from '../hooks/useLoad';
 import { detailCopy } from '../messages';
-import { LoadView } from '../ui/LoadView';
-import { Muted } from '../ui/PageFrame';
 import { eventSignature } from './Timeline';
 
 const List = styled.dl`

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { userInfoAtom, type MatchRow, type RemoteContext, type ScoreSport } from '@sports/shared';
+import { requireLogin, userInfoAtom, type MatchRow, type RemoteContext, type ScoreSport } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { boardCopy } from '../messages';
-import { requireLogin } from './requireLogin';
 
 const FAVOURITE_TOAST_MS = 2_000;
 

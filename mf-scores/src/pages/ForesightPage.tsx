@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { MatchRow, RemotePageProps, ScoreSport } from '@sports/shared';
+import { Muted, PagePanel, RemotePageFrame, Tabs, type MatchRow, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { chinaClock, chinaMonthDay } from '../board/format';
 import { LiveStatus } from '../board/LiveStatus';
 import { useMatchList } from '../board/useMatchList';
@@ -8,8 +8,6 @@ import { IntelligenceSection } from '../detail/DetailSections';
 import { overlayRows } from '../live/liveRows';
 import { useLiveMatches } from '../live/useLiveMatches';
 import { boardCopy, foresightCopy, pageCopy, sportNames, statusCopy } from '../messages';
-import { Muted, PageFrame, Panel } from '../ui/PageFrame';
-import { Tabs, type TabItem } from '../ui/Tabs';
 
 const Layout = styled.div`
   display: grid;
@@ -63,8 +61,8 @@ export default function ForesightPage({ context, location }: RemotePageProps) {
   const selected: MatchRow | undefined = rows.find((row) => row.match_id === chosen) ?? rows[0];
 
   return (
-    <PageFrame page={location.path} title={TITLE} aside={<LiveStatus status={status} />}>
-      <Panel>
+    <RemotePageFrame remote="mf-scores" page={location.path} title={TITLE} aside={<LiveStatus status={status} />}>
+      <PagePanel>
         <Tabs
           label={boardCopy.tabsLabel}
           items={SPORT_TABS}
@@ -105,7 +103,7 @@ export default function ForesightPage({ context, location }: RemotePageProps) {
             </Layout>
           )}
         </Tabs>
-      </Panel>
-    </PageFrame>
+      </PagePanel>
+    </RemotePageFrame>
   );
 }

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import type { RemotePageProps, ScoreSport } from '@sports/shared';
+import { Muted, PagePanel, RemotePageFrame, Tabs, TextButton, Toolbar, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { LiveStatus } from '../board/LiveStatus';
 import { MatchListView } from '../board/MatchListView';
 import { chinaDay, chinaDayOffset } from '../board/format';
 import { useLiveMatchList } from '../board/useLiveMatchList';
 import { pageCopy, scheduleCopy } from '../messages';
-import { Muted, PageFrame, Panel, TextButton, Toolbar } from '../ui/PageFrame';
-import { Tabs, type TabItem } from '../ui/Tabs';
 
 /** SPEC.md section 2: query type 0 all, 1 football, 2 basketball, 3 esports, 4 general. */
 const SPORTS_BY_TYPE: Record<string, readonly ScoreSport[]> = {
@@ -40,8 +38,8 @@ export default function SchedulePage({ context, location }: RemotePageProps) {
     );
 
   return (
-    <PageFrame page={location.path} title={TITLE} aside={sports.length > 0 && <LiveStatus status={status} />}>
-      <Panel>
+    <RemotePageFrame remote="mf-scores" page={location.path} title={TITLE} aside={sports.length > 0 && <LiveStatus status={status} />}>
+      <PagePanel>
         <Tabs label={scheduleCopy.sportsLabel} items={TYPES} selected={type} onSelect={(next) => context.navigate(`/schedule?type=${next}`, { replace: true })}>
           <Toolbar role="group" aria-label={scheduleCopy.datesLabel}>
             {DAY_OFFSETS.map((offset) => {
@@ -55,7 +53,7 @@ export default function SchedulePage({ context, location }: RemotePageProps) {
           </Toolbar>
           {body}
         </Tabs>
-      </Panel>
-    </PageFrame>
+      </PagePanel>
+    </RemotePageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_COMPANY_ID, type RemotePageProps, type ScoreSport } from '@sports/shared';
+import { DEFAULT_COMPANY_ID, LoadView, Muted, PagePanel, RemotePageFrame, Tabs, useLoad, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { LiveStatus } from '../board/LiveStatus';
 import { Commentary } from '../detail/Commentary';
@@ -9,12 +9,8 @@ import { OddsSection } from '../detail/OddsSection';
 import { Statistics } from '../detail/Statistics';
 import { Timeline } from '../detail/Timeline';
 import { useMatchExponents } from '../detail/useMatchExponents';
-import { useLoad } from '../hooks/useLoad';
 import { useLiveMatches } from '../live/useLiveMatches';
 import { detailCopy, pageCopy } from '../messages';
-import { LoadView } from '../ui/LoadView';
-import { Muted, PageFrame, Panel } from '../ui/PageFrame';
-import { Tabs, type TabItem } from '../ui/Tabs';
 
 type Section = keyof typeof detailCopy.tabs;
 const SECTIONS: TabItem<Section>[] = (Object.keys(detailCopy.tabs) as Section[]).map((key) => ({ key, label: detailCopy.tabs[key] }));
@@ -26,9 +22,9 @@ export default function ScoreDetailPage({ context, location }: RemotePageProps) 
   const matchId = Number(location.query.id);
   if (!Number.isInteger(matchId) || matchId < 1) {
     return (
-      <PageFrame page={location.path} title={TITLE}>
+      <RemotePageFrame remote="mf-scores" page={location.path} title={TITLE}>
         <Muted>{detailCopy.missingId}</Muted>
-      </PageFrame>
+      </RemotePageFrame>
     );
   }
   return <MatchDetailView key={matchId} context={context} page={location.path} matchId={matchId} />;
@@ -43,14 +39,14 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
   const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId);
 
   return (
-    <PageFrame page={page} title={TITLE} aside={<LiveStatus status={status} />}>
+    <RemotePageFrame remote="mf-scores" page={page} title={TITLE} aside={<LiveStatus status={status} />}>
       <LoadView state={detail.state} failed={detailCopy.failed} onRetry={detail.retry}>
         {(loaded) => {
           const row = liveIndex.get(matchId) ?? loaded.match;
           return (
             <>
               <MatchHeader detail={loaded} row={row} />
-              <Panel>
+              <PagePanel>
                 <Tabs label={detailCopy.sectionsLabel} items={SECTIONS} selected={section} onSelect={setSection}>
                   {section === 'timeline' && (
                     <>
@@ -73,11 +69,11 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
                   {section === 'standings' && <StandingsSection context={context} row={row} />}
                   {section === 'intelligence' && <IntelligenceSection context={context} row={row} />}
                 </Tabs>
-              </Panel>
+              </PagePanel>
             </>
           );
         }}
       </LoadView>
-    </PageFrame>
+    </RemotePageFrame>
   );
 }

@@ -1,13 +1,10 @@
-import type { RemotePageProps, RemoteContext, ScoreSport, SeasonTable } from '@sports/shared';
+import { LoadView, PagePanel, RemotePageFrame, useLoad, type RemoteContext, type RemotePageProps, type ScoreSport, type SeasonTable } from '@sports/shared';
 import { scoresApi, type ScoreCompetition } from '../api/scoresApi';
 import { LiveStatus } from '../board/LiveStatus';
 import { MatchListView } from '../board/MatchListView';
 import { useLiveMatchList } from '../board/useLiveMatchList';
 import { StandingsTable } from '../detail/StandingsTable';
-import { useLoad } from '../hooks/useLoad';
 import { boardCopy, pageCopy, trophyCopy } from '../messages';
-import { LoadView } from '../ui/LoadView';
-import { PageFrame, Panel } from '../ui/PageFrame';
 
 const TITLE = pageCopy['trophy/home']?.title ?? '';
 const FOOTBALL: readonly ScoreSport[] = ['football'];
@@ -21,23 +18,23 @@ export function findWorldCup(competitions: readonly ScoreCompetition[]): ScoreCo
 export default function TrophyPage({ context, location }: RemotePageProps) {
   const competitions = useLoad('competitions:football', () => scoresApi(context.api).competitions('football'));
   return (
-    <PageFrame page={location.path} title={TITLE}>
+    <RemotePageFrame remote="mf-scores" page={location.path} title={TITLE}>
       <LoadView state={competitions.state} failed={boardCopy.failed} onRetry={competitions.retry}>
         {(list) => {
           const worldCup = findWorldCup(list);
           return worldCup ? <WorldCupView context={context} competition={worldCup} /> : <EmptyWorldCup />;
         }}
       </LoadView>
-    </PageFrame>
+    </RemotePageFrame>
   );
 }
 
 function EmptyWorldCup() {
   return (
-    <Panel data-testid="trophy-empty">
+    <PagePanel data-testid="trophy-empty">
       <h2>{trophyCopy.empty}</h2>
       <p>{trophyCopy.emptyHint}</p>
-    </Panel>
+    </PagePanel>
   );
 }
 
@@ -55,16 +52,16 @@ function Tournament({ context, competition, season }: { context: RemoteContext; 
   const { status, listProps } = useLiveMatchList(context, { sport: 'football', competition_id: competition.id }, FOOTBALL);
   return (
     <>
-      <Panel aria-label={trophyCopy.groups}>
+      <PagePanel aria-label={trophyCopy.groups}>
         <h2>{trophyCopy.groups}</h2>
         <StandingsTable table={season} sport="football" />
-      </Panel>
-      <Panel aria-label={trophyCopy.matches}>
+      </PagePanel>
+      <PagePanel aria-label={trophyCopy.matches}>
         <h2>
           {trophyCopy.matches} <LiveStatus status={status} />
         </h2>
         <MatchListView {...listProps} empty={trophyCopy.noMatchesToday} mode="football" caption={competition.name_zh} />
-      </Panel>
+      </PagePanel>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { useAtom } from 'jotai';
 import styled from 'styled-components';
-import { gameSetingAtom, immediatelyAtom, type GameSetting, type ImmediatelySetting } from '@sports/shared';
+import { gameSetingAtom, immediatelyAtom, Switch, type GameSetting, type ImmediatelySetting } from '@sports/shared';
 import { settingsCopy } from '../messages';
-import { Switch } from '../ui/Switch';
 
 const Bar = styled.div`
   display: flex;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TableScroll } from './PageFrame';
+import { TableScroll } from '@sports/shared';
 
 export interface Column<Row> {
   header: string;

@@ -3,6 +3,8 @@ import type { Database } from '../db/schema';
 import type { App } from '../http/types';
 import { createLiveHistory } from '../modules/scores/liveHistory';
 import { LiveDataHub, type LiveDataHubOptions } from '../realtime/liveDataHub';
+import { routeLiveDataUpgrades } from '../realtime/liveUpgrade';
+import { LiveWorkerPool } from '../realtime/liveWorkerPool';
 import { RedisBus } from '../realtime/redisBus';
 import { LiveFeed, type LiveFeedOptions } from './liveFeed';
 
@@ -13,13 +15,23 @@ export interface LiveOptions {
   redisUrl?: string | null;
   /** Redis channel (tests use their own so parallel runs do not mix). */
   redisChannel?: string;
+  /**
+   * LIVE_WORKERS: the live-data sockets are served by this many fan-out worker processes
+   * (realtime/liveWorker.ts), which read missed goals from `databaseUrl`; absent or 0: by this process.
+   */
+  workers?: { count: number; databaseUrl: string | null } | null;
 }
+
+/** ws drops a client frame above this (app.ts gives @fastify/websocket the same limit). */
+const WORKER_MAX_PAYLOAD_BYTES = 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
     liveDataHub: LiveDataHub;
     /** The feed when this app was given one (it runs only while this node leads). */
     liveFeed: LiveFeed | null;
+    /** The fan-out workers when LIVE_WORKERS > 0, else null. */
+    liveWorkers: LiveWorkerPool | null;
   }
 }
 
@@ -30,15 +42,42 @@ declare module 'fastify' {
  */
 export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: Omit<LiveDataHubOptions, 'log'> = {}, options: LiveOptions = {}): Promise<LiveDataHub> {
   const bus = options.redisUrl ? new RedisBus({ url: options.redisUrl, channel: options.redisChannel, log: app.log }) : undefined;
-  const hub = new LiveDataHub({ history: createLiveHistory(db), bus, ...hubOptions, log: app.log });
+  let workers: LiveWorkerPool | null = null;
+  // With workers this hub serves no socket itself (only upgrades no worker can take): it keeps the
+  // rings, the snapshot cache and the numbering, and relays every delivery to the workers.
+  const hub = new LiveDataHub({ history: createLiveHistory(db), bus, ...hubOptions, relay: (message) => workers?.relay(message), log: app.log });
+  const workerCount = options.workers?.count ?? 0;
+  if (workerCount > 0) {
+    const { silentTimeoutMs, maxBadFrames, ringSize, maxBufferedBytes, goalReplayLimit } = hubOptions;
+    workers = new LiveWorkerPool({
+      count: workerCount,
+      databaseUrl: options.workers?.databaseUrl ?? null,
+      hub: { silentTimeoutMs, maxBadFrames, ringSize, maxBufferedBytes, goalReplayLimit },
+      maxPayloadBytes: WORKER_MAX_PAYLOAD_BYTES,
+      recentMessages: () => hub.recentMessages(),
+      log: app.log,
+    });
+  }
   const feed = options.feed ? new LiveFeed(db, hub, options.feed, app.log) : null;
   app.decorate('liveDataHub', hub);
   app.decorate('liveFeed', feed);
+  app.decorate('liveWorkers', workers);
+  let upgrades: { refuse(): void } | null = null;
   app.addHook('preClose', async () => {
+    upgrades?.refuse();
     await feed?.stop();
     await hub.closeAll();
+    await workers?.close();
   });
   await hub.start();
+  if (workers !== null) {
+    await workers.start();
+    const pool = workers;
+    // By now @fastify/websocket listens for upgrades: live-data ones are taken before it sees them.
+    app.addHook('onReady', async () => {
+      upgrades = routeLiveDataUpgrades(app.server, pool);
+    });
+  }
   if (feed !== null) app.addHook('onReady', () => feed.start());
   return hub;
 }

@@ -51,6 +51,11 @@ export interface LiveDataHubOptions {
   history?: LiveHistory;
   /** Other nodes (Redis); default none. */
   bus?: LiveBus;
+  /**
+   * Called with every message this hub delivers (its own and the bus's), in order: the fan-out
+   * worker processes holding this node's sockets get them here (liveWorkerPool.ts).
+   */
+  relay?: (message: LiveMessage) => void;
   log: FastifyBaseLogger;
 }
 
@@ -78,6 +83,7 @@ export class LiveDataHub {
   private readonly goalReplayLimit: number;
   private readonly history: LiveHistory | undefined;
   private readonly bus: LiveBus;
+  private readonly relay: ((message: LiveMessage) => void) | undefined;
   private readonly log: FastifyBaseLogger;
   private allocator: SeqAllocator | null = null;
   private closing = false;
@@ -89,6 +95,7 @@ export class LiveDataHub {
     this.goalReplayLimit = options.goalReplayLimit ?? 500;
     this.history = options.history;
     this.bus = options.bus ?? inProcessBus;
+    this.relay = options.relay;
     this.log = options.log;
     for (const stream of LIVE_STREAMS) this.rings.set(stream, new ReplayRing(options.ringSize ?? 2_048));
   }
@@ -137,6 +144,11 @@ export class LiveDataHub {
 
   currentSeq(stream: LiveStream): number {
     return this.seqs.get(stream) ?? 0;
+  }
+
+  /** What the rings hold, oldest first per stream: where a new fan-out worker starts from. */
+  recentMessages(): LiveMessage[] {
+    return LIVE_STREAMS.flatMap((stream) => this.rings.get(stream)?.messages() ?? []);
   }
 
   /** The largest send backlog of any subscriber (publishers may pace themselves on it). */
@@ -321,6 +333,7 @@ export class LiveDataHub {
     this.rings.get(message.stream)?.push(message);
     if (isStateStream(message.stream)) this.state.apply(message.stream, message.data as MatchRow[] | ExponentRow[], message);
     this.fanout.enqueue(message);
+    this.relay?.(message);
     if (gap) this.repairGap(message.stream, previous, message.seq);
   }
 

@@ -1,32 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createManualClock } from '../clock';
-import { redactUrl } from '../config';
 import { LIVE_TEST_START, LiveTestClient, liveFeedTestOptions, playFeed, until } from '../feed/testing/liveTestKit';
 import { embeddedTarget } from '../testing/dbTargets';
+import { TEST_REDIS_URL, testRedisReachable } from '../testing/redisTarget';
 import type { App } from '../http/types';
 import { useTestApp } from '../testing/testApp';
 
-const REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const reachable = await redisReachable(REDIS_URL);
-if (!reachable) console.log(`skipped: Redis not reachable at ${redactUrl(REDIS_URL)}`);
+const REDIS_URL = TEST_REDIS_URL;
+const reachable = await testRedisReachable();
 
 /**
  * Two server nodes on one database and one Redis: the feed runs on node A; node B serves the same

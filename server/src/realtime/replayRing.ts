@@ -39,6 +39,12 @@ export class ReplayRing {
     return result;
   }
 
+  /** Everything held, oldest first. */
+  messages(): LiveMessage[] {
+    const first = this.items[this.start];
+    return first === undefined ? [] : (this.since(first.seq - 1) ?? []);
+  }
+
   clear(): void {
     this.items.fill(undefined);
     this.start = 0;

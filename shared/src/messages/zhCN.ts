@@ -20,6 +20,7 @@ export const sharedMessages = {
   notFound: '接口不存在',
   remoteFailedTitle: '该模块暂时无法加载',
   remoteFailedBody: '网络或服务出现问题，其余功能不受影响。',
+  loading: '加载中…',
   retry: '重试',
   comingSoon: '即将上线',
 } as const;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { sharedMessages } from '../messages/zhCN';
 
 const Spinner = styled.div`
   padding: 48px 0;
@@ -9,7 +10,7 @@ const Spinner = styled.div`
 export function PageLoading() {
   return (
     <Spinner role="status" aria-live="polite">
-      加载中…
+      {sharedMessages.loading}
     </Spinner>
   );
 }

@@ -6,3 +6,4 @@ export * from './systemConfig';
 export * from './accounts';
 export * from './mfRollout';
 export * from './scores';
+export * from './live';

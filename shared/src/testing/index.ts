@@ -1,2 +1,3 @@
 export * from './fakeLiveSocket';
 export * from './renderRemote';
+export * from './fakeChatClient';

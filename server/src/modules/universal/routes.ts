@@ -1,12 +1,13 @@
 import { Envelope, SystemConfigSchema, TouristAccountSchema } from '@sports/shared/server';
+import type { ChatConfig } from '../../chat/chatConfig';
 import type { GuestSigner } from '../../chat/guestSignature';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { getSystemConfig } from './service';
 
 /** `api/universal/*`: site-wide configuration. */
-export async function universalRoutes(app: App, { guestSigner }: { guestSigner: GuestSigner }): Promise<void> {
-  app.get('/api/universal/getHot', { schema: { response: { 200: Envelope(SystemConfigSchema) } } }, async () => ok(getSystemConfig()));
+export async function universalRoutes(app: App, { guestSigner, chat }: { guestSigner: GuestSigner; chat?: ChatConfig }): Promise<void> {
+  app.get('/api/universal/getHot', { schema: { response: { 200: Envelope(SystemConfigSchema) } } }, async () => ok(getSystemConfig(chat)));
 
   // A guest chat identity signed by the server (the secret stays here); nothing is stored.
   app.get('/api/Universal/imTouristAccount', { schema: { response: { 200: Envelope(TouristAccountSchema) } } }, async (_request, reply) => {

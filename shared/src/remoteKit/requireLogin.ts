@@ -1,4 +1,6 @@
-import { sharedMessages, userInfoAtom, type RemoteContext } from '@sports/shared';
+import type { RemoteContext } from '../contract/remoteContract';
+import { sharedMessages } from '../messages/zhCN';
+import { userInfoAtom } from '../store/persistedAtoms';
 
 /** How long the please-log-in warning stays up (the host's guard uses the same 3 s). */
 export const LOGIN_WARNING_DURATION_MS = 3_000;

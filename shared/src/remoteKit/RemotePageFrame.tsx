@@ -22,7 +22,9 @@ const Title = styled.h1`
   font-size: ${({ theme }) => theme.font.hero};
 `;
 
-export interface PageFrameProps {
+export interface RemotePageFrameProps {
+  /** The remote that owns the page (`data-remote`), e.g. `mf-live`. */
+  remote: string;
   /** Route path, for tests and the host's checks (`data-page`). */
   page: string;
   title: string;
@@ -31,10 +33,10 @@ export interface PageFrameProps {
   children: ReactNode;
 }
 
-/** Every mf-scores page: owned by mf-scores (`data-remote`), one h1. */
-export function PageFrame({ page, title, aside, children }: PageFrameProps) {
+/** A remote's page: owned by its remote (`data-remote`), one h1, an optional aside in the header. */
+export function RemotePageFrame({ remote, page, title, aside, children }: RemotePageFrameProps) {
   return (
-    <Frame data-remote="mf-scores" data-page={page}>
+    <Frame data-remote={remote} data-page={page}>
       <Header>
         <Title>{title}</Title>
         {aside}
@@ -44,7 +46,8 @@ export function PageFrame({ page, title, aside, children }: PageFrameProps) {
   );
 }
 
-export const Panel = styled.section`
+/** A section of a page (h2/h3 headings inside). */
+export const PagePanel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.medium};
@@ -60,6 +63,7 @@ export const Panel = styled.section`
   }
 `;
 
+/** A centred muted line: loading, empty and failed states. */
 export const Muted = styled.p`
   margin: 0;
   padding: 24px 0;
@@ -74,6 +78,7 @@ export const Toolbar = styled.div`
   gap: 12px;
 `;
 
+/** A bordered text button; `aria-pressed="true"` shows it pressed. */
 export const TextButton = styled.button`
   padding: 6px 14px;
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,0 +1,127 @@
+/**
+ * `pnpm bench:chat`: one room, 2,000 then 5,000 members connected from a child process, 40
+ * messages a second sent in by 40 members (1 a second each, under the 3-per-2-s limit) for 10 s;
+ * every message must reach every member. Prints delivered/s and p50/p99 end-to-end latency for
+ * our ChatHub and for a naive `ws` loop (the baseline), measured in the same run.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from '../../server/src/clock';
+import { createGuestSigner } from '../../server/src/chat/guestSignature';
+import { DEFAULT_CHAT_FLUSH_MS } from '../../server/src/chat/chatHub';
+import { createMemberSigner } from '../../server/src/chat/memberSignature';
+import { BENCH_SECRET, type ChatBenchServer, flushTiming, startChatHubServer, startNaiveChatServer } from './servers';
+
+const COUNTS = (process.env.BENCH_CHAT_MEMBERS ?? '2000,5000').split(',').map(Number);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 40);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
+const SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? 40);
+const FLUSH_MS = Number(process.env.BENCH_CHAT_FLUSH_MS ?? DEFAULT_CHAT_FLUSH_MS);
+const GROUP_ID = '1000001';
+
+interface Report {
+  received: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  spanMicros: number;
+}
+
+class Fleet {
+  private readonly child: ChildProcess;
+  private readonly waiters = new Map<string, (message: Record<string, unknown>) => void>();
+
+  constructor() {
+    this.child = fork(fileURLToPath(new URL('./chatFleet.ts', import.meta.url)), [], { execArgv: process.execArgv });
+    this.child.on('message', (message: Record<string, unknown>) => {
+      const waiter = this.waiters.get(String(message.type));
+      if (waiter !== undefined) {
+        this.waiters.delete(String(message.type));
+        waiter(message);
+      }
+    });
+  }
+
+  next(type: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve) => this.waiters.set(type, resolve));
+  }
+
+  command(message: object): void {
+    this.child.send(message);
+  }
+
+  exit(): void {
+    this.child.send({ cmd: 'exit' });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function measure(server: ChatBenchServer, members: number): Promise<Report & { members: number }> {
+  const guests = createGuestSigner(BENCH_SECRET, systemClock);
+  const memberSigner = createMemberSigner(BENCH_SECRET, systemClock);
+  const readers = Array.from({ length: members - SENDERS }, () => {
+    const account = guests.issue();
+    return { userId: account.id, userSig: account.sig };
+  });
+  const senders = Array.from({ length: SENDERS }, (_, index) => ({ userId: String(2_000_000 + index), userSig: memberSigner.issue(2_000_000 + index) }));
+  const fleet = new Fleet();
+  await fleet.next('ready');
+  const connected = fleet.next('connected');
+  fleet.command({ cmd: 'connect', setup: { port: server.port, groupId: GROUP_ID, readers, senders, ratePerSecond: RATE } });
+  await connected;
+  for (let waited = 0; server.members() < members && waited < 30_000; waited += 100) await sleep(100);
+  if (server.members() < members) throw new Error(`only ${server.members()} of ${members} members joined`);
+  await sleep(1_000);
+  const sent = fleet.next('sent');
+  fleet.command({ cmd: 'start', seconds: SECONDS });
+  await sent;
+  await sleep(2_000);
+  const reported = fleet.next('report');
+  fleet.command({ cmd: 'report' });
+  const report = (await reported) as unknown as Report;
+  fleet.exit();
+  return { ...report, members };
+}
+
+function line(name: string, result: Report & { members: number }): string {
+  const expected = result.sent * result.members;
+  const perSecond = result.received / Math.max(result.spanMicros / 1e6, 1e-3);
+  return `  ${name.padEnd(22)} delivered ${result.received}/${expected} (${((100 * result.received) / expected).toFixed(1)} %), ${Math.round(perSecond).toLocaleString('en-US')} msg/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`;
+}
+
+async function main(): Promise<void> {
+  console.log(`chat fan-out: one room, ${RATE} messages/s from ${SENDERS} senders for ${SECONDS} s; flush interval ${FLUSH_MS} ms; ${os.cpus().length} cores`);
+  for (const members of COUNTS) {
+    const ours = await startChatHubServer(GROUP_ID, FLUSH_MS);
+    Object.assign(flushTiming, { count: 0, totalMs: 0, maxMs: 0 });
+    const hub = await measure(ours, members);
+    await ours.close();
+    const writes = `  server writes: ${flushTiming.count} flushes, ${(flushTiming.totalMs / Math.max(flushTiming.count, 1)).toFixed(1)} ms each on average (max ${flushTiming.maxMs.toFixed(1)} ms) to write to every member`;
+    if (process.env.BENCH_CHAT_SKIP_NAIVE === '1') {
+      console.log(`${members.toLocaleString('en-US')} members (load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}):`);
+      console.log(line('ChatHub (encode once)', hub));
+      console.log(writes);
+      continue;
+    }
+    const naiveServer = await startNaiveChatServer(GROUP_ID);
+    const naive = await measure(naiveServer, members);
+    await naiveServer.close();
+    console.log(`${members.toLocaleString('en-US')} members (load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}):`);
+    console.log(line('ChatHub (encode once)', hub));
+    console.log(line('naive ws loop', naive));
+    console.log(writes);
+    // The histogram stops at 10 s: a naive p99 there is a lower bound, and so is the ratio.
+    const atLeast = naive.p99 >= 10_000 ? '>= ' : '';
+    console.log(`  p99 ratio naive/ours ${atLeast}${(naive.p99 / hub.p99).toFixed(2)}; target p99 <= 200 ms at 5,000: ${members === 5000 ? (hub.p99 <= 200 ? 'met' : 'NOT met') : '-'}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

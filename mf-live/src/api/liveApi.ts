@@ -1,0 +1,87 @@
+import type {
+  ApiClient,
+  AttentionRequest,
+  AttentionResult,
+  Ban1Query,
+  CreateRoomRequest,
+  LiveListType,
+  LiveRoomCard,
+  LiveRoomInfo,
+  LiveSchedule,
+  MuteState,
+  OwnLiveRoom,
+  PageOf,
+  LiveUrl,
+  RankingPeriod,
+  ReserveResult,
+  RoomRanking,
+  UserReservation,
+  AttentionItem,
+} from '@sports/shared';
+
+/** Every endpoint mf-live calls, in one place (server/README.md lists them). */
+export const LIVE_PATHS = {
+  liveList: 'api/Live_streaming/getLiveList',
+  roomInfo: 'api/Live_streaming/getRoomInfo',
+  ranking: 'api/Live_streaming/roomRanking',
+  reserveLiveList: 'api/Live_streaming/getReserveLiveList',
+  userReserveList: 'api/Live_streaming/getUserReserveLiveList',
+  roomList: 'api/Live/getRoomList',
+  createRoom: 'api/Live/createRoom',
+  startRoom: 'api/Live/startRoom',
+  endRoom: 'api/Live/endRoom',
+  setTitle: 'api/Live/setTitle',
+  setPlacard: 'api/Live/setPlacard',
+  liveUrl: 'api/Live/getLiveUrl',
+  ban: 'api/Live/ban1',
+  reserveMatch: 'api/Live/reserveMatch',
+  reserveSchedule: 'api/Live/reserveMatch2',
+  attention: 'api/Member/attention',
+  attentionList: 'api/User/attentionList',
+} as const;
+
+/** Cards per page of the live list. */
+export const LIVE_LIST_PAGE_SIZE = 20;
+
+/** How many rooms/schedules score-live scans for a match (the largest page the API gives). */
+export const MATCH_SCAN_SIZE = 100;
+
+
+/** Typed calls over the page's API client (the client applies SPEC.md section 8 to every answer). */
+export function liveApi(api: ApiClient) {
+  return {
+    liveList: (type: LiveListType, page: number) => api.get<PageOf<LiveRoomCard>>(LIVE_PATHS.liveList, { type, page, page_size: LIVE_LIST_PAGE_SIZE }),
+    roomInfo: (roomId: number) => api.get<LiveRoomInfo>(LIVE_PATHS.roomInfo, { room_id: roomId }),
+    /**
+     * Rooms showing a match (score-live), live first. The list has no match filter, so the first
+     * MATCH_SCAN_SIZE rooms are scanned (live and open rooms come first, so those are the ones).
+     */
+    roomsOfMatch: async (matchId: number) =>
+      (await api.get<PageOf<LiveRoomCard>>(LIVE_PATHS.liveList, { type: 0, page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((room) => room.match?.match_id === matchId),
+    schedulesOfMatch: async (matchId: number) =>
+      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((schedule) => schedule.match.match_id === matchId),
+    ranking: (period: RankingPeriod) => api.get<RoomRanking>(LIVE_PATHS.ranking, { period }),
+    schedulesOfRoom: async (roomId: number) =>
+      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((schedule) => schedule.room_id === roomId),
+    reserveLiveList: (page = 1) => api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
+    userReserveList: (page = 1) => api.get<PageOf<UserReservation>>(LIVE_PATHS.userReserveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
+    ownRooms: () => api.get<OwnLiveRoom[]>(LIVE_PATHS.roomList),
+    createRoom: (request: CreateRoomRequest) => api.post<OwnLiveRoom>(LIVE_PATHS.createRoom, request),
+    startRoom: (roomId: number) => api.get<OwnLiveRoom>(LIVE_PATHS.startRoom, { room_id: roomId }),
+    endRoom: (roomId: number) => api.get<OwnLiveRoom>(LIVE_PATHS.endRoom, { room_id: roomId }),
+    setTitle: (roomId: number, title: string) => api.get<OwnLiveRoom>(LIVE_PATHS.setTitle, { room_id: roomId, title }),
+    setPlacard: (roomId: number, placard: string) => api.post<OwnLiveRoom>(LIVE_PATHS.setPlacard, { room_id: roomId, placard }),
+    /**
+     * The caller's push address (their own room): OBS server + stream key, the joined URL for
+     * ffmpeg. `reset` bumps the key version so every address handed out before stops working.
+     */
+    liveUrl: (reset = false) => api.get<LiveUrl>(LIVE_PATHS.liveUrl, reset ? { reset: 1 } : {}),
+    ban: (query: Ban1Query) => api.get<MuteState>(LIVE_PATHS.ban, query),
+    reserveSchedule: (scheduleId: number, reserve: 0 | 1) => api.post<ReserveResult>(LIVE_PATHS.reserveSchedule, { schedule_id: scheduleId, reserve }),
+    reserveMatch: (matchId: number, reserve: 0 | 1) => api.post<ReserveResult>(LIVE_PATHS.reserveMatch, { match_id: matchId, reserve }),
+    attention: (request: AttentionRequest) => api.post<AttentionResult>(LIVE_PATHS.attention, request),
+    attentionList: (page = 1) => api.get<PageOf<AttentionItem>>(LIVE_PATHS.attentionList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
+  };
+}
+
+export type LiveApi = ReturnType<typeof liveApi>;

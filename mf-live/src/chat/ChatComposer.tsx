@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { CHAT_MESSAGE_MAX_LENGTH, TextButton, type ChatSendResult } from '@sports/shared';
+import { chatCopy } from '../messages';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 8px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  .row {
+    display: flex;
+    gap: 6px;
+    align-items: center;
+  }
+  input[type='text'] {
+    flex: 1;
+    min-width: 0;
+    padding: 6px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    font: inherit;
+  }
+  .meta {
+    display: flex;
+    justify-content: space-between;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+const Refusal = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+export interface ChatComposerProps {
+  send: (text: string, kind: 'text' | 'danmaku') => Promise<ChatSendResult>;
+}
+
+/** Characters as the server counts them (code points, so an emoji is one). */
+function lengthOf(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * The message box: bounded to CHAT_MESSAGE_MAX_LENGTH, a switch to send it as danmaku too, and
+ * the server's refusal (muted, too fast, too long…) shown where the user typed. The text stays
+ * when refused, so nothing typed is lost.
+ */
+export function ChatComposer({ send }: ChatComposerProps) {
+  const [text, setText] = useState('');
+  const [asDanmaku, setAsDanmaku] = useState(true);
+  const [refusal, setRefusal] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputId = useId();
+  const refusalId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    const result = await send(text, asDanmaku ? 'danmaku' : 'text');
+    setSending(false);
+    if (!result.ok) {
+      setRefusal(result.refusal.message);
+      return;
+    }
+    setRefusal('');
+    setText('');
+  };
+
+  return (
+    <Form onSubmit={submit}>
+      <div className="row">
+        <label htmlFor={inputId} className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {chatCopy.input}
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          value={text}
+          placeholder={chatCopy.placeholder}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          aria-describedby={refusal ? refusalId : undefined}
+          aria-invalid={refusal ? true : undefined}
+          onChange={(event) => setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''))}
+        />
+        <TextButton type="submit" disabled={sending || text.trim() === ''}>
+          {chatCopy.send}
+        </TextButton>
+      </div>
+      <div className="meta">
+        <label>
+          <input type="checkbox" checked={asDanmaku} onChange={(event) => setAsDanmaku(event.target.checked)} /> {chatCopy.danmakuToggle}
+        </label>
+        <span aria-hidden="true">{chatCopy.counter(lengthOf(text), CHAT_MESSAGE_MAX_LENGTH)}</span>
+      </div>
+      {refusal && (
+        <Refusal id={refusalId} role="alert">
+          {refusal}
+        </Refusal>
+      )}
+    </Form>
+  );
+}

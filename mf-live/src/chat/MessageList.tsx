@@ -1,0 +1,105 @@
+import { useLayoutEffect, useRef } from 'react';
+import styled from 'styled-components';
+import type { ChatGroupMessage } from '@sports/shared';
+import { chatCopy } from '../messages';
+
+const Log = styled.ol`
+  flex: 1;
+  min-height: 240px;
+  max-height: 420px;
+  margin: 0;
+  padding: 8px;
+  overflow-y: auto;
+  list-style: none;
+  overflow-wrap: anywhere;
+
+  li {
+    padding: 3px 0;
+  }
+  li[data-mine='true'] .nickname {
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+`;
+
+const Nickname = styled.span`
+  margin-right: 6px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-role='anchor'] {
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: bold;
+  }
+`;
+
+const MuteButton = styled.button`
+  margin-left: 6px;
+  padding: 0 6px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+  cursor: pointer;
+`;
+
+const Empty = styled.li`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface MessageListProps {
+  label: string;
+  messages: readonly ChatGroupMessage[];
+  myChatId: string | null;
+  /** Set for the room's owner and admins: a mute button beside members' messages. */
+  onMute?: (message: ChatGroupMessage) => void;
+}
+
+/** Within this many pixels of the bottom, a new message scrolls the log down; further up, the reader is left alone. */
+const STICK_THRESHOLD_PX = 48;
+
+/** Keeps the newest message in view unless the user has scrolled up to read older ones. */
+function useStickToBottom(lastMessageId: string | undefined) {
+  const ref = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const log = ref.current;
+    if (!log) return;
+    if (atBottom.current) log.scrollTop = log.scrollHeight;
+    const onScroll = () => {
+      atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight <= STICK_THRESHOLD_PX;
+    };
+    log.addEventListener('scroll', onScroll);
+    return () => log.removeEventListener('scroll', onScroll);
+  }, [lastMessageId]);
+  return ref;
+}
+
+/** Members have numeric user ids; guests cannot be muted by id (they have no account). */
+function mutable(message: ChatGroupMessage, myChatId: string | null): boolean {
+  return (message.from.role === 'member' || message.from.role === 'guest') && message.from.userId !== myChatId && /^[1-9][0-9]*$/.test(message.from.userId);
+}
+
+/**
+ * A channel's messages as a live log. Every text is a React text node: whatever a sender typed
+ * (markup included) shows as typed and is never parsed as HTML.
+ */
+export function MessageList({ label, messages, myChatId, onMute }: MessageListProps) {
+  const logRef = useStickToBottom(messages.at(-1)?.id);
+  return (
+    <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
+      {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
+      {messages.map((message) => (
+        <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
+          <Nickname className="nickname" data-role={message.from.role}>
+            {message.from.nickname}:
+          </Nickname>
+          <span>{message.text}</span>
+          {onMute && mutable(message, myChatId) && (
+            <MuteButton type="button" onClick={() => onMute(message)}>
+              {chatCopy.mute(message.from.nickname)}
+            </MuteButton>
+          )}
+        </li>
+      ))}
+    </Log>
+  );
+}

@@ -1,0 +1,44 @@
+import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps } from '@sports/shared';
+import { liveApi } from '../api/liveApi';
+import { pageCopy, roomCopy, scoreLiveCopy } from '../messages';
+import { LiveRoomView } from '../room/LiveRoomView';
+import { ScheduleList } from '../room/RoomSchedules';
+import { parseId } from './LiveRoomPage';
+
+/**
+ * A match's live room (`#/score-live?id=<matchId>`): the room showing it (a live one first), or,
+ * when none does, the broadcasts scheduled for it to reserve.
+ */
+export default function ScoreLivePage({ context, location }: RemotePageProps) {
+  const matchId = parseId(location.query.id);
+  const api = liveApi(context.api);
+  const { state, retry } = useLoad(matchId === null ? null : String(matchId), async () => {
+    const [rooms, schedules] = await Promise.all([api.roomsOfMatch(matchId ?? 0), api.schedulesOfMatch(matchId ?? 0)]);
+    return { room: rooms.find((room) => room.is_live === 1) ?? rooms.find((room) => room.is_open === 1) ?? rooms[0] ?? null, schedules };
+  });
+  const detail = matchId !== null && <a href={`#/score-detail?id=${matchId}`}>{scoreLiveCopy.matchDetail}</a>;
+
+  if (matchId === null) {
+    return (
+      <RemotePageFrame remote="mf-live" page="score-live" title={pageCopy['score-live']?.title ?? ''}>
+        <Muted>{scoreLiveCopy.noMatchId}</Muted>
+      </RemotePageFrame>
+    );
+  }
+  if (state.status === 'ready' && state.data.room) return <LiveRoomView key={state.data.room.room_id} context={context} roomId={state.data.room.room_id} />;
+  return (
+    <RemotePageFrame remote="mf-live" page="score-live" title={pageCopy['score-live']?.title ?? ''} aside={detail}>
+      <LoadView announceFailure state={state} failed={roomCopy.failed} onRetry={retry}>
+        {({ schedules }) => (
+          <>
+            <Muted>{scoreLiveCopy.noRoom}</Muted>
+            <PagePanel aria-label={roomCopy.schedules}>
+              <h2>{roomCopy.schedules}</h2>
+              <ScheduleList context={context} schedules={schedules} />
+            </PagePanel>
+          </>
+        )}
+      </LoadView>
+    </RemotePageFrame>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { TextButton } from '@sports/shared';
+import { playerCopy } from '../messages';
+import type { EngineSet } from './engines';
+import type { PlaybackCapabilities, PlaybackUrls } from './playbackPlan';
+import { useStreamPlayer, type PlayerState } from './useStreamPlayer';
+
+const Region = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+const VideoBox = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 9;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: #000;
+
+  video {
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+`;
+
+const Curtain = styled.p`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  margin: 0;
+  color: #fff;
+  background: rgb(0 0 0 / 60%);
+`;
+
+const Bar = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const StateBadge = styled.span`
+  padding: 2px 10px;
+  border-radius: 999px;
+  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${({ theme }) => theme.colors.textMuted};
+  &[data-state='playing'] {
+    background: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+export interface LivePlayerProps {
+  title: string;
+  urls: PlaybackUrls | null;
+  streamLive: boolean;
+  onStreamDropped?: () => void;
+  /** Laid over the video (the danmaku layer). */
+  overlay?: ReactNode;
+  /** Beside the state badge (danmaku settings). */
+  controls?: ReactNode;
+  engines?: EngineSet;
+  capabilities?: PlaybackCapabilities;
+}
+
+/**
+ * The room's video: plays while the room is live, says offline when it is not, reconnects by
+ * itself. Muted at first so browsers allow autoplay; one button turns the sound on.
+ */
+export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, controls, engines, capabilities }: LivePlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  const state = useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines, capabilities });
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
+
+  return (
+    <Region aria-label={playerCopy.region}>
+      <VideoBox>
+        <video ref={videoRef} aria-label={playerCopy.video(title)} data-testid="live-video" autoPlay muted playsInline />
+        {overlay}
+        {state !== 'playing' && <Curtain>{curtainText(state)}</Curtain>}
+      </VideoBox>
+      <Bar>
+        <StateBadge role="status" data-testid="live-state" data-state={state}>
+          {playerCopy.state[state]}
+        </StateBadge>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <TextButton type="button" aria-pressed={!muted} onClick={() => setMuted((value) => !value)}>
+            {muted ? playerCopy.unmute : playerCopy.mute}
+          </TextButton>
+          {controls}
+        </div>
+      </Bar>
+    </Region>
+  );
+}
+
+function curtainText(state: PlayerState): string {
+  return state === 'offline' ? playerCopy.offlineCurtain : playerCopy.state[state];
+}

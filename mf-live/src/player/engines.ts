@@ -1,0 +1,101 @@
+import type { EngineKind } from './playbackPlan';
+
+/** What a running player does when the stream it plays goes away. */
+export interface EngineCallbacks {
+  /** The server ended the stream cleanly (the anchor stopped pushing). */
+  onEnded: () => void;
+  /** The engine cannot go on (network, decode, unsupported): try the next engine or retry later. */
+  onFatal: (reason: string) => void;
+}
+
+/** One playing stream attached to the page's <video>; destroy() detaches it and frees its buffers. */
+export interface StreamEngine {
+  destroy: () => void;
+}
+
+export type StartEngine = (video: HTMLVideoElement, url: string, callbacks: EngineCallbacks) => Promise<StreamEngine>;
+
+export type EngineSet = Record<EngineKind, StartEngine>;
+
+/** Absolute against the page, so the players' fetch/XHR never depend on a <base>. */
+function absolute(url: string): string {
+  return new URL(url, window.location.href).toString();
+}
+
+/**
+ * Starts playback; a refused autoplay is not an error (the video is muted, so browsers allow it;
+ * where they still refuse, the viewer presses play).
+ */
+function playQuietly(video: HTMLVideoElement): void {
+  try {
+    void Promise.resolve(video.play()).catch(() => undefined);
+  } catch {
+    // jsdom and very old browsers: play() is missing or throws.
+  }
+}
+
+/** HTTP-FLV through mpegts.js, loaded only when a room plays (its own chunk). */
+export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
+  const { default: mpegts } = await import(/* webpackChunkName: "player-flv" */ 'mpegts.js');
+  if (!mpegts.getFeatureList().mseLivePlayback) throw new Error('mse live playback unsupported');
+  mpegts.LoggingControl.applyConfig({ enableVerbose: false, enableDebug: false, enableInfo: false, enableWarn: false });
+  const player = mpegts.createPlayer(
+    { type: 'flv', isLive: true, url: absolute(url) },
+    // Live: no stash buffer and chase latency, so viewers stay within a couple of seconds of the anchor.
+    { enableStashBuffer: false, liveBufferLatencyChasing: true, autoCleanupSourceBuffer: true, lazyLoad: false },
+  );
+  player.on(mpegts.Events.LOADING_COMPLETE, () => callbacks.onEnded());
+  player.on(mpegts.Events.ERROR, (type: string, detail: string) => callbacks.onFatal(`${type}: ${detail}`));
+  player.attachMediaElement(video);
+  player.load();
+  void Promise.resolve(player.play()).catch(() => undefined);
+  return {
+    destroy: () => {
+      player.pause();
+      player.unload();
+      player.detachMediaElement();
+      player.destroy();
+    },
+  };
+};
+
+/** HLS through hls.js (the fallback), loaded only when needed (its own chunk). */
+export const startHlsEngine: StartEngine = async (video, url, callbacks) => {
+  const { default: Hls } = await import(/* webpackChunkName: "player-hls" */ 'hls.js/light');
+  if (!Hls.isSupported()) throw new Error('hls.js unsupported');
+  const hls = new Hls({ lowLatencyMode: true, liveDurationInfinity: true });
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (data.fatal) callbacks.onFatal(`${data.type}: ${data.details}`);
+  });
+  const onEnded = () => callbacks.onEnded();
+  video.addEventListener('ended', onEnded);
+  hls.loadSource(absolute(url));
+  hls.attachMedia(video);
+  playQuietly(video);
+  return {
+    destroy: () => {
+      video.removeEventListener('ended', onEnded);
+      hls.destroy();
+    },
+  };
+};
+
+/** The browser's own HLS (`<video src=….m3u8>`), where it plays it. */
+export const startNativeHlsEngine: StartEngine = async (video, url, callbacks) => {
+  const onError = () => callbacks.onFatal('native: media error');
+  const onEnded = () => callbacks.onEnded();
+  video.addEventListener('error', onError);
+  video.addEventListener('ended', onEnded);
+  video.src = absolute(url);
+  playQuietly(video);
+  return {
+    destroy: () => {
+      video.removeEventListener('error', onError);
+      video.removeEventListener('ended', onEnded);
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+};
+
+export const browserEngines: EngineSet = { flv: startFlvEngine, hls: startHlsEngine, 'native-hls': startNativeHlsEngine };

@@ -1,0 +1,147 @@
+import { useCallback } from 'react';
+import styled from 'styled-components';
+import { liveApi } from '../api/liveApi';
+import { LoadView, PagePanel, RemotePageFrame, useLoad, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { ChatPanel } from '../chat/ChatPanel';
+import { useRoomChat } from '../chat/useRoomChat';
+import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
+import { DanmakuSettings } from '../danmaku/DanmakuSettings';
+import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
+import { chatCopy, pageCopy, roomCopy } from '../messages';
+import { LivePlayer } from '../player/LivePlayer';
+import { roomDependencies } from '../roomDependencies';
+import { safeImage, shownViewers } from '../ui/RoomCard';
+import { FollowButton } from './FollowButton';
+import { OwnerPanel } from './OwnerPanel';
+import { ScheduleList } from './RoomSchedules';
+import { useRoomInfo } from './useRoomInfo';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 340px;
+  gap: 16px;
+  align-items: start;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Main = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  min-width: 0;
+`;
+
+const RoomHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.hero};
+  }
+  img {
+    width: 40px;
+    height: 40px;
+    border-radius: 50%;
+    object-fit: cover;
+  }
+  .anchor {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export interface LiveRoomViewProps {
+  context: RemoteContext;
+  roomId: number;
+}
+
+/** One live room: header with follow, the player with danmaku, placard, schedules, owner controls; chat beside. */
+export function LiveRoomView({ context, roomId }: LiveRoomViewProps) {
+  const room = useRoomInfo(context, roomId);
+  if (room.state.status === 'ready') return <RoomBody context={context} info={room.state.data} refresh={room.refresh} patch={room.patch} />;
+  // Loading or failed: still a titled page.
+  return (
+    <RemotePageFrame remote="mf-live" page="live" title={pageCopy.live?.title ?? ''}>
+      <LoadView announceFailure state={room.state} failed={roomCopy.failed} onRetry={room.retry}>
+        {() => null}
+      </LoadView>
+    </RemotePageFrame>
+  );
+}
+
+interface RoomBodyProps {
+  context: RemoteContext;
+  info: LiveRoomInfo;
+  refresh: () => void;
+  patch: (changes: Partial<LiveRoomInfo>) => void;
+}
+
+function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
+  const [danmakuSetting, setDanmakuSetting] = useDanmakuSetting();
+  const chat = useRoomChat(context, info.group_id);
+  const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
+  const avatar = safeImage(info.anchor.avatar);
+
+  const mute = useCallback(
+    async (message: ChatGroupMessage) => {
+      try {
+        await liveApi(context.api).ban({ room_id: info.room_id, user_id: Number(message.from.userId), ban: 1 });
+        context.eventBus.emit('toast', { kind: 'success', message: chatCopy.muted(message.from.nickname), durationMs: 2_000 });
+      } catch {
+        // Shown by the API client.
+      }
+    },
+    [context, info.room_id],
+  );
+
+  return (
+    <Layout data-remote="mf-live" data-page="live" data-room-id={info.room_id}>
+      <Main>
+        <RoomHeader>
+          {avatar && <img src={avatar} alt={`${info.anchor.user_nickname} 的头像`} />}
+          <div>
+            <h1>{info.title}</h1>
+            <span className="anchor">
+              {roomCopy.anchor} {info.anchor.user_nickname} · {roomCopy.followers(info.anchor.fans)}
+            </span>
+          </div>
+          {info.viewer_role !== 'owner' && <FollowButton context={context} room={info} onChange={patch} />}
+        </RoomHeader>
+        <LivePlayer
+          title={info.title}
+          urls={{ flv: info.flv, hls: info.hls }}
+          streamLive={info.is_live === 1}
+          onStreamDropped={refresh}
+          engines={roomDependencies.engines}
+          capabilities={roomDependencies.capabilities}
+          overlay={<DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />}
+          controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
+        />
+        {info.viewer_role === 'owner' && <OwnerPanel context={context} room={info} onChanged={(changes) => { patch(changes); refresh(); }} />}
+        <PagePanel aria-label={roomCopy.placard}>
+          <h2>{roomCopy.placard}</h2>
+          <p data-testid="placard">{info.placard || roomCopy.noPlacard}</p>
+        </PagePanel>
+        <RoomScheduleSection context={context} roomId={info.room_id} />
+      </Main>
+      <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} />
+    </Layout>
+  );
+}
+
+/** This room's scheduled broadcasts, each reservable. */
+function RoomScheduleSection({ context, roomId }: { context: RemoteContext; roomId: number }) {
+  const { state } = useLoad(String(roomId), () => liveApi(context.api).schedulesOfRoom(roomId));
+  if (state.status !== 'ready') return null;
+  return (
+    <PagePanel aria-label={roomCopy.schedules}>
+      <h2>{roomCopy.schedules}</h2>
+      <ScheduleList context={context} schedules={state.data} />
+    </PagePanel>
+  );
+}

@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, TextButton, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { liveApi } from '../api/liveApi';
+import { commonCopy, ownerCopy } from '../messages';
+import { PushAddressPanel } from './PushAddressPanel';
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-top: 12px;
+
+  input,
+  textarea {
+    flex: 1;
+    min-width: 200px;
+    padding: 6px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    font: inherit;
+  }
+`;
+
+const TOAST_MS = 2_000;
+
+export interface OwnerPanelProps {
+  context: RemoteContext;
+  room: LiveRoomInfo;
+  /** After an action: refresh room info (open state, title, placard). */
+  onChanged: (changes: Partial<LiveRoomInfo>) => void;
+}
+
+/** The anchor's controls for their own room: open/close, title, placard, push address. */
+export function OwnerPanel({ context, room, onChanged }: OwnerPanelProps) {
+  const api = liveApi(context.api);
+  const [busy, setBusy] = useState(false);
+  const [title, setTitle] = useState(room.title);
+  const [placard, setPlacard] = useState(room.placard);
+  const titleId = useId();
+  const placardId = useId();
+  const toast = (message: string) => context.eventBus.emit('toast', { kind: 'success', message, durationMs: TOAST_MS });
+
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // The API client has shown why (SPEC.md section 8).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleOpen = () =>
+    run(async () => {
+      const updated = room.is_open === 1 ? await api.endRoom(room.room_id) : await api.startRoom(room.room_id);
+      onChanged({ is_open: updated.is_open, stream_status: updated.stream_status, is_live: updated.is_live });
+      toast(updated.is_open === 1 ? ownerCopy.started : ownerCopy.ended);
+    });
+
+  const saveTitle = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) {
+      context.eventBus.emit('toast', { kind: 'warning', message: ownerCopy.titleRequired, durationMs: TOAST_MS });
+      return;
+    }
+    void run(async () => {
+      const updated = await api.setTitle(room.room_id, trimmed);
+      onChanged({ title: updated.title });
+      toast(commonCopy.saved);
+    });
+  };
+
+  const savePlacard = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const updated = await api.setPlacard(room.room_id, placard.trim());
+      onChanged({ placard: updated.placard });
+      toast(commonCopy.saved);
+    });
+  };
+
+  return (
+    <PagePanel aria-label={ownerCopy.panel} data-testid="owner-panel">
+      <h2>{ownerCopy.panel}</h2>
+      <Toolbar>
+        <TextButton type="button" data-testid={room.is_open === 1 ? 'end-room' : 'start-room'} disabled={busy} onClick={() => void toggleOpen()}>
+          {room.is_open === 1 ? ownerCopy.end : ownerCopy.start}
+        </TextButton>
+        <PushAddressPanel context={context} />
+      </Toolbar>
+      <Form onSubmit={saveTitle}>
+        <label htmlFor={titleId}>{ownerCopy.title}</label>
+        <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+        <TextButton type="submit" disabled={busy}>
+          {ownerCopy.saveTitle}
+        </TextButton>
+      </Form>
+      <Form onSubmit={savePlacard}>
+        <label htmlFor={placardId}>{ownerCopy.placard}</label>
+        <textarea id={placardId} rows={2} value={placard} maxLength={ROOM_PLACARD_MAX} onChange={(event) => setPlacard(event.target.value)} />
+        <TextButton type="submit" disabled={busy}>
+          {ownerCopy.savePlacard}
+        </TextButton>
+      </Form>
+    </PagePanel>
+  );
+}

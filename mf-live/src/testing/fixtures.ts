@@ -1,0 +1,78 @@
+import { createTestContext } from '@sports/shared/testing';
+import type { LiveRoomCard, LiveRoomInfo, PageOf, UserInfo } from '@sports/shared';
+import { userInfoAtom } from '@sports/shared';
+
+let nextId = 10;
+
+/** A room card as the server sends it; override what the test is about. */
+export function roomCard(overrides: Partial<LiveRoomCard> = {}): LiveRoomCard {
+  const id = overrides.room_id ?? (nextId += 1);
+  return {
+    room_id: id,
+    anchor: { anchor_id: id * 100, user_nickname: `主播${id}`, avatar: `/uploads/avatar${id}.png`, fans: 3 },
+    title: `直播间${id}`,
+    type: 1,
+    cover: `/uploads/cover${id}.jpg`,
+    is_open: 1,
+    stream_status: 'live',
+    is_live: 1,
+    online: 7,
+    group_id: String(id * 100),
+    match: null,
+    ...overrides,
+  };
+}
+
+export function roomInfo(overrides: Partial<LiveRoomInfo> = {}): LiveRoomInfo {
+  const card = roomCard(overrides);
+  return {
+    ...card,
+    placard: '欢迎来到直播间',
+    stream_started_at: '2026-11-22T11:00:00.000Z',
+    flv: `/live/room${card.room_id}.flv`,
+    hls: null,
+    is_attention: 0,
+    viewer_role: 'guest',
+    is_muted: 0,
+    ...overrides,
+  };
+}
+
+export function pageOf<Item>(list: Item[], total = list.length, page = 1): PageOf<Item> {
+  return { list, total, page, page_size: 20 };
+}
+
+export type Answer = unknown | ((params: Record<string, unknown> | undefined) => unknown);
+
+/**
+ * A RemoteContext whose API answers per path (a value, an Error, or a function of the params),
+ * recording calls; unit tests only, the end-to-end journey drives the real server.
+ */
+export function liveContext(answers: Record<string, Answer>) {
+  const base = createTestContext();
+  const calls: { path: string; params?: Record<string, unknown> }[] = [];
+  const answer = async (path: string, params?: Record<string, unknown>) => {
+    calls.push({ path, params });
+    if (!(path in answers)) throw new Error(`no answer for ${path}`);
+    const value = answers[path];
+    const result = typeof value === 'function' ? (value as (params: Record<string, unknown> | undefined) => unknown)(params) : value;
+    if (result instanceof Error) throw result;
+    return result;
+  };
+  const api = { ...base.api, get: answer, post: answer };
+  return {
+    ...base,
+    api: api as typeof base.api,
+    calls,
+    callsTo: (path: string) => calls.filter((call) => call.path === path),
+    /** Answers change during a test (the anchor starts pushing...). */
+    answers,
+  };
+}
+
+export const MEMBER: UserInfo = { user_nickname: '球迷小王', avatar: '', exp: 10, balance: 0, is_anchor: 0, id: 501 };
+export const ANCHOR: UserInfo = { user_nickname: '主播老李', avatar: '', exp: 10, balance: 0, is_anchor: 1, id: 1100 };
+
+export function logIn(context: ReturnType<typeof liveContext>, user: UserInfo): void {
+  context.store.set(userInfoAtom, user);
+}

@@ -1,0 +1,134 @@
+import styled from 'styled-components';
+import { ONLINE_COUNT_BONUS, type LiveRoomCard } from '@sports/shared';
+import { listCopy } from '../messages';
+
+export const CardGrid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.a`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover,
+  &:focus-visible {
+    border-color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Thumb = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 9;
+  background: ${({ theme }) => theme.colors.navBackground};
+
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    display: block;
+  }
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 8px;
+  left: 8px;
+  padding: 1px 8px;
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.font.small};
+  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${({ theme }) => theme.colors.textMuted};
+  &[data-live='true'] {
+    background: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Viewers = styled.span`
+  position: absolute;
+  right: 8px;
+  bottom: 8px;
+  padding: 1px 6px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  font-size: ${({ theme }) => theme.font.small};
+  color: #fff;
+  background: rgb(0 0 0 / 65%);
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 8px 10px 10px;
+
+  strong {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+`;
+
+const AnchorLine = styled.span`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+
+  img {
+    width: 22px;
+    height: 22px;
+    border-radius: 50%;
+    object-fit: cover;
+  }
+`;
+
+/** Viewers shown: the chat group's member count plus ONLINE_COUNT_BONUS (SPEC.md section 9). */
+export function shownViewers(online: number): number {
+  return online + ONLINE_COUNT_BONUS;
+}
+
+/** Only site paths and http(s) addresses are used as image sources (outside input). */
+export function safeImage(src: string): string | undefined {
+  return /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(src) ? src : undefined;
+}
+
+/** One room in a list: cover, live badge and viewers, title, anchor; leads to the room. */
+export function RoomCard({ room }: { room: LiveRoomCard }) {
+  const live = room.is_live === 1;
+  const cover = safeImage(room.cover);
+  const avatar = safeImage(room.anchor.avatar);
+  return (
+    <li>
+      <Card href={`#/live?id=${room.room_id}`} data-testid="room-card" data-live={live}>
+        <Thumb>
+          {cover && <img src={cover} alt="" loading="lazy" />}
+          <Badge data-live={live}>{live ? listCopy.live : listCopy.offline}</Badge>
+          {live && <Viewers>{listCopy.viewers(shownViewers(room.online))}</Viewers>}
+        </Thumb>
+        <Body>
+          <strong>{room.title}</strong>
+          <AnchorLine>
+            {avatar && <img src={avatar} alt={listCopy.avatar(room.anchor.user_nickname)} loading="lazy" />}
+            {room.anchor.user_nickname}
+          </AnchorLine>
+        </Body>
+      </Card>
+    </li>
+  );
+}
+
+/** Live rooms first, the server's order kept otherwise. */
+export function liveFirst(rooms: readonly LiveRoomCard[]): LiveRoomCard[] {
+  return [...rooms.filter((room) => room.is_live === 1), ...rooms.filter((room) => room.is_live !== 1)];
+}

@@ -1,0 +1,111 @@
+import type { ChatGroupMessage } from '@sports/shared/server';
+import type { ChatConnection } from './chatConnection';
+import { encodeChatFrame } from './chatFrames';
+
+/**
+ * One group on this node: who is in it (by identity, each with its connections), the newest kept
+ * messages for joiners, and the broadcast path. Each message is encoded once into a complete
+ * WebSocket frame; frames that arrive within `flushIntervalMs` of the last write are joined and
+ * written together, one write a member per flush, so the cost per member does not grow with the
+ * message rate (at 0, every turn of the event loop flushes).
+ */
+export class ChatGroup {
+  readonly members = new Map<string, Set<ChatConnection>>();
+  private history: ChatGroupMessage[] = [];
+  private historyLoaded: Promise<void> | null = null;
+  private pending: Buffer[] = [];
+  private scheduled = false;
+  private lastFlush = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly id: string,
+    private readonly historyLimit: number,
+    private readonly flushIntervalMs: number,
+  ) {}
+
+  /** Distinct identities in the group on this node. */
+  get memberCount(): number {
+    return this.members.size;
+  }
+
+  /** Returns true when the identity was not in the group before (on this node). */
+  add(userId: string, connection: ChatConnection): boolean {
+    const connections = this.members.get(userId);
+    if (connections !== undefined) {
+      connections.add(connection);
+      return false;
+    }
+    this.members.set(userId, new Set([connection]));
+    return true;
+  }
+
+  remove(userId: string, connection: ChatConnection): void {
+    const connections = this.members.get(userId);
+    if (connections === undefined) return;
+    connections.delete(connection);
+    if (connections.size === 0) this.members.delete(userId);
+  }
+
+  /** Loads the bus's history once (a node that starts later still serves it). */
+  loadHistory(load: () => Promise<ChatGroupMessage[] | null>): Promise<void> {
+    this.historyLoaded ??= load().then(
+      (messages) => {
+        if (messages !== null) this.mergeHistory(messages);
+      },
+      () => undefined,
+    );
+    return this.historyLoaded;
+  }
+
+  recentMessages(): ChatGroupMessage[] {
+    return this.history;
+  }
+
+  deliver(message: ChatGroupMessage, keep: boolean): void {
+    if (keep) this.mergeHistory([message]);
+    if (this.members.size === 0) return;
+    this.pending.push(encodeChatFrame({ type: 'message', message }));
+    this.schedule();
+  }
+
+  /** Sends what is pending now. */
+  flush(): void {
+    this.scheduled = false;
+    this.timer = null;
+    const frames = this.pending;
+    if (frames.length === 0) return;
+    this.pending = [];
+    this.lastFlush = performance.now();
+    const buffer = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
+    for (const connections of this.members.values()) for (const connection of connections) connection.write(buffer);
+  }
+
+  dispose(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = [];
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const wait = this.lastFlush + this.flushIntervalMs - performance.now();
+    if (wait <= 0) setImmediate(() => this.flush());
+    else this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  private mergeHistory(messages: ChatGroupMessage[]): void {
+    const last = this.history.at(-1);
+    const only = messages.length === 1 ? messages[0] : undefined;
+    // The usual case: the next message in order.
+    if (only !== undefined && (last === undefined || only.seq > last.seq)) {
+      this.history.push(only);
+      if (this.history.length > this.historyLimit) this.history.shift();
+      return;
+    }
+    const byId = new Map(this.history.map((message) => [message.id, message]));
+    for (const message of messages) byId.set(message.id, message);
+    this.history = [...byId.values()].sort((a, b) => a.seq - b.seq).slice(-this.historyLimit);
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { StreamEvents } from '../media/streamEvents';
+import type { RoomEventMap, RoomEvents } from '../modules/live/roomEvents';
+import type { ChatBus, ChatRoomEvent } from './chatBus';
+import type { ChatDirectory } from './chatDirectory';
+import { chatMessages } from './chatMessages';
+
+/** What the relay needs of the hub: the assistant channel and the C2C notices. */
+export interface ChatRoomEventOutlets {
+  postSystem(groupId: string, text: string, keep: boolean): void;
+  sendNotice(userId: number, text: string): void;
+}
+
+/**
+ * The rooms API and the media ingest tell the chat what happened (modules/live/roomEvents.ts,
+ * media/streamEvents.ts): the caches follow at once (a mute applies to the very next message, on
+ * every node through the bus), the users concerned get a notice, the room a system message.
+ */
+export class ChatRoomEventRelay {
+  constructor(
+    private readonly directory: ChatDirectory,
+    private readonly bus: ChatBus,
+    private readonly outlets: ChatRoomEventOutlets,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  listenTo(events: RoomEvents): void {
+    events.on('muted', (event) => {
+      this.relay({ kind: 'muted', ...event, until: event.until === null ? null : event.until.toISOString() });
+      this.outlets.sendNotice(event.userId, chatMessages.noticeMuted(event.until));
+      void this.directory.user(event.userId).then((user) => {
+        if (user !== null) this.outlets.postSystem(String(event.ownerId), chatMessages.systemMuted(user.nickname), true);
+      });
+    });
+    events.on('unmuted', (event) => {
+      this.relay({ kind: 'unmuted', ...event });
+      this.outlets.sendNotice(event.userId, chatMessages.noticeUnmuted);
+    });
+    events.on('adminsChanged', (event) => void this.adminsChanged(event));
+    events.on('roomChanged', (event) => void this.roomChanged(event));
+  }
+
+  /** A room's stream started or stopped: its viewers read it in the assistant channel at once. */
+  listenToStreams(events: StreamEvents): void {
+    events.on('live', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamLive));
+    events.on('offline', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamOffline));
+  }
+
+  /** Caches follow the event (this node's or, through the bus, another's). */
+  apply(event: ChatRoomEvent): void {
+    const directory = this.directory;
+    directory.noteRoom(event.roomId, event.ownerId);
+    switch (event.kind) {
+      case 'muted':
+        return directory.applyMuted(event.roomId, event.userId, event.until === null ? null : new Date(event.until));
+      case 'unmuted':
+        return directory.applyUnmuted(event.roomId, event.userId);
+      case 'adminsChanged':
+        return directory.applyAdmins(event.roomId, event.adminIds);
+      case 'roomChanged':
+        return directory.applyRoomChanged(event.ownerId, { roomId: event.roomId, ownerId: event.ownerId, title: event.title, placard: event.placard, isOpen: event.isOpen });
+    }
+  }
+
+  private relay(event: ChatRoomEvent): void {
+    this.apply(event);
+    this.bus.publishRoomEvent(event);
+  }
+
+  private async adminsChanged(event: RoomEventMap['adminsChanged'][0]): Promise<void> {
+    const before = await this.directory.roomAdmins(event.roomId).catch(() => new Set<number>());
+    this.relay({ kind: 'adminsChanged', ...event });
+    for (const id of event.adminIds) if (!before.has(id)) this.outlets.sendNotice(id, chatMessages.noticeMadeAdmin);
+    for (const id of before) if (!event.adminIds.includes(id)) this.outlets.sendNotice(id, chatMessages.noticeAdminRemoved);
+  }
+
+  private async roomChanged(event: RoomEventMap['roomChanged'][0]): Promise<void> {
+    const groupId = String(event.ownerId);
+    const before = await this.directory.cachedRoom(groupId);
+    this.relay({ kind: 'roomChanged', ...event });
+    const post = (text: string) => this.outlets.postSystem(groupId, text, true);
+    if (before === undefined || before === null || before.isOpen !== event.isOpen) post(event.isOpen ? chatMessages.systemOpened : chatMessages.systemClosed);
+    if (before && before.title !== event.title) post(chatMessages.systemTitle(event.title));
+    if (before && before.placard !== event.placard) post(chatMessages.systemPlacard);
+  }
+
+  private postToRoom(roomId: number, text: string): void {
+    this.directory
+      .groupOfRoomId(roomId)
+      .then((groupId) => {
+        if (groupId !== null) this.outlets.postSystem(groupId, text, true);
+      })
+      .catch((error: unknown) => this.log.warn({ err: error, roomId }, 'chat: a stream notice failed'));
+  }
+}

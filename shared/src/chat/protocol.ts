@@ -1,0 +1,213 @@
+import Type, { type Static } from 'typebox';
+import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
+
+/**
+ * The wire protocol of the built-in chat: JSON text frames over the WebSocket at `/ws/chat`
+ * (system config `im.socketPath`). One connection, one identity; the client logs in first.
+ *
+ * Sequence of a session:
+ *   client `login` (v, userId, userSig)     → server `login-result` (ok, profile | reason)
+ *   client `join` (groupId)                 → server `join-status`, then `history` (last messages)
+ *   client `send` (ref, groupId, kind, text) → server `ack` (ref, message) or `refused` (ref, refusal)
+ *   every member of the group (the sender too) → server `message` (the same bytes for all)
+ *   muted / unmuted / made admin...          → server `notice` (C2C system notice)
+ *   client `count`, `profile`, `create-group`, `ping` → `count`, `profile-updated`, `group-created`, `pong`
+ *   anything malformed or not allowed        → server `error` (code, zh-CN message; ref when known)
+ *
+ * Every request may carry a `ref` (the client's own id, at most 64 characters): the answer to it
+ * echoes the ref, so the client can match answers to requests. `send` must carry one.
+ * A `message` frame is also sent to its sender: clients drop message ids they already have
+ * (the ack gives the id first), which also covers resends and reconnects.
+ *
+ * Bounds: frames over CHAT_MAX_FRAME_BYTES are answered with `error` (and a much larger frame
+ * closes the connection); too many bad frames close it (code 1008). Texts longer than
+ * CHAT_MESSAGE_MAX_LENGTH characters are refused with `too-long`, not rejected as bad frames.
+ */
+export const CHAT_PROTOCOL_VERSION = 1;
+/** The largest client frame the server reads (bytes of JSON). */
+export const CHAT_MAX_FRAME_BYTES = 8 * 1024;
+/** The server closes a connection that sent nothing (not even `ping`) for this long. */
+export const CHAT_IDLE_TIMEOUT_MS = 90_000;
+/** Clients ping this often. */
+export const CHAT_PING_INTERVAL_MS = 30_000;
+/** Messages a joining member receives in its `history` frame at most. */
+export const CHAT_HISTORY_LIMIT = 50;
+
+/** Close codes of the chat socket (the same numbers as the live-data socket's). */
+export const ChatCloseCode = {
+  /** Server shutting down: reconnect later. */
+  GoingAway: 1001,
+  /** Too many invalid frames, or a frame far over the bound. */
+  PolicyViolation: 1008,
+  /** Nothing heard for CHAT_IDLE_TIMEOUT_MS. */
+  IdleTimeout: 4000,
+  /** The client did not read what it was sent (backlog over the bound). */
+  SlowConsumer: 4001,
+} as const;
+
+const Ref = Type.String({ minLength: 1, maxLength: 64 });
+/** A group id is the anchor's user id as a decimal string. */
+export const ChatGroupIdSchema = Type.String({ pattern: '^[1-9][0-9]{0,15}$' });
+const UserId = Type.String({ minLength: 1, maxLength: 64 });
+
+// ---- client → server ----
+
+export const ChatLoginFrameSchema = Type.Object({
+  type: Type.Literal('login'),
+  /** CHAT_PROTOCOL_VERSION the client speaks. */
+  v: Type.Integer({ minimum: 1, maximum: 1000 }),
+  ref: Type.Optional(Ref),
+  /** String(app_user.id) for members, the imTouristAccount id for guests. */
+  userId: UserId,
+  /** The member's userSig (getUserSig) or the guest's sig (imTouristAccount). */
+  userSig: Type.String({ minLength: 1, maxLength: 512 }),
+});
+
+export const ChatJoinFrameSchema = Type.Object({ type: Type.Literal('join'), ref: Type.Optional(Ref), groupId: ChatGroupIdSchema });
+export const ChatQuitFrameSchema = Type.Object({ type: Type.Literal('quit'), ref: Type.Optional(Ref), groupId: ChatGroupIdSchema });
+
+export const ChatSendFrameSchema = Type.Object({
+  type: Type.Literal('send'),
+  ref: Ref,
+  groupId: ChatGroupIdSchema,
+  kind: Type.Union([Type.Literal('text'), Type.Literal('danmaku')]),
+  /** Plain text. Longer than CHAT_MESSAGE_MAX_LENGTH characters is refused with `too-long`. */
+  text: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 20 }),
+});
+
+export const ChatProfileFrameSchema = Type.Object({
+  type: Type.Literal('profile'),
+  ref: Type.Optional(Ref),
+  nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  /** An image URL (http(s):// or a path on this site); '' clears it. */
+  avatar: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export const ChatCountFrameSchema = Type.Object({ type: Type.Literal('count'), ref: Type.Optional(Ref), groupId: ChatGroupIdSchema });
+
+/** The anchor creates their own room's group, named after their user id (idempotent). */
+export const ChatCreateGroupFrameSchema = Type.Object({ type: Type.Literal('create-group'), ref: Type.Optional(Ref), ownerUserId: ChatGroupIdSchema });
+
+export const ChatPingFrameSchema = Type.Object({ type: Type.Literal('ping'), ref: Type.Optional(Ref) });
+
+export const ChatClientFrameSchema = Type.Union([
+  ChatLoginFrameSchema,
+  ChatJoinFrameSchema,
+  ChatQuitFrameSchema,
+  ChatSendFrameSchema,
+  ChatProfileFrameSchema,
+  ChatCountFrameSchema,
+  ChatCreateGroupFrameSchema,
+  ChatPingFrameSchema,
+]);
+export type ChatClientFrame = Static<typeof ChatClientFrameSchema>;
+export type ChatClientFrameType = ChatClientFrame['type'];
+export const CHAT_CLIENT_FRAME_TYPES: readonly ChatClientFrameType[] = ['login', 'join', 'quit', 'send', 'profile', 'count', 'create-group', 'ping'];
+
+// ---- server → client ----
+
+const ChatSenderSchema = Type.Object({
+  userId: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  role: Type.Union([Type.Literal('anchor'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('guest'), Type.Literal('system')]),
+});
+
+/** Same shape as ChatGroupMessage (chatClient.ts). */
+export const ChatGroupMessageSchema = Type.Object({
+  id: Type.String(),
+  seq: Type.Integer(),
+  groupId: Type.String(),
+  kind: Type.Union([Type.Literal('text'), Type.Literal('danmaku')]),
+  text: Type.String(),
+  from: ChatSenderSchema,
+  cloudCustomData: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+  sentAt: Type.Number(),
+});
+
+/** Same shape as ChatSystemNotice (chatClient.ts). */
+export const ChatSystemNoticeSchema = Type.Object({ id: Type.String(), lastSequence: Type.Integer(), text: Type.String(), sentAt: Type.Number() });
+
+export const ChatSendRefusalSchema = Type.Object({
+  code: Type.Union([Type.Literal('muted'), Type.Literal('rate-limited'), Type.Literal('too-long'), Type.Literal('empty'), Type.Literal('room-busy'), Type.Literal('not-in-group'), Type.Literal('not-logged-in'), Type.Literal('failed')]),
+  message: Type.String(),
+});
+
+export const ChatProfileSchema = Type.Object({ nickname: Type.String(), avatar: Type.String() });
+
+/** Why a login failed. */
+export const CHAT_LOGIN_FAILURES = ['malformed', 'bad-signature', 'expired', 'unknown-user', 'unsupported-version', 'provider-mismatch'] as const;
+export type ChatLoginFailure = (typeof CHAT_LOGIN_FAILURES)[number];
+
+/** Error frame codes (not tied to a send; sends get `refused`). */
+export const CHAT_ERROR_CODES = ['bad-frame', 'not-logged-in', 'already-logged-in', 'no-such-group', 'forbidden', 'not-in-group', 'too-many-groups', 'rate-limited'] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
+
+export const ChatServerFrameSchema = Type.Union([
+  Type.Object({
+    type: Type.Literal('login-result'),
+    v: Type.Integer(),
+    ref: Type.Optional(Type.String()),
+    ok: Type.Literal(true),
+    userId: Type.String(),
+    kind: Type.Union([Type.Literal('member'), Type.Literal('guest')]),
+    profile: ChatProfileSchema,
+    /** Guests may send (stricter limits) when true; read only when false. */
+    canSend: Type.Boolean(),
+  }),
+  Type.Object({
+    type: Type.Literal('login-result'),
+    v: Type.Integer(),
+    ref: Type.Optional(Type.String()),
+    ok: Type.Literal(false),
+    reason: Type.Union([Type.Literal('malformed'), Type.Literal('bad-signature'), Type.Literal('expired'), Type.Literal('unknown-user'), Type.Literal('unsupported-version'), Type.Literal('provider-mismatch')]),
+    message: Type.String(),
+  }),
+  Type.Object({
+    type: Type.Literal('join-status'),
+    ref: Type.Optional(Type.String()),
+    groupId: Type.String(),
+    status: Type.Union([Type.Literal('wait-approval'), Type.Literal('success'), Type.Literal('already-in-group')]),
+  }),
+  /** Sent right after a `join-status` success / already-in-group: the newest messages, oldest first. */
+  Type.Object({ type: Type.Literal('history'), groupId: Type.String(), messages: Type.Array(ChatGroupMessageSchema) }),
+  Type.Object({ type: Type.Literal('quit-done'), ref: Type.Optional(Type.String()), groupId: Type.String() }),
+  Type.Object({ type: Type.Literal('ack'), ref: Type.String(), message: ChatGroupMessageSchema }),
+  Type.Object({ type: Type.Literal('refused'), ref: Type.String(), refusal: ChatSendRefusalSchema }),
+  Type.Object({ type: Type.Literal('message'), message: ChatGroupMessageSchema }),
+  Type.Object({ type: Type.Literal('notice'), notice: ChatSystemNoticeSchema }),
+  /** `count`: members (distinct identities) in the group now, across nodes; the page adds 50. */
+  Type.Object({ type: Type.Literal('count'), ref: Type.Optional(Type.String()), groupId: Type.String(), count: Type.Integer() }),
+  Type.Object({ type: Type.Literal('profile-updated'), ref: Type.Optional(Type.String()), profile: ChatProfileSchema }),
+  Type.Object({ type: Type.Literal('group-created'), ref: Type.Optional(Type.String()), groupId: Type.String() }),
+  Type.Object({ type: Type.Literal('pong'), ref: Type.Optional(Type.String()), at: Type.Number() }),
+  Type.Object({
+    type: Type.Literal('error'),
+    ref: Type.Optional(Type.String()),
+    code: Type.Union([Type.Literal('bad-frame'), Type.Literal('not-logged-in'), Type.Literal('already-logged-in'), Type.Literal('no-such-group'), Type.Literal('forbidden'), Type.Literal('not-in-group'), Type.Literal('too-many-groups'), Type.Literal('rate-limited')]),
+    message: Type.String(),
+  }),
+]);
+export type ChatServerFrame = Static<typeof ChatServerFrameSchema>;
+export type ChatLoginResultFrame = Extract<ChatServerFrame, { type: 'login-result' }>;
+
+// ---- HTTP endpoints of the chat ----
+
+/** `GET api/tenxun/getUserSig` (login required): the member's chat identity after site login. */
+export const ChatUserSigSchema = Type.Object({
+  /** String(app_user.id). */
+  id: Type.String(),
+  userSig: Type.String(),
+  /** Set when the provider is Tencent Cloud IM. */
+  sdkAppId: Type.Optional(Type.Integer()),
+});
+export type ChatUserSig = Static<typeof ChatUserSigSchema>;
+
+/** `GET api/tenxun/getOnlineMemberNum?room_id=` or `?group_id=`: one of the two. */
+export const OnlineMemberNumQuerySchema = Type.Object({
+  room_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  group_id: Type.Optional(ChatGroupIdSchema),
+});
+/** `num`: members in the group now (the page shows num + ONLINE_COUNT_BONUS). */
+export const OnlineMemberNumSchema = Type.Object({ room_id: Type.Union([Type.Integer(), Type.Null()]), group_id: Type.String(), num: Type.Integer() });
+export type OnlineMemberNum = Static<typeof OnlineMemberNumSchema>;

@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { theme } from '../theme/theme';
+import { Tabs } from './Tabs';
+
+afterEach(cleanup);
+
+const ITEMS = [
+  { key: 'week', label: '周榜' },
+  { key: 'month', label: '月榜' },
+  { key: 'all', label: '总榜' },
+] as const;
+
+type Period = (typeof ITEMS)[number]['key'];
+
+function Harness() {
+  const [selected, setSelected] = useState<Period>('week');
+  return (
+    <ThemeProvider theme={theme}>
+      <Tabs label="排行周期" items={ITEMS} selected={selected} onSelect={setSelected}>
+        <p>panel {selected}</p>
+      </Tabs>
+    </ThemeProvider>
+  );
+}
+
+const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
+
+describe('Tabs', () => {
+  it('is a labelled tablist whose selected tab is the one tab stop and labels the panel', () => {
+    render(<Harness />);
+    screen.getByRole('tablist', { name: '排行周期' });
+    const week = screen.getByRole('tab', { name: '周榜' });
+    expect(week.getAttribute('aria-selected')).toBe('true');
+    expect(week.tabIndex).toBe(0);
+    expect(screen.getByRole('tab', { name: '月榜' }).tabIndex).toBe(-1);
+    const panel = screen.getByRole('tabpanel', { name: '周榜' });
+    expect(week.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.textContent).toBe('panel week');
+  });
+
+  it('selects a tab on click', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('tab', { name: '总榜' }));
+    expect(selectedTab()?.textContent).toBe('总榜');
+    expect(screen.getByRole('tabpanel', { name: '总榜' }).textContent).toBe('panel all');
+  });
+
+  it('moves with the arrow keys (wrapping), Home and End, and focuses the new tab', () => {
+    render(<Harness />);
+    const list = screen.getByRole('tablist');
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(selectedTab()?.textContent).toBe('月榜');
+    expect(document.activeElement).toBe(selectedTab());
+    fireEvent.keyDown(list, { key: 'End' });
+    expect(selectedTab()?.textContent).toBe('总榜');
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(selectedTab()?.textContent).toBe('周榜');
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    expect(selectedTab()?.textContent).toBe('总榜');
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(selectedTab()?.textContent).toBe('周榜');
+    expect(document.activeElement).toBe(selectedTab());
+    fireEvent.keyDown(list, { key: 'a' });
+    expect(selectedTab()?.textContent).toBe('周榜');
+  });
+});

@@ -4,7 +4,7 @@
  * R messages a second. Every `message` frame that arrives is counted and timed (the text carries
  * its send time). Talks to the parent over IPC: 'start' sends, 'report' answers the counts.
  */
-import { LatencyHistogram } from '../realtime/histogram';
+import { Arrivals, readDigitsAt } from '../realtime/arrivals';
 import { RawWsClient } from '../realtime/rawClient';
 import { nowMicros } from '../realtime/scoreUpdate';
 
@@ -24,10 +24,7 @@ const CONNECT_CONCURRENCY = 250;
 const MESSAGE_PREFIX = Buffer.from('{"type":"message"');
 const TEXT_MARK = Buffer.from('"text":"t');
 
-const histogram = new LatencyHistogram();
-let received = 0;
-let firstArrival = 0;
-let lastArrival = 0;
+const arrivals = new Arrivals();
 let sent = 0;
 const send = (message: object) => process.send?.(message);
 
@@ -35,16 +32,7 @@ function onFrame(payload: Buffer, arrived: number): void {
   if (payload.compare(MESSAGE_PREFIX, 0, MESSAGE_PREFIX.length, 0, MESSAGE_PREFIX.length) !== 0) return;
   const at = payload.indexOf(TEXT_MARK);
   if (at < 0) return;
-  let sentAt = 0;
-  for (let index = at + TEXT_MARK.length; index < payload.length; index += 1) {
-    const digit = (payload[index] as number) - 48;
-    if (digit < 0 || digit > 9) break;
-    sentAt = sentAt * 10 + digit;
-  }
-  histogram.record(arrived - sentAt);
-  received += 1;
-  if (firstArrival === 0) firstArrival = arrived;
-  lastArrival = arrived;
+  arrivals.record(readDigitsAt(payload, at + TEXT_MARK.length), arrived);
 }
 
 async function connectAll(setup: Setup, identities: Identity[]): Promise<RawWsClient[]> {
@@ -77,10 +65,7 @@ process.on('message', async (message: { cmd: string; setup?: Setup; seconds?: nu
     send({ type: 'connected', count: clients.length + senders.length });
     process.on('message', (next: { cmd: string; seconds?: number }) => {
       if (next.cmd !== 'start') return;
-      histogram.reset();
-      received = 0;
-      firstArrival = 0;
-      lastArrival = 0;
+      arrivals.reset();
       sent = 0;
       // Senders take turns: each sends ratePerSecond / senders.length a second, under the per-user limit.
       const interval = 1_000 / setup.ratePerSecond;
@@ -102,7 +87,7 @@ process.on('message', async (message: { cmd: string; setup?: Setup; seconds?: nu
       }, 5);
     });
   } else if (message.cmd === 'report') {
-    send({ type: 'report', received, sent, p50: histogram.percentileMs(0.5), p99: histogram.percentileMs(0.99), spanMicros: lastArrival - firstArrival });
+    send({ type: 'report', ...arrivals.summary(), sent });
   } else if (message.cmd === 'exit') {
     for (const client of [...clients, ...senders]) client.close();
     process.exit(0);

@@ -3,7 +3,7 @@
  * connection each, counting every score update and its latency (send time is in the payload).
  * Talks to the parent over IPC: 'reset' starts a measurement, 'report' ends it.
  */
-import { LatencyHistogram } from './histogram';
+import { Arrivals, readDigitsAt } from './arrivals';
 import { RawWsClient } from './rawClient';
 import { nowMicros } from './scoreUpdate';
 
@@ -14,25 +14,13 @@ const CONNECT_CONCURRENCY = 250;
 const HEARTBEAT_MS = 30_000;
 const SENT_AT = Buffer.from('"sent_at":');
 
-const histogram = new LatencyHistogram();
-let received = 0;
-let firstArrival = 0;
-let lastArrival = 0;
+const arrivals = new Arrivals();
 
 function onFrame(payload: Buffer, arrived: number): void {
   // sent_at is the row's last field: search from the end, read the digits.
   const at = payload.lastIndexOf(SENT_AT);
   if (at < 0) return;
-  let sentAt = 0;
-  for (let index = at + SENT_AT.length; index < payload.length; index += 1) {
-    const digit = (payload[index] as number) - 48;
-    if (digit < 0 || digit > 9) break;
-    sentAt = sentAt * 10 + digit;
-  }
-  histogram.record(arrived - sentAt);
-  received += 1;
-  if (firstArrival === 0) firstArrival = arrived;
-  lastArrival = arrived;
+  arrivals.record(readDigitsAt(payload, at + SENT_AT.length), arrived);
 }
 
 const send = (message: object) => process.send?.(message);
@@ -61,14 +49,11 @@ async function main(): Promise<void> {
   }
   process.on('message', (message: { cmd: string }) => {
     if (message.cmd === 'reset') {
-      histogram.reset();
-      received = 0;
-      firstArrival = 0;
-      lastArrival = 0;
+      arrivals.reset();
       send({ type: 'reset' });
     } else if (message.cmd === 'report') {
       const cpu = process.cpuUsage();
-      send({ type: 'report', received, p50: histogram.percentileMs(0.5), p99: histogram.percentileMs(0.99), spanMicros: lastArrival - firstArrival, cpuMicros: cpu.user + cpu.system });
+      send({ type: 'report', ...arrivals.summary(), cpuMicros: cpu.user + cpu.system });
     } else if (message.cmd === 'exit') {
       for (const client of clients) client.close();
       process.exit(0);

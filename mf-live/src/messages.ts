@@ -72,6 +72,8 @@ export const chatCopy = {
   noMessages: '还没有消息，来说点什么吧',
   input: '发送消息',
   placeholder: '说点什么…',
+  /** The placeholder while the viewer is muted; `until`: when a timed mute ends (HH:mm today). */
+  mutedPlaceholder: (until: string | null) => (until === null ? '你已被禁言' : `你已被禁言至 ${until}`),
   send: '发送',
   danmakuToggle: '同时发弹幕',
   counter: (length: number, max: number) => `${length}/${max}`,

@@ -185,8 +185,9 @@ function createFederatedConfig(options, argv = {}) {
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: false,
       devMiddleware: { publicPath: isHost ? '/web/' : '/' },
-      // A squad's harness talks to the running site's real API and sockets.
-      proxy: [{ context: ['/api', '/ws'], target: process.env.SITE_URL ?? 'http://127.0.0.1:8080', ws: true, changeOrigin: true }],
+      // A squad's harness talks to the running site's real API, sockets and live video
+      // (HTTP-FLV and HLS under /live), so a room plays in the harness as on the site.
+      proxy: [{ context: ['/api', '/ws', '/live'], target: process.env.SITE_URL ?? 'http://127.0.0.1:8080', ws: true, changeOrigin: true }],
     },
   };
 }

@@ -43,8 +43,11 @@ export const LIVE_PATHS = {
 /** Cards per page of the live list. */
 export const LIVE_LIST_PAGE_SIZE = 20;
 
-/** How many rooms/schedules score-live scans for a match (the largest page the API gives). */
-export const MATCH_SCAN_SIZE = 100;
+/**
+ * How many upcoming schedules the room page scans for its own (the largest page the API gives):
+ * the schedule list has no room filter yet.
+ */
+export const ROOM_SCHEDULES_SCAN_SIZE = 100;
 
 
 /** Typed calls over the page's API client (the client applies SPEC.md section 8 to every answer). */
@@ -53,16 +56,17 @@ export function liveApi(api: ApiClient) {
     liveList: (type: LiveListType, page: number) => api.get<PageOf<LiveRoomCard>>(LIVE_PATHS.liveList, { type, page, page_size: LIVE_LIST_PAGE_SIZE }),
     roomInfo: (roomId: number) => api.get<LiveRoomInfo>(LIVE_PATHS.roomInfo, { room_id: roomId }),
     /**
-     * Rooms showing a match (score-live), live first. The list has no match filter, so the first
-     * MATCH_SCAN_SIZE rooms are scanned (live and open rooms come first, so those are the ones).
+     * The room showing a match (score-live), or null: the server filters by `match_id` and orders
+     * live rooms first (most online first), then open ones, so the head of the list is the one.
      */
-    roomsOfMatch: async (matchId: number) =>
-      (await api.get<PageOf<LiveRoomCard>>(LIVE_PATHS.liveList, { type: 0, page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((room) => room.match?.match_id === matchId),
+    roomOfMatch: async (matchId: number): Promise<LiveRoomCard | null> =>
+      (await api.get<PageOf<LiveRoomCard>>(LIVE_PATHS.liveList, { match_id: matchId, page: 1, page_size: 1 })).list[0] ?? null,
+    /** The broadcasts scheduled for a match, soonest first (filtered by the server). */
     schedulesOfMatch: async (matchId: number) =>
-      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((schedule) => schedule.match.match_id === matchId),
+      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { match_id: matchId, page: 1, page_size: LIVE_LIST_PAGE_SIZE })).list,
     ranking: (period: RankingPeriod) => api.get<RoomRanking>(LIVE_PATHS.ranking, { period }),
     schedulesOfRoom: async (roomId: number) =>
-      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: MATCH_SCAN_SIZE })).list.filter((schedule) => schedule.room_id === roomId),
+      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: ROOM_SCHEDULES_SCAN_SIZE })).list.filter((schedule) => schedule.room_id === roomId),
     reserveLiveList: (page = 1) => api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
     userReserveList: (page = 1) => api.get<PageOf<UserReservation>>(LIVE_PATHS.userReserveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
     ownRooms: () => api.get<OwnLiveRoom[]>(LIVE_PATHS.roomList),

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CHAT_MESSAGE_MAX_LENGTH, TextButton, type ChatSendResult } from '@sports/shared';
+import { CHAT_MESSAGE_MAX_LENGTH, TextButton, type ChatSendRefusal, type ChatSendResult } from '@sports/shared';
 import { chatCopy } from '../messages';
+import { formatEnd } from '../ui/format';
+import type { ChatMute } from './useChatMute';
 
 const Form = styled.form`
   display: flex;
@@ -38,6 +40,8 @@ const Refusal = styled.p`
 
 export interface ChatComposerProps {
   send: (text: string, kind: 'text' | 'danmaku') => Promise<ChatSendResult>;
+  /** The viewer is muted in this room: the placeholder says so (and until when), send is off. */
+  mute?: ChatMute;
 }
 
 /** Characters as the server counts them (code points, so an emoji is one). */
@@ -48,29 +52,37 @@ function lengthOf(text: string): number {
 /**
  * The message box: bounded to CHAT_MESSAGE_MAX_LENGTH, a switch to send it as danmaku too, and
  * the server's refusal (muted, too fast, too long…) shown where the user typed. The text stays
- * when refused, so nothing typed is lost.
+ * when refused, so nothing typed is lost. While the viewer is muted the placeholder says
+ * 你已被禁言 (至 HH:mm when timed) and send is disabled; typing stays possible.
  */
-export function ChatComposer({ send }: ChatComposerProps) {
+export function ChatComposer({ send, mute }: ChatComposerProps) {
   const [text, setText] = useState('');
   const [asDanmaku, setAsDanmaku] = useState(true);
-  const [refusal, setRefusal] = useState('');
+  const [refusal, setRefusal] = useState<ChatSendRefusal | null>(null);
   const [sending, setSending] = useState(false);
   const inputId = useId();
   const refusalId = useId();
+  const muted = mute?.muted === true;
+
+  // Unmuted: the old "you are muted" refusal no longer holds.
+  useEffect(() => {
+    if (!muted) setRefusal((current) => (current?.code === 'muted' ? null : current));
+  }, [muted]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (sending || muted) return;
     setSending(true);
     const result = await send(text, asDanmaku ? 'danmaku' : 'text');
     setSending(false);
     if (!result.ok) {
-      setRefusal(result.refusal.message);
+      setRefusal(result.refusal);
       return;
     }
-    setRefusal('');
+    setRefusal(null);
     setText('');
   };
+  const placeholder = muted ? chatCopy.mutedPlaceholder(mute?.until ? formatEnd(mute.until) : null) : chatCopy.placeholder;
 
   return (
     <Form onSubmit={submit}>
@@ -82,13 +94,14 @@ export function ChatComposer({ send }: ChatComposerProps) {
           id={inputId}
           type="text"
           value={text}
-          placeholder={chatCopy.placeholder}
+          placeholder={placeholder}
+          data-muted={muted ? 'true' : undefined}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           aria-describedby={refusal ? refusalId : undefined}
           aria-invalid={refusal ? true : undefined}
           onChange={(event) => setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''))}
         />
-        <TextButton type="submit" disabled={sending || text.trim() === ''}>
+        <TextButton type="submit" disabled={sending || muted || text.trim() === ''}>
           {chatCopy.send}
         </TextButton>
       </div>
@@ -100,7 +113,7 @@ export function ChatComposer({ send }: ChatComposerProps) {
       </div>
       {refusal && (
         <Refusal id={refusalId} role="alert">
-          {refusal}
+          {refusal.message}
         </Refusal>
       )}
     </Form>

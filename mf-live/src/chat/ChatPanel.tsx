@@ -16,6 +16,7 @@ import {
 import { chatCopy, commonCopy } from '../messages';
 import { ChatComposer } from './ChatComposer';
 import { MessageList } from './MessageList';
+import type { ChatMute } from './useChatMute';
 import type { RoomChat } from './useRoomChat';
 
 const Panel = styled.section`
@@ -56,13 +57,15 @@ export interface ChatPanelProps {
   /** Shown until the chat has counted the group itself: the room's count (already + 50). */
   fallbackOnline: number;
   onMute?: (message: ChatGroupMessage) => void;
+  /** The viewer's own mute in this room (useChatMute): the message box says so and cannot send. */
+  mute?: ChatMute;
 }
 
 /**
  * The room's chat: online count, the viewer's own name, all / anchor / assistant channels
  * (SPEC zhubo_messagelist and zhushou_messagelist), system notices, and the message box.
  */
-export function ChatPanel({ chat, fallbackOnline, onMute }: ChatPanelProps) {
+export function ChatPanel({ chat, fallbackOnline, onMute, mute }: ChatPanelProps) {
   const [channel, setChannel] = useState<Channel>('all');
   const all = useAtomValue(messageListAtom);
   const anchor = useAtomValue(zhuboMessageListAtom);
@@ -102,7 +105,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute }: ChatPanelProps) {
       <Tabs label={chatCopy.channels} items={channelItems} selected={channel} onSelect={setChannel}>
         <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} />
       </Tabs>
-      <ChatComposer send={chat.send} />
+      <ChatComposer send={chat.send} mute={mute} />
     </Panel>
   );
 }

@@ -6,7 +6,9 @@ import {
   guestIdAtom,
   systemConfigAtom,
   userInfoAtom,
+  type ChatSendRefusal,
   type ChatSendResult,
+  type ChatSystemNotice,
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
@@ -26,17 +28,28 @@ export interface RoomChat {
   dismissNotices: () => void;
 }
 
+/** What the room hears from its chat besides messages. */
+export interface RoomChatListeners {
+  /** A new C2C system notice (muted, unmuted, made admin…), as it arrives. */
+  onSystemNotice?: (notice: ChatSystemNotice) => void;
+  /** A send the chat refused (muted, too fast…). */
+  onSendRefused?: (refusal: ChatSendRefusal) => void;
+}
+
 /**
  * The room's chat for React: one ChatSession (@sports/shared) per room and identity, started on
  * mount and stopped on unmount or when the user logs in or out (the identity changes). The
  * session writes the SPEC atoms (messageList, zhubo_messagelist, zhushou_messagelist, onLine);
  * this hook adds the danmaku feed and the viewer's own name.
  */
-export function useRoomChat(context: RemoteContext, groupId: string | null): RoomChat {
+export function useRoomChat(context: RemoteContext, groupId: string | null, listeners: RoomChatListeners = {}): RoomChat {
   const config = useAtomValue(systemConfigAtom);
   const user = useAtomValue(userInfoAtom);
   const guestId = useAtomValue(guestIdAtom);
   const session = useRef<ChatSession | null>(null);
+  // The latest listeners, without restarting the session when they change.
+  const listenersRef = useRef(listeners);
+  listenersRef.current = listeners;
   const [danmaku, setDanmaku] = useState<DanmakuItem[]>([]);
   const [myChatId, setMyChatId] = useState<string | null>(null);
   const prefix = config?.im.guestNicknamePrefix ?? DEFAULT_GUEST_NICKNAME_PREFIX;
@@ -54,9 +67,11 @@ export function useRoomChat(context: RemoteContext, groupId: string | null): Roo
       const mine = message.from.userId === current.chatIdentity?.userId;
       setDanmaku((list) => [...list, { id: message.id, text: message.text, mine }].slice(-DANMAKU_KEPT));
     });
+    const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));
     void current.start().then(() => setMyChatId(current.chatIdentity?.userId ?? null));
     return () => {
       stopListening();
+      stopNotices();
       current.stop();
       if (session.current === current) session.current = null;
       setMyChatId(null);
@@ -65,12 +80,18 @@ export function useRoomChat(context: RemoteContext, groupId: string | null): Roo
 
   const send = useCallback(async (text: string, kind: 'text' | 'danmaku'): Promise<ChatSendResult> => {
     const current = session.current;
-    if (!current) return { ok: false, refusal: { code: 'not-logged-in', message: chatMessages.notLoggedIn } };
-    try {
-      return await current.send(text, kind);
-    } catch {
-      return { ok: false, refusal: { code: 'failed', message: chatMessages.sendFailed } };
+    let result: ChatSendResult;
+    if (!current) {
+      result = { ok: false, refusal: { code: 'not-logged-in', message: chatMessages.notLoggedIn } };
+    } else {
+      try {
+        result = await current.send(text, kind);
+      } catch {
+        result = { ok: false, refusal: { code: 'failed', message: chatMessages.sendFailed } };
+      }
     }
+    if (!result.ok) listenersRef.current.onSendRefused?.(result.refusal);
+    return result;
   }, []);
 
   const dismissNotices = useCallback(() => session.current?.dismissSystemNotices(), []);

@@ -6,15 +6,16 @@ import { ScheduleList } from '../room/RoomSchedules';
 import { parseId } from './LiveRoomPage';
 
 /**
- * A match's live room (`#/score-live?id=<matchId>`): the room showing it (a live one first), or,
- * when none does, the broadcasts scheduled for it to reserve.
+ * A match's live room (`#/score-live?id=<matchId>`): the room showing it (a live one first, as the
+ * server orders the list filtered by `match_id`), or, when none does, the broadcasts scheduled for
+ * it to reserve.
  */
 export default function ScoreLivePage({ context, location }: RemotePageProps) {
   const matchId = parseId(location.query.id);
   const api = liveApi(context.api);
   const { state, retry } = useLoad(matchId === null ? null : String(matchId), async () => {
-    const [rooms, schedules] = await Promise.all([api.roomsOfMatch(matchId ?? 0), api.schedulesOfMatch(matchId ?? 0)]);
-    return { room: rooms.find((room) => room.is_live === 1) ?? rooms.find((room) => room.is_open === 1) ?? rooms[0] ?? null, schedules };
+    const [room, schedules] = await Promise.all([api.roomOfMatch(matchId ?? 0), api.schedulesOfMatch(matchId ?? 0)]);
+    return { room, schedules };
   });
   const detail = matchId !== null && <a href={`#/score-detail?id=${matchId}`}>{scoreLiveCopy.matchDetail}</a>;
 

@@ -60,23 +60,29 @@ describe('my room (anchor)', () => {
 });
 
 describe('score-live', () => {
-  it('shows the room that shows the match', async () => {
+  /** The server's part: only the rooms / schedules of the match asked for (match_id). */
+  const byMatch = <Item,>(items: Record<number, Item[]>) => (params: Record<string, unknown> | undefined) => pageOf(items[Number(params?.match_id)] ?? []);
+
+  it('asks for the rooms showing the match (match_id) and shows the first: the server puts live ones first', async () => {
     const room = roomInfo({ room_id: 5, title: '阿森纳 vs 切尔西 解说', match });
     const context = liveContext({
-      [LIVE_PATHS.liveList]: pageOf([roomCard({ room_id: 4 }), roomCard({ room_id: 5, match })]),
-      [LIVE_PATHS.reserveLiveList]: pageOf([]),
+      [LIVE_PATHS.liveList]: byMatch({ 900: [roomCard({ room_id: 5, match }), roomCard({ room_id: 6, match, is_live: 0 })], 901: [roomCard({ room_id: 4 })] }),
+      [LIVE_PATHS.reserveLiveList]: byMatch({}),
       [LIVE_PATHS.roomInfo]: room,
       [GUEST_CHAT_ACCOUNT_PATH]: { id: 'g1', sig: 's' },
     });
     renderRemotePage(routes, 'score-live', { id: '900' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '阿森纳 vs 切尔西 解说' })).toBeTruthy();
     expect(context.callsTo(LIVE_PATHS.roomInfo)[0]?.params).toEqual({ room_id: 5 });
+    // One filtered call each, no scanning of every room or schedule (the room's own schedule section asks later).
+    expect(context.callsTo(LIVE_PATHS.liveList).map((call) => call.params)).toEqual([{ match_id: 900, page: 1, page_size: 1 }]);
+    expect(context.callsTo(LIVE_PATHS.reserveLiveList)[0]?.params).toEqual({ match_id: 900, page: 1, page_size: 20 });
   });
 
-  it('no room yet: the scheduled broadcasts, reservable by members', async () => {
+  it('no room yet: the scheduled broadcasts of the match, reservable by members', async () => {
     const context = liveContext({
-      [LIVE_PATHS.liveList]: pageOf([roomCard({ room_id: 4 })]),
-      [LIVE_PATHS.reserveLiveList]: pageOf([schedule(), schedule({ id: 32, match: { ...match, match_id: 901 } })]),
+      [LIVE_PATHS.liveList]: byMatch({ 901: [roomCard({ room_id: 4 })] }),
+      [LIVE_PATHS.reserveLiveList]: byMatch({ 900: [schedule()], 901: [schedule({ id: 32, match: { ...match, match_id: 901 } })] }),
       [LIVE_PATHS.reserveSchedule]: { is_reserved: 1 },
     });
     logIn(context, MEMBER);
@@ -84,6 +90,7 @@ describe('score-live', () => {
     expect(await screen.findByText('这场比赛暂时没有直播间')).toBeTruthy();
     const list = screen.getByTestId('schedule-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(context.callsTo(LIVE_PATHS.reserveLiveList)[0]?.params).toMatchObject({ match_id: 900 });
     fireEvent.click(within(list).getByRole('button', { name: /^预约/ }));
     await waitFor(() => expect(within(list).getByRole('button', { name: /^已预约/ })).toBeTruthy());
     expect(context.callsTo(LIVE_PATHS.reserveSchedule)[0]?.params).toEqual({ schedule_id: 31, reserve: 1 });

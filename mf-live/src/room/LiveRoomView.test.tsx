@@ -1,22 +1,31 @@
 import '../testing/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { danmakuSystemAtom, GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH } from '@sports/shared';
-import { FakeChatNetwork, renderRemotePage } from '@sports/shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { danmakuSystemAtom, GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH, type LiveRoomInfo } from '@sports/shared';
+import { type FakeChatClient, FakeChatNetwork, renderRemotePage } from '@sports/shared/testing';
 import { LIVE_PATHS } from '../api/liveApi';
 import { overrideRoomDependencies } from '../roomDependencies';
 import { routes } from '../routes';
 import { createFakeEngines, MSE_CAPABLE } from '../testing/fakeEngines';
 import { ANCHOR, liveContext, logIn, MEMBER, pageOf, roomInfo } from '../testing/fixtures';
+import { formatEnd, formatTime } from '../ui/format';
 
 let network: FakeChatNetwork;
 let fake: ReturnType<typeof createFakeEngines>;
 let restore: () => void;
+/** The chat clients the room made, newest last (tests deliver C2C notices through them). */
+let clients: FakeChatClient[];
 
 beforeEach(() => {
   network = new FakeChatNetwork();
   fake = createFakeEngines();
-  restore = overrideRoomDependencies({ createChatClient: () => network.client(), engines: fake.engines, capabilities: MSE_CAPABLE });
+  clients = [];
+  const createChatClient = () => {
+    const client = network.client();
+    clients.push(client);
+    return client;
+  };
+  restore = overrideRoomDependencies({ createChatClient, engines: fake.engines, capabilities: MSE_CAPABLE });
 });
 afterEach(() => restore());
 
@@ -82,7 +91,7 @@ describe('live room', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('log', { name: '助手消息' })).getByText('主队加油')).toBeTruthy();
   });
 
-  it('sending: bounded input, own message in the list and flying as danmaku; a refusal (muted) is shown and the text kept', async () => {
+  it('sending: bounded input, own message in the list and flying as danmaku', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
     await joined();
     const input = screen.getByLabelText('发送消息') as HTMLInputElement;
@@ -94,12 +103,6 @@ describe('live room', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('log', { name: '全部消息' })).getByText('好球！')).toBeTruthy());
     expect(input.value).toBe('');
     expect(await within(screen.getByTestId('danmaku-layer')).findByText('好球！')).toBeTruthy();
-
-    network.mute('g42');
-    fireEvent.change(input, { target: { value: '再说一句' } });
-    fireEvent.click(screen.getByRole('button', { name: '发送' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('您已被禁言');
-    expect(input.value).toBe('再说一句');
   });
 
   it('text is inert: markup from another viewer shows as typed, in the chat and as danmaku', async () => {
@@ -187,5 +190,119 @@ describe('live room', { timeout: 20_000 }, () => {
     act(() => void network.publish('1100', { text: '刷屏', from: { userId: '77', nickname: '捣乱者', role: 'member' } }));
     fireEvent.click(screen.getByRole('button', { name: '禁言 捣乱者' }));
     await waitFor(() => expect(context.callsTo(LIVE_PATHS.ban)[0]?.params).toEqual({ room_id: 7, user_id: 77, ban: 1 }));
+  });
+});
+
+/** What the server says of this member's mute; the room info answer follows it. */
+function mutableRoom() {
+  const mute: { is_muted: 0 | 1; muted_until: string | null } = { is_muted: 0, muted_until: null };
+  let pending: Promise<LiveRoomInfo> | null = null;
+  const context = roomContext({}, { [LIVE_PATHS.roomInfo]: () => pending ?? { ...ROOM, viewer_role: 'member', ...mute } });
+  logIn(context, MEMBER);
+  return {
+    context,
+    mute,
+    /** Room info answers wait until `release()` (to see what the box does before it answers). */
+    hold() {
+      let release: () => void = () => undefined;
+      pending = new Promise((resolve) => {
+        release = () => {
+          pending = null;
+          resolve({ ...ROOM, viewer_role: 'member', ...mute });
+        };
+      });
+      return () => release();
+    },
+  };
+}
+
+const box = () => screen.getByLabelText('发送消息') as HTMLInputElement;
+const sendButton = () => screen.getByRole('button', { name: '发送' }) as HTMLButtonElement;
+
+describe('a muted viewer', { timeout: 20_000 }, () => {
+  // China time 20:00; only Date is faked, timers run (the chat joins after 1 s).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T12:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('formats the end of a mute as HH:mm today, with the day when it ends another day', () => {
+    expect(formatEnd('2026-11-22T13:30:00.000Z')).toBe('21:30');
+    expect(formatEnd('2026-11-22T15:59:00.000Z')).toBe('23:59');
+    expect(formatEnd('2026-11-23T01:00:00.000Z')).toBe(formatTime('2026-11-23T01:00:00.000Z'));
+  });
+
+  it('room info says muted: 你已被禁言至 HH:mm instead of the placeholder and send is off; notices switch it at once, also one waiting behind another', async () => {
+    const room = mutableRoom();
+    Object.assign(room.mute, { is_muted: 1, muted_until: '2026-11-22T13:30:00.000Z' });
+    renderRemotePage(routes, 'live', { id: '7' }, room.context);
+    await joined();
+    expect(box().placeholder).toBe('你已被禁言至 21:30');
+    fireEvent.change(box(), { target: { value: '让我说话' } });
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.submit(box().closest('form') as HTMLFormElement);
+    expect(clients[0]?.callsOf('sendGroupMessage')).toHaveLength(0);
+
+    // Lifted: the C2C notice brings the box back at once (room info is asked, not the next poll).
+    const asked = room.context.callsTo(LIVE_PATHS.roomInfo).length;
+    room.mute.is_muted = 0;
+    room.mute.muted_until = null;
+    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 1, text: '您的禁言已解除' }));
+    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
+    expect(room.context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked + 1);
+    expect(sendButton().disabled).toBe(false);
+    expect(box().value).toBe('让我说话');
+
+    // Muted again, until lifted: that notice waits behind the one still shown, the box switches anyway.
+    room.mute.is_muted = 1;
+    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 2, text: '您已被房管禁言' }));
+    await waitFor(() => expect(box().placeholder).toBe('你已被禁言'));
+    expect(sendButton().disabled).toBe(true);
+    expect(screen.getByRole('status', { name: '系统通知' }).textContent).toContain('您的禁言已解除');
+    expect(screen.getByRole('status', { name: '系统通知' }).textContent).not.toContain('您已被房管禁言');
+  });
+
+  it('a send refused as muted switches at once, room info then says until when; unmuted, the box is back', async () => {
+    const room = mutableRoom();
+    renderRemotePage(routes, 'live', { id: '7' }, room.context);
+    await joined();
+    expect(box().placeholder).toBe('说点什么…');
+
+    network.mute('501');
+    room.mute.is_muted = 1;
+    room.mute.muted_until = '2026-11-22T12:10:00.000Z';
+    const release = room.hold();
+    fireEvent.change(box(), { target: { value: '再说一句' } });
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('您已被禁言');
+    // Before room info answers: muted, until unknown; the text is kept.
+    expect(box().placeholder).toBe('你已被禁言');
+    expect(sendButton().disabled).toBe(true);
+    expect(box().value).toBe('再说一句');
+    act(() => release());
+    await waitFor(() => expect(box().placeholder).toBe('你已被禁言至 20:10'));
+
+    // Lifted: room info says not muted (asked on the notice); the stale refusal goes, sending works.
+    network.unmute('501');
+    room.mute.is_muted = 0;
+    room.mute.muted_until = null;
+    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 3, text: '您的禁言已解除' }));
+    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(within(screen.getByRole('log', { name: '全部消息' })).getByText('再说一句')).toBeTruthy());
+  });
+
+  it('a refusal room info does not confirm does not stick: the next answer says not muted', async () => {
+    const room = mutableRoom();
+    renderRemotePage(routes, 'live', { id: '7' }, room.context);
+    await joined();
+    network.mute('501');
+    fireEvent.change(box(), { target: { value: '在吗' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(room.context.callsTo(LIVE_PATHS.roomInfo).length).toBe(2));
+    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
+    expect(sendButton().disabled).toBe(false);
   });
 });

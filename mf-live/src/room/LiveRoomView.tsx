@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
 import { LoadView, PagePanel, RemotePageFrame, useLoad, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
+import { useChatMute } from '../chat/useChatMute';
 import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
 import { DanmakuSettings } from '../danmaku/DanmakuSettings';
@@ -83,7 +84,8 @@ interface RoomBodyProps {
 
 function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   const [danmakuSetting, setDanmakuSetting] = useDanmakuSetting();
-  const chat = useRoomChat(context, info.group_id);
+  const chatMute = useChatMute(info, refresh);
+  const chat = useRoomChat(context, info.group_id, chatMute);
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
   const avatar = safeImage(info.anchor.avatar);
 
@@ -129,7 +131,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
         </PagePanel>
         <RoomScheduleSection context={context} roomId={info.room_id} />
       </Main>
-      <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} />
+      <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
     </Layout>
   );
 }

@@ -34,6 +34,7 @@ export function roomInfo(overrides: Partial<LiveRoomInfo> = {}): LiveRoomInfo {
     is_attention: 0,
     viewer_role: 'guest',
     is_muted: 0,
+    muted_until: null,
     ...overrides,
   };
 }

@@ -5,9 +5,11 @@ import { encodeChatFrame } from './chatFrames';
 /**
  * One group on this node: who is in it (by identity, each with its connections), the newest kept
  * messages for joiners, and the broadcast path. Each message is encoded once into a complete
- * WebSocket frame; frames that arrive within `flushIntervalMs` of the last write are joined and
- * written together, one write a member per flush, so the cost per member does not grow with the
- * message rate (at 0, every turn of the event loop flushes).
+ * WebSocket frame; frames that arrive soon after the last write are joined and written together,
+ * one write a member per flush, so the cost per member does not grow with the message rate.
+ * "Soon" is as long as the last flush took, at most `maxFlushIntervalMs`: a group of 5,000 waits
+ * up to 50 ms between writes, a group of 50 well under a millisecond, so small rooms are not
+ * delayed and no group spends more than about half its time writing (at 0, every turn flushes).
  */
 export class ChatGroup {
   readonly members = new Map<string, Set<ChatConnection>>();
@@ -15,13 +17,15 @@ export class ChatGroup {
   private historyLoaded: Promise<void> | null = null;
   private pending: Buffer[] = [];
   private scheduled = false;
-  private lastFlush = 0;
+  /** When the last flush ended, and how long its writes took (performance.now() ms). */
+  private lastFlushEnd = 0;
+  private lastFlushCost = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly id: string,
     private readonly historyLimit: number,
-    private readonly flushIntervalMs: number,
+    private readonly maxFlushIntervalMs: number,
   ) {}
 
   /** Distinct identities in the group on this node. */
@@ -76,9 +80,11 @@ export class ChatGroup {
     const frames = this.pending;
     if (frames.length === 0) return;
     this.pending = [];
-    this.lastFlush = performance.now();
+    const started = performance.now();
     const buffer = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
     for (const connections of this.members.values()) for (const connection of connections) connection.write(buffer);
+    this.lastFlushEnd = performance.now();
+    this.lastFlushCost = this.lastFlushEnd - started;
   }
 
   dispose(): void {
@@ -90,7 +96,7 @@ export class ChatGroup {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const wait = this.lastFlush + this.flushIntervalMs - performance.now();
+    const wait = this.lastFlushEnd + Math.min(this.maxFlushIntervalMs, this.lastFlushCost) - performance.now();
     if (wait <= 0) setImmediate(() => this.flush());
     else this.timer = setTimeout(() => this.flush(), wait);
   }

@@ -52,6 +52,7 @@ export interface ChatSessionOptions {
 }
 
 type MessageListener = (message: ChatGroupMessage) => void;
+type NoticeListener = (notice: ChatSystemNotice) => void;
 
 /**
  * The chat of one live room (SPEC.md sections 3, 4, 8, 9), without React: the mf-live room drives
@@ -67,6 +68,7 @@ export class ChatSession {
   private readonly limit: number;
   private readonly seenMessages: RecentIds;
   private readonly messageListeners = new Set<MessageListener>();
+  private readonly noticeListeners = new Set<NoticeListener>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly unsubscribes: (() => void)[] = [];
   private readonly pendingNotices: ChatSystemNotice[] = [];
@@ -125,6 +127,18 @@ export class ChatSession {
     };
   }
 
+  /**
+   * Every new C2C system notice once (a repeated last sequence is not new), when it arrives: also
+   * the ones that wait in line because the notice list is showing another. The room listens here
+   * to act on a mute or an unmute at once.
+   */
+  onSystemNotice(listener: NoticeListener): () => void {
+    this.noticeListeners.add(listener);
+    return () => {
+      this.noticeListeners.delete(listener);
+    };
+  }
+
   /** The user has read the notices: the list empties and the next waiting notice, if any, shows. */
   dismissSystemNotices(): void {
     this.store.set(systemNoticeListAtom, []);
@@ -141,6 +155,7 @@ export class ChatSession {
     clearInterval(this.onlineTimer);
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     this.messageListeners.clear();
+    this.noticeListeners.clear();
     if (this.joined) this.client.quitGroup(this.options.groupId).catch(() => undefined);
     this.client.destroy();
   }
@@ -277,11 +292,18 @@ export class ChatSession {
     this.lastNoticeSequence = notice.lastSequence;
     if (this.store.get(systemNoticeListAtom).length === 0) {
       this.store.set(systemNoticeListAtom, [notice]);
-      return;
+    } else {
+      // Not lost: it shows when the user dismisses the current one.
+      this.pendingNotices.push(notice);
+      if (this.pendingNotices.length > PENDING_NOTICES_LIMIT) this.pendingNotices.shift();
     }
-    // Not lost: it shows when the user dismisses the current one.
-    this.pendingNotices.push(notice);
-    if (this.pendingNotices.length > PENDING_NOTICES_LIMIT) this.pendingNotices.shift();
+    for (const listener of [...this.noticeListeners]) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.logger.warn('chat: a notice listener failed', error);
+      }
+    }
   }
 
   private resetRoomState(): void {

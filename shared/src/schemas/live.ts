@@ -110,6 +110,8 @@ export const LiveRoomInfoSchema = Type.Object({
   viewer_role: ViewerRoleSchema,
   /** 1: the viewer is muted in this room now. */
   is_muted: Flag,
+  /** When the viewer's mute ends (live_room_mute.until); null when not muted or muted until lifted. */
+  muted_until: NullableIsoTime,
 });
 export type LiveRoomInfo = Static<typeof LiveRoomInfoSchema>;
 
@@ -238,8 +240,8 @@ export type ReserveScheduleRequest = Static<typeof ReserveScheduleRequestSchema>
 export const ReserveResultSchema = Type.Object({ is_reserved: Flag });
 export type ReserveResult = Static<typeof ReserveResultSchema>;
 
-/** `GET api/Live_streaming/getReserveLiveList`: upcoming schedules, soonest first. */
-export const ReserveLiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), ...PageFields });
+/** `GET api/Live_streaming/getReserveLiveList`: upcoming schedules, soonest first; `match_id`: only that match's. */
+export const ReserveLiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), ...PageFields });
 export type ReserveLiveListQuery = Static<typeof ReserveLiveListQuerySchema>;
 export const LiveSchedulePageSchema = Type.Object({ list: Type.Array(LiveScheduleSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
 
@@ -257,8 +259,11 @@ export const UserReservationPageSchema = Type.Object({ list: Type.Array(UserRese
 
 // ---- Lists: api/Live_streaming ----
 
-/** `GET api/Live_streaming/getLiveList`: live rooms first (most online first), then open, then the rest. */
-export const LiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), ...PageFields });
+/**
+ * `GET api/Live_streaming/getLiveList`: live rooms first (most online first), then open, then the
+ * rest; `match_id`: only the rooms showing that match (score-live).
+ */
+export const LiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), ...PageFields });
 export type LiveListQuery = Static<typeof LiveListQuerySchema>;
 export const LiveRoomPageSchema = Type.Object({ list: Type.Array(LiveRoomCardSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
 

@@ -31,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index live_room_listing_idx on live_room (stream_status, type)`.execute(db);
+  // score-live: the rooms showing a match (getLiveList?match_id=).
+  await sql`create index live_room_match_idx on live_room (match_id) where match_id is not null`.execute(db);
 
   await sql`
     create table live_room_admin (
@@ -73,6 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (room_id, match_id)
     )`.execute(db);
   await sql`create index live_schedule_starts_idx on live_schedule (starts_at)`.execute(db);
+  await sql`create index live_schedule_match_idx on live_schedule (match_id)`.execute(db);
 
   // A viewer reserves a match (reserveMatch) or an anchor's scheduled broadcast (reserveMatch2).
   await sql`

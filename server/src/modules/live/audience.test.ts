@@ -123,6 +123,36 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect((await get('/api/Live_streaming/getReserveLiveList')).data.total).toBe(0);
   });
 
+  it('filters upcoming schedules by match (match_id), soonest first, paginated', async () => {
+    const matchId = await createMatch(ctx.db, new Date(Date.now() + 4 * HOUR));
+    const otherMatch = await createMatch(ctx.db, new Date(Date.now() + 4 * HOUR));
+    const scheduleBy = async (type: number, match: number, startsInHours: number) => {
+      const owner = await createUser(ctx.db, { anchor: true });
+      await post('/api/Live/createRoom', { title: '预告', type }, owner);
+      const starts = new Date(Date.now() + startsInHours * HOUR).toISOString();
+      return valid(LiveScheduleSchema, await post('/api/Live/setReserveLiveNew', { match_id: match, starts_at: starts }, owner)).id as number;
+    };
+    const later = await scheduleBy(1, matchId, 3);
+    const sooner = await scheduleBy(2, matchId, 1);
+    const other = await scheduleBy(1, otherMatch, 2);
+
+    const ofMatch = valid(LiveSchedulePageSchema, await get('/api/Live_streaming/getReserveLiveList', { match_id: matchId }));
+    expect(ofMatch.total).toBe(2);
+    expect(ofMatch.list.map((item: { id: number }) => item.id)).toEqual([sooner, later]);
+    expect(ofMatch.list.every((item: { match: { match_id: number } }) => item.match.match_id === matchId)).toBe(true);
+    const page2 = (await get('/api/Live_streaming/getReserveLiveList', { match_id: matchId, page: 2, page_size: 1 })).data;
+    expect(page2).toMatchObject({ total: 2, page: 2, page_size: 1 });
+    expect(page2.list.map((item: { id: number }) => item.id)).toEqual([later]);
+    expect((await get('/api/Live_streaming/getReserveLiveList', { match_id: matchId, type: 1 })).data.list.map((item: { id: number }) => item.id)).toEqual([later]);
+    expect((await get('/api/Live_streaming/getReserveLiveList', { match_id: otherMatch })).data.list.map((item: { id: number }) => item.id)).toEqual([other]);
+    expect((await get('/api/Live_streaming/getReserveLiveList', { match_id: 999_999 })).data).toMatchObject({ total: 0, list: [] });
+    // Without the filter, every match's.
+    expect((await get('/api/Live_streaming/getReserveLiveList', { page_size: 100 })).data.total).toBeGreaterThanOrEqual(3);
+
+    expect(await get('/api/Live_streaming/getReserveLiveList', { match_id: 0 })).toMatchObject({ code: 1, msg: 'match_id 不能小于 1' });
+    expect(await get('/api/Live_streaming/getReserveLiveList', { match_id: 'abc' })).toMatchObject({ code: 1, msg: 'match_id 类型错误' });
+  });
+
   it('ranks rooms by followers x 10 + minutes on air + peak viewers in the period', async () => {
     const make = async (title: string) => {
       const owner = await createUser(ctx.db, { anchor: true });

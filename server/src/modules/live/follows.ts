@@ -31,6 +31,9 @@ export async function attention(db: Kysely<Database>, followerId: number, reques
       await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();
       return true;
     }
+    // A toggle reads then writes: two at once (a double click) would both see "not following" and
+    // both answer "followed". Locking the follower's row makes one follower's toggles take turns.
+    await trx.selectFrom('app_user').select('id').where('id', '=', followerId).forUpdate().execute();
     const removed = await trx.deleteFrom('user_follow').where('follower_id', '=', followerId).where('anchor_id', '=', anchor.id).executeTakeFirst();
     if (removed.numDeletedRows > 0n) return false;
     await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();

@@ -12,13 +12,14 @@ import { roomCards } from './roomCards';
 export const LIVE_ROOMS_SORTED_MAX = 2_000;
 
 /**
- * `getLiveList`: rooms of a type (0 all). Live rooms first, most online first; then the rest:
- * open rooms before closed ones, the most recently changed first.
+ * `getLiveList`: rooms of a type (0 all), or showing a match (`match_id`, score-live). Live rooms
+ * first, most online first; then the rest: open rooms before closed ones, the most recently changed first.
  */
 export async function liveList(db: Kysely<Database>, presence: RoomPresence, query: LiveListQuery): Promise<PageOf<LiveRoomCard>> {
   const window = pageWindow(query);
   let rooms = db.selectFrom('live_room');
   if (query.type !== undefined && query.type !== 0) rooms = rooms.where('type', '=', query.type);
+  if (query.match_id !== undefined) rooms = rooms.where('match_id', '=', query.match_id);
   const total = Number((await rooms.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   const live = await rooms.select(['id']).where('stream_status', '=', 'live').orderBy('stream_started_at').orderBy('id').limit(LIVE_ROOMS_SORTED_MAX).execute();

@@ -114,6 +114,7 @@ export async function roomInfo(
     is_attention: flag(viewer?.follows ?? false),
     viewer_role: viewer?.role ?? 'guest',
     is_muted: flag(viewer?.muted ?? false),
+    muted_until: viewer?.mutedUntil?.toISOString() ?? null,
   };
 }
 
@@ -127,5 +128,6 @@ async function viewerState(db: Kysely<Database>, room: { id: number; owner_id: n
     .where('user_id', '=', viewerId)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
     .executeTakeFirst();
-  return { role, follows: follow !== undefined, muted: mute !== undefined };
+  // until null: muted until lifted.
+  return { role, follows: follow !== undefined, muted: mute !== undefined, mutedUntil: mute?.until ?? null };
 }

@@ -107,6 +107,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
       is_attention: 0,
       viewer_role: 'guest',
       is_muted: 0,
+      muted_until: null,
       online: 0,
       is_live: 0,
     });
@@ -144,6 +145,39 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     expect(page2.list.map((room: { room_id: number }) => room.room_id)).toEqual([rooms[2]]);
     expect((await get('/api/Live_streaming/getLiveList', { type: 5 })).code).toBe(1);
     expect((await get('/api/Live_streaming/getLiveList', { page_size: 101 })).msg).toBe('page_size 不能大于 100');
+  });
+
+  it('filters the live list by match (match_id), in SQL, keeping the order and the pages', async () => {
+    const matchId = await createMatch(ctx.db, new Date(Date.now() + 3_600_000));
+    const otherMatch = await createMatch(ctx.db, new Date(Date.now() + 3_600_000));
+    const showing: number[] = [];
+    for (const [type, match] of [[1, matchId], [2, matchId], [1, matchId], [1, otherMatch], [1, null]] as const) {
+      const owner = await createUser(ctx.db, { anchor: true });
+      const room = (await post('/api/Live/createRoom', { title: `比赛${type}`, type }, owner)).data.room_id as number;
+      if (match !== null) expect((await get('/api/Live/updateLive', { match_id: match }, owner)).code).toBe(200);
+      if (match === matchId) showing.push(room);
+    }
+    const [closed, openOnly, live] = showing as [number, number, number];
+    await ctx.db.updateTable('live_room').set({ stream_status: 'live', stream_started_at: new Date() }).where('id', '=', live).execute();
+    await ctx.db.updateTable('live_room').set({ is_open: true }).where('id', '=', openOnly).execute();
+
+    const ofMatch = valid(LiveRoomPageSchema, await get('/api/Live_streaming/getLiveList', { match_id: matchId }));
+    expect(ofMatch.total).toBe(3);
+    // Live first, then open, then the rest.
+    expect(ofMatch.list.map((room: { room_id: number }) => room.room_id)).toEqual([live, openOnly, closed]);
+    expect(ofMatch.list.every((room: { match: { match_id: number } | null }) => room.match?.match_id === matchId)).toBe(true);
+    const second = (await get('/api/Live_streaming/getLiveList', { match_id: matchId, page: 2, page_size: 2 })).data;
+    expect(second).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(second.list.map((room: { room_id: number }) => room.room_id)).toEqual([closed]);
+    // With the type filter too.
+    expect((await get('/api/Live_streaming/getLiveList', { match_id: matchId, type: 2 })).data.list.map((room: { room_id: number }) => room.room_id)).toEqual([openOnly]);
+    expect((await get('/api/Live_streaming/getLiveList', { match_id: otherMatch })).data.total).toBe(1);
+    expect((await get('/api/Live_streaming/getLiveList', { match_id: 999_999 })).data).toMatchObject({ total: 0, list: [] });
+
+    expect(await get('/api/Live_streaming/getLiveList', { match_id: 0 })).toMatchObject({ code: 1, msg: 'match_id 不能小于 1' });
+    expect(await get('/api/Live_streaming/getLiveList', { match_id: -3 })).toMatchObject({ code: 1, msg: 'match_id 不能小于 1' });
+    expect(await get('/api/Live_streaming/getLiveList', { match_id: 'abc' })).toMatchObject({ code: 1, msg: 'match_id 类型错误' });
+    expect(await get('/api/Live_streaming/getLiveList', { match_id: '9x' })).toMatchObject({ code: 1, msg: 'match_id 类型错误' });
   });
 
   it('lets only the owner set admins, at most ROOM_ADMINS_MAX, and emits adminsChanged', async () => {
@@ -201,13 +235,23 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
       expect(timed.data).toMatchObject({ room_id: roomId, user_id: member.id, is_muted: 1 });
       expect(Date.parse(timed.data.until) - Date.now()).toBeGreaterThan(9 * 60_000);
       expect(muted).toEqual([{ roomId, ownerId: anchor.id, userId: member.id, until: new Date(timed.data.until) }]);
-      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, member)).data.is_muted).toBe(1);
+      // The muted viewer's room info says so, and until when.
+      const mutedView = valid(LiveRoomInfoSchema, await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, member));
+      expect(mutedView).toMatchObject({ is_muted: 1, muted_until: timed.data.until });
+      // Nobody else is muted by it.
+      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, viewer)).data).toMatchObject({ is_muted: 0, muted_until: null });
 
       // The owner may mute an admin, until lifted.
       expect((await get('/api/Live/ban1', { room_id: roomId, user_id: secondAdmin.id, ban: 1 }, anchor)).data).toMatchObject({ is_muted: 1, until: null });
+      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, secondAdmin)).data).toMatchObject({ is_muted: 1, muted_until: null });
       expect((await get('/api/Live/ban1', { room_id: roomId, user_id: member.id, ban: 0 }, anchor)).data).toMatchObject({ is_muted: 0 });
       expect(unmuted).toEqual([{ roomId, ownerId: anchor.id, userId: member.id }]);
-      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, member)).data.is_muted).toBe(0);
+      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, member)).data).toMatchObject({ is_muted: 0, muted_until: null });
+
+      // A timed mute that has run out is no mute: neither flag nor time.
+      await get('/api/Live/ban1', { room_id: roomId, user_id: member.id, ban: 1, minutes: 5 }, anchor);
+      await ctx.db.updateTable('live_room_mute').set({ until: new Date(Date.now() - 1_000) }).where('room_id', '=', roomId).where('user_id', '=', member.id).execute();
+      expect((await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }, member)).data).toMatchObject({ is_muted: 0, muted_until: null });
     } finally {
       ctx.app.roomEvents.off('muted', onMuted);
       ctx.app.roomEvents.off('unmuted', onUnmuted);

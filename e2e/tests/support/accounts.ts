@@ -54,6 +54,8 @@ export async function registerThroughModal(page: Page, number: string, password:
   await register.getByLabel('登录密码').fill(password);
   if (invite) await register.getByLabel('邀请码（选填）').fill(invite);
   await solveCaptcha(register);
+  // An earlier registration's toast may still be up (two in one test): the one to see is this one's.
+  await expect(toast(page, '注册成功')).toHaveCount(0);
   await register.getByRole('button', { name: '注册', exact: true }).click();
   await expect(toast(page, '注册成功')).toBeVisible();
   await expect(register).toBeHidden();

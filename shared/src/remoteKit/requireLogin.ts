@@ -2,7 +2,7 @@ import type { RemoteContext } from '../contract/remoteContract';
 import { sharedMessages } from '../messages/zhCN';
 import { userInfoAtom } from '../store/persistedAtoms';
 
-/** How long the please-log-in warning stays up (the host's guard uses the same 3 s). */
+/** How long the please-log-in warning stays up (the original site's 3 s); the host's guard is this one too. */
 export const LOGIN_WARNING_DURATION_MS = 3_000;
 
 /**

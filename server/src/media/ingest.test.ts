@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { MEDIA_SECRET_FILE } from './mediaPlugin';
-import { createUser, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from './mediaTestKit';
+import { createUser, ffmpegInstalledFor, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from './mediaTestKit';
 import { pushSignature } from './pushSignature';
 
-const ffmpegInstalled = (() => {
-  try {
-    execFileSync('ffmpeg', ['-hide_banner', '-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!ffmpegInstalled) console.log('skipped: ffmpeg is not installed, the RTMP ingest tests need it to push a stream');
+const ffmpegInstalled = ffmpegInstalledFor('the RTMP ingest tests need it to push a stream');
 
 describe.skipIf(!ffmpegInstalled)('embedded RTMP ingest with a real ffmpeg push', () => {
   describeEachDatabase('push, play, stop', (target) => {

@@ -31,6 +31,39 @@ describe('media configuration', () => {
     expect(config.external).toMatchObject({ hlsUrlTemplate: null, hookSecret: 'hook-secret-0123456789' });
   });
 
+  it('RTMP limits: defaults, overrides, and every bad value listed', () => {
+    expect(load({}).config.embedded.rtmpLimits).toEqual({
+      maxConnections: 200,
+      maxPerAddress: 10,
+      publishDeadlineMs: 10_000,
+      unadmitted: { maxMessageBytes: 65_536, maxChunkStreams: 8 },
+      admitted: { maxMessageBytes: 8_388_608, maxChunkStreams: 32 },
+    });
+    const { config, problems } = load({
+      MEDIA_RTMP_MAX_CONNECTIONS: '50',
+      MEDIA_RTMP_MAX_PER_ADDRESS: '3',
+      MEDIA_RTMP_PUBLISH_DEADLINE_MS: '5000',
+      MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES: '32768',
+      MEDIA_RTMP_UNADMITTED_MAX_CHUNK_STREAMS: '6',
+      MEDIA_RTMP_MAX_MESSAGE_BYTES: '4194304',
+      MEDIA_RTMP_MAX_CHUNK_STREAMS: '16',
+    });
+    expect(problems).toEqual([]);
+    expect(config.embedded.rtmpLimits).toEqual({
+      maxConnections: 50,
+      maxPerAddress: 3,
+      publishDeadlineMs: 5_000,
+      unadmitted: { maxMessageBytes: 32_768, maxChunkStreams: 6 },
+      admitted: { maxMessageBytes: 4_194_304, maxChunkStreams: 16 },
+    });
+    const bad = load({ MEDIA_RTMP_MAX_PER_ADDRESS: '0', MEDIA_RTMP_PUBLISH_DEADLINE_MS: 'soon', MEDIA_RTMP_MAX_MESSAGE_BYTES: '20000000' }).problems;
+    expect(bad).toHaveLength(3);
+    expect(bad.join('\n')).toMatch(/MEDIA_RTMP_MAX_PER_ADDRESS[\s\S]*MEDIA_RTMP_PUBLISH_DEADLINE_MS[\s\S]*MEDIA_RTMP_MAX_MESSAGE_BYTES/);
+    expect(load({ MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES: '200000', MEDIA_RTMP_MAX_MESSAGE_BYTES: '100000' }).problems).toEqual([
+      'MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES must not be above MEDIA_RTMP_MAX_MESSAGE_BYTES',
+    ]);
+  });
+
   it('lists every bad value', () => {
     expect(load({ MEDIA_MODE: 'srs', MEDIA_RTMP_PORT: '70000', MEDIA_PUSH_KEY_TTL_HOURS: '0', MEDIA_SIGNING_SECRET: 'short', MEDIA_RTMP_PUBLIC_URL: 'http://x' }).problems).toHaveLength(5);
   });

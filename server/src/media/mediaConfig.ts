@@ -28,6 +28,36 @@ export interface EmbeddedMediaConfig {
   hlsListSize: number;
   /** A publisher that drops and comes back from the same address within this keeps its broadcast. */
   reconnectGraceSeconds: number;
+  rtmpLimits: RtmpLimits;
+}
+
+/**
+ * What RTMP connections may take before and after their publish is admitted. Before, anyone can
+ * connect (the key is checked at publish), so a connection must be cheap; after, it is an anchor's
+ * encoder, whose keyframes can be several hundred KB.
+ */
+export interface RtmpLimits {
+  /** Connections at once (each encoder publishes one stream). */
+  maxConnections: number;
+  /** Connections at once from one address, so one address cannot take every slot. */
+  maxPerAddress: number;
+  /** A connection must be publishing (admitted) this long after connecting, whatever it sends. */
+  publishDeadlineMs: number;
+  unadmitted: { maxMessageBytes: number; maxChunkStreams: number };
+  admitted: { maxMessageBytes: number; maxChunkStreams: number };
+}
+
+/** The largest length an RTMP chunk header can declare (3 bytes). */
+const RTMP_MAX_DECLARABLE = 0xffffff;
+
+export function defaultRtmpLimits(): RtmpLimits {
+  return {
+    maxConnections: 200,
+    maxPerAddress: 10,
+    publishDeadlineMs: 10_000,
+    unadmitted: { maxMessageBytes: 64 * 1024, maxChunkStreams: 8 },
+    admitted: { maxMessageBytes: 8 * 1024 * 1024, maxChunkStreams: 32 },
+  };
 }
 
 export interface ExternalMediaConfig {
@@ -57,6 +87,7 @@ export function defaultMediaConfig(): MediaConfig {
       hlsSegmentSeconds: 2,
       hlsListSize: 6,
       reconnectGraceSeconds: 0,
+      rtmpLimits: defaultRtmpLimits(),
     },
     external: null,
     demoStreams: 0,
@@ -85,10 +116,36 @@ export function loadMediaConfig(read: ReadVar, problems: string[]): MediaConfig 
       hlsSegmentSeconds: int('MEDIA_HLS_SEGMENT_SECONDS', 2, 1, 10),
       hlsListSize: int('MEDIA_HLS_LIST_SIZE', 6, 3, 30),
       reconnectGraceSeconds: int('MEDIA_RECONNECT_GRACE_SECONDS', 10, 0, 300),
+      rtmpLimits: loadRtmpLimits(int, problems),
     },
     external: mode === 'external' ? loadExternal(read, problems) : null,
     demoStreams: int('DEMO_STREAMS', 0, 0, 20),
   };
+}
+
+function loadRtmpLimits(int: (name: string, fallback: number, min: number, max: number) => number, problems: string[]): RtmpLimits {
+  const defaults = defaultRtmpLimits();
+  const limits: RtmpLimits = {
+    maxConnections: int('MEDIA_RTMP_MAX_CONNECTIONS', defaults.maxConnections, 1, 100_000),
+    maxPerAddress: int('MEDIA_RTMP_MAX_PER_ADDRESS', defaults.maxPerAddress, 1, 100_000),
+    publishDeadlineMs: int('MEDIA_RTMP_PUBLISH_DEADLINE_MS', defaults.publishDeadlineMs, 500, 120_000),
+    unadmitted: {
+      maxMessageBytes: int('MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES', defaults.unadmitted.maxMessageBytes, 4_096, RTMP_MAX_DECLARABLE),
+      maxChunkStreams: int('MEDIA_RTMP_UNADMITTED_MAX_CHUNK_STREAMS', defaults.unadmitted.maxChunkStreams, 4, 1_024),
+    },
+    admitted: {
+      maxMessageBytes: int('MEDIA_RTMP_MAX_MESSAGE_BYTES', defaults.admitted.maxMessageBytes, 65_536, RTMP_MAX_DECLARABLE),
+      maxChunkStreams: int('MEDIA_RTMP_MAX_CHUNK_STREAMS', defaults.admitted.maxChunkStreams, 4, 1_024),
+    },
+  };
+  // Admission only ever raises what a session may hold.
+  if (limits.unadmitted.maxMessageBytes > limits.admitted.maxMessageBytes) {
+    problems.push('MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES must not be above MEDIA_RTMP_MAX_MESSAGE_BYTES');
+  }
+  if (limits.unadmitted.maxChunkStreams > limits.admitted.maxChunkStreams) {
+    problems.push('MEDIA_RTMP_UNADMITTED_MAX_CHUNK_STREAMS must not be above MEDIA_RTMP_MAX_CHUNK_STREAMS');
+  }
+  return limits;
 }
 
 function loadExternal(read: ReadVar, problems: string[]): ExternalMediaConfig {

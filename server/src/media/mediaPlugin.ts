@@ -116,6 +116,7 @@ async function setUpEmbedded(
     port: settings.rtmpPort,
     reconnectGraceMs: settings.reconnectGraceSeconds * 1000,
     log,
+    limits: settings.rtmpLimits,
     admit: async (stream, query) => {
       const decision = await admitPush(db, signingSecret(), stream, signOf(query), Math.floor(Date.now() / 1000));
       return decision.ok ? { ok: true, roomId: decision.room.id } : { ok: false, reason: pushRefusalText[decision.reason] };

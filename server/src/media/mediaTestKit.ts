@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { issueSession } from '../auth/sessions';
@@ -25,6 +25,20 @@ export async function createUser(db: Kysely<Database>, options: { anchor: boolea
 }
 
 /** Embedded on a free port, no reconnect grace, 1 s HLS segments: what the media tests run. */
+/**
+ * Whether ffmpeg runs here; when not, prints why the suite that needs it is skipped (`needs`: what
+ * for). `npm test` installs ffmpeg, so a skip only happens on a machine set up by hand.
+ */
+export function ffmpegInstalledFor(needs: string): boolean {
+  try {
+    execFileSync('ffmpeg', ['-hide_banner', '-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    console.log(`skipped: ffmpeg is not installed, ${needs}`);
+    return false;
+  }
+}
+
 export function mediaTestConfig(): MediaConfig {
   const config = defaultMediaConfig();
   config.embedded = { ...config.embedded, rtmpPort: 0, reconnectGraceSeconds: 0, hlsSegmentSeconds: 1 };
@@ -35,15 +49,25 @@ const pushes = new Set<ChildProcess>();
 
 /** TOOLCHAIN.md's test source, small and 1 s keyframes to spare the CPU; stops after `seconds`. */
 export function pushTestStream(url: string, seconds = 60): ChildProcess {
-  const child = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-c:a', 'aac', '-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
+  return spawnPush([
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-c:a', 'aac', '-f', 'flv', url],
+  ]);
+}
+
+/**
+ * Random noise, losslessly encoded: every video message is hundreds of KB, like the keyframes of
+ * a real high-bitrate encoder (what the admitted message bound must leave room for). 5 fps.
+ */
+export function pushLargeFrameStream(url: string, seconds = 30): ChildProcess {
+  return spawnPush([
+    ...['-f', 'lavfi', '-i', 'nullsrc=size=640x360:rate=5,geq=lum=random(1)*255:cb=128:cr=128', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-g', '5', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', url],
+  ]);
+}
+
+function spawnPush(args: string[]): ChildProcess {
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', ...args], { stdio: 'ignore' });
   pushes.add(child);
   child.once('exit', () => pushes.delete(child));
   return child;

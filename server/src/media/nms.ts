@@ -35,10 +35,42 @@ export interface NmsSession {
 
 export interface NmsRtmpSession extends NmsSession {
   socket: Socket;
+  /** The session's protocol parser (one per connection). */
+  rtmp: NmsRtmpParser;
+  /** The socket's 'data' listener: hands the bytes to the parser, which answers synchronously. */
+  onData: (data: Buffer) => void;
+  /** A publish or play named its stream: NMS sets the stream path and picks the broadcast. */
+  onConnect: (request: { app: string; name: string; host: string; query: StreamQuery }) => void;
   onPush: () => void;
   onPlay: () => void;
   onPacket: (packet: unknown) => void;
   run: () => void;
+}
+
+/** One chunk stream's message being assembled (NMS's RtmpPacket). */
+export interface NmsRtmpPacket {
+  header: { fmt: number; cid: number; timestamp: number; length: number; type: number; stream_id: number };
+  /** Payload bytes received so far; 0 between messages. */
+  bytes: number;
+  capacity: number;
+  payload: Buffer;
+}
+
+/**
+ * NMS's RTMP chunk parser (protocol/rtmp.js). The methods named here are the steps the ingest
+ * checks around: read a chunk header, allocate a message's payload, handle a control message.
+ */
+export interface NmsRtmpParser {
+  /** Messages in progress (and their buffers), by chunk stream id. */
+  inPackets: Map<number, NmsRtmpPacket>;
+  /** The message the chunk being read belongs to. */
+  parserPacket: NmsRtmpPacket;
+  /** An FLV file parser NMS allocates (1 MiB) for every RTMP session and never uses. */
+  flv: unknown;
+  chunkMessageHeaderRead: () => number;
+  packetParse: () => void;
+  packetAlloc: () => void;
+  controlHandler: () => void;
 }
 
 export interface NmsBroadcast {

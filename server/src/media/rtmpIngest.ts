@@ -1,13 +1,13 @@
 import net, { type AddressInfo, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RtmpLimits } from './mediaConfig';
 import { type NmsBroadcast, type NmsSession, NmsRtmpSessionClass, type StreamQuery, nmsContext } from './nms';
+import { RtmpInputError, type RtmpMessageLimits, guardRtmpParser } from './rtmpParserGuard';
 
 /** The only RTMP application: `rtmp://host:port/live/<stream>`. */
 export const RTMP_APP = 'live';
-/** A connection that sends nothing for this long (no publish, or a dead encoder) is dropped. */
+/** A publishing encoder that sends nothing for this long is dead: it is dropped. */
 const IDLE_TIMEOUT_MS = 30_000;
-/** Encoders connected at once (each publishes one stream; more is a flood). */
-const MAX_CONNECTIONS = 200;
 
 export type AdmitDecision = { ok: true; roomId: number } | { ok: false; reason: string };
 
@@ -16,6 +16,8 @@ export interface RtmpIngestOptions {
   port: number;
   reconnectGraceMs: number;
   log: FastifyBaseLogger;
+  /** Connections, per address, publish deadline and what a session may make the parser hold. */
+  limits: RtmpLimits;
   /** Decides a publish (signature, room, …); runs while the encoder's socket is paused. */
   admit: (stream: string, query: StreamQuery) => Promise<AdmitDecision>;
   /** A new publish was accepted (not called when an encoder resumes within the grace). */
@@ -29,13 +31,30 @@ export interface RtmpIngestOptions {
  * goes through `admit` before NMS sees it (the socket is paused meanwhile, and no media of an
  * unadmitted session reaches the broadcast); RTMP play is refused (viewers use HTTP-FLV or HLS on
  * the site). A second publisher of a publishing stream is refused.
+ *
+ * Nothing a peer sends may reach past its own session: whatever NMS's parser throws on ends that
+ * session (logged at warn with the peer), never the process. Before its publish is admitted a
+ * connection is cheap to drop and may hold little: connections are capped per address, it must be
+ * admitted within the publish deadline (counted from connecting, not reset by bytes), and its
+ * messages and chunk streams are bounded small; an admitted encoder gets room for keyframes.
  */
 export class RtmpIngest {
   private server: net.Server | null = null;
   private readonly sockets = new Set<Socket>();
+  /** Open connections by remote address. */
+  private readonly perAddress = new Map<string, number>();
+  /** Addresses whose refusal at the cap was logged (once until they drop below it: a flood is one line). */
+  private readonly cappedLogged = new Set<string>();
   /** Streams this ingest publishes, by room: publishing or within the reconnect grace. */
   private readonly publishing = new Map<number, NmsBroadcast>();
-  private readonly onDonePublish = (session: NmsSession) => this.publishDone(session);
+  /** Runs inside NMS's emit (from a socket's close or a timer): a throw there would be uncaught. */
+  private readonly onDonePublish = (session: NmsSession) => {
+    try {
+      this.publishDone(session);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'ending a publish failed');
+    }
+  };
 
   constructor(private readonly options: RtmpIngestOptions) {}
 
@@ -43,7 +62,7 @@ export class RtmpIngest {
   async start(): Promise<number> {
     nmsContext.eventEmitter.on('donePublish', this.onDonePublish);
     const server = net.createServer((socket) => this.accept(socket));
-    server.maxConnections = MAX_CONNECTIONS;
+    server.maxConnections = this.options.limits.maxConnections;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         reject(error.code === 'EADDRINUSE' ? new Error(`RTMP port ${this.options.host}:${this.options.port} is in use: set MEDIA_RTMP_PORT to a free port`) : error);
@@ -81,28 +100,75 @@ export class RtmpIngest {
   }
 
   private accept(socket: Socket): void {
+    socket.on('error', () => undefined); // NMS's session logs socket errors once it runs
+    const address = socket.remoteAddress;
+    if (address === undefined) return void socket.destroy(); // already gone
+    const { maxPerAddress, publishDeadlineMs } = this.options.limits;
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= maxPerAddress) {
+      if (!this.cappedLogged.has(address)) {
+        this.cappedLogged.add(address);
+        this.options.log.warn({ address, open }, `RTMP connection refused: ${maxPerAddress} open from this address (MEDIA_RTMP_MAX_PER_ADDRESS)`);
+      }
+      socket.destroy();
+      return;
+    }
+    this.perAddress.set(address, open + 1);
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
     const session = new IngestSession(socket, this);
+    const deadline = setTimeout(() => {
+      this.options.log.warn({ ip: session.ip }, `RTMP connection dropped: not publishing ${publishDeadlineMs} ms after connecting`);
+      socket.destroy();
+    }, publishDeadlineMs);
+    session.clearDeadline = () => clearTimeout(deadline);
+    socket.on('close', () => {
+      session.clearDeadline();
+      this.sockets.delete(socket);
+      this.forgetConnection(address);
+    });
+    socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
     session.run();
+  }
+
+  private forgetConnection(address: string): void {
+    const open = (this.perAddress.get(address) ?? 1) - 1;
+    if (open > 0) this.perAddress.set(address, open);
+    else this.perAddress.delete(address);
+    this.cappedLogged.delete(address);
+  }
+
+  /** Limits of what a session's parser may hold: small until its publish is admitted. */
+  messageLimitsOf(session: IngestSession): RtmpMessageLimits {
+    const { admitted, unadmitted } = this.options.limits;
+    return session.admitted ? admitted : unadmitted;
+  }
+
+  /** The session's input threw in NMS's parser (or broke a limit): end that session only. */
+  endSession(session: IngestSession, error: unknown): void {
+    session.socket.destroy();
+    if (error instanceof RtmpInputError) {
+      this.options.log.warn({ ip: session.ip, reason: error.message }, 'RTMP session ended: input over a limit or malformed');
+    } else {
+      this.options.log.warn({ ip: session.ip, err: error }, 'RTMP session ended: input the RTMP parser could not handle');
+    }
   }
 
   /** NMS parsed `publish` (and already answered Publish.Start): decide before it takes effect. */
   handlePush(session: IngestSession, acceptPush: () => void): void {
     session.socket.pause();
     const stream = session.streamApp === RTMP_APP ? session.streamName : '';
-    this.options.admit(stream, session.streamQuery).then(
-      (decision) => {
+    this.options
+      .admit(stream, session.streamQuery)
+      .then((decision) => {
         if (session.socket.destroyed) return;
         if (!decision.ok) return this.refuse(session, decision.reason);
         this.publish(session, decision.roomId, acceptPush);
-      },
-      (error: unknown) => {
-        this.options.log.error({ err: error, stream }, 'push check failed');
+      })
+      // Also what publish() throws: this runs outside any socket handler, an escape would be unhandled.
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, stream, ip: session.ip }, 'push check failed');
         session.socket.destroy();
-      },
-    );
+      });
   }
 
   refusePlay(session: IngestSession): void {
@@ -117,6 +183,7 @@ export class RtmpIngest {
     if (broadcast.publisher !== session) return this.refuse(session, 'node-media-server refused the publish');
     session.roomId = roomId;
     session.admitted = true;
+    session.clearDeadline();
     // Still known here only when NMS resumed this room's publish within the grace.
     const resumed = this.publishing.get(roomId) === broadcast;
     this.publishing.set(roomId, broadcast);
@@ -147,16 +214,39 @@ export class RtmpIngest {
   }
 }
 
-/** NMS's RTMP session with its publish, play and media callbacks routed through the ingest. */
+/** NMS's RTMP session with its input, publish, play and media callbacks routed through the ingest. */
 class IngestSession extends NmsRtmpSessionClass {
   roomId: number | null = null;
   admitted = false;
+  /** Stops the publish deadline (set by the ingest when it accepts the connection). */
+  clearDeadline: () => void = () => undefined;
+  private streamNamed = false;
 
   constructor(
     socket: Socket,
     readonly ingest: RtmpIngest,
   ) {
     super(socket);
+    guardRtmpParser(this.rtmp, () => ingest.messageLimitsOf(this));
+    // NMS parses synchronously in the socket's 'data' listener: a throw there would be uncaught
+    // and end the process. It ends this session instead.
+    const parse = this.onData;
+    this.onData = (data) => {
+      if (this.socket.destroyed) return;
+      try {
+        parse(data);
+      } catch (error) {
+        ingest.endSession(this, error);
+      }
+    };
+    // One stream per connection: a second publish or play would move the session to another
+    // broadcast and leave the first one with a publisher that never ends.
+    const nameStream = this.onConnect;
+    this.onConnect = (request) => {
+      if (this.streamNamed) throw new RtmpInputError('a second publish or play on one connection');
+      this.streamNamed = true;
+      nameStream(request);
+    };
     const acceptPush = this.onPush;
     const forwardPacket = this.onPacket;
     this.onPush = () => ingest.handlePush(this, acceptPush);

@@ -182,6 +182,7 @@ test('the SMS button counts down 60 s, disabled, then is ready again', async ({ 
   await register.getByLabel('手机号').fill(number);
   const button = register.getByTestId('sms-button');
   await expect(button).toHaveText('获取验证码');
+  await solveCaptcha(register);
   const sent = page.waitForResponse((response) => response.url().includes('/api/user/getCode'));
   await button.click();
   expect(((await (await sent).json()) as { code: number }).code).toBe(200);

@@ -3,7 +3,7 @@ import { DEFAULT_LOGIN_LIMITS, DEFAULT_SMS_LIMITS, defaultAccountsConfig } from 
 import { ConfigError, loadConfig } from './config';
 
 /** The problems loadConfig finds with the accounts variables (other parts have their own tests). */
-const ACCOUNT_VARIABLES = /SMS_|CAPTCHA_|SESSION_|LOGIN_|CHAT_/;
+const ACCOUNT_VARIABLES = /SMS_|CAPTCHA_|SESSION_|LOGIN_|RESET_|CHAT_/;
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
     loadConfig(env);
@@ -23,7 +23,8 @@ describe('accounts configuration', () => {
       captcha: { maxNumber: 100_000, hmacKey: null },
       chatSigningSecret: null,
       sessionTtlSeconds: 30 * 86_400,
-      login: { throttleAfter: 3, lockAfter: 10, ipThrottleAfter: 3, ipLockAfter: 10, windowSeconds: 900, lockSeconds: 900, maxDelaySeconds: 60 },
+      login: { throttleAfter: 3, lockAfter: 10, numberLockAfter: 10, ipThrottleAfter: 3, ipLockAfter: 10, windowSeconds: 900, lockSeconds: 900, maxDelaySeconds: 60 },
+      reset: { failuresPerIpHour: 10 },
     });
     expect(accounts.sms.limits).toEqual(DEFAULT_SMS_LIMITS);
     expect(accounts.login).toEqual(DEFAULT_LOGIN_LIMITS);
@@ -44,11 +45,13 @@ describe('accounts configuration', () => {
       SESSION_TTL_DAYS: '7',
       LOGIN_THROTTLE_AFTER: '4',
       LOGIN_LOCK_AFTER: '12',
+      LOGIN_NUMBER_LOCK_AFTER: '40',
       LOGIN_IP_THROTTLE_AFTER: '100',
       LOGIN_IP_LOCK_AFTER: '200',
       LOGIN_WINDOW_MINUTES: '30',
       LOGIN_LOCK_MINUTES: '20',
       LOGIN_MAX_DELAY_SECONDS: '30',
+      RESET_FAILURES_PER_IP_HOUR: '25',
     }).accounts;
     expect(accounts).toEqual({
       sms: {
@@ -60,7 +63,8 @@ describe('accounts configuration', () => {
       captcha: { maxNumber: 100, hmacKey: 'captcha-key' },
       chatSigningSecret: 'chat-secret',
       sessionTtlSeconds: 7 * 86_400,
-      login: { throttleAfter: 4, lockAfter: 12, ipThrottleAfter: 100, ipLockAfter: 200, windowSeconds: 1800, lockSeconds: 1200, maxDelaySeconds: 30 },
+      login: { throttleAfter: 4, lockAfter: 12, numberLockAfter: 40, ipThrottleAfter: 100, ipLockAfter: 200, windowSeconds: 1800, lockSeconds: 1200, maxDelaySeconds: 30 },
+      reset: { failuresPerIpHour: 25 },
     });
   });
 
@@ -69,12 +73,21 @@ describe('accounts configuration', () => {
   });
 
   it('refuses bad numbers and unknown providers, naming the variable', () => {
-    const problems = problemsOf({ CAPTCHA_MAX_NUMBER: '0', SESSION_TTL_DAYS: 'x', SMS_PER_IP_HOUR: '-1', SMS_PROVIDER: 'carrier-pigeon' });
+    const problems = problemsOf({
+      CAPTCHA_MAX_NUMBER: '0',
+      SESSION_TTL_DAYS: 'x',
+      SMS_PER_IP_HOUR: '-1',
+      SMS_PROVIDER: 'carrier-pigeon',
+      LOGIN_NUMBER_LOCK_AFTER: '0',
+      RESET_FAILURES_PER_IP_HOUR: 'many',
+    });
     expect(problems).toEqual([
       'SMS_PROVIDER must be one of outbox, http, got "carrier-pigeon"',
       'SMS_PER_IP_HOUR must be a whole number from 1 to 1000000, got "-1"',
       'CAPTCHA_MAX_NUMBER must be a whole number from 1 to 100000000, got "0"',
       'SESSION_TTL_DAYS must be a whole number from 1 to 3650, got "x"',
+      'LOGIN_NUMBER_LOCK_AFTER must be a whole number from 1 to 1000000, got "0"',
+      'RESET_FAILURES_PER_IP_HOUR must be a whole number from 1 to 1000000, got "many"',
     ]);
   });
 

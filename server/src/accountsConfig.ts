@@ -8,6 +8,7 @@ export interface AccountsConfig {
   chatSigningSecret: string | null;
   sessionTtlSeconds: number;
   login: LoginLimits;
+  reset: ResetLimits;
 }
 
 export const SMS_PROVIDERS = ['outbox', 'http'] as const;
@@ -36,10 +37,12 @@ export interface CaptchaConfig {
 }
 
 export interface LoginLimits {
-  /** Failures (per mobile) in the window after which each attempt must wait progressively. */
+  /** Failures (per number + address) in the window after which each attempt must wait progressively. */
   throttleAfter: number;
-  /** Failures (per mobile) in the window that lock the mobile. */
+  /** Failures (per number + address) in the window that lock that address out of the number. */
   lockAfter: number;
+  /** Failures of a number from all addresses in the window after which its login needs an SMS code too. */
+  numberLockAfter: number;
   ipThrottleAfter: number;
   ipLockAfter: number;
   windowSeconds: number;
@@ -48,10 +51,17 @@ export interface LoginLimits {
   maxDelaySeconds: number;
 }
 
+export interface ResetLimits {
+  /** Refused password resets (wrong, missing or expired code) one client address gets an hour. */
+  failuresPerIpHour: number;
+}
+
+export const DEFAULT_RESET_LIMITS: ResetLimits = { failuresPerIpHour: 10 };
 export const DEFAULT_SMS_LIMITS: SmsLimits = { resendSeconds: SMS_RESEND_SECONDS, perNumberHour: 5, perNumberDay: 10, perIpHour: 20 };
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   throttleAfter: 3,
   lockAfter: 10,
+  numberLockAfter: 10,
   ipThrottleAfter: 3,
   ipLockAfter: 10,
   windowSeconds: 15 * 60,
@@ -91,11 +101,15 @@ export function loadAccountsConfig(read: ReadVar, nodeEnv: string, problems: str
     login: {
       throttleAfter,
       lockAfter,
+      numberLockAfter: int('LOGIN_NUMBER_LOCK_AFTER', DEFAULT_LOGIN_LIMITS.numberLockAfter, 1, 1_000_000),
       ipThrottleAfter: int('LOGIN_IP_THROTTLE_AFTER', throttleAfter, 1, 1_000_000),
       ipLockAfter: int('LOGIN_IP_LOCK_AFTER', lockAfter, 1, 1_000_000),
       windowSeconds: int('LOGIN_WINDOW_MINUTES', DEFAULT_LOGIN_LIMITS.windowSeconds / 60, 1, 1440) * 60,
       lockSeconds: int('LOGIN_LOCK_MINUTES', DEFAULT_LOGIN_LIMITS.lockSeconds / 60, 1, 1440) * 60,
       maxDelaySeconds: int('LOGIN_MAX_DELAY_SECONDS', DEFAULT_LOGIN_LIMITS.maxDelaySeconds, 1, 3600),
+    },
+    reset: {
+      failuresPerIpHour: int('RESET_FAILURES_PER_IP_HOUR', DEFAULT_RESET_LIMITS.failuresPerIpHour, 1, 1_000_000),
     },
   };
 }

@@ -36,8 +36,9 @@ export function toast(page: Page, text: string): Locator {
   return page.getByTestId('toast').filter({ hasText: text });
 }
 
-/** Asks for a code with the SMS button and reads it from the outbox. */
+/** Asks for a code with the SMS button (it spends a captcha solution) and reads it from the outbox. */
 export async function requestSmsCode(dialog: Locator, number: string, type: 1 | 2): Promise<string> {
+  await solveCaptcha(dialog);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await expect(dialog.getByTestId('sms-button')).toBeDisabled();
   return waitForSmsCode(fullMobile(number), { type });

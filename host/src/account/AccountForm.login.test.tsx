@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountAtom, ApiError, userInfoAtom, type LoginResult } from '@sports/shared';
+import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, userInfoAtom, type LoginResult } from '@sports/shared';
 import { resetFakeCaptchaSolutions } from './testing/FakeCaptchaWidget';
 import { renderLoginModal, solveCaptcha, submit, TEST_PROFILE, type } from './testing/renderLoginModal';
 
@@ -98,6 +98,42 @@ describe('password login', () => {
     solveCaptcha();
     await submit('登录');
     expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ captcha: 'captcha-2' }));
+  });
+});
+
+describe('a guarded number (too many failed logins): password + SMS code', () => {
+  it('after the server asks for it, the form shows the SMS field (type 2) and logs in with the code', async () => {
+    let guarded = true;
+    const login = vi.fn<(body: Record<string, unknown>) => unknown>((body) => {
+      if (guarded && !body.code) throw new ApiError(1, LOGIN_NEEDS_SMS_CODE_MESSAGE);
+      return LOGIN_RESULT;
+    });
+    const getCode = vi.fn<(body: Record<string, unknown>) => unknown>(() => ({ resendAfterSeconds: 60 }));
+    const { open, store } = renderLoginModal({
+      answers: { post: { 'api/user/login': login, 'api/user/getCode': getCode }, get: { 'api/user/info': TEST_PROFILE } },
+    });
+    open();
+    expect(screen.queryByLabelText('短信验证码')).toBeNull();
+    fillLogin();
+    await submit('登录');
+    expect(screen.getByLabelText('短信验证码')).toBeTruthy();
+    expect(store.get(userInfoAtom)).toBeNull();
+
+    // The code is now required before the call.
+    solveCaptcha();
+    await submit('登录');
+    expect(screen.getByText('请输入验证码！')).toBeTruthy();
+    expect(login).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('sms-button'));
+    });
+    expect(getCode).toHaveBeenCalledWith(expect.objectContaining({ mobile: '86-13800138000', type: 2 }));
+    type('短信验证码', '246810');
+    solveCaptcha();
+    await submit('登录');
+    expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ code: '246810', password: 'secret123' }));
+    await waitFor(() => expect(store.get(userInfoAtom)?.id).toBe(7));
   });
 });
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accountAtom, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
+import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { submitAccountForm } from './accountActions';
 import { CaptchaField } from './CaptchaField';
 import { Form, SubmitButton } from './formStyles';
-import { needsCaptcha, smsPurposeOf } from './loginModes';
+import { needsCaptcha, showsCaptcha, smsPurposeOf } from './loginModes';
 import { composeMobile, keepAlphanumeric } from './mobileNumber';
 import { MobileField } from './MobileField';
 import { ModeLinks } from './ModeLinks';
@@ -30,12 +30,16 @@ export interface AccountFormProps {
 /**
  * The form of one mode: password login ('code'), register ('regiter') or reset ('forgot').
  * Every SPEC.md section 5 rule is checked before any call; login and registration send the
- * captcha's solution, and a failed call resets the captcha so the next try uses a fresh one.
+ * captcha's solution, and so does asking for an SMS code. A solution is good for one call: after
+ * a code request or a failed submit the captcha starts again (ALTCHA solves it by itself).
+ * A login the server refuses with LOGIN_NEEDS_SMS_CODE_MESSAGE (the number is guarded after many
+ * failed logins) shows the SMS code field: the owner logs in with password + code.
  */
 export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = false }: AccountFormProps) {
   const services = useHostServices();
   const { values, errors, setErrors, setField, clearError, rememberAccount, setRememberAccount } = useAccountForm(mode);
-  const smsPurpose = smsPurposeOf(mode);
+  const [smsLogin, setSmsLogin] = useState(false);
+  const smsPurpose = smsPurposeOf(mode) ?? (mode === 'code' && smsLogin ? 2 : null);
   const sms = useSmsCode(smsPurpose ?? 1);
   const withCaptcha = needsCaptcha(mode);
   const [captcha, setCaptcha] = useState<string | null>(null);
@@ -65,20 +69,28 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
     if (!checked) services.store.set(accountAtom, null);
   }
 
+  function restartCaptcha() {
+    setCaptcha(null);
+    setCaptchaRound((round) => round + 1);
+  }
+
   function onSendSmsCode() {
     const found = validateSmsRequest(values);
-    if (hasErrors(found) || smsPurpose === null) {
+    if (!captcha) found.captcha = text.captchaRequired;
+    if (hasErrors(found) || smsPurpose === null || !captcha) {
       setErrors((current) => ({ ...current, ...found }));
       setAttempt((count) => count + 1);
       return;
     }
-    void sms.send(composeMobile(values.countryCode, values.mobile));
+    // The request spends this solution whatever the answer: the next call needs a fresh one.
+    restartCaptcha();
+    void sms.send(composeMobile(values.countryCode, values.mobile), captcha);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found = validateAccountForm(mode, values);
+    const found = validateAccountForm(mode, values, smsLogin);
     if (withCaptcha && !captcha) found.captcha = text.captchaRequired;
     setErrors(found);
     if (hasErrors(found)) {
@@ -88,9 +100,10 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
     setBusy(true);
     let succeeded = false;
     try {
-      succeeded = await submitAccountForm(services, mode, values, captcha ?? '', rememberAccount);
-    } catch {
+      succeeded = await submitAccountForm(services, mode, values, captcha ?? '', rememberAccount, smsLogin);
+    } catch (error) {
       // Refused: the API client already showed why.
+      if (mode === 'code' && error instanceof ApiError && error.message === LOGIN_NEEDS_SMS_CODE_MESSAGE) setSmsLogin(true);
     }
     setBusy(false);
     if (succeeded) {
@@ -98,11 +111,8 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
       else onLoggedIn();
       return;
     }
-    if (withCaptcha) {
-      // The server refuses a replayed solution: a fresh widget, a fresh solution.
-      setCaptcha(null);
-      setCaptchaRound((round) => round + 1);
-    }
+    // The server refuses a replayed solution: a fresh widget, a fresh solution.
+    if (withCaptcha) restartCaptcha();
   }
 
   return (
@@ -146,7 +156,7 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
         />
       )}
       {mode === 'code' && <RememberSwitch checked={rememberAccount} onChange={onRememberChange} />}
-      {withCaptcha && <CaptchaField round={captchaRound} onSolutionChange={onCaptchaChange} error={errors.captcha} />}
+      {showsCaptcha(mode) && <CaptchaField round={captchaRound} onSolutionChange={onCaptchaChange} error={errors.captcha} />}
       <SubmitButton type="submit" disabled={busy}>
         {text.submit[mode]}
       </SubmitButton>

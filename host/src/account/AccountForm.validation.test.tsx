@@ -45,12 +45,23 @@ describe('AccountForm validation (SPEC.md section 5, before any call)', () => {
   it('an SMS code needs a mobile: 手机号不能为空！', () => {
     const { open, post } = renderLoginModal();
     open('regiter');
+    solveCaptcha();
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(shownMessages()).toEqual(['手机号不能为空！']);
     expect(post).not.toHaveBeenCalled();
     open('forgot');
+    solveCaptcha();
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(shownMessages()).toEqual(['手机号不能为空！']);
+  });
+
+  it('an SMS code needs the captcha solved first (the request spends it)', () => {
+    const { open, post } = renderLoginModal();
+    open('forgot');
+    type('手机号', '13800138000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(shownMessages()).toEqual(['请先完成人机验证']);
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('login and registration need the captcha solved first', async () => {

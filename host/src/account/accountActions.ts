@@ -82,9 +82,12 @@ export async function resetPassword(services: Services, request: ForgotPasswordR
   toast(services, 'success', text.passwordReset);
 }
 
-/** Sends an SMS code; answers how many seconds until the next one may be asked for. */
-export async function sendSmsCode(services: Services, mobile: string, type: 1 | 2): Promise<number> {
-  const answer = await accountApi.getCode(services.api, { mobile, type });
+/**
+ * Sends an SMS code, spending a captcha solution; answers how many seconds until the next one
+ * may be asked for.
+ */
+export async function sendSmsCode(services: Services, mobile: string, type: 1 | 2, captcha: string): Promise<number> {
+  const answer = await accountApi.getCode(services.api, { mobile, type, captcha });
   toast(services, 'success', text.smsSent);
   const wait = answer?.resendAfterSeconds;
   return typeof wait === 'number' && Number.isInteger(wait) && wait > 0 ? wait : SMS_RESEND_SECONDS;
@@ -100,10 +103,15 @@ export async function submitAccountForm(
   values: AccountFormValues,
   captcha: string,
   rememberAccount: boolean,
+  withSmsCode = false,
 ): Promise<boolean> {
   const mobile = composeMobile(values.countryCode, values.mobile);
   const { password, code } = values;
-  if (mode === 'code') return logIn(services, { mobile, password, device_type: 'pc', captcha }, rememberAccount);
+  if (mode === 'code') {
+    // A guarded number (too many failed logins) logs in with password + SMS code.
+    const login = { mobile, password, device_type: 'pc' as const, captcha, ...(withSmsCode ? { code } : {}) };
+    return logIn(services, login, rememberAccount);
+  }
   if (mode === 'regiter') {
     const invite = values.invite.trim();
     return register(services, { mobile, code, password, device_type: 'pc', captcha, ...(invite ? { invite } : {}) });

@@ -16,6 +16,14 @@ export function needsCaptcha(mode: LoginModalMode): boolean {
 }
 
 /**
+ * Every mode shows the captcha: login and registration send it with the call, and asking for an
+ * SMS code (register, reset, a guarded login) spends one too (server/src/modules/user/codeService.ts).
+ */
+export function showsCaptcha(mode: LoginModalMode): boolean {
+  return needsCaptcha(mode) || smsPurposeOf(mode) !== null;
+}
+
+/**
  * The links under the form: code -> regiter (register link); regiter or forgot -> code
  * (password-login link); any mode -> forgot (Forgot password link).
  */

@@ -10,10 +10,10 @@ export function useSmsCode(purpose: 1 | 2) {
   const [sending, setSending] = useState(false);
 
   const send = useCallback(
-    async (mobile: string) => {
+    async (mobile: string, captcha: string) => {
       setSending(true);
       try {
-        start(await sendSmsCode(services, mobile, purpose));
+        start(await sendSmsCode(services, mobile, purpose, captcha));
       } catch {
         // The API client already showed the server's message; the button is ready again.
       } finally {

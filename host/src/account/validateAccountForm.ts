@@ -23,12 +23,13 @@ export type AccountFormErrors = Partial<Record<AccountFormField, string>>;
 
 /**
  * SPEC.md section 5, checked before any call: mobile required; login needs the password;
- * register and forgot need the SMS code and the password. Messages exactly as SPEC.md writes them.
+ * register and forgot need the SMS code and the password (and so does a login the server asked to
+ * confirm by SMS: `smsLogin`). Messages exactly as SPEC.md writes them.
  */
-export function validateAccountForm(mode: LoginModalMode, values: AccountFormValues): AccountFormErrors {
+export function validateAccountForm(mode: LoginModalMode, values: AccountFormValues, smsLogin = false): AccountFormErrors {
   const errors: AccountFormErrors = {};
   if (!values.mobile.trim()) errors.mobile = text.mobileRequired;
-  if (mode !== 'code') {
+  if (mode !== 'code' || smsLogin) {
     if (!values.code) errors.code = text.codeRequired;
     else if (!new RegExp(`^\\d{${MAX_LENGTH.smsCode}}$`).test(values.code)) errors.code = text.codeInvalid;
   }

@@ -16,6 +16,7 @@ describeEachDatabase('account housekeeping', (target) => {
       { mobile: 'm', purpose: 1, ip: 'i', created_at: ago(DAY - 60_000) },
     ]).execute();
     await ctx.db.insertInto('login_failure').values([{ mobile: 'm', ip: 'i', created_at: ago(DAY + 1) }, { mobile: 'm', ip: 'i', created_at: ago(60_000) }]).execute();
+    await ctx.db.insertInto('reset_failure').values([{ mobile: 'm', ip: 'i', created_at: ago(DAY + 1) }, { mobile: 'm', ip: 'i', created_at: ago(60_000) }]).execute();
     const code = { mobile: 'm', purpose: 1 as const, code_hash: Buffer.alloc(32), salt: Buffer.alloc(16), created_at: ago(2 * DAY) };
     await ctx.db.insertInto('sms_code').values([{ ...code, expires_at: ago(DAY + 1) }, { ...code, expires_at: ago(60_000) }]).execute();
     const upload = { user_id: user.id, created_at: ago(2 * DAY), expires_at: ago(DAY + 1) };
@@ -28,6 +29,7 @@ describeEachDatabase('account housekeeping', (target) => {
     expect((await ctx.db.selectFrom('captcha_used').select('signature').execute()).map((row) => row.signature)).toEqual(['live']);
     expect(await ctx.db.selectFrom('sms_send_log').select('id').execute()).toHaveLength(1);
     expect(await ctx.db.selectFrom('login_failure').select('id').execute()).toHaveLength(1);
+    expect(await ctx.db.selectFrom('reset_failure').select('id').execute()).toHaveLength(1);
     expect(await ctx.db.selectFrom('sms_code').select('id').execute()).toHaveLength(1);
     expect((await ctx.db.selectFrom('upload').select('file_name').execute()).map((row) => row.file_name)).toEqual(['0'.repeat(32) + '.png']);
   });

@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Deletes account rows nobody can need any more: captcha signatures past their challenge's
- * expiry, SMS codes, send-log rows and login failures older than the longest limit window
+ * expiry, SMS codes, send-log rows, login and reset failures older than the longest limit window
  * (a day), upload tokens that expired unused, sessions expired or revoked over 30 days ago.
  */
 export async function purgeExpiredAccountRows(db: Kysely<Database>, now: Date): Promise<void> {
@@ -15,6 +15,7 @@ export async function purgeExpiredAccountRows(db: Kysely<Database>, now: Date): 
   await db.deleteFrom('sms_code').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('sms_send_log').where('created_at', '<', dayAgo).execute();
   await db.deleteFrom('login_failure').where('created_at', '<', dayAgo).execute();
+  await db.deleteFrom('reset_failure').where('created_at', '<', dayAgo).execute();
   await db.deleteFrom('upload').where('used_at', 'is', null).where('expires_at', '<', dayAgo).execute();
   await db
     .deleteFrom('user_session')

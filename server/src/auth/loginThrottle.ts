@@ -1,3 +1,4 @@
+import { LOGIN_NEEDS_SMS_CODE_MESSAGE } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { LoginLimits } from '../accountsConfig';
 import { formatWait } from '../clock';
@@ -8,6 +9,7 @@ export type ThrottleDecision = { kind: 'allowed' } | { kind: 'throttled'; retryA
 export const loginLimitMessages = {
   throttled: (wait: string) => `登录失败次数过多，请 ${wait}后再试`,
   locked: (wait: string, lockMinutes: number) => `登录失败次数过多，已锁定 ${lockMinutes} 分钟，请 ${wait}后再试`,
+  needsSmsCode: LOGIN_NEEDS_SMS_CODE_MESSAGE,
 } as const;
 
 export function throttleMessage(decision: Exclude<ThrottleDecision, { kind: 'allowed' }>, limits: LoginLimits): string {
@@ -15,20 +17,22 @@ export function throttleMessage(decision: Exclude<ThrottleDecision, { kind: 'all
   return decision.kind === 'locked' ? loginLimitMessages.locked(wait, Math.round(limits.lockSeconds / 60)) : loginLimitMessages.throttled(wait);
 }
 
-/** One key's rules: per mobile or per IP. */
+/** Which failures one rule counts, and when it slows down and locks. */
 interface KeyRule {
-  column: 'mobile' | 'ip';
-  value: string;
+  where: { mobile?: string; ip?: string };
   throttleAfter: number;
   lockAfter: number;
 }
 
 /**
- * Whether a login attempt may check the password now. Per mobile and per IP: from
- * `throttleAfter` failures in the window on, each attempt waits 2 s, 4 s, 8 s… (at most
- * maxDelaySeconds) after the last failure; `lockAfter` failures in the window lock for
- * lockSeconds. Throttled attempts are not failures (the password is not checked), so the
- * newest failure is the one that started a lock.
+ * Whether this address may check a password for this number now. Two rules, both about the
+ * address, so what an attacker earns stays with the attacker: per number + address (guessing one
+ * account) and per address (trying many). From `throttleAfter` failures in the window on, each
+ * attempt waits 2 s, 4 s, 8 s… (at most maxDelaySeconds) after the last failure; `lockAfter`
+ * failures in the window lock for lockSeconds. Throttled attempts are not failures (the password
+ * is not checked), so the newest failure is the one that started a lock.
+ *
+ * Guessing one number from many addresses is `isNumberGuarded`'s job.
  */
 export async function checkLoginThrottle(
   db: Kysely<Database>,
@@ -37,8 +41,8 @@ export async function checkLoginThrottle(
   now: Date,
 ): Promise<ThrottleDecision> {
   const rules: KeyRule[] = [
-    { column: 'mobile', value: who.mobile, throttleAfter: limits.throttleAfter, lockAfter: limits.lockAfter },
-    { column: 'ip', value: who.ip, throttleAfter: limits.ipThrottleAfter, lockAfter: limits.ipLockAfter },
+    { where: { mobile: who.mobile, ip: who.ip }, throttleAfter: limits.throttleAfter, lockAfter: limits.lockAfter },
+    { where: { ip: who.ip }, throttleAfter: limits.ipThrottleAfter, lockAfter: limits.ipLockAfter },
   ];
   const decisions = await Promise.all(rules.map((rule) => decide(db, rule, limits, now)));
   const locked = decisions.filter((decision) => decision.kind === 'locked');
@@ -47,17 +51,27 @@ export async function checkLoginThrottle(
   return blocking.reduce((longest, decision) => (decision.retryAfterMs > longest.retryAfterMs ? decision : longest));
 }
 
+/**
+ * Whether the number failed `numberLockAfter` times in the window from any addresses (locked
+ * for lockSeconds after that): then the password alone is not checked, from anywhere. Not a
+ * lock-out: the owner passes with a type-2 SMS code (login with `code`), and a password reset
+ * clears the failures.
+ */
+export async function isNumberGuarded(db: Kysely<Database>, mobile: string, limits: LoginLimits, now: Date): Promise<boolean> {
+  const rule: KeyRule = { where: { mobile }, throttleAfter: Number.POSITIVE_INFINITY, lockAfter: limits.numberLockAfter };
+  return (await decide(db, rule, limits, now)).kind === 'locked';
+}
+
 async function decide(db: Kysely<Database>, rule: KeyRule, limits: LoginLimits, now: Date): Promise<ThrottleDecision> {
   const at = now.getTime();
   const windowMs = limits.windowSeconds * 1000;
-  const recent = await db
+  let query = db
     .selectFrom('login_failure')
     .select('created_at')
-    .where(rule.column, '=', rule.value)
-    .where('created_at', '>', new Date(at - windowMs - limits.lockSeconds * 1000))
-    .orderBy('created_at', 'desc')
-    .limit(rule.lockAfter)
-    .execute();
+    .where('created_at', '>', new Date(at - windowMs - limits.lockSeconds * 1000));
+  if (rule.where.mobile !== undefined) query = query.where('mobile', '=', rule.where.mobile);
+  if (rule.where.ip !== undefined) query = query.where('ip', '=', rule.where.ip);
+  const recent = await query.orderBy('created_at', 'desc').limit(rule.lockAfter).execute();
   const newest = recent[0]?.created_at.getTime();
   if (newest === undefined) return { kind: 'allowed' };
 
@@ -77,7 +91,7 @@ export async function recordLoginFailure(db: Kysely<Database>, who: { mobile: st
   await db.insertInto('login_failure').values({ mobile: who.mobile, ip: who.ip, created_at: now }).execute();
 }
 
-/** After a successful login or a password reset the number starts afresh (the IP does not). */
+/** After a successful login or a password reset the number starts afresh (every address's count for it). */
 export async function clearLoginFailures(db: Kysely<Database>, mobile: string): Promise<void> {
   await db.deleteFrom('login_failure').where('mobile', '=', mobile).execute();
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SmsConfig } from '../accountsConfig';
 import { codeMessages } from '../modules/user/codeService';
-import { accountsTestOptions, createManualClock, freshIp, freshMobile } from '../testing/accounts';
+import { accountsTestOptions, createManualClock, freshIp, freshMobile, requestCode } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 
 /** The app with the http provider, against a local gateway that can be told to fail. */
@@ -35,7 +35,7 @@ describeEachDatabase('getCode through the http SMS gateway', (target) => {
       smsConfigs.push(config.sms);
     }),
   );
-  const getCode = (mobile: string) => ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type: 1 }, remoteAddress: freshIp() });
+  const getCode = (mobile: string) => requestCode(ctx.app, mobile, 1, freshIp());
 
   it('delivers the code through the gateway', async () => {
     const mobile = freshMobile();

@@ -37,6 +37,11 @@ export async function solveAltchaChallenge(challenge: Challenge): Promise<string
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** `POST /api/user/getCode` as the login modal sends it: with a freshly solved captcha. */
+export async function requestCode(app: App, mobile: string, type: 1 | 2, ip: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type, captcha: await solveCaptcha(app) }, remoteAddress: ip });
+}
+
 export interface OutboxLine {
   mobile: string;
   type: 1 | 2;
@@ -97,7 +102,7 @@ export async function registerUser(
   const mobile = options.mobile ?? freshMobile();
   const password = options.password ?? 'secret-pass-1';
   const ip = options.ip ?? freshIp();
-  const sent = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type: 1 }, remoteAddress: ip });
+  const sent = await requestCode(ctx.app, mobile, 1, ip);
   if (sent.json().code !== 200) throw new Error(`getCode failed: ${sent.body}`);
   const code = await lastCode(ctx.dataDir, mobile, 1);
   const payload: Record<string, unknown> = { mobile, code, password, device_type: 'pc', captcha: await solveCaptcha(ctx.app) };

@@ -20,14 +20,32 @@ export const CaptchaSolutionSchema = Type.String({ minLength: 1, maxLength: 4096
 /** SMS code purpose: 1 register, 2 other (password reset). */
 export const SmsPurposeSchema = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
-export const GetCodeRequestSchema = Type.Object({ mobile: MobileSchema, type: SmsPurposeSchema }, { additionalProperties: false });
+/** The captcha is spent before anything is counted or sent (nobody can spend a number's codes for free). */
+export const GetCodeRequestSchema = Type.Object(
+  { mobile: MobileSchema, type: SmsPurposeSchema, captcha: CaptchaSolutionSchema },
+  { additionalProperties: false },
+);
 export type GetCodeRequest = Static<typeof GetCodeRequestSchema>;
 export const GetCodeResultSchema = Type.Object({ resendAfterSeconds: Type.Integer() });
 
+/**
+ * `code` (optional): a type-2 SMS code. A number that failed too many logins from many
+ * addresses is guarded: the password alone is not checked, the owner logs in with password +
+ * code (the server answers LOGIN_NEEDS_SMS_CODE_MESSAGE until then).
+ */
 export const LoginRequestSchema = Type.Object(
-  { mobile: Type.String({ maxLength: 32 }), password: PasswordSchema, device_type: DeviceTypeSchema, captcha: CaptchaSolutionSchema },
+  {
+    mobile: Type.String({ maxLength: 32 }),
+    password: PasswordSchema,
+    device_type: DeviceTypeSchema,
+    captcha: CaptchaSolutionSchema,
+    code: Type.Optional(SmsCodeSchema),
+  },
   { additionalProperties: false },
 );
+
+/** The login refusal after which the modal asks for an SMS code (type 2) with the password. */
+export const LOGIN_NEEDS_SMS_CODE_MESSAGE = '该手机号登录失败次数过多，请获取短信验证码后登录';
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 export const RegisterRequestSchema = Type.Object(
@@ -64,10 +82,11 @@ export const UserProfileSchema = Type.Object({
 export type UserProfile = Static<typeof UserProfileSchema>;
 
 /**
- * Login and registration answer the token plus the user fields. The browser gets the token as
- * an HttpOnly cookie and ignores this copy; non-browser clients send it in the `token` header.
+ * Login and registration answer the user fields, plus `token` for non-browser clients (they send
+ * it in the `token` header). A browser gets the token only as the HttpOnly cookie: the answer
+ * to a request with `Origin` or `Sec-Fetch-*` headers has no `token`, so page scripts never see it.
  */
-export const LoginResultSchema = Type.Object({ ...UserProfileSchema.properties, token: Type.String() });
+export const LoginResultSchema = Type.Object({ ...UserProfileSchema.properties, token: Type.Optional(Type.String()) });
 export type LoginResult = Static<typeof LoginResultSchema>;
 
 export const UpdateInfoRequestSchema = Type.Object(

@@ -17,10 +17,11 @@ export const codeMessages = {
 type Outcome = { kind: 'send'; codeId: number; code: string } | { kind: 'registered' } | { kind: 'silent' };
 
 /**
- * `getCode`: limits first (under advisory locks on the number and the IP, so concurrent requests
+ * `getCode`: the captcha first (a solution is spent: sending codes costs the sender work), limits (under advisory locks on the number and the IP, so concurrent requests
  * count), then the purpose rule. Type 1 (register) refuses a registered number with a clear
  * message (the product needs it). Type 2 for an unknown number answers exactly like a send but
- * sends nothing, so it does not reveal who is registered. The code is sent after the commit; a
+ * sends nothing (it stores a decoy code), so neither this answer nor a later reset attempt
+ * reveals who is registered. The code is sent after the commit; a
  * failed send discards it.
  */
 export async function requestSmsCode(
@@ -31,6 +32,7 @@ export async function requestSmsCode(
   ip: string,
 ): Promise<{ resendAfterSeconds: number }> {
   const mobile = parseMobile(request.mobile).full;
+  await services.captcha.verify(request.captcha);
   const purpose = request.type;
   const now = services.clock();
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
@@ -40,7 +42,12 @@ export async function requestSmsCode(
     await logSmsRequest(trx, { mobile, purpose, ip }, now);
     const registered = (await trx.selectFrom('app_user').select('id').where('mobile', '=', mobile).executeTakeFirst()) !== undefined;
     if (purpose === 1 && registered) return { kind: 'registered' };
-    if (purpose === 2 && !registered) return { kind: 'silent' };
+    if (purpose === 2 && !registered) {
+      // A decoy code, never sent: a reset attempt for this number then meets a live code and
+      // answers exactly like one for a registered number (wrong, tries left, dead).
+      await storeSmsCode(trx, mobile, purpose, generateSmsCode(), now);
+      return { kind: 'silent' };
+    }
     const code = generateSmsCode();
     return { kind: 'send', code, codeId: await storeSmsCode(trx, mobile, purpose, code, now) };
   });

@@ -1,14 +1,15 @@
 import { expect, it } from 'vitest';
+import { captchaMessages } from '../../captcha/captchaVerifier';
 import { smsLimitMessages } from '../../sms/smsLimits';
-import { accountsTestOptions, createManualClock, freshIp, freshMobile, readOutbox, registerUser } from '../../testing/accounts';
+import { accountsTestOptions, createManualClock, freshIp, freshMobile, readOutbox, registerUser, solveCaptcha } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { codeMessages } from './codeService';
 
 describeEachDatabase('POST /api/user/getCode', (target) => {
   const clock = createManualClock();
   const ctx = useTestApp(target, accountsTestOptions(clock));
-  const getCode = (mobile: unknown, type: unknown, ip = '10.200.0.1') =>
-    ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type }, remoteAddress: ip });
+  const getCode = async (mobile: unknown, type: unknown, ip = '10.200.0.1', captcha?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type, captcha: captcha ?? (await solveCaptcha(ctx.app)) }, remoteAddress: ip });
   const sendLogCount = async () => (await ctx.db.selectFrom('sms_send_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
   it('sends a 6-digit code through the outbox (one JSON line) and stores only its hash', async () => {
@@ -105,9 +106,22 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
     const outbox = await readOutbox(ctx.dataDir);
     expect(outbox.filter((line) => line.mobile === user.mobile && line.type === 2)).toHaveLength(1);
     expect(outbox.filter((line) => line.mobile === stranger)).toHaveLength(0);
-    expect(await ctx.db.selectFrom('sms_code').select('id').where('mobile', '=', stranger).execute()).toEqual([]);
     // The limits apply the same way, so they do not tell the two apart either.
     expect((await getCode(stranger, 2, freshIp())).json().msg).toMatch(/^验证码发送过于频繁/);
+  });
+
+  it('needs a captcha, once: without one nothing is sent and nothing is counted', async () => {
+    const mobile = freshMobile();
+    const ip = freshIp();
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type: 1 }, remoteAddress: ip });
+    expect(missing.json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null });
+    expect((await getCode(mobile, 1, ip, 'garbage')).json()).toEqual({ code: 1, msg: captchaMessages.invalid, data: null });
+    expect(await readOutbox(ctx.dataDir)).not.toContainEqual(expect.objectContaining({ mobile }));
+    expect(await ctx.db.selectFrom('sms_send_log').select('id').where('mobile', '=', mobile).execute()).toEqual([]);
+    const captcha = await solveCaptcha(ctx.app);
+    expect((await getCode(mobile, 1, ip, captcha)).json().code).toBe(200);
+    clock.advance(61_000);
+    expect((await getCode(mobile, 1, ip, captcha)).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
   });
 
   it.each([
@@ -126,7 +140,7 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
     [{ mobile: `86-${'1'.repeat(100)}`, type: 1 }, 'mobile 长度不能超过 16 个字符'],
   ])('refuses %j naming the field, storing nothing', async (payload, msg) => {
     const before = await sendLogCount();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload, remoteAddress: freshIp() });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { captcha: await solveCaptcha(ctx.app), ...payload }, remoteAddress: freshIp() });
     expect(response.json()).toEqual({ code: 1, msg, data: null });
     expect(await sendLogCount()).toBe(before);
   });

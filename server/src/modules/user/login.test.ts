@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { loginLimitMessages } from '../../auth/loginThrottle';
 import { captchaMessages } from '../../captcha/captchaVerifier';
 import { smsCodeMessages } from '../../sms/smsCodes';
-import { XHR, accountsTestOptions, createManualClock, freshIp, freshMobile, lastCode, registerUser, solveCaptcha, tokenCookie } from '../../testing/accounts';
+import { XHR, accountsTestOptions, createManualClock, freshIp, freshMobile, lastCode, registerUser, requestCode, solveCaptcha, tokenCookie } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { loginMessages } from './loginService';
 
@@ -30,6 +30,27 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     expect(await infoCode(body.data.token)).toBe(200);
   });
 
+  it.each([
+    ['sec-fetch-site', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }],
+    ['origin', { origin: 'http://localhost:80' }],
+  ])('answers a browser (%s) the session only as the HttpOnly cookie, never in the body', async (_name, headers) => {
+    const user = await registerUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { mobile: user.mobile, password: user.password, device_type: 'pc', captcha: await solveCaptcha(ctx.app) },
+      headers: { ...XHR, ...headers },
+      remoteAddress: freshIp(),
+    });
+    const body = response.json();
+    expect(body).toMatchObject({ code: 200, data: { id: user.id, invite_code: user.invite_code } });
+    expect(body.data).not.toHaveProperty('token');
+    const cookie = tokenCookie(response);
+    expect(cookie).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^st_/) });
+    expect(response.body).not.toContain(cookie?.value);
+    expect(await infoCode(cookie?.value ?? '')).toBe(200);
+  });
+
   it('answers the same for an unknown number and a wrong password', async () => {
     const user = await registerUser(ctx);
     const wrong = await login(user.mobile, 'wrong-password', freshIp());
@@ -51,36 +72,82 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     expect((await login(user.mobile, user.password, ip, captcha)).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
   });
 
-  it('slows a number down after 3 failures without checking the password, and forgets after a success', async () => {
+  it('slows one address down on a number after 3 failures without checking the password, and forgets after a success', async () => {
     const user = await registerUser(ctx);
-    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
+    const attacker = freshIp();
+    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
     // Even the right password is not checked while throttled.
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe('登录失败次数过多，请 2 秒后再试');
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe('登录失败次数过多，请 2 秒后再试');
     clock.advance(1_000);
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(loginLimitMessages.throttled('1 秒'));
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe(loginLimitMessages.throttled('1 秒'));
     clock.advance(1_000);
-    expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe('登录失败次数过多，请 4 秒后再试');
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe('登录失败次数过多，请 4 秒后再试');
     clock.advance(4_000);
-    expect((await login(user.mobile, user.password, freshIp())).json().code).toBe(200);
+    expect((await login(user.mobile, user.password, attacker)).json().code).toBe(200);
     // The success cleared the count: the next failure is not throttled.
-    expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
-    expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
   });
 
-  it('locks a number for 15 minutes after 10 failures in 15 minutes', async () => {
+  it("an address's failures do not slow the owner down at another address", async () => {
     const user = await registerUser(ctx);
+    const attacker = freshIp();
+    for (let failure = 0; failure < 4; failure += 1) await msgOf(user.mobile, 'wrong-password', attacker);
+    expect(await msgOf(user.mobile, user.password, attacker)).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+    expect((await login(user.mobile, user.password, freshIp())).json().code).toBe(200);
+  });
+
+  it('locks an address out of a number for 15 minutes after 10 failures in 15 minutes', async () => {
+    const user = await registerUser(ctx);
+    const attacker = freshIp();
     const waits = [0, 0, 0, 2, 4, 8, 16, 32, 60, 60];
     for (const wait of waits) {
       clock.advance(wait * 1000);
-      expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
+      expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
     }
     const locked = '登录失败次数过多，已锁定 15 分钟，请 15 分钟后再试';
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(locked);
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe(locked);
     clock.advance(14 * 60_000);
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(loginLimitMessages.locked('1 分钟', 15));
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe(loginLimitMessages.locked('1 分钟', 15));
     clock.advance(60_000);
+    expect((await login(user.mobile, user.password, attacker)).json().code).toBe(200);
+  });
+
+  it('ten failures from ten addresses lock nobody out: the owner gets in with a type-2 SMS code', async () => {
+    const user = await registerUser(ctx);
+    for (let failure = 0; failure < 10; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
+    const owner = freshIp();
+    // The number is guarded now: the password alone is not checked, from any address.
+    expect(await msgOf(user.mobile, user.password, owner)).toBe(loginLimitMessages.needsSmsCode);
+    expect(loginLimitMessages.needsSmsCode).toBe('该手机号登录失败次数过多，请获取短信验证码后登录');
+    expect((await requestCode(ctx.app, user.mobile, 2, owner)).json().code).toBe(200);
+    const code = await lastCode(ctx.dataDir, user.mobile, 2);
+    const withCode = async (smsCode: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { mobile: user.mobile, password, code: smsCode, device_type: 'pc', captcha: await solveCaptcha(ctx.app) },
+        remoteAddress: owner,
+      });
+    // A wrong code is a counted try, like everywhere else.
+    expect((await withCode(code === '000000' ? '111111' : '000000', user.password)).json()).toEqual({ code: 1, msg: smsCodeMessages.wrong(4), data: null });
+    const answer = await withCode(code, user.password);
+    expect(answer.json()).toMatchObject({ code: 200, data: { id: user.id } });
+    // The code is spent, and the success cleared the number's failures.
+    expect((await withCode(code, user.password)).json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
     expect((await login(user.mobile, user.password, freshIp())).json().code).toBe(200);
+  });
+
+  it('a password reset always works while the number is guarded, and clears the guard', async () => {
+    const user = await registerUser(ctx);
+    for (let failure = 0; failure < 10; failure += 1) await msgOf(user.mobile, 'wrong-password', freshIp());
+    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(loginLimitMessages.needsSmsCode);
+    expect((await requestCode(ctx.app, user.mobile, 2, freshIp())).json().code).toBe(200);
+    const code = await lastCode(ctx.dataDir, user.mobile, 2);
+    const reset = await ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { mobile: user.mobile, code, password: 'after-reset-1' }, remoteAddress: freshIp() });
+    expect(reset.json().code).toBe(200);
+    expect((await login(user.mobile, 'after-reset-1', freshIp())).json().code).toBe(200);
   });
 
   it('slows down an IP trying many numbers', async () => {
@@ -94,7 +161,8 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
   it('a burst of parallel guesses gets no more tries than the throttle allows', async () => {
     const user = await registerUser(ctx);
     const captchas = await Promise.all(Array.from({ length: 10 }, () => solveCaptcha(ctx.app)));
-    const answers = await Promise.all(captchas.map((captcha) => login(user.mobile, 'wrong-password', freshIp(), captcha)));
+    const attacker = freshIp();
+    const answers = await Promise.all(captchas.map((captcha) => login(user.mobile, 'wrong-password', attacker, captcha)));
     expect(answers.every((answer) => answer.json().code === 1)).toBe(true);
     const failures = await ctx.db.selectFrom('login_failure').select('id').where('mobile', '=', user.mobile).execute();
     expect(failures.length).toBeGreaterThanOrEqual(1);
@@ -142,7 +210,7 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
   it('a password reset changes the password and revokes every session', async () => {
     const user = await registerUser(ctx);
     const second = (await login(user.mobile, user.password, freshIp())).json().data.token as string;
-    await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile: user.mobile, type: 2 }, remoteAddress: freshIp() });
+    await requestCode(ctx.app, user.mobile, 2, freshIp());
     const code = await lastCode(ctx.dataDir, user.mobile, 2);
     const reset = await ctx.app.inject({
       method: 'POST',

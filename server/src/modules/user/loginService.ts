@@ -1,12 +1,13 @@
 import type { LoginRequest } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleMessage } from '../../auth/loginThrottle';
+import { checkLoginThrottle, clearLoginFailures, isNumberGuarded, loginLimitMessages, recordLoginFailure, throttleMessage } from '../../auth/loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { SESSION_USER_COLUMNS, type SessionUser } from '../../auth/sessions';
 import { LockSpace, tryLockKey } from '../../db/advisoryLock';
 import type { Database } from '../../db/schema';
 import { userError } from '../../http/businessError';
+import { codeCheckMessage, consumeSmsCode } from '../../sms/smsCodes';
 import { parseMobile } from './mobile';
 
 export const loginMessages = {
@@ -18,8 +19,10 @@ export const loginMessages = {
 /**
  * Password login. The captcha is spent first; then, with the number and the IP locked against
  * concurrent attempts (a parallel burst would otherwise get many guesses past the throttle),
- * throttle -> password -> failure recorded or failures cleared. An unknown number verifies a
- * dummy hash, so timing does not tell it apart.
+ * this address's throttle -> the number's guard (many failures from many addresses: an SMS code
+ * of type 2 is needed too, so attackers cannot lock the owner out) -> password -> failure
+ * recorded or failures cleared. An unknown number verifies a dummy hash, so timing does not
+ * tell it apart.
  */
 export async function login(db: Kysely<Database>, services: AccountServices, request: LoginRequest, ip: string): Promise<SessionUser> {
   const mobile = parseMobile(request.mobile.trim()).full;
@@ -32,6 +35,13 @@ export async function login(db: Kysely<Database>, services: AccountServices, req
     }
     const decision = await checkLoginThrottle(trx, { mobile, ip }, limits, now);
     if (decision.kind !== 'allowed') return decision;
+    if (request.code !== undefined) {
+      // A wrong code's counted try is committed with this transaction before the refusal.
+      const check = await consumeSmsCode(trx, mobile, 2, request.code, now);
+      if (check.kind !== 'ok') return { kind: 'code' as const, check };
+    } else if (await isNumberGuarded(trx, mobile, limits, now)) {
+      return { kind: 'needsSmsCode' as const };
+    }
     const user = await trx.selectFrom('app_user').select([...SESSION_USER_COLUMNS, 'password_hash']).where('mobile', '=', mobile).executeTakeFirst();
     const matches =
       user?.password_hash !== undefined && user.password_hash !== null
@@ -52,6 +62,10 @@ export async function login(db: Kysely<Database>, services: AccountServices, req
       throw userError(loginMessages.busy);
     case 'wrong':
       throw userError(loginMessages.wrongCredentials);
+    case 'needsSmsCode':
+      throw userError(loginLimitMessages.needsSmsCode);
+    case 'code':
+      throw userError(codeCheckMessage(outcome.check));
     default:
       throw userError(throttleMessage(outcome, limits));
   }

@@ -12,6 +12,7 @@ import {
   freshMobile,
   lastCode,
   registerUser,
+  requestCode,
   solveCaptcha,
   tokenCookie,
 } from '../../testing/accounts';
@@ -23,7 +24,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
   const clock = createManualClock();
   const ctx = useTestApp(target, accountsTestOptions(clock));
   const sendCode = async (mobile: string, type: 1 | 2 = 1) => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type }, remoteAddress: freshIp() });
+    const response = await requestCode(ctx.app, mobile, type, freshIp());
     expect(response.json().code).toBe(200);
     return lastCode(ctx.dataDir, mobile, type);
   };
@@ -56,6 +57,25 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain('secret-pass-1');
     expect(row.invited_by).toBeNull();
+  });
+
+  it('answers a browser the session only as the HttpOnly cookie, not in the body page scripts read', async () => {
+    const mobile = freshMobile();
+    const code = await sendCode(mobile);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/registered',
+      payload: { device_type: 'pc', password: 'secret-pass-1', mobile, code, captcha: await solveCaptcha(ctx.app) },
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      remoteAddress: freshIp(),
+    });
+    const body = response.json();
+    expect(body.code).toBe(200);
+    expect(Object.keys(body.data).sort()).toEqual(['avatar', 'balance', 'exp', 'id', 'invite_code', 'is_anchor', 'user_nickname']);
+    expect(Value.Check(LoginResultSchema, body.data)).toBe(true);
+    const cookie = tokenCookie(response);
+    expect(cookie).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^st_/) });
+    expect(response.body).not.toContain(cookie?.value);
   });
 
   it('records who invited whom (invite code case-insensitive) and refuses an unknown code', async () => {

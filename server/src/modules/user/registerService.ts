@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { ForgotPasswordRequest, RegisterRequest } from '@sports/shared/server';
+import type { RegisterRequest } from '@sports/shared/server';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountServices } from '../../accountServices';
-import { clearLoginFailures } from '../../auth/loginThrottle';
 import { hashPassword } from '../../auth/passwords';
-import { SESSION_USER_COLUMNS, type SessionUser, revokeAllSessions } from '../../auth/sessions';
+import { SESSION_USER_COLUMNS, type SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
 import { userError } from '../../http/businessError';
 import { type CodeCheck, codeCheckMessage, consumeSmsCode } from '../../sms/smsCodes';
@@ -60,12 +59,13 @@ export async function register(db: Kysely<Database>, services: AccountServices, 
     if (inviter === undefined) throw userError(registerMessages.badInvite);
     invitedBy = inviter.id;
   }
-  // Hashed before the transaction: no row lock is held during the slow part.
-  const passwordHash = await hashPassword(request.password);
   const now = services.clock();
   return withSmsCode<SessionUser>(db, { mobile: mobile.full, purpose: 1, code: request.code, now }, async (trx) => {
     const existing = await trx.selectFrom('app_user').select('id').where('mobile', '=', mobile.full).executeTakeFirst();
     if (existing !== undefined) return { kind: 'registered' };
+    // Hashed only after a right code: a wrong one never reaches the thread pool (the code's row
+    // stays locked meanwhile, which only holds up this number's own registration).
+    const passwordHash = await hashPassword(request.password);
     const user = await insertUser(trx, {
       mobile: mobile.full,
       user_nickname: defaultNickname(mobile.number),
@@ -93,20 +93,4 @@ async function insertUser(trx: Transaction<Database>, user: NewUser): Promise<Se
     if (taken !== undefined) return null;
   }
   throw Object.assign(new Error('could not draw a free invite code in 5 tries'), { code: UNIQUE_VIOLATION });
-}
-
-/** Password reset: SMS code (type 2), new password, every session of the user revoked. */
-export async function resetPassword(db: Kysely<Database>, services: AccountServices, request: ForgotPasswordRequest): Promise<void> {
-  const mobile = parseMobile(request.mobile).full;
-  const passwordHash = await hashPassword(request.password);
-  const now = services.clock();
-  await withSmsCode<undefined>(db, { mobile, purpose: 2, code: request.code, now }, async (trx) => {
-    const user = await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('mobile', '=', mobile).returning('id').executeTakeFirst();
-    // No user: no code could have been issued (type 2 sends nothing then), so this is unreachable
-    // in practice; answer like a missing code.
-    if (user === undefined) return { kind: 'missing' };
-    await revokeAllSessions(trx, user.id, now);
-    await clearLoginFailures(trx, mobile);
-    return { kind: 'done', value: undefined };
-  });
 }

@@ -20,7 +20,8 @@ import { sessionOf } from '../../plugins/auth';
 import { PRESET_AVATARS } from './avatars';
 import { requestSmsCode } from './codeService';
 import { login } from './loginService';
-import { register, resetPassword } from './registerService';
+import { register } from './registerService';
+import { resetPassword } from './resetPasswordService';
 import { startSession, toUserProfile } from './service';
 
 export interface AccountRoutesOptions {
@@ -43,7 +44,7 @@ export async function userRoutes(app: App, { db, services }: AccountRoutesOption
   );
 
   app.post('/api/user/forgotPassword', { schema: { body: ForgotPasswordRequestSchema, response: { 200: Envelope(Type.Null()) } } }, async (request, reply) => {
-    await resetPassword(db, services, request.body);
+    await resetPassword(db, services, request.body, request.ip);
     // Every session of the user is revoked, this browser's included.
     clearSessionCookie(request, reply);
     return ok(null);

@@ -2,6 +2,7 @@ import type { LoginResult, UserProfile } from '@sports/shared/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
+import { isFromBrowser } from '../../auth/browserRequest';
 import { setSessionCookie } from '../../auth/sessionCookie';
 import { SESSION_USER_COLUMNS, type SessionUser, issueSession } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
@@ -23,7 +24,11 @@ export async function loadSessionUser(db: Kysely<Database>, userId: number): Pro
   return db.selectFrom('app_user').select(SESSION_USER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** Login and registration end here: a new session, its cookie, and the LoginResult. */
+/**
+ * Login and registration end here: a new session, its cookie, and the LoginResult. A browser
+ * gets the token only as the HttpOnly cookie (a copy in the body would be readable by any script
+ * on the page); other clients get it in `data.token`, to send in the `token` header.
+ */
 export async function startSession(
   db: Kysely<Database>,
   services: AccountServices,
@@ -34,5 +39,6 @@ export async function startSession(
   const now = services.clock();
   const session = await issueSession(db, user.id, services.config.sessionTtlSeconds, now);
   setSessionCookie(request, reply, session, now);
-  return { ...toUserProfile(user), token: session.token };
+  const profile = toUserProfile(user);
+  return isFromBrowser(request) ? profile : { ...profile, token: session.token };
 }

@@ -31,6 +31,9 @@ interface Report {
 class Fleet {
   private readonly child: ChildProcess;
   private readonly waiters = new Map<string, (message: Record<string, unknown>) => void>();
+  /** Set when the client process ended: every wait fails at once with it, instead of hanging. */
+  private exitError: Error | null = null;
+  private readonly failWaits = new Set<(error: Error) => void>();
 
   constructor() {
     this.child = fork(fileURLToPath(new URL('./chatFleet.ts', import.meta.url)), [], { execArgv: process.execArgv });
@@ -41,18 +44,36 @@ class Fleet {
         waiter(message);
       }
     });
+    this.child.on('exit', (code, signal) => {
+      // Its own output (stderr is inherited) is just above.
+      this.exitError = new Error(`the chat client process exited (${signal ?? `code ${code}`}) while the bench waited for it; its output is above`);
+      for (const fail of this.failWaits) fail(this.exitError);
+    });
+  }
+
+  /** To the client process while it runs; after it exited, its exit error already says so. */
+  private send(message: object): void {
+    if (this.child.connected) this.child.send(message);
   }
 
   next(type: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve) => this.waiters.set(type, resolve));
+    return new Promise((resolve, reject) => {
+      if (this.exitError !== null) return reject(this.exitError);
+      const fail = (error: Error) => reject(error);
+      this.failWaits.add(fail);
+      this.waiters.set(type, (message) => {
+        this.failWaits.delete(fail);
+        resolve(message);
+      });
+    });
   }
 
   command(message: object): void {
-    this.child.send(message);
+    this.send(message);
   }
 
   exit(): void {
-    this.child.send({ cmd: 'exit' });
+    this.send({ cmd: 'exit' });
   }
 }
 
@@ -65,7 +86,7 @@ async function measure(server: ChatBenchServer, members: number): Promise<Report
     const account = guests.issue();
     return { userId: account.id, userSig: account.sig };
   });
-  const senders = Array.from({ length: SENDERS }, (_, index) => ({ userId: String(2_000_000 + index), userSig: memberSigner.issue(2_000_000 + index) }));
+  const senders = Array.from({ length: SENDERS }, (_, index) => ({ userId: String(2_000_000 + index), userSig: memberSigner.issue(2_000_000 + index, 1 + index) }));
   const fleet = new Fleet();
   await fleet.next('ready');
   const connected = fleet.next('connected');

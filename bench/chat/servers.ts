@@ -65,6 +65,15 @@ ChatGroup.prototype.flush = function timedFlush(this: ChatGroup): void {
   flushTiming.maxMs = Math.max(flushTiming.maxMs, took);
 };
 
+/**
+ * The bench's senders hold site sessions that never end (no PostgreSQL here): the hub still asks
+ * on connect and on its periodic check, as in production, and hears "active".
+ */
+export const BENCH_SESSIONS = {
+  isActive: async (): Promise<boolean> => true,
+  ended: async (): Promise<Set<number>> => new Set(),
+};
+
 /** Our ChatHub (the code /ws/chat runs): every check of a real send, each message framed once. */
 export async function startChatHubServer(groupId: string, flushIntervalMs: number): Promise<ChatBenchServer> {
   const server = await listen();
@@ -73,6 +82,7 @@ export async function startChatHubServer(groupId: string, flushIntervalMs: numbe
     directory: new BenchDirectory(groupId),
     memberSigner: createMemberSigner(BENCH_SECRET, systemClock),
     guestSigner: createGuestSigner(BENCH_SECRET, systemClock),
+    sessions: BENCH_SESSIONS,
     bus: new InProcessChatBus(),
     clock: systemClock,
     log: pino({ level: 'warn' }),

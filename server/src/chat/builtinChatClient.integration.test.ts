@@ -197,4 +197,23 @@ describeEachDatabase('BuiltinChatClient against the real /ws/chat', (target) => 
     expect(new Set(viewer.received.map((message) => message.id)).size).toBe(viewer.received.length);
     expect(await viewer.chat.getOnlineMemberCount(room.groupId)).toBe(3);
   });
+
+  it('after the member signs out the client is told so and goes offline without retrying the dead signature', async () => {
+    const room = await createRoom(ctx.db, '主播戊');
+    const member = open();
+    const identity = await memberIdentity();
+    await member.chat.login(identity);
+    await member.chat.joinGroup(room.groupId);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/Member/SignOut', headers: { token: identity.token } })).json().code).toBe(200);
+
+    const result = await member.chat.sendGroupMessage(room.groupId, '登出后', 'text');
+    expect(result.ok).toBe(false);
+    await until(() => member.states.at(-1) === 'offline');
+    // Give a reconnect (20-200 ms backoff here) the time it would take: none comes.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(member.states).toEqual(['connected', 'offline']);
+    // A new login with the old signature is refused too.
+    const again = open();
+    await expect(again.chat.login(identity)).rejects.toMatchObject({ reason: 'session-ended' });
+  });
 });

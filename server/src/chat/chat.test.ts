@@ -1,6 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PROTOCOL_VERSION, CHAT_SIGNATURE_VALIDITY_SECONDS, type ChatServerFrame } from '@sports/shared/server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { defaultAccountsConfig } from '../accountsConfig';
 import { issueSession } from '../auth/sessions';
 import type { App } from '../http/types';
@@ -9,7 +8,8 @@ import { chatMessages } from './chatMessages';
 import { defaultChatConfig } from './chatConfig';
 import { signGuest } from './guestSignature';
 import { signMember } from './memberSignature';
-import { ChatTestClient, chatUrl, createRoom, createUser } from './testing/chatTestKit';
+import { createRoom, createUser, memberChatSignature, useChatSockets } from './testing/chatTestKit';
+import { verifyTencentUserSig } from './testing/tencentUserSig';
 
 const SECRET = 'chat-test-secret-long-enough-for-hmac';
 
@@ -25,28 +25,12 @@ describeEachDatabase('built-in chat', (target) => {
   const ctx = useTestApp(target, {
     app: { accountsConfig, chat: { config: { ...defaultChatConfig(), roomMessagesPerSecond: 6 }, memberRate: { max: 3, windowMs: 2_000, blockMs: 600 } } },
   });
-  const clients: ChatTestClient[] = [];
-  let url: string;
-
-  beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = chatUrl(ctx.app);
-  });
-  afterAll(() => {
-    for (const client of clients) client.close();
-  });
-
-  const connect = async () => {
-    const client = await new ChatTestClient(url).open();
-    clients.push(client);
-    return client;
-  };
-  const userSigOf = async (userId: number) => {
-    const { token } = await issueSession(ctx.db, userId, 3600);
-    const response = await ctx.app.inject({ url: '/api/tenxun/getUserSig', headers: { token } });
-    const body = response.json() as { code: number; data: { id: string; userSig: string; sdkAppId?: number } };
-    expect(body.code).toBe(200);
-    return body.data;
+  const { connect } = useChatSockets(ctx);
+  const userSigOf = (userId: number) => memberChatSignature(ctx, userId);
+  const sessionIdOf = async (userId: number) => {
+    await issueSession(ctx.db, userId, 3600);
+    const row = await ctx.db.selectFrom('user_session').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return Number(row.id);
   };
   const member = async (userId: number) => {
     const client = await connect();
@@ -73,24 +57,30 @@ describeEachDatabase('built-in chat', (target) => {
     expect(result).toMatchObject({ ok: true, v: CHAT_PROTOCOL_VERSION, userId: String(userId), kind: 'member', profile: { nickname: '小明' }, canSend: true });
   });
 
-  it('refuses invalid, expired, foreign and malformed member sigs, and unknown users', async () => {
+  it('refuses invalid, expired, foreign and malformed member sigs, unknown users and other sessions', async () => {
     const userId = await createUser(ctx.db, '小红');
+    const sessionId = await sessionIdOf(userId);
+    const strangersSession = await sessionIdOf(await createUser(ctx.db, '路人'));
     const now = Math.floor(Date.now() / 1000);
     const cases: [string, string, string][] = [
-      [String(userId), signMember('another-secret', String(userId), now + 100), 'bad-signature'],
-      [String(userId), signMember(SECRET, String(userId + 1), now + 100), 'bad-signature'],
-      [String(userId), signMember(SECRET, String(userId), now - 1), 'expired'],
+      [String(userId), signMember('another-secret', String(userId), sessionId, now + 100), 'bad-signature'],
+      [String(userId), signMember(SECRET, String(userId + 1), sessionId, now + 100), 'bad-signature'],
+      [String(userId), signMember(SECRET, String(userId), sessionId, now - 1), 'expired'],
       [String(userId), 'nonsense', 'malformed'],
-      // A guest signature is never a member one (another domain string).
-      [String(userId), signGuest(SECRET, 'guest_0123456789abcdef', now + 100), 'bad-signature'],
-      ['999999999', signMember(SECRET, '999999999', now + 100), 'unknown-user'],
+      // The pre-session form (`<expiry>.<mac>`) is no longer a member signature.
+      [String(userId), `${now + 100}.${'A'.repeat(43)}`, 'malformed'],
+      // A guest signature is never a member one (another form, another domain string).
+      [String(userId), signGuest(SECRET, 'guest_0123456789abcdef', now + 100), 'malformed'],
+      ['999999999', signMember(SECRET, '999999999', sessionId, now + 100), 'unknown-user'],
+      // Signed by us, but for a session that is not this user's.
+      [String(userId), signMember(SECRET, String(userId), strangersSession, now + 100), 'session-ended'],
     ];
     for (const [id, sig, reason] of cases) {
       const client = await connect();
       const result = await client.login(id, sig);
       expect(result, `${reason}: ${sig}`).toMatchObject({ ok: false, reason, message: chatMessages.login[reason as 'expired'] });
     }
-    const valid = signMember(SECRET, String(userId), now + CHAT_SIGNATURE_VALIDITY_SECONDS);
+    const valid = signMember(SECRET, String(userId), sessionId, now + CHAT_SIGNATURE_VALIDITY_SECONDS);
     expect((await (await connect()).login(String(userId), valid)).ok).toBe(true);
     const oldClient = await connect();
     oldClient.send({ type: 'login', v: 99, ref: 'x', userId: String(userId), userSig: valid });
@@ -106,9 +96,9 @@ describeEachDatabase('built-in chat', (target) => {
     const room = await createRoom(ctx.db, '主播甲');
     expect((await client.join(room.groupId)).status).toBe('success');
     expect(await client.say(room.groupId, 'hello')).toMatchObject({ type: 'refused', refusal: { code: 'not-logged-in', message: chatMessages.guestsReadOnly } });
-    // The guest sets its own nickname (SPEC: 1 s after login, prefix + id).
+    // The guest asks for its nickname (SPEC: 1 s after login, prefix + id): the server's prefix + id is the answer.
     client.send({ type: 'profile', ref: 'p', nickname: '游客1234' });
-    expect(await client.reply('p')).toMatchObject({ type: 'profile-updated', profile: { nickname: '游客1234' } });
+    expect(await client.reply('p')).toMatchObject({ type: 'profile-updated', profile: { nickname: `游客${account.id}` } });
   });
 
   it('answers join with success, then already-in-group; unknown groups and requests before login are errors', async () => {
@@ -127,7 +117,7 @@ describeEachDatabase('built-in chat', (target) => {
 
   it('delivers messages in order with seq to every member, with roles, and keeps HTML as inert text', async () => {
     const room = await createRoom(ctx.db, '主播丙');
-    const adminId = await createUser(ctx.db, '房管');
+    const adminId = await createUser(ctx.db, '老房');
     await ctx.db.insertInto('live_room_admin').values({ room_id: room.roomId, user_id: adminId }).execute();
     const anchor = await member(room.ownerId);
     const admin = await member(adminId);
@@ -139,7 +129,7 @@ describeEachDatabase('built-in chat', (target) => {
     const acks = [await anchor.say(room.groupId, '欢迎'), await admin.say(room.groupId, html, 'danmaku'), await viewer.say(room.groupId, ' 你好\u0007\n世界 ')];
     const sent = acks.map((ack) => (ack.type === 'ack' ? ack.message : expect.fail(JSON.stringify(ack))));
     expect(sent.map((message) => message.from.role)).toEqual(['anchor', 'admin', 'member']);
-    expect(sent[1]).toMatchObject({ text: html, kind: 'danmaku', cloudCustomData: { type: 0 }, groupId: room.groupId, from: { nickname: '房管', userId: String(adminId) } });
+    expect(sent[1]).toMatchObject({ text: html, kind: 'danmaku', cloudCustomData: { type: 0 }, groupId: room.groupId, from: { nickname: '老房', userId: String(adminId) } });
     expect(sent[2]?.text).toBe('你好 世界');
     const seqs = sent.map((message) => message.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
@@ -326,7 +316,8 @@ describeEachDatabase('built-in chat', (target) => {
 });
 
 describeEachDatabase('chat identity with Tencent Cloud IM', (target) => {
-  const ctx = useTestApp(target, { app: { chat: { config: { ...defaultChatConfig(), provider: 'tencent', tencent: { sdkAppId: 1400000001, secretKey: 'tencent-test-key' } } } } });
+  const TENCENT_KEY = 'tencent-test-key';
+  const ctx = useTestApp(target, { app: { chat: { config: { ...defaultChatConfig(), provider: 'tencent', tencent: { sdkAppId: 1400000001, secretKey: TENCENT_KEY } } } } });
   let app: App;
   beforeAll(() => {
     app = ctx.app;
@@ -338,12 +329,24 @@ describeEachDatabase('chat identity with Tencent Cloud IM', (target) => {
     const body = (await app.inject({ url: '/api/tenxun/getUserSig', headers: { token } })).json();
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({ id: String(userId), sdkAppId: 1400000001 });
-    // The UserSig is base64 (with *-_ for +/=) of deflated JSON.
-    const base64 = String(body.data.userSig).replace(/\*/g, '+').replace(/-/g, '/').replace(/_/g, '=');
-    const doc = JSON.parse(inflateSync(Buffer.from(base64, 'base64')).toString('utf8')) as Record<string, unknown>;
+    const doc = verifyTencentUserSig(String(body.data.userSig), TENCENT_KEY);
     expect(doc).toMatchObject({ 'TLS.ver': '2.0', 'TLS.identifier': String(userId), 'TLS.sdkappid': 1400000001, 'TLS.expire': CHAT_SIGNATURE_VALIDITY_SECONDS });
-    expect(typeof doc['TLS.sig']).toBe('string');
     const config = (await app.inject('/api/universal/getHot')).json().data;
     expect(config.im).toEqual({ provider: 'tencent', sdkAppId: 1400000001, guestNicknamePrefix: '游客' });
+  });
+
+  it('gives guests a Tencent UserSig for their guest id (what tim.login takes), valid 7 days', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await app.inject('/api/Universal/imTouristAccount');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const { code, data } = answer.json() as { code: number; data: { id: string; sig: string } };
+    expect(code).toBe(200);
+    expect(data.id).toMatch(/^guest_[0-9a-f]{16}$/);
+    const doc = verifyTencentUserSig(data.sig, TENCENT_KEY);
+    expect(doc).toMatchObject({ 'TLS.identifier': data.id, 'TLS.sdkappid': 1400000001, 'TLS.expire': CHAT_SIGNATURE_VALIDITY_SECONDS });
+    expect(doc['TLS.time']).toBeGreaterThanOrEqual(before);
+    expect(() => verifyTencentUserSig(data.sig, 'another-key')).toThrow();
+    // Each call is a new guest.
+    expect((await app.inject('/api/Universal/imTouristAccount')).json().data.id).not.toBe(data.id);
   });
 });

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { DEFAULT_CONTROL_FRAME_LIMITS } from '../realtime/controlFrameBudget';
 import { LiveClient } from '../realtime/liveClient';
 
 export interface ChatIdentity {
@@ -7,6 +8,8 @@ export interface ChatIdentity {
   kind: 'member' | 'guest';
   /** app_user.id for members. */
   memberId: number | null;
+  /** The site session (user_session.id) the member's userSig was issued in; null for guests. */
+  sessionId: number | null;
 }
 
 /**
@@ -17,7 +20,10 @@ export interface ChatIdentity {
 export class ChatConnection {
   readonly transport: LiveClient;
   identity: ChatIdentity | null = null;
+  /** Who the connection appears as: the server's word (chatNames.ts), never the client's. */
   profile = { nickname: '', avatar: '' };
+  /** When a `profile` frame last read the account (Date.now(); 0: never). */
+  profileReadAt = 0;
   readonly groups = new Set<string>();
   badFrames = 0;
   /** The frame being handled (frames of a connection are handled one after another). */
@@ -27,7 +33,9 @@ export class ChatConnection {
     readonly socket: WebSocket,
     maxBufferedBytes: number,
   ) {
-    this.transport = new LiveClient(socket, maxBufferedBytes);
+    // The live-data socket's control-frame budget is not consulted here: the chat has its own
+    // request and send limits (chatHub.ts, chatLimits.ts).
+    this.transport = new LiveClient(socket, maxBufferedBytes, DEFAULT_CONTROL_FRAME_LIMITS);
   }
 
   write(frame: Buffer): void {

@@ -80,6 +80,12 @@ export class ChatDirectory {
     });
   }
 
+  /** The user's row read again now (a member asking for their chat profile: a rename shows at once). */
+  reloadUser(userId: number): Promise<ChatUserInfo | null> {
+    this.users.delete(userId);
+    return this.user(userId);
+  }
+
   roomAdmins(roomId: number): Promise<Set<number>> {
     return this.cached(this.admins, roomId, async () => {
       const rows = await this.db.selectFrom('live_room_admin').select('user_id').where('room_id', '=', roomId).execute();

@@ -26,7 +26,9 @@ import { encodeChatFrame, parseChatFrame } from './chatFrames';
 import { ChatGroup } from './chatGroup';
 import { GUEST_RATE, MEMBER_RATE, RoomInboundCap, type SenderRateOptions, SenderRateLimiter } from './chatLimits';
 import { chatMessages } from './chatMessages';
+import { guestChatProfile, memberChatProfile } from './chatNames';
 import { cleanChatText } from './chatText';
+import type { MemberSessions } from './memberSessions';
 import type { MemberSigner } from './memberSignature';
 
 export interface ChatHubOptions {
@@ -34,6 +36,10 @@ export interface ChatHubOptions {
   directory: ChatDirectory;
   memberSigner: MemberSigner;
   guestSigner: GuestSigner;
+  /** Whether members' site sessions are still active (their userSig dies with the session). */
+  sessions: Pick<MemberSessions, 'isActive' | 'ended'>;
+  /** How often connected members' sessions are checked, to cut the signed-out (default 5 s). */
+  sessionCheckMs?: number;
   bus: ChatBus;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -59,9 +65,16 @@ export interface ChatHubOptions {
 export const DEFAULT_CHAT_FLUSH_MS = 50;
 /** Requests (not sends) a connection may make: 20 a second, else a 1 s pause. */
 const REQUEST_RATE = { max: 20, windowMs: 1_000, blockMs: 1_000 };
+/** A member's `profile` frame reads the account again at most this often per connection. */
+const PROFILE_REREAD_MS = 1_000;
 /** Other nodes' presence reports older than this are ignored (the node is gone). */
 const PRESENCE_STALE_MS = 15_000;
 const PRESENCE_REPORT_MS = 5_000;
+/**
+ * Connected members' sessions are checked this often: a member who signed out (or reset the
+ * password) elsewhere is cut within this; a send checks its session at once anyway.
+ */
+export const DEFAULT_SESSION_CHECK_MS = 5_000;
 
 /**
  * The built-in chat on one node: connections and their identities, groups, the limits, the room
@@ -84,6 +97,8 @@ export class ChatHub {
   private presenceTimer: NodeJS.Timeout | null = null;
   private presenceDirty = false;
   private readonly housekeeping: NodeJS.Timeout;
+  private readonly sessionTimer: NodeJS.Timeout;
+  private checkingSessions = false;
   private closing = false;
   private readonly roomEvents: ChatRoomEventRelay;
 
@@ -92,6 +107,8 @@ export class ChatHub {
     this.memberRate = new SenderRateLimiter(options.memberRate ?? MEMBER_RATE);
     this.housekeeping = setInterval(() => this.sweep(), PRESENCE_REPORT_MS);
     this.housekeeping.unref();
+    this.sessionTimer = setInterval(() => void this.cutEndedSessions(), options.sessionCheckMs ?? DEFAULT_SESSION_CHECK_MS);
+    this.sessionTimer.unref();
     this.roomEvents = new ChatRoomEventRelay(options.directory, options.bus, {
       postSystem: (groupId, text, keep) => this.postSystem(groupId, text, keep),
       sendNotice: (userId, text) => this.sendNotice(userId, text),
@@ -142,7 +159,8 @@ export class ChatHub {
       connection.queue = connection.queue
         .then(() => this.onFrame(connection, data, isBinary))
         .catch((error: unknown) => {
-          this.options.log.warn({ err: error }, 'chat: a frame failed');
+          // Frames are validated before they are handled: what fails here is ours (the database...).
+          this.options.log.error({ err: error }, 'chat: a frame failed');
           this.reply(connection, { type: 'error', code: 'bad-frame', message: chatMessages.failed });
         });
     });
@@ -156,6 +174,7 @@ export class ChatHub {
   async close(graceMs = 1_000): Promise<void> {
     this.closing = true;
     clearInterval(this.housekeeping);
+    clearInterval(this.sessionTimer);
     if (this.presenceTimer !== null) clearTimeout(this.presenceTimer);
     for (const group of this.groups.values()) group.dispose();
     await Promise.all(
@@ -195,7 +214,11 @@ export class ChatHub {
     if (!parsed.ok) {
       connection.badFrames += 1;
       this.reply(connection, { type: 'error', code: 'bad-frame', message: parsed.message, ...(parsed.ref !== undefined ? { ref: parsed.ref } : {}) });
-      if (connection.badFrames >= (this.options.maxBadFrames ?? 10)) connection.socket.close(ChatCloseCode.PolicyViolation, 'too many invalid frames');
+      if (connection.badFrames === (this.options.maxBadFrames ?? 10)) {
+        // The client's mistake, not ours: worth a line for an operator, not the error log.
+        this.options.log.info({ badFrames: connection.badFrames, userId: connection.identity?.userId }, 'chat: closing a client after too many bad frames');
+        connection.socket.close(ChatCloseCode.PolicyViolation, 'too many invalid frames');
+      }
       return;
     }
     const frame = parsed.frame;
@@ -221,7 +244,7 @@ export class ChatHub {
       case 'count':
         return this.reply(connection, { type: 'count', groupId: frame.groupId, count: this.onlineCount(frame.groupId), ...ref(frame.ref) });
       case 'profile':
-        return this.updateProfile(connection, frame);
+        return this.updateProfile(connection, identity, frame);
       case 'create-group':
         return this.createGroup(connection, identity, frame);
     }
@@ -236,19 +259,22 @@ export class ChatHub {
     if (frame.v !== CHAT_PROTOCOL_VERSION) return failed('unsupported-version');
     // With Tencent Cloud IM configured the page talks to Tencent; member sigs are Tencent's.
     if (this.options.config.provider !== 'builtin') return failed('provider-mismatch');
-    const isGuest = frame.userId.startsWith('guest_');
-    const verified = isGuest ? this.options.guestSigner.verify(frame.userId, frame.userSig) : this.options.memberSigner.verify(frame.userId, frame.userSig);
-    if (!verified.valid) return failed(verified.reason);
     let identity: ChatIdentity;
-    if (isGuest) {
-      identity = { userId: frame.userId, kind: 'guest', memberId: null };
-      connection.profile = { nickname: `${this.options.guestNicknamePrefix}${frame.userId}`, avatar: '' };
+    if (frame.userId.startsWith('guest_')) {
+      const verified = this.options.guestSigner.verify(frame.userId, frame.userSig);
+      if (!verified.valid) return failed(verified.reason);
+      identity = { userId: frame.userId, kind: 'guest', memberId: null, sessionId: null };
+      connection.profile = guestChatProfile(this.options.guestNicknamePrefix, frame.userId);
     } else {
+      const verified = this.options.memberSigner.verify(frame.userId, frame.userSig);
+      if (!verified.valid) return failed(verified.reason);
       const memberId = Number(frame.userId);
       const user = await this.options.directory.user(memberId);
       if (user === null) return failed('unknown-user');
-      identity = { userId: frame.userId, kind: 'member', memberId };
-      connection.profile = { nickname: user.nickname, avatar: user.avatar };
+      // The signature outlives nothing: signed out or reset since it was issued, it is refused.
+      if (!(await this.options.sessions.isActive(verified.sessionId, memberId))) return failed('session-ended');
+      identity = { userId: frame.userId, kind: 'member', memberId, sessionId: verified.sessionId };
+      connection.profile = memberChatProfile(user, memberId);
     }
     if (connection.identity !== null || connection.socket.readyState !== connection.socket.OPEN) return;
     connection.identity = identity;
@@ -268,6 +294,35 @@ export class ChatHub {
       canSend: identity.kind === 'member' || this.options.config.guestsMaySend,
       ...ref(frame.ref),
     });
+  }
+
+  // ---- Ended sessions ----
+
+  /** Cuts the connections whose member's site session ended (sign-out, password reset, expiry). */
+  private async cutEndedSessions(): Promise<void> {
+    if (this.checkingSessions || this.closing) return;
+    this.checkingSessions = true;
+    try {
+      const bySession = new Map<number, ChatConnection[]>();
+      for (const connection of this.connections) {
+        const sessionId = connection.identity?.sessionId;
+        if (sessionId === null || sessionId === undefined) continue;
+        const list = bySession.get(sessionId);
+        if (list === undefined) bySession.set(sessionId, [connection]);
+        else list.push(connection);
+      }
+      if (bySession.size === 0) return;
+      const ended = await this.options.sessions.ended([...bySession.keys()]);
+      for (const sessionId of ended) for (const connection of bySession.get(sessionId) ?? []) this.endSession(connection);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'chat: checking members\' sessions failed');
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
+
+  private endSession(connection: ChatConnection): void {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(ChatCloseCode.SessionEnded, 'session ended');
   }
 
   // ---- Groups ----
@@ -323,10 +378,18 @@ export class ChatHub {
     this.reply(connection, { type: 'group-created', groupId: frame.ownerUserId, ...ref(frame.ref) });
   }
 
-  private updateProfile(connection: ChatConnection, frame: Extract<ChatClientFrame, { type: 'profile' }>): void {
-    const nickname = frame.nickname === undefined ? undefined : cleanChatText(frame.nickname, 32);
-    if (nickname !== undefined && nickname.ok) connection.profile.nickname = nickname.text;
-    if (frame.avatar !== undefined && (frame.avatar === '' || /^(https?:\/\/|\/)[^\s"'<>]*$/.test(frame.avatar))) connection.profile.avatar = frame.avatar;
+  /**
+   * The client asks to be shown under a nickname and avatar (SPEC: after login). What it asks for
+   * is not taken: the answer is the account's profile read again (so a rename shows at once), or
+   * for a guest the prefix + id. Names are the server's word (chatNames.ts).
+   */
+  private async updateProfile(connection: ChatConnection, identity: ChatIdentity, frame: Extract<ChatClientFrame, { type: 'profile' }>): Promise<void> {
+    const now = Date.now();
+    // One database read a second per connection at most: a client repeating the frame gets the profile it has.
+    if (identity.memberId !== null && now - connection.profileReadAt >= PROFILE_REREAD_MS) {
+      connection.profileReadAt = now;
+      connection.profile = memberChatProfile(await this.options.directory.reloadUser(identity.memberId), identity.memberId);
+    }
     this.reply(connection, { type: 'profile-updated', profile: { ...connection.profile }, ...ref(frame.ref) });
   }
 
@@ -349,6 +412,14 @@ export class ChatHub {
     const rate = limiter.take(identity.userId, now);
     if (!rate.ok) return refuse('rate-limited', chatMessages.rateLimited(Math.ceil(rate.retryAfterMs / 1000)));
     if (!this.roomCap.take(frame.groupId, role === 'anchor' || role === 'admin', now)) return refuse('room-busy', chatMessages.roomBusy);
+    // Last of the checks (the limits above keep a flood from reaching the database): a member
+    // who signed out since logging in to the chat says nothing more.
+    if (identity.sessionId !== null && identity.memberId !== null && !(await this.options.sessions.isActive(identity.sessionId, identity.memberId))) {
+      refuse('not-logged-in', chatMessages.sessionEnded);
+      return this.endSession(connection);
+    }
+    // The account as it is now (cached a minute): a rename made on the site reaches the chat.
+    if (identity.memberId !== null) connection.profile = memberChatProfile(await this.options.directory.user(identity.memberId), identity.memberId);
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId: frame.groupId,

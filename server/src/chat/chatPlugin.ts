@@ -18,6 +18,7 @@ import { ChatDirectory } from './chatDirectory';
 import { ChatHub } from './chatHub';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatRedisBus } from './chatRedisBus';
+import { MemberSessions } from './memberSessions';
 import { createMemberSigner } from './memberSignature';
 import { issueUserSig } from './userSig';
 
@@ -30,6 +31,8 @@ export interface ChatOptions {
   flushIntervalMs?: number;
   /** Members' send rate (tests shorten the block). */
   memberRate?: SenderRateOptions;
+  /** See ChatHubOptions.sessionCheckMs. */
+  sessionCheckMs?: number;
 }
 
 export interface ChatPluginOptions extends ChatOptions {
@@ -67,6 +70,8 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     directory,
     memberSigner,
     guestSigner: options.services.guestSigner,
+    sessions: new MemberSessions(options.db, options.services.clock),
+    sessionCheckMs: options.sessionCheckMs,
     bus,
     clock: options.services.clock,
     log: app.log,
@@ -98,7 +103,8 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
 
   app.get('/api/tenxun/getUserSig', { preHandler: app.requireLogin, schema: { response: { 200: Envelope(ChatUserSigSchema) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return ok(issueUserSig(config, memberSigner, sessionOf(request).user.id));
+    const session = sessionOf(request);
+    return ok(issueUserSig(config, memberSigner, session.user.id, session.sessionId));
   });
 
   app.get(

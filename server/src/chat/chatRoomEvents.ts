@@ -4,6 +4,7 @@ import type { RoomEventMap, RoomEvents } from '../modules/live/roomEvents';
 import type { ChatBus, ChatRoomEvent } from './chatBus';
 import type { ChatDirectory } from './chatDirectory';
 import { chatMessages } from './chatMessages';
+import { memberChatName } from './chatNames';
 
 /** What the relay needs of the hub: the assistant channel and the C2C notices. */
 export interface ChatRoomEventOutlets {
@@ -29,7 +30,7 @@ export class ChatRoomEventRelay {
       this.relay({ kind: 'muted', ...event, until: event.until === null ? null : event.until.toISOString() });
       this.outlets.sendNotice(event.userId, chatMessages.noticeMuted(event.until));
       void this.directory.user(event.userId).then((user) => {
-        if (user !== null) this.outlets.postSystem(String(event.ownerId), chatMessages.systemMuted(user.nickname), true);
+        if (user !== null) this.outlets.postSystem(String(event.ownerId), chatMessages.systemMuted(memberChatName(user.nickname, event.userId)), true);
       });
     });
     events.on('unmuted', (event) => {

@@ -15,6 +15,11 @@ function mac(secret: string, id: string, expiresAt: number): Buffer {
   return createHmac('sha256', secret).update(`guest-chat-v1\n${id}\n${expiresAt}`).digest();
 }
 
+/** A fresh guest id: `guest_` + 16 random hex digits. */
+export function newGuestId(): string {
+  return GUEST_ID_PREFIX + randomBytes(8).toString('hex');
+}
+
 export function signGuest(secret: string, id: string, expiresAt: number): string {
   return `${expiresAt}.${mac(secret, id, expiresAt).toString('base64url')}`;
 }
@@ -41,7 +46,7 @@ export interface GuestSigner {
 export function createGuestSigner(secret: string, clock: Clock): GuestSigner {
   return {
     issue() {
-      const id = GUEST_ID_PREFIX + randomBytes(8).toString('hex');
+      const id = newGuestId();
       const expiresAt = Math.floor(clock().getTime() / 1000) + CHAT_SIGNATURE_VALIDITY_SECONDS;
       return { id, sig: signGuest(secret, id, expiresAt) };
     },

@@ -17,6 +17,7 @@ import type {
 import {
   CHAT_PING_INTERVAL_MS,
   CHAT_PROTOCOL_VERSION,
+  ChatCloseCode,
   type ChatClientFrame,
   type ChatServerFrame,
   ChatServerFrameSchema,
@@ -230,19 +231,24 @@ export class BuiltinChatClient implements ChatClient {
       socket.onmessage = (event) => this.onFrame(event.data);
       // An error is followed by close; the close decides what happens next.
       socket.onerror = () => undefined;
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (this.socket !== socket) return;
         this.detachSocket();
         if (!settled) return fail(new Error(chatMessages.connectionClosed));
-        this.onConnectionLost();
+        this.onConnectionLost(event.code);
       };
     });
   }
 
-  private onConnectionLost(): void {
+  private onConnectionLost(code: number): void {
     if (this.destroyed || !this.established) return this.setState('offline');
-    // Every close code of the server (going away, idle, slow consumer, policy) is worth a retry
-    // after a backoff; a refused login on the way back stops it.
+    // The member signed out: the same signature would only be refused. The page logs in anew.
+    if (code === ChatCloseCode.SessionEnded) {
+      this.established = false;
+      return this.setState('offline');
+    }
+    // Every other close code of the server (going away, idle, slow consumer, policy) is worth a
+    // retry after a backoff; a refused login on the way back stops it.
     this.scheduleReconnect();
   }
 

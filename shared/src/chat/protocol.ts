@@ -43,6 +43,11 @@ export const ChatCloseCode = {
   IdleTimeout: 4000,
   /** The client did not read what it was sent (backlog over the bound). */
   SlowConsumer: 4001,
+  /**
+   * The member's site session ended (sign-out, password reset, expiry): the userSig it was issued
+   * for is dead too. Not worth a reconnect with the same signature.
+   */
+  SessionEnded: 4003,
 } as const;
 
 const Ref = Type.String({ minLength: 1, maxLength: 64 });
@@ -59,7 +64,7 @@ export const ChatLoginFrameSchema = Type.Object({
   ref: Type.Optional(Ref),
   /** String(app_user.id) for members, the imTouristAccount id for guests. */
   userId: UserId,
-  /** The member's userSig (getUserSig) or the guest's sig (imTouristAccount). */
+  /** The member's userSig (getUserSig: bound to the site session it was issued in) or the guest's sig (imTouristAccount). */
   userSig: Type.String({ minLength: 1, maxLength: 512 }),
 });
 
@@ -75,11 +80,16 @@ export const ChatSendFrameSchema = Type.Object({
   text: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 20 }),
 });
 
+/**
+ * The client asks to be shown under a nickname and avatar (SPEC.md section 7: after login). The
+ * server does not take them: `profile-updated` answers the account's nickname and avatar read
+ * again (a member), or the guest prefix + id (a guest); reserved names (系统消息, 管理员, admin...)
+ * are never shown. The fields stay for the SPEC call's shape.
+ */
 export const ChatProfileFrameSchema = Type.Object({
   type: Type.Literal('profile'),
   ref: Type.Optional(Ref),
   nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-  /** An image URL (http(s):// or a path on this site); '' clears it. */
   avatar: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
@@ -136,7 +146,7 @@ export const ChatSendRefusalSchema = Type.Object({
 export const ChatProfileSchema = Type.Object({ nickname: Type.String(), avatar: Type.String() });
 
 /** Why a login failed. */
-export const CHAT_LOGIN_FAILURES = ['malformed', 'bad-signature', 'expired', 'unknown-user', 'unsupported-version', 'provider-mismatch'] as const;
+export const CHAT_LOGIN_FAILURES = ['malformed', 'bad-signature', 'expired', 'session-ended', 'unknown-user', 'unsupported-version', 'provider-mismatch'] as const;
 export type ChatLoginFailure = (typeof CHAT_LOGIN_FAILURES)[number];
 
 /** Error frame codes (not tied to a send; sends get `refused`). */
@@ -160,7 +170,16 @@ export const ChatServerFrameSchema = Type.Union([
     v: Type.Integer(),
     ref: Type.Optional(Type.String()),
     ok: Type.Literal(false),
-    reason: Type.Union([Type.Literal('malformed'), Type.Literal('bad-signature'), Type.Literal('expired'), Type.Literal('unknown-user'), Type.Literal('unsupported-version'), Type.Literal('provider-mismatch')]),
+    reason: Type.Union([
+      Type.Literal('malformed'),
+      Type.Literal('bad-signature'),
+      Type.Literal('expired'),
+      /** The member signed out (or reset the password) since the userSig was issued. */
+      Type.Literal('session-ended'),
+      Type.Literal('unknown-user'),
+      Type.Literal('unsupported-version'),
+      Type.Literal('provider-mismatch'),
+    ]),
     message: Type.String(),
   }),
   Type.Object({

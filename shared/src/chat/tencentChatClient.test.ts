@@ -1,20 +1,69 @@
+import { createHmac } from 'node:crypto';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { createSportsStore } from '../store/createSportsStore';
+import { imTouristAccountAtom } from '../store/persistedAtoms';
 import type { ChatGroupMessage, ChatSystemNotice } from './chatClient';
+import { ChatSession, GUEST_CHAT_ACCOUNT_PATH } from './chatSession';
 import { createChatClient } from './createChatClient';
 import { BuiltinChatClient } from './builtinChatClient';
 import { TencentChatClient, type TimEvent, type TimInstance, type TimMessage, type TimSdk } from './tencentChatClient';
 
+const SDK_APP_ID = 1400000001;
+/** The application's secret key: our server signs with it, Tencent's servers check with it. */
+const TENCENT_KEY = 'tencent-test-key';
+const WEEK_SECONDS = 604_800;
+
+/**
+ * A UserSig as tls-sig-api-v2 makes it (what getUserSig and imTouristAccount answer with
+ * IM_PROVIDER=tencent): base64 with `*-_` for `+/=`, of deflated JSON carrying an HMAC-SHA-256 of
+ * the identifier, SDKAppID, issue time and validity under the secret key.
+ */
+function tencentUserSig(identifier: string, options: { sdkAppId?: number; key?: string; time?: number; expire?: number } = {}): string {
+  const sdkAppId = options.sdkAppId ?? SDK_APP_ID;
+  const time = options.time ?? Math.floor(Date.now() / 1000);
+  const expire = options.expire ?? WEEK_SECONDS;
+  const signed = `TLS.identifier:${identifier}\nTLS.sdkappid:${sdkAppId}\nTLS.time:${time}\nTLS.expire:${expire}\n`;
+  const sig = createHmac('sha256', options.key ?? TENCENT_KEY).update(signed).digest('base64');
+  const doc = { 'TLS.ver': '2.0', 'TLS.identifier': identifier, 'TLS.sdkappid': sdkAppId, 'TLS.time': time, 'TLS.expire': expire, 'TLS.sig': sig };
+  return deflateSync(Buffer.from(JSON.stringify(doc))).toString('base64').replace(/\+/g, '*').replace(/\//g, '-').replace(/=/g, '_');
+}
+
+/**
+ * What Tencent's servers do with the UserSig of a login (its documented error codes): 70003 not a
+ * UserSig (or not signed with the application's key), 70013 issued for another user id, 70014
+ * for another SDKAppID, 70001 expired.
+ */
+function checkUserSig(userSig: string, userID: string, sdkAppId: number): void {
+  const refuse = (code: number, message: string) => Object.assign(new Error(message), { code });
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(inflateSync(Buffer.from(userSig.replace(/\*/g, '+').replace(/-/g, '/').replace(/_/g, '='), 'base64')).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw refuse(70003, 'UserSig invalid');
+  }
+  const [identifier, appId, time, expire] = [doc['TLS.identifier'], doc['TLS.sdkappid'], doc['TLS.time'], doc['TLS.expire']];
+  if (doc['TLS.ver'] !== '2.0' || typeof time !== 'number' || typeof expire !== 'number') throw refuse(70003, 'UserSig invalid');
+  const signed = `TLS.identifier:${String(identifier)}\nTLS.sdkappid:${String(appId)}\nTLS.time:${time}\nTLS.expire:${expire}\n`;
+  if (doc['TLS.sig'] !== createHmac('sha256', TENCENT_KEY).update(signed).digest('base64')) throw refuse(70003, 'UserSig invalid');
+  if (identifier !== userID) throw refuse(70013, 'UserSig identifier mismatch');
+  if (appId !== sdkAppId) throw refuse(70014, 'UserSig SDKAppID mismatch');
+  if ((time + expire) * 1000 <= Date.now()) throw refuse(70001, 'userSig expired');
+}
+
 /**
  * A stand-in for tim-js-sdk 2.27.6 (a third party: the real one needs Tencent's cloud). It holds
- * the SDK's documented contract: constants with the SDK's real values, SDK_READY only after
- * login, API calls before ready refused, AVChatRoom joins needing `type`, createGroup failing
- * with 10025 for a group id the caller already owns.
+ * the SDK's documented contract: constants with the SDK's real values, login refused unless the
+ * UserSig is one Tencent would take (checkUserSig), SDK_READY only after login, API calls before
+ * ready refused, AVChatRoom joins needing `type`, createGroup failing with 10025 for a group id
+ * the caller already owns.
  */
 function fakeTimSdk() {
   const handlers = new Map<string, Set<(event: TimEvent) => void>>();
   const calls: { method: string; args: unknown[] }[] = [];
   let ready = false;
   let me = '';
+  let sdkAppId = 0;
   const groups = new Set<string>();
   const fire = (name: string, data: unknown) => {
     for (const handler of [...(handlers.get(name) ?? [])]) handler({ name, data });
@@ -28,7 +77,7 @@ function fakeTimSdk() {
     off: (name, handler) => void handlers.get(name)?.delete(handler),
     async login(options) {
       calls.push({ method: 'login', args: [options] });
-      if (options.userSig === 'bad') throw Object.assign(new Error('userSig expired'), { code: 70001 });
+      checkUserSig(options.userSig, options.userID, sdkAppId);
       me = options.userID;
       // The SDK answers login first and becomes ready a moment later.
       setTimeout(() => {
@@ -103,6 +152,7 @@ function fakeTimSdk() {
   const sdk: TimSdk = {
     create: vi.fn((options: { SDKAppID: number }) => {
       calls.push({ method: 'create', args: [options] });
+      sdkAppId = options.SDKAppID;
       return instance;
     }),
     EVENT: { SDK_READY: 'sdkStateReady', SDK_NOT_READY: 'sdkStateNotReady', MESSAGE_RECEIVED: 'onMessageReceived', NET_STATE_CHANGE: 'netStateChange', KICKED_OUT: 'kickedOut' },
@@ -145,8 +195,8 @@ function incoming(overrides: Partial<TimMessage>): TimMessage {
 async function loggedIn(userId = '7') {
   const fake = fakeTimSdk();
   const loadSdk = vi.fn(async () => fake.sdk);
-  const client = new TencentChatClient({ sdkAppId: 1400000001, loadSdk });
-  await client.login({ userId, userSig: 'sig', kind: 'member' });
+  const client = new TencentChatClient({ sdkAppId: SDK_APP_ID, loadSdk });
+  await client.login({ userId, userSig: tencentUserSig(userId), kind: 'member' });
   return { client, loadSdk, ...fake };
 }
 
@@ -154,23 +204,59 @@ describe('TencentChatClient over tim-js-sdk (fake SDK)', () => {
   it('loads the SDK only at login, creates it with the SDKAppID and waits for SDK_READY', async () => {
     const fake = fakeTimSdk();
     const loadSdk = vi.fn(async () => fake.sdk);
-    const client = new TencentChatClient({ sdkAppId: 1400000001, loadSdk });
+    const client = new TencentChatClient({ sdkAppId: SDK_APP_ID, loadSdk });
     expect(loadSdk).not.toHaveBeenCalled();
-    await client.login({ userId: '7', userSig: 'sig', kind: 'member' });
+    const userSig = tencentUserSig('7');
+    await client.login({ userId: '7', userSig, kind: 'member' });
     expect(loadSdk).toHaveBeenCalledTimes(1);
     expect(fake.calls.slice(0, 3)).toEqual([
-      { method: 'create', args: [{ SDKAppID: 1400000001 }] },
+      { method: 'create', args: [{ SDKAppID: SDK_APP_ID }] },
       { method: 'setLogLevel', args: [1] },
-      { method: 'login', args: [{ userID: '7', userSig: 'sig' }] },
+      { method: 'login', args: [{ userID: '7', userSig }] },
     ]);
     // Ready: an authenticated call goes through.
     expect(await client.getOnlineMemberCount('42')).toBe(12);
   });
 
-  it('a refused login rejects (the session sets islogin)', async () => {
+  it('a refused login rejects (the session sets islogin): expired, another user, another app, not a UserSig', async () => {
+    const login = (userSig: string, sdkAppId = SDK_APP_ID) =>
+      new TencentChatClient({ sdkAppId, loadSdk: async () => fakeTimSdk().sdk }).login({ userId: '7', userSig, kind: 'member' });
+    await expect(login(tencentUserSig('7', { time: Math.floor(Date.now() / 1000) - WEEK_SECONDS - 1 }))).rejects.toMatchObject({ code: 70001 });
+    await expect(login(tencentUserSig('8'))).rejects.toMatchObject({ code: 70013 });
+    await expect(login(tencentUserSig('7'), 1400000002)).rejects.toMatchObject({ code: 70014 });
+    await expect(login(tencentUserSig('7', { key: 'not-our-key' }))).rejects.toMatchObject({ code: 70003 });
+    // The built-in chat's signature (`<expiry>.<HMAC>`) is not a UserSig.
+    await expect(login(`${Math.floor(Date.now() / 1000) + 100}.${'A'.repeat(43)}`)).rejects.toMatchObject({ code: 70003 });
+    await expect(login(tencentUserSig('7'))).resolves.toBeUndefined();
+  });
+
+  it('a guest logs in with its tourist account: a UserSig for the guest id; a stale built-in signature is replaced once', async () => {
+    const guestId = 'guest_00000000000000ab';
+    const store = createSportsStore();
+    // Saved while the site ran the built-in chat: Tencent refuses it.
+    store.set(imTouristAccountAtom, { id: 'guest_00000000000000aa', sig: `${Math.floor(Date.now() / 1000) + 100}.${'A'.repeat(43)}` });
+    const answers: string[] = [];
+    const api = {
+      get: async <T,>(path: string): Promise<T> => {
+        answers.push(path);
+        if (path !== GUEST_CHAT_ACCOUNT_PATH) throw new Error(`unexpected ${path}`);
+        return { id: guestId, sig: tencentUserSig(guestId) } as T;
+      },
+    };
     const fake = fakeTimSdk();
-    const client = new TencentChatClient({ sdkAppId: 1, loadSdk: async () => fake.sdk });
-    await expect(client.login({ userId: '7', userSig: 'bad', kind: 'member' })).rejects.toThrow('userSig expired');
+    const client = new TencentChatClient({ sdkAppId: SDK_APP_ID, loadSdk: async () => fake.sdk });
+    const logger = { warn: vi.fn() };
+    const session = new ChatSession({ store, api, client, groupId: '42', guestNicknamePrefix: '游客', logger });
+    try {
+      await session.start();
+      expect(session.chatIdentity).toMatchObject({ userId: guestId, kind: 'guest' });
+      expect(answers).toEqual([GUEST_CHAT_ACCOUNT_PATH]);
+      const logins = fake.calls.filter((call) => call.method === 'login').map((call) => (call.args[0] as { userID: string }).userID);
+      expect(logins).toEqual(['guest_00000000000000aa', guestId]);
+      expect(store.get(imTouristAccountAtom)?.id).toBe(guestId);
+    } finally {
+      session.stop();
+    }
   });
 
   it('maps the join statuses of an AVChatRoom join', async () => {
@@ -271,7 +357,7 @@ describe('TencentChatClient over tim-js-sdk (fake SDK)', () => {
 describe('createChatClient', () => {
   it('chooses the implementation by im.provider and loads nothing up front', () => {
     const loadTimSdk = vi.fn(async () => fakeTimSdk().sdk);
-    const tencent = createChatClient({ provider: 'tencent', sdkAppId: 1400000001, guestNicknamePrefix: '游客' }, { loadTimSdk });
+    const tencent = createChatClient({ provider: 'tencent', sdkAppId: SDK_APP_ID, guestNicknamePrefix: '游客' }, { loadTimSdk });
     expect(tencent).toBeInstanceOf(TencentChatClient);
     expect(loadTimSdk).not.toHaveBeenCalled();
     class NoSocket {

@@ -1,13 +1,55 @@
 import type { AddressInfo } from 'node:net';
 import { CHAT_PROTOCOL_VERSION, type ChatServerFrame } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { WebSocket } from 'ws';
+import { issueSession } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
 import type { App } from '../../http/types';
+import type { TestAppContext } from '../../testing/testApp';
 
 /** The chat socket address of a listening app. */
 export function chatUrl(app: App): string {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/chat`;
+}
+
+/**
+ * The app of `ctx` listening on a free port for the suite, and `connect()` for chat sockets that
+ * are all closed after it. Call at the top of a describe block, after useTestApp.
+ */
+export function useChatSockets(ctx: TestAppContext): { connect: () => Promise<ChatTestClient> } {
+  const clients: ChatTestClient[] = [];
+  let url = '';
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = chatUrl(ctx.app);
+  });
+  afterAll(() => {
+    for (const client of clients) client.close();
+  });
+  return {
+    connect: async () => {
+      const client = await new ChatTestClient(url).open();
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
+export interface MemberChatSignature {
+  /** The site session's token the signature was issued for. */
+  token: string;
+  id: string;
+  userSig: string;
+  sdkAppId?: number;
+}
+
+/** A fresh site session for `userId`, and the chat signature getUserSig issues for it. */
+export async function memberChatSignature(ctx: TestAppContext, userId: number): Promise<MemberChatSignature> {
+  const { token } = await issueSession(ctx.db, userId, 3600);
+  const answer = (await ctx.app.inject({ url: '/api/tenxun/getUserSig', headers: { token } })).json() as { code: number; data: Omit<MemberChatSignature, 'token'> };
+  expect(answer.code).toBe(200);
+  return { token, ...answer.data };
 }
 
 let mobileCounter = 0;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { assertMfLiveBuilt, brokenRelease, incompatibleRelease, MARKER, markedRelease } from './support/releaseCopies';
-import { auditOf, E2E_ACTOR, E2E_OPS_TOKEN, mfOk, publishWithCli, rolloutOf, runMf } from './support/rolloutOps';
+import { auditOf, E2E_ACTOR, E2E_OPS_TOKEN, mfOk, overrideAddress, publishWithCli, rolloutOf, runMf } from './support/rolloutOps';
 
 /**
  * Staged rollouts end to end: a new mf-live release published with `pnpm mf`, canaried for one
@@ -22,10 +22,10 @@ let brokenId = '';
 let auditBefore = 0;
 
 /** Opens #/anchor (an mf-live page) in a fresh visitor's browser and waits for mf-live to render. */
-async function openAnchor(browser: Browser, baseURL: string, query = ''): Promise<{ page: Page; close: () => Promise<void> }> {
+async function openAnchor(browser: Browser, baseURL: string, address = '/web/'): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto(`/web/${query}#/anchor`);
+  await page.goto(`${address}#/anchor`);
   await expect(page.locator('main [data-remote="mf-live"]').first()).toBeVisible();
   return { page, close: () => context.close() };
 }
@@ -65,7 +65,12 @@ test('canary at 0 %: the QA override browser gets the marked release, everyone e
   await mfOk(baseURL!, ['canary', 'mf_live', markedId, '0', '--reason', 'e2e: QA only']);
   expect(await rolloutOf(baseURL!, 'mf_live')).toMatchObject({ candidate: markedId, candidatePercent: 0 });
 
-  const qa = await openAnchor(browser, baseURL!, `?mf_override=mf_live@${markedId}`);
+  // A link naming the release without a token from the ops API does nothing.
+  const stranger = await openAnchor(browser, baseURL!, `/web/?mf_override=mf_live@${markedId}`);
+  await expectMarker(stranger.page, false);
+  await stranger.close();
+
+  const qa = await openAnchor(browser, baseURL!, await overrideAddress(baseURL!, 'mf_live', markedId));
   await expectMarker(qa.page, true);
   // The override sticks to that browser (a cookie) without the query parameter.
   await qa.page.goto('/web/#/anchor');
@@ -163,6 +168,20 @@ test('the ops page: token form only without the token, then states, error rates,
 
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // A QA override address from the page: refused for a rolled-back release, issued for the halted candidate.
+  const override = live.getByRole('form', { name: '测试覆盖链接（QA）' });
+  await override.getByRole('combobox').selectOption(markedId);
+  await override.getByRole('button', { name: '生成链接' }).click();
+  await expect(override.getByRole('alert')).toHaveText(`发布 ${markedId} 已回滚，不能用于测试覆盖；请先重新灰度`);
+  await override.getByRole('combobox').selectOption(brokenId);
+  await override.getByLabel('有效期（分钟）').fill('15');
+  await override.getByRole('button', { name: '生成链接' }).click();
+  const link = override.getByTestId('override-link-mf_live');
+  await expect(link).toHaveAttribute('href', /\/web\/\?mf_override=/);
+  const token = new URL((await link.getAttribute('href')) ?? '').searchParams.get('mf_override') ?? '';
+  const assigned = (await (await fetch(`${baseURL}/api/mf/remotes?override=${encodeURIComponent(token)}`)).json()) as { data: { remotes: { name: string; version: string; channel: string }[] } };
+  expect(assigned.data.remotes.find((remote) => remote.name === 'mf_live')).toMatchObject({ version: brokenId, channel: 'override' });
 
   // Drop the halted candidate from the page, with a reason.
   const rollback = live.getByRole('form', { name: '回滚' });

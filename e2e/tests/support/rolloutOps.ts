@@ -64,3 +64,14 @@ export async function rolloutOf(baseURL: string, remote: string): Promise<Rollou
 export function auditOf(baseURL: string, remote: string): Promise<AuditEntry[]> {
   return opsGet(baseURL, `/api/mf/audit?remote=${remote}&limit=200`);
 }
+
+/**
+ * `pnpm mf override`: the QA address (a token signed by the server) that puts the browser opening
+ * it on `releaseId`; answered as the part after the origin (`/web/?mf_override=…`).
+ */
+export async function overrideAddress(baseURL: string, remote: string, releaseId: string): Promise<string> {
+  const printed = (await mfOk(baseURL, ['override', remote, releaseId, '--minutes', '30'])).trim();
+  const address = new URL(printed);
+  if (!address.searchParams.get('mf_override')) throw new Error(`pnpm mf override printed no address:\n${printed}`);
+  return `${address.pathname}${address.search}`;
+}

@@ -4,6 +4,7 @@ import { hostMessages } from '../messages';
 import { OperationForm } from './OperationForm';
 import { OpsField } from './OpsField';
 import { Muted } from './opsStyles';
+import { ReleaseSelect, useReleaseChoice } from './ReleaseSelect';
 import type { RunOperation } from './useOpsConsole';
 
 const text = hostMessages.ops;
@@ -11,12 +12,9 @@ const text = hostMessages.ops;
 /** Start a canary of a registered release at N %, or change the candidate's N. */
 export function CanaryForm({ state, run }: { state: RolloutState; run: RunOperation }) {
   const choices = state.releases.filter((release) => release.releaseId !== state.stable);
-  const [picked, setPicked] = useState<string | null>(null);
+  const { chosen, pick, forget } = useReleaseChoice(state, choices);
   const [typed, setTyped] = useState<string | null>(null);
   const [percentInvalid, setPercentInvalid] = useState(false);
-  // What was picked, while it is still a choice after the state reloads; else the candidate or the newest.
-  const fallback = state.candidate ?? choices[0]?.releaseId ?? '';
-  const chosen = picked !== null && choices.some((release) => release.releaseId === picked) ? picked : fallback;
   // What was typed, until the operation is done; else the candidate's share (0 for a new canary).
   const percent = typed ?? String(state.candidate ? state.candidatePercent : 0);
   const validPercent = () => /^\d{1,3}$/.test(percent.trim()) && Number(percent) <= 100;
@@ -34,23 +32,14 @@ export function CanaryForm({ state, run }: { state: RolloutState; run: RunOperat
         const error = await run((api) => api.canary(state.remote, chosen, Number(percent), reason));
         if (!error) {
           setTyped(null);
-          setPicked(null);
+          forget();
         }
         return error;
       }}
       doneMessage={text.done(state.remote)}
     >
       {choices.length === 0 && <Muted>{text.noCanaryCandidates}</Muted>}
-      <label>
-        {text.canaryRelease}
-        <select value={chosen} onChange={(event) => setPicked(event.target.value)}>
-          {choices.map((release) => (
-            <option key={release.releaseId} value={release.releaseId}>
-              {release.releaseId}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ReleaseSelect label={text.canaryRelease} choices={choices} value={chosen} onChange={pick} />
       <OpsField
         label={text.canaryPercent}
         type="number"

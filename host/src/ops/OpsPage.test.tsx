@@ -161,6 +161,29 @@ describe('the ops page (#/ops)', () => {
     expect(within(panel('mf_scores')).getByRole('form', { name: '全量发布' }).querySelector('fieldset')?.disabled).toBe(true);
   });
 
+  it('QA override: whole minutes only, then the signed address for the chosen release; a refusal in place', async () => {
+    await openSignedIn();
+    const form = within(panel('mf_live')).getByRole('form', { name: '测试覆盖链接（QA）' });
+    // The candidate is offered first; any registered release may be chosen.
+    expect((within(form).getByRole('combobox') as HTMLSelectElement).value).toBe('0.2.0-bbbbbbbbbb');
+    fireEvent.change(within(form).getByRole('combobox'), { target: { value: '0.0.9-cccccccccc' } });
+    fireEvent.change(within(form).getByLabelText('有效期（分钟）'), { target: { value: '1.5' } });
+    fireEvent.submit(form);
+    expect(within(form).getByText('请输入正整数分钟数')).toBeTruthy();
+    expect(server.posts()).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText('有效期（分钟）'), { target: { value: '30' } });
+    fireEvent.submit(form);
+    const link = await within(form).findByTestId('override-link-mf_live');
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/web/?mf_override=signed.mf_live.0.0.9-cccccccccc`);
+    expect(server.posts().map((request) => [request.path, request.body])).toEqual([['/api/mf/overrides', { remote: 'mf_live', releaseId: '0.0.9-cccccccccc', minutes: 30 }]]);
+
+    server.refuse('override', '发布 0.0.9-cccccccccc 已回滚，不能用于测试覆盖；请先重新灰度');
+    fireEvent.submit(form);
+    expect((await within(form).findByRole('alert')).textContent).toBe('发布 0.0.9-cccccccccc 已回滚，不能用于测试覆盖；请先重新灰度');
+    expect(within(form).queryByTestId('override-link-mf_live')).toBeNull();
+  });
+
   it("shows the control plane's refusal in place", async () => {
     await openSignedIn();
     server.refuse('promote', '当前没有候选发布');

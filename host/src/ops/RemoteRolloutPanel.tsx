@@ -3,6 +3,7 @@ import type { RolloutState } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { CanaryForm } from './CanaryForm';
 import { trafficShare } from './opsFormat';
+import { OverrideForm } from './OverrideForm';
 import { Forms, Panel } from './opsStyles';
 import { PromoteForm } from './PromoteForm';
 import { ReleaseTable } from './ReleaseTable';
@@ -30,6 +31,7 @@ export function RemoteRolloutPanel({ state, run }: { state: RolloutState; run: R
         <CanaryForm state={state} run={run} />
         <PromoteForm state={state} run={run} />
         <RollbackForm state={state} run={run} />
+        <OverrideForm state={state} run={run} />
       </Forms>
     </Panel>
   );

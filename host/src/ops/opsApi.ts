@@ -1,4 +1,4 @@
-import type { AuditEntry, RemoteName, RolloutState } from '@sports/shared';
+import type { AuditEntry, OverrideGrantAnswer, RemoteName, RolloutState } from '@sports/shared';
 
 /** The control plane's ops header (server/src/modules/mf/opsAuth.ts). */
 export const OPS_TOKEN_HEADER = 'x-ops-token';
@@ -26,6 +26,8 @@ export interface OpsApi {
   canary(remote: RemoteName, releaseId: string, percent: number, reason: string): Promise<void>;
   promote(remote: RemoteName, reason: string): Promise<void>;
   rollback(remote: RemoteName, toReleaseId: string | null, reason: string): Promise<void>;
+  /** A signed QA override token for one release, and the site path that applies it. */
+  override(remote: RemoteName, releaseId: string, minutes: number): Promise<OverrideGrantAnswer>;
 }
 
 interface Envelope {
@@ -57,5 +59,6 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     promote: (remote, reason) => call('POST', `/api/mf/rollouts/${remote}/promote`, { reason }),
     rollback: (remote, toReleaseId, reason) =>
       call('POST', `/api/mf/rollouts/${remote}/rollback`, toReleaseId ? { toReleaseId, reason } : { reason }),
+    override: (remote, releaseId, minutes) => call('POST', '/api/mf/overrides', { remote, releaseId, minutes }),
   };
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { MultilineString } from './primitives';
 
 // Written out (not mapped from REMOTE_NAMES) so the static type is the union of the names;
 // remoteNames.test.ts checks that the two lists agree.
@@ -39,7 +40,8 @@ export const RemoteTelemetrySchema = Type.Object({
   remote: RemoteNameSchema,
   version: Type.String({ minLength: 1, maxLength: 64 }),
   phase: Type.Union([Type.Literal('load'), Type.Literal('render'), Type.Literal('loaded')]),
-  message: Type.String({ maxLength: 2000 }),
+  /** An error's message, often with its stack: lines allowed. */
+  message: MultilineString({ maxLength: 2000 }),
   route: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type RemoteTelemetry = Static<typeof RemoteTelemetrySchema>;

@@ -95,3 +95,20 @@ export const HostSharedRequirementsSchema = Type.Record(
   Type.Object({ version: Type.String(), requiredVersion: Type.String() }),
 );
 export type HostSharedRequirements = Static<typeof HostSharedRequirementsSchema>;
+
+/** `POST /api/mf/overrides` (ops only): a QA override token for one release, valid `minutes` (default 60). */
+export const OverrideRequestSchema = Type.Object(
+  { remote: RemoteNameSchema, releaseId: ReleaseIdSchema, minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 525_600 })) },
+  { additionalProperties: false },
+);
+export type OverrideRequest = Static<typeof OverrideRequestSchema>;
+
+/** The signed token, when it expires, and the address a QA browser opens (`/web/?mf_override=<token>`). */
+export const OverrideGrantSchema = Type.Object({
+  remote: RemoteNameSchema,
+  releaseId: Type.String(),
+  token: Type.String(),
+  expiresAt: Type.String(),
+  url: Type.String(),
+});
+export type OverrideGrantAnswer = Static<typeof OverrideGrantSchema>;

@@ -8,7 +8,8 @@ export type Command =
   | { kind: 'canary'; remote: RemoteName; releaseId: string; percent: number; reason: string }
   | { kind: 'promote'; remote: RemoteName; reason: string }
   | { kind: 'rollback'; remote: RemoteName; to: string | null; reason: string }
-  | { kind: 'audit'; remote: RemoteName | null; limit: number; json: boolean };
+  | { kind: 'audit'; remote: RemoteName | null; limit: number; json: boolean }
+  | { kind: 'override'; remote: RemoteName; releaseId: string; minutes: number | null };
 
 /** What the command line asks for: a command to run, or help (on one command or all). */
 export type Invocation = { kind: 'help'; command: CommandName | null } | { kind: 'run'; command: Command };
@@ -35,6 +36,7 @@ const OPTIONS = {
   promote: { reason: { type: 'string' } },
   rollback: { to: { type: 'string' }, reason: { type: 'string' } },
   audit: { limit: { type: 'string' }, json: { type: 'boolean' } },
+  override: { minutes: { type: 'string' } },
 } as const satisfies Record<CommandName, NonNullable<ParseArgsConfig['options']>>;
 
 function isCommandName(name: string): name is CommandName {
@@ -96,6 +98,11 @@ function toCommand(name: CommandName, values: Record<string, unknown>, positiona
       command = { kind: 'audit', remote: remote === null ? null : remoteOf(remote, name), limit: limitOf(text('limit'), name), json };
       break;
     }
+    case 'override': {
+      const remote = remoteOf(read.next('<remote>'), name);
+      command = { kind: 'override', remote, releaseId: releaseIdOf(read.next('<releaseId>'), name), minutes: minutesOf(text('minutes'), name) };
+      break;
+    }
   }
   read.end();
   return command;
@@ -149,6 +156,14 @@ function limitOf(raw: string | null, command: CommandName): number {
   const limit = Number(raw);
   if (!/^\d{1,3}$/.test(raw) || limit < 1 || limit > 500) throw new UsageError(cliMessages.badLimit(raw), command);
   return limit;
+}
+
+/** The server caps it (MF_OVERRIDE_MAX_MINUTES, a day by default) and says so. */
+function minutesOf(raw: string | null, command: CommandName): number | null {
+  if (raw === null) return null;
+  const minutes = Number(raw);
+  if (!/^\d{1,6}$/.test(raw) || minutes < 1) throw new UsageError(cliMessages.badMinutes(raw), command);
+  return minutes;
 }
 
 function optionalReason(raw: string | null, command: CommandName): string | null {

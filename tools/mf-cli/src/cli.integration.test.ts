@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from './cli';
 import { REPO_ROOT } from './config';
 import { computeReleaseId, contentHashOf, releaseIdFor } from './releaseId';
+import { withDefaultPortsBusy } from './testing/busyDefaultPorts';
 import { type RunningServer, startRealServer } from './testing/realServer';
 import { copyBuild, writeSiteRootFor } from './testing/releaseFolders';
 
@@ -54,7 +55,9 @@ describe.skipIf(!hasBuild)('pnpm mf against the real server', () => {
     folders.incompatible = await copyBuild(SOURCE_BUILD, path.join(scratch, 'incompatible'), '9.9.3', (manifest) => {
       for (const shared of manifest.shared ?? []) if (shared.name === 'react') Object.assign(shared, { version: '18.0.0', requiredVersion: '^18.0.0' });
     });
-    server = await startRealServer({ dataDir: path.join(scratch, 'data'), siteRoot: path.join(scratch, 'site'), opsToken: TOKEN });
+    // Started while 8080 and 1935 are taken, as when `npm start` runs beside `npm test`: the
+    // test server must bind free ports only.
+    server = await withDefaultPortsBusy(() => startRealServer({ dataDir: path.join(scratch, 'data'), siteRoot: path.join(scratch, 'site'), opsToken: TOKEN }));
   });
 
   afterAll(async () => {

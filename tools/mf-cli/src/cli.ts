@@ -81,5 +81,12 @@ async function execute(command: Command, client: OpsClient, io: CliIo): Promise<
       else formatAudit(entries).forEach((line) => io.out(line));
       return;
     }
+    case 'override': {
+      const grant = await client.override(command.remote, command.releaseId, command.minutes);
+      io.err(cliMessages.overrideIssued(grant.remote, grant.releaseId, grant.expiresAt));
+      // stdout: the address alone, so a script can open it.
+      io.out(`${client.server}${grant.url}`);
+      return;
+    }
   }
 }

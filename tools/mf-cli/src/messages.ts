@@ -18,7 +18,7 @@ export const COMMAND_HELP = {
   canary: {
     usage: 'canary <remote> <releaseId> <percent> --reason "…"',
     summary: 'start a canary of a registered release at 0-100 %, or change its percentage',
-    details: ['0 % reaches only QA browsers (/web/?mf_override=<remote>@<releaseId>).'],
+    details: ['0 % reaches only QA browsers: `pnpm mf override <remote> <releaseId>` prints the address they open.'],
   },
   promote: {
     usage: 'promote <remote> --reason "…"',
@@ -34,6 +34,14 @@ export const COMMAND_HELP = {
     usage: 'audit [remote] [--limit N] [--json]',
     summary: 'who did what, when and why, newest first',
     details: ['--limit  how many entries, 1-500 (default 30)', '--json   the entries as JSON'],
+  },
+  override: {
+    usage: 'override <remote> <releaseId> [--minutes N]',
+    summary: 'print a QA address that loads this release in the browser that opens it, whatever the percentage',
+    details: [
+      '--minutes  how long the address works (default 60; the server allows up to MF_OVERRIDE_MAX_MINUTES, a day by default)',
+      'The address carries a token signed by the server; a rolled-back release is refused until it is canaried again.',
+    ],
   },
 } as const;
 
@@ -55,6 +63,7 @@ export const cliMessages = {
   badPercent: (raw: string) => `percent must be a whole number from 0 to 100, got "${raw}"`,
   badLimit: (raw: string) => `--limit must be a whole number from 1 to 500, got "${raw}"`,
   badReleaseId: (raw: string) => `"${raw}" is not a release id (version-hash, e.g. 0.2.0-3f9a1c2b0d): see \`pnpm mf list\``,
+  badMinutes: (raw: string) => `--minutes must be a whole number of minutes, at least 1, got "${raw}"`,
   reasonRequired: 'a reason is required (--reason "…"): it goes into the audit log',
   reasonTooLong: 'the reason is longer than 500 characters',
   seeHelp: (command: string | null) => `run \`pnpm mf ${command ? `${command} ` : ''}--help\` for usage`,
@@ -85,6 +94,7 @@ export const cliMessages = {
   rollbackDropped: (remote: string) => `${remote}: candidate dropped, everyone is on the stable release`,
   rollbackTo: (remote: string, releaseId: string) => `${remote}: stable is back to ${releaseId}`,
   noEntries: 'no audit entries',
+  overrideIssued: (remote: string, releaseId: string, expiresAt: string) => `${remote} ${releaseId} for the browser that opens this address, until ${expiresAt}:`,
 } as const;
 
 export function formatBytes(bytes: number): string {

@@ -1,4 +1,4 @@
-import type { AuditEntry, MfRelease, RemoteName, RolloutState } from '@sports/shared/server';
+import type { AuditEntry, MfRelease, OverrideGrantAnswer, RemoteName, RolloutState } from '@sports/shared/server';
 import type { OpsConnection } from './config';
 import { CliError } from './errors';
 import { cliMessages } from './messages';
@@ -65,6 +65,16 @@ export class OpsClient {
 
   rollback(remote: RemoteName, toReleaseId: string | null, reason: string): Promise<null> {
     return this.call('POST', `/api/mf/rollouts/${remote}/rollback`, { json: { reason, ...(toReleaseId ? { toReleaseId } : {}) } });
+  }
+
+  /** A QA override token for one release and the site path that applies it. */
+  override(remote: RemoteName, releaseId: string, minutes: number | null): Promise<OverrideGrantAnswer> {
+    return this.call('POST', '/api/mf/overrides', { json: { remote, releaseId, ...(minutes === null ? {} : { minutes }) } });
+  }
+
+  /** The server's address (what a path it answers is relative to). */
+  get server(): string {
+    return this.connection.server;
   }
 
   private async call<Data>(method: string, pathAndQuery: string, body?: Body): Promise<Data> {

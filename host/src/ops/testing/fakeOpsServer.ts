@@ -70,6 +70,13 @@ export function createFakeOpsServer(token: string, states: RolloutState[]) {
     if (headers['x-ops-token'] !== token) return envelope(null, 403, 1, '需要运维权限');
     if (method === 'GET' && url.pathname === '/api/mf/rollouts') return envelope(structuredClone(states));
     if (method === 'GET' && url.pathname === '/api/mf/audit') return envelope(structuredClone(audit));
+    if (method === 'POST' && url.pathname === '/api/mf/overrides' && body) {
+      const refusal = refusals.get('override');
+      if (refusal) return envelope(null, 200, 1, refusal);
+      const token = `signed.${String(body.remote)}.${String(body.releaseId)}`;
+      const expiresAt = new Date(Date.parse('2025-11-22T06:00:00.000Z') + Number(body.minutes) * 60_000).toISOString();
+      return envelope({ remote: body.remote, releaseId: body.releaseId, token, expiresAt, url: `/web/?mf_override=${token}` });
+    }
     const match = /^\/api\/mf\/rollouts\/(mf_[a-z]+)\/(canary|promote|rollback)$/.exec(url.pathname);
     if (method === 'POST' && match?.[1] && match[2] && body) {
       const refusal = refusals.get(match[2]);
@@ -87,7 +94,7 @@ export function createFakeOpsServer(token: string, states: RolloutState[]) {
     states,
     posts: () => sent.filter((request) => request.method === 'POST'),
     /** The next operations of this kind are refused with `msg` (code 1). */
-    refuse: (operation: 'canary' | 'promote' | 'rollback', msg: string) => refusals.set(operation, msg),
+    refuse: (operation: 'canary' | 'promote' | 'rollback' | 'override', msg: string) => refusals.set(operation, msg),
     revokeToken: () => (token = `${token}-revoked`),
   };
 }

@@ -1,5 +1,6 @@
 import { type ReadVar, parseInteger } from '../../accountsConfig';
 import { MIN_OPS_TOKEN_LENGTH } from './opsAuth';
+import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
 
 /** The rollout control plane's part of the configuration. */
@@ -12,6 +13,8 @@ export interface MfConfig {
   releasesBaseUrl: string;
   /** Builds on this machine become stable at start (default: everywhere but production). */
   promoteLocalBuilds: boolean;
+  /** MF_OVERRIDE_MAX_MINUTES: the longest life of a QA override token (default a day). */
+  overrideMaxMinutes: number;
 }
 
 export function loadMfConfig(read: ReadVar, nodeEnv: string, problems: string[]): MfConfig {
@@ -31,5 +34,6 @@ export function loadMfConfig(read: ReadVar, nodeEnv: string, problems: string[])
     telemetryPerMinute: int('MF_TELEMETRY_PER_MINUTE', 120, 1, 100_000),
     releasesBaseUrl: (read('MF_RELEASES_BASE_URL') ?? '/web/releases').replace(/\/+$/, ''),
     promoteLocalBuilds: promote === undefined ? nodeEnv !== 'production' : promote === '1',
+    overrideMaxMinutes: int('MF_OVERRIDE_MAX_MINUTES', DEFAULT_OVERRIDE_MAX_MINUTES, 1, 7 * 24 * 60),
   };
 }

@@ -11,6 +11,8 @@ import { readHostShared } from './bootstrapReleases';
 import type { MfConfig } from './mfConfig';
 import { loadOpsToken } from './opsAuth';
 import { opsRoutes } from './opsRoutes';
+import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
+import { overrideKey } from './overrideTokens';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
 import { type ReleaseStore, createLocalReleaseStore } from './releaseStore';
 import { type RemoteRegistry, createRolloutRegistry } from './remoteRegistry';
@@ -25,6 +27,8 @@ export interface ReleasesSetup {
   opsToken: string;
   haltPolicy: HaltPolicy;
   telemetryLimiter: RateLimiter;
+  /** Longest life of a QA override token (MF_OVERRIDE_MAX_MINUTES); default a day. */
+  overrideMaxMinutes?: number;
 }
 
 /** From the configuration: the embedded store under DATA_DIR/releases, the ops token, limits. */
@@ -37,6 +41,7 @@ export async function createReleasesSetup(config: { dataDir: string; siteRoot: s
     opsToken: await loadOpsToken(config.mf.opsToken ?? undefined, config.dataDir),
     haltPolicy: config.mf.haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: config.mf.telemetryPerMinute, windowMs: 60_000 }),
+    overrideMaxMinutes: config.mf.overrideMaxMinutes,
   };
 }
 
@@ -49,7 +54,7 @@ export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: 
   const setup = await createReleasesSetup({
     dataDir,
     siteRoot,
-    mf: { opsToken: randomBytes(16).toString('hex'), haltPolicy: DEFAULT_HALT_POLICY, telemetryPerMinute: 120, releasesBaseUrl: '/web/releases', promoteLocalBuilds: false },
+    mf: { opsToken: randomBytes(16).toString('hex'), haltPolicy: DEFAULT_HALT_POLICY, telemetryPerMinute: 120, releasesBaseUrl: '/web/releases', promoteLocalBuilds: false, overrideMaxMinutes: DEFAULT_OVERRIDE_MAX_MINUTES },
   });
   return setup;
 }
@@ -57,11 +62,14 @@ export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: 
 /** `api/mf/*`: what visitors load and how it went, and the ops operations. */
 export async function mfPlugin(app: App, options: { db: Kysely<Database>; releases: ReleasesSetup; registry?: RemoteRegistry }): Promise<void> {
   const { db, releases } = options;
+  // Derived from the ops token: every node sharing it accepts the same QA override tokens.
+  const key = overrideKey(releases.opsToken);
   await app.register(mfRoutes, {
     db,
+    overrideKey: key,
     registry: options.registry ?? createRolloutRegistry(db, releases.store),
     haltPolicy: releases.haltPolicy,
     telemetryLimiter: releases.telemetryLimiter,
   });
-  await app.register(opsRoutes, { db, ...releases });
+  await app.register(opsRoutes, { db, ...releases, overrideKey: key, overrideMaxMinutes: releases.overrideMaxMinutes ?? DEFAULT_OVERRIDE_MAX_MINUTES });
 }

@@ -3,6 +3,8 @@ import {
   CanaryRequestSchema,
   Envelope,
   MfReleaseSchema,
+  OverrideGrantSchema,
+  OverrideRequestSchema,
   PromoteRequestSchema,
   RegisterReleaseRequestSchema,
   ReleaseIdSchema,
@@ -19,6 +21,7 @@ import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { readAudit } from './audit';
 import { createRequireOps, opsActor } from './opsAuth';
+import { issueOverride } from './overrideGrants';
 import { safeReleasePath } from '@sports/shared/node';
 import type { HaltPolicy } from './releaseHealth';
 import { findRelease, registerRelease, type ReleaseDeps } from './releases';
@@ -39,6 +42,9 @@ export interface OpsRoutesOptions extends ReleaseDeps {
   db: Kysely<Database>;
   opsToken: string;
   haltPolicy: HaltPolicy;
+  /** The key QA override tokens are signed with, and their longest life (MF_OVERRIDE_MAX_MINUTES). */
+  overrideKey: Buffer;
+  overrideMaxMinutes: number;
 }
 
 const Ok = { 200: Envelope(Type.Null()) };
@@ -109,5 +115,12 @@ export async function opsRoutes(app: App, options: OpsRoutesOptions): Promise<vo
   app.post('/api/mf/rollouts/:remote/rollback', { schema: { params: RemoteParamsSchema, body: RollbackRequestSchema, response: Ok } }, async (request) => {
     await rollback(options.db, request.params.remote, request.body, opsActor(request));
     return ok(null);
+  });
+
+  // A QA override token: what the ops page and `pnpm mf override` hand to QA browsers.
+  app.post('/api/mf/overrides', { schema: { body: OverrideRequestSchema, response: { 200: Envelope(OverrideGrantSchema) } } }, async (request) => {
+    const grant = await issueOverride(options.db, options.overrideKey, request.body, { maxMinutes: options.overrideMaxMinutes, now: Date.now() });
+    request.log.info({ remote: grant.remote, releaseId: grant.releaseId, expiresAt: grant.expiresAt, actor: opsActor(request) }, 'QA override token issued');
+    return ok({ ...grant, expiresAt: new Date(grant.expiresAt).toISOString() });
   });
 }

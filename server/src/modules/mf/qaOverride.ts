@@ -1,19 +1,30 @@
-import { isRemoteName, type RemoteName } from '@sports/shared/server';
+import type { RemoteName } from '@sports/shared/server';
+import { type OverrideGrant, OVERRIDE_TOKEN_MAX_LENGTH, verifyOverride } from './overrideTokens';
 
-/** At most one override per remote; anything longer than this is not ours. */
-export const OVERRIDE_MAX_LENGTH = 300;
-const ENTRY = /^(mf_[a-z]+)@([0-9A-Za-z.+_-]{1,64})$/;
+/** At most one token per remote, comma-separated; anything longer than this is not ours. */
+export const OVERRIDE_MAX_LENGTH = 4 * (OVERRIDE_TOKEN_MAX_LENGTH + 1);
+
+/** A verified grant and the token that carried it (what the cookie keeps). */
+export interface VerifiedOverride extends OverrideGrant {
+  token: string;
+}
 
 /**
- * 'mf_live@0.2.0-3f9a1c2b0d,mf_scores@…' → remote → release id. Malformed entries are dropped
- * (a QA link with a typo must not break the page); registration is checked by the registry.
+ * The `?override=` value or the `mf_override` cookie: comma-separated override tokens
+ * (overrideTokens.ts). Only tokens signed by this server and not expired count, one per remote
+ * (the latest expiry wins); anything else is dropped without a word, so a QA link with a typo, an
+ * old link or a forged one gives the visitor the ordinary page. Whether the release may still be
+ * overridden is checked by the registry, on every request.
  */
-export function parseOverrides(raw: string | undefined): Map<RemoteName, string> {
-  const overrides = new Map<RemoteName, string>();
+export function verifiedOverrides(raw: string | undefined, key: Buffer, now: number): Map<RemoteName, VerifiedOverride> {
+  const overrides = new Map<RemoteName, VerifiedOverride>();
   if (!raw || raw.length > OVERRIDE_MAX_LENGTH) return overrides;
-  for (const entry of raw.split(',')) {
-    const match = ENTRY.exec(entry.trim());
-    if (match?.[1] && match[2] && isRemoteName(match[1])) overrides.set(match[1], match[2]);
+  for (const part of raw.split(',')) {
+    const token = part.trim();
+    const grant = verifyOverride(key, token, now);
+    if (grant === null) continue;
+    const known = overrides.get(grant.remote);
+    if (known === undefined || grant.expiresAt > known.expiresAt) overrides.set(grant.remote, { ...grant, token });
   }
   return overrides;
 }

@@ -2,9 +2,10 @@ import { REMOTE_NAMES, type RemoteAssignment, type RemoteName } from '@sports/sh
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isInCanary, visitorBucket } from './bucketing';
+import { overridableReleases } from './overrideGrants';
 import type { ReleaseStore } from './releaseStore';
 
-/** Who is asking: a stable key (user or guest id) and the QA overrides their browser carries. */
+/** Who is asking: a stable key (user or guest id) and the verified QA overrides their browser carries (qaOverride.ts). */
 export interface Visitor {
   key: string;
   overrides: ReadonlyMap<RemoteName, string>;
@@ -17,15 +18,16 @@ export interface RemoteRegistry {
 
 /**
  * The control plane's answer from PostgreSQL: each remote's stable release, or its candidate
- * for visitors whose sticky bucket is inside the canary percentage, or a QA override when it
- * names a release registered for that remote; candidates and overrides carry the stable release
+ * for visitors whose sticky bucket is inside the canary percentage, or a QA override (a verified
+ * token) when it names a release that may be overridden (overrideGrants.ts: registered for that
+ * remote and not rolled back), checked on every request; candidates and overrides carry the stable release
  * to fall back to. A remote with nothing to serve is left out (the host shows its fallback).
  */
 export function createRolloutRegistry(db: Kysely<Database>, store: ReleaseStore): RemoteRegistry {
   return {
     async assignmentsFor(visitor) {
       const rollouts = await db.selectFrom('mf_rollout').selectAll().execute();
-      const registeredOverrides = await registeredOnly(db, visitor.overrides);
+      const registeredOverrides = await overridableOnly(db, visitor.overrides);
       const assignments: RemoteAssignment[] = [];
       for (const name of REMOTE_NAMES) {
         const rollout = rollouts.find((row) => row.remote === name);
@@ -47,13 +49,8 @@ export function createRolloutRegistry(db: Kysely<Database>, store: ReleaseStore)
   };
 }
 
-/** Overrides are honoured only for releases registered for that remote. */
-async function registeredOnly(db: Kysely<Database>, overrides: ReadonlyMap<RemoteName, string>): Promise<Map<RemoteName, string>> {
-  if (overrides.size === 0) return new Map();
-  const rows = await db
-    .selectFrom('mf_release')
-    .select(['remote', 'release_id'])
-    .where((eb) => eb.or([...overrides].map(([remote, releaseId]) => eb.and([eb('remote', '=', remote), eb('release_id', '=', releaseId)]))))
-    .execute();
-  return new Map(rows.map((row) => [row.remote, row.release_id]));
+/** Overrides are honoured only for releases that may be overridden now (registered, not withdrawn). */
+async function overridableOnly(db: Kysely<Database>, overrides: ReadonlyMap<RemoteName, string>): Promise<Map<RemoteName, string>> {
+  const allowed = await overridableReleases(db, overrides);
+  return new Map([...overrides].filter(([remote, releaseId]) => allowed.has(`${remote}@${releaseId}`)));
 }

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@sports/shared/server';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MfRolloutTable } from '../../db/schema';
+import { clearWithdrawn } from './overrideGrants';
 
 export type RolloutRow = Selectable<MfRolloutTable>;
 
@@ -20,6 +21,7 @@ export async function withRolloutLock<Result>(
   });
 }
 
+/** Saves the remote's new stable and candidate; whatever it puts in traffic is no longer withdrawn. */
 export async function saveRollout(
   trx: Transaction<Database>,
   remote: RemoteName,
@@ -30,4 +32,5 @@ export async function saveRollout(
     .set({ ...next, updated_at: new Date() })
     .where('remote', '=', remote)
     .execute();
+  await clearWithdrawn(trx, remote, [next.stable_release_id, next.candidate_release_id]);
 }

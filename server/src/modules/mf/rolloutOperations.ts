@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userError } from '../../http/businessError';
 import { writeAudit } from './audit';
+import { markWithdrawn } from './overrideGrants';
 import { findRelease, releaseMessages } from './releases';
 import { saveRollout, withRolloutLock } from './rolloutLock';
 
@@ -50,11 +51,14 @@ export async function rollback(db: Kysely<Database>, remote: RemoteName, request
     if (!target) {
       if (!rollout.candidate_release_id) throw userError(rolloutMessages.noCandidate);
       await saveRollout(trx, remote, { stable_release_id: rollout.stable_release_id, candidate_release_id: null, candidate_percent: 0 });
+      // Rolled back: no QA override may bring it to a browser again (overrideGrants.ts).
+      await markWithdrawn(trx, remote, rollout.candidate_release_id);
       await writeAudit(trx, { remote, action: 'rollback', releaseId: rollout.candidate_release_id, actor, reason: request.reason, detail: { dropped: 'candidate' } });
       return;
     }
     const candidate = rollout.candidate_release_id === target ? null : rollout.candidate_release_id;
     await saveRollout(trx, remote, { stable_release_id: target, candidate_release_id: candidate, candidate_percent: candidate ? rollout.candidate_percent : 0 });
+    if (rollout.stable_release_id !== target) await markWithdrawn(trx, remote, rollout.stable_release_id);
     await writeAudit(trx, { remote, action: 'rollback', releaseId: target, actor, reason: request.reason, detail: { previousStable: rollout.stable_release_id } });
   });
 }

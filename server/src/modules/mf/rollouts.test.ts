@@ -110,16 +110,17 @@ describeEachDatabase('rollout control plane', (target) => {
     expect(again.json().data).toEqual(first.json().data);
   });
 
-  it('a QA override is honoured only for a release registered for that remote, and sticks', async () => {
+  it('a QA override (a token from the ops API) is honoured only for a release registered for that remote, and sticks', async () => {
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId: candidateId, percent: 0, reason: 'qa only' });
     const visitor = visitors[1] as string;
     expect(await assignmentFor(visitor)).toMatchObject({ version: stableId, channel: 'stable' });
-    const overridden = await ctx.app.inject({ url: `/api/mf/remotes?override=mf_live@${candidateId}`, headers: { cookie: visitor } });
+    const { token } = (await ops(ctx.app, 'POST', '/api/mf/overrides', { remote: 'mf_live', releaseId: candidateId })).json().data as { token: string };
+    const overridden = await ctx.app.inject({ url: `/api/mf/remotes?override=${encodeURIComponent(token)}`, headers: { cookie: visitor } });
     expect(overridden.json().data.remotes.find((remote: Assignment) => remote.name === 'mf_live')).toMatchObject({ version: candidateId, channel: 'override', fallback: { version: stableId } });
     const overrideCookie = String(overridden.headers['set-cookie']).split(';')[0];
     expect(await assignmentFor(`${visitor}; ${overrideCookie}`)).toMatchObject({ version: candidateId, channel: 'override' });
-    // Unregistered, another remote's, or malformed: ignored.
-    for (const override of ['mf_live@9.9.9-abcdef1234', `mf_scores@${candidateId}`, 'mf_live@<script>', 'x'.repeat(300)]) {
+    // Bare, unregistered, another remote's, or malformed: ignored (overrideTokens.test.ts has the forged ones).
+    for (const override of [`mf_live@${candidateId}`, 'mf_live@9.9.9-abcdef1234', `mf_scores@${candidateId}`, 'mf_live@<script>', 'x'.repeat(300)]) {
       expect(await assignmentFor(visitor, `?override=${encodeURIComponent(override)}`)).toMatchObject({ version: stableId, channel: 'stable' });
     }
   });

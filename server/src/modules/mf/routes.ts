@@ -1,4 +1,5 @@
-import { Envelope, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
+import { Envelope, type RemoteName, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../../db/schema';
@@ -6,7 +7,7 @@ import { userError } from '../../http/businessError';
 import { ok } from '../../http/envelope';
 import { type RateLimiter, createFixedWindowLimiter } from '../../http/rateLimiter';
 import type { App } from '../../http/types';
-import { OVERRIDE_MAX_LENGTH, parseOverrides } from './qaOverride';
+import { OVERRIDE_MAX_LENGTH, type VerifiedOverride, verifiedOverrides } from './qaOverride';
 import { type HaltPolicy, breachesPolicy, releaseHealth } from './releaseHealth';
 import type { RemoteRegistry } from './remoteRegistry';
 import { haltCandidate } from './rolloutOperations';
@@ -18,13 +19,18 @@ export const telemetryMessages = {
   halted: (rate: number, sample: number) => `错误率 ${(rate * 100).toFixed(1)}%（${sample} 次上报）超过阈值，自动暂停`,
 } as const;
 
-/** The QA override cookie: set from `?override=` once, then it sticks for that browser session. */
+/**
+ * The QA override cookie: the verified tokens of a `?override=` link (qaOverride.ts), kept until
+ * the last of them expires, and verified again on every request.
+ */
 export const OVERRIDE_COOKIE = 'mf_override';
 
 export interface MfRoutesOptions {
   db: Kysely<Database>;
   registry: RemoteRegistry;
   haltPolicy: HaltPolicy;
+  /** The key QA override tokens are signed with (overrideTokens.ts). */
+  overrideKey: Buffer;
   /** Per-IP limit on telemetry reports. */
   telemetryLimiter?: RateLimiter;
 }
@@ -37,19 +43,16 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
     '/api/mf/remotes',
     {
       schema: {
-        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: OVERRIDE_MAX_LENGTH })) }),
+        // Longer than OVERRIDE_MAX_LENGTH is ignored like any bad link; far longer is refused.
+        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: 8 * OVERRIDE_MAX_LENGTH })) }),
         response: { 200: Envelope(RemoteAssignmentsSchema) },
       },
     },
     async (request, reply) => {
-      const { override } = request.query;
-      if (override !== undefined) {
-        if (override === '') reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
-        else reply.setCookie(OVERRIDE_COOKIE, override, { path: '/', httpOnly: true, sameSite: 'lax' });
-      }
+      const overrides = overridesOf(request.query.override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, Date.now());
       const key = await visitorKeyOf(options.db, request, reply);
-      const overrides = parseOverrides(override ?? request.cookies[OVERRIDE_COOKIE]);
-      return ok({ remotes: await options.registry.assignmentsFor({ key, overrides }) });
+      const releases = new Map([...overrides].map(([remote, grant]) => [remote, grant.releaseId]));
+      return ok({ remotes: await options.registry.assignmentsFor({ key, overrides: releases }) });
     },
   );
 
@@ -84,4 +87,26 @@ async function haltIfFailing(options: MfRoutesOptions, remote: Parameters<typeof
   if (!breachesPolicy(health, options.haltPolicy)) return;
   const sample = health.loads + health.errors;
   await haltCandidate(options.db, remote, releaseId, telemetryMessages.halted(health.errorRate, sample), { ...health });
+}
+
+/**
+ * The overrides of this request: a link's tokens when at least one is valid (then kept in the
+ * cookie), else the cookie's (verified again; cleared once none is valid). `?override=` empty
+ * clears them. A link with no valid token is ignored: the page is the ordinary one.
+ */
+function overridesOf(fromLink: string | undefined, fromCookie: string | undefined, reply: FastifyReply, key: Buffer, now: number): Map<RemoteName, VerifiedOverride> {
+  if (fromLink === '') {
+    if (fromCookie !== undefined) reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
+    return new Map();
+  }
+  const linked = verifiedOverrides(fromLink, key, now);
+  if (linked.size > 0) {
+    const expiresAt = Math.max(...[...linked.values()].map((grant) => grant.expiresAt));
+    const value = [...linked.values()].map((grant) => grant.token).join(',');
+    reply.setCookie(OVERRIDE_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', expires: new Date(expiresAt) });
+    return linked;
+  }
+  const kept = verifiedOverrides(fromCookie, key, now);
+  if (kept.size === 0 && fromCookie !== undefined) reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
+  return kept;
 }

@@ -30,8 +30,9 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real server (`tsx server/src/main.ts`) as its own process, on a free port with its own
- * embedded PostgreSQL in `dataDir`: the CLI talks to it exactly as it talks to production.
+ * The real server (`tsx server/src/main.ts`) as its own process, on free ports (HTTP and RTMP)
+ * with its own embedded PostgreSQL in `dataDir`: the CLI talks to it exactly as it talks to
+ * production. If it exits before it is healthy, the start fails at once with its last output.
  */
 export async function startRealServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
@@ -51,12 +52,15 @@ export async function startRealServer(options: ServerOptions): Promise<RunningSe
       SITE_ROOT: options.siteRoot,
       LOG_LEVEL: 'warn',
       MF_OPS_TOKEN: options.opsToken,
+      // Any free RTMP port, and no demo pushes: 1935 belongs to a site `npm start` may be running.
+      MEDIA_RTMP_PORT: '0',
+      DEMO_STREAMS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

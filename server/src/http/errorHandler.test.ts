@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessError } from './businessError';
-import { installErrorHandlers } from './errorHandler';
+import { answerFrameworkError, installErrorHandlers } from './errorHandler';
 
 /** The error handler on a small app of its own, so routes can throw exactly what we need. */
 describe('installErrorHandlers', () => {
@@ -68,6 +68,20 @@ describe('installErrorHandlers', () => {
     const response = await app.inject({ method: 'POST', url: '/body', payload: { name: 'abcd' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 1, msg: 'name 长度不能超过 3 个字符', data: null });
+  });
+
+  it('answers URLs Fastify cannot route with the envelope (frameworkErrors)', async () => {
+    const framework = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
+    installErrorHandlers(framework);
+    framework.get('/item/:id', async () => ({ ok: true }));
+    await framework.ready();
+    const badEscape = await framework.inject('/item/%E0%A4%A');
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ code: 1, msg: '请求地址无效', data: null });
+    const longParam = await framework.inject(`/item/${'x'.repeat(200)}`);
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.json()).toEqual({ code: 1, msg: '请求地址过长', data: null });
+    await framework.close();
   });
 
   it('answers unknown routes with the not-found envelope', async () => {

@@ -1,6 +1,7 @@
 import { type ApiEnvelope, ResponseCode, sharedMessages } from '@sports/shared/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from './businessError';
+import { databaseInputError } from './databaseErrors';
 import { fail } from './envelope';
 import { type SchemaError, validationMessage } from './validationMessages';
 
@@ -9,11 +10,15 @@ export const httpMessages = {
   bodyTooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的请求内容类型',
   badRequest: '请求无效',
+  badUrl: '请求地址无效',
+  urlTooLong: '请求地址过长',
 } as const;
 
 interface ErrorAnswer {
   status: number;
   envelope: ApiEnvelope<null>;
+  /** What the log line says about a client's mistake (never a stack: the client is not our fault). */
+  logDetail?: Record<string, unknown>;
 }
 
 /**
@@ -23,6 +28,11 @@ interface ErrorAnswer {
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof BusinessError) {
     return { status: error.httpStatus, envelope: fail(error.code, error.message) };
+  }
+  const fromDatabase = databaseInputError(error);
+  if (fromDatabase !== undefined) {
+    // A schema let through what the column cannot take: warn, so the schema gets fixed.
+    return { status: fromDatabase.status, envelope: fail(ResponseCode.Error, fromDatabase.msg), logDetail: { sqlState: fromDatabase.sqlState, dbMessage: (error as Error).message } };
   }
   const fastifyError = asFastifyError(error);
   if (fastifyError?.validation !== undefined) {
@@ -36,6 +46,10 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
       return { status: 413, envelope: fail(ResponseCode.Error, httpMessages.bodyTooLarge) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, envelope: fail(ResponseCode.Error, httpMessages.unsupportedMediaType) };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, envelope: fail(ResponseCode.Error, httpMessages.badUrl) };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, envelope: fail(ResponseCode.Error, httpMessages.urlTooLong) };
   }
   const status = fastifyError?.statusCode;
   // Other client errors Fastify detected (bad Content-Length, bad URL): keep the status, not the text.
@@ -47,17 +61,32 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
 
 /** Installs the one error handler and the one not-found handler of the app. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const answer = toErrorAnswer(error);
-    if (answer.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info({ status: answer.status, code: answer.envelope.code, msg: answer.envelope.msg }, 'request rejected');
-    }
-    return sendEnvelope(reply, answer.status, answer.envelope);
-  });
+  app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, fail(ResponseCode.Error, sharedMessages.notFound)));
+}
+
+/**
+ * Answers an error and logs it: our faults at error with the stack; a client's mistakes at info
+ * (or warn when the database, not a schema, caught the input) with what was wrong, never a stack.
+ */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const answer = toErrorAnswer(error);
+  if (answer.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    const level = answer.logDetail !== undefined ? 'warn' : 'info';
+    request.log[level]({ status: answer.status, code: answer.envelope.code, reason: answer.envelope.msg, ...answer.logDetail }, 'request rejected');
+  }
+  return sendEnvelope(reply, answer.status, answer.envelope);
+}
+
+/**
+ * Fastify's `frameworkErrors` (app.ts): a URL it cannot decode or a path parameter over its
+ * length limit, found before any route runs. Its default answers its own JSON, not our envelope.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  answerError(error, request, reply);
 }
 
 /**

@@ -18,6 +18,10 @@ describe('validationMessage', () => {
     expect(validationMessage([error('type', '/name', { type: 'string' })])).toBe('name 类型错误');
   });
 
+  it('names a field holding a control character (requestValidator.ts)', () => {
+    expect(validationMessage([error('controlCharacter', '/title')])).toBe('title 不能包含控制字符');
+  });
+
   it('says empty for a minimum length of 1, and gives the limit otherwise', () => {
     expect(validationMessage([error('minLength', '/name', { limit: 1 })])).toBe('name 不能为空');
     expect(validationMessage([error('minLength', '/password', { limit: 6 })])).toBe('password 长度不能少于 6 个字符');

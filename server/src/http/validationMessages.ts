@@ -43,6 +43,9 @@ function messageFor(error: SchemaError): string {
       return `缺少参数 ${joinField(field, missingProperty(error.params))}`;
     case 'type':
       return `${field} 类型错误`;
+    case 'controlCharacter':
+      // requestValidator.ts: U+0000-U+001F and U+007F (line breaks where a field allows them).
+      return `${field} 不能包含控制字符`;
     case 'maxLength':
       return `${field} 长度不能超过 ${limit} 个字符`;
     case 'minLength':

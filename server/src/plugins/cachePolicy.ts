@@ -2,6 +2,8 @@ import path from 'node:path';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+/** Answers with secrets or personal data (every /api/ answer unless its route says otherwise). */
+export const NO_STORE = 'no-store';
 
 /**
  * A content hash in the file name (`123.a1b2c3d4.js`, `main.3f9a0c1e2b.css`, `vendor-1a2b3c4d.js.map`):

@@ -88,6 +88,29 @@ describe('static site (built)', () => {
   });
 });
 
+describe.each([
+  { serveSourceMaps: false, status: 404, title: 'production: source maps are kept for error reports, never served' },
+  { serveSourceMaps: true, status: 200, title: 'development: source maps are served' },
+])('static site, $title', ({ serveSourceMaps, status }) => {
+  const releases = scratchReleases(DEFAULT_HALT_POLICY);
+  const ctx = useTestApp(embedded, { seed: false, app: { releases, serveSourceMaps } });
+
+  it(`answers ${status} for the host's and the releases' .map files`, async () => {
+    await fs.writeFile(path.join(ctx.site.root, 'host', 'dist', 'main.3f9a0c1e2b4d.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    const release = path.join(releases.releasesDir as string, 'mf-live', '0.1.0-abcdef5555');
+    await fs.mkdir(release, { recursive: true });
+    await fs.writeFile(path.join(release, 'remoteEntry.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    for (const url of ['/web/main.3f9a0c1e2b4d.js.map', '/web/releases/mf-live/0.1.0-abcdef5555/remoteEntry.js.map', '/web/MAIN.3f9a0c1e2b4d.js.MAP']) {
+      const response = await ctx.app.inject(url);
+      if (url.includes('MAIN')) expect(response.statusCode).toBe(404);
+      else expect(response.statusCode).toBe(status);
+      if (status === 404) expect(response.body).not.toContain('secret.ts');
+    }
+    // The scripts themselves are served either way.
+    expect((await ctx.app.inject('/web/main.3f9a0c1e2b4d.js')).statusCode).toBe(200);
+  });
+});
+
 describe('static site (not built)', () => {
   const ctx = useTestApp(embedded, { seed: false, withHost: false });
 

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { SERVER_DIR } from '../config';
 import type { App } from '../http/types';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from './cachePolicy';
+import { inlinePagePolicy } from './contentSecurityPolicy';
 import { notBuiltPage } from './notBuiltPage';
 
 export interface StaticSiteOptions {
@@ -13,7 +14,14 @@ export interface StaticSiteOptions {
   siteRoot: string;
   /** The embedded release store (DATA_DIR/releases), served under /web/releases/. */
   releasesDir?: string;
+  /**
+   * Serve the builds' *.map files (development). Off in production: the maps stay on disk and
+   * in every release for error reports, but visitors never get the sources.
+   */
+  serveSourceMaps?: boolean;
 }
+
+const SOURCE_MAP = /\.map$/i;
 
 export const H5_PAGE_PATH = path.join(SERVER_DIR, 'static', 'h5', 'index.html');
 
@@ -32,11 +40,11 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
     // release never changes (its id is its content hash): every file is immutable. The Module
     // Federation runtime fetches them cross-origin, hence CORS.
     await fs.mkdir(options.releasesDir, { recursive: true });
-    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }));
+    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }), options.serveSourceMaps === true);
   }
 
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
-  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }));
+  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true);
 
   app.get('/web/', async (_request, reply) => {
     const indexFile = path.join(hostDist, 'index.html');
@@ -46,15 +54,19 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   });
 
   const h5Page = await fs.readFile(H5_PAGE_PATH, 'utf8');
-  app.get('/h5', (_request, reply) => sendHtml(reply, 200, h5Page));
-  app.get('/h5/', (_request, reply) => sendHtml(reply, 200, h5Page));
+  // Its inline script and style run by hash; the site's policy (own script files only) would block them.
+  const h5Policy = inlinePagePolicy(h5Page);
+  app.get('/h5', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
+  app.get('/h5/', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
 }
 
 /** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */
-async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>): Promise<void> {
+async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>, serveSourceMaps: boolean): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     prefix,
+    // A refused path is answered like a missing file (404 envelope).
+    allowedPath: (pathName) => serveSourceMaps || !SOURCE_MAP.test(pathName),
     decorateReply: false,
     suppressWarning: true,
     index: false,

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { DEFAULT_COMPANY_ID, LiveCloseCode, type LiveStream } from '@sports/shared/server';
 import { WebSocket } from 'ws';
+import { ControlFrameBudget, type ControlFrameLimits } from './controlFrameBudget';
 import type { ClientFilter } from './liveState';
 
 /** How long a closing slow consumer gets for the close handshake before the connection is cut. */
@@ -15,6 +16,8 @@ export class LiveClient {
   companyId: number | null = null;
   classifyType: 0 | 1 | null = null;
   badFrames = 0;
+  /** What is left of this connection's control frames (all but heartbeats). */
+  readonly controlBudget: ControlFrameBudget;
   /** Positions sent with `resume` before classify, applied when delivery starts. */
   readonly resume = new Map<LiveStream, number>();
   /** idle: not subscribed yet; syncing: catching up (broadcasts are queued); live: in a fan-out group. */
@@ -28,7 +31,9 @@ export class LiveClient {
   constructor(
     readonly socket: WebSocket,
     private readonly maxBufferedBytes: number,
+    controlFrames: ControlFrameLimits,
   ) {
+    this.controlBudget = new ControlFrameBudget(controlFrames);
     // ws keeps the TCP socket in `_socket`; broadcasts are written there as ready frames.
     this.raw = (socket as unknown as { _socket?: Socket })._socket;
   }

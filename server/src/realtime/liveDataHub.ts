@@ -16,8 +16,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import { Fanout } from './fanout';
 import { type LiveBus, inProcessBus } from './liveBus';
+import { type ControlFrameLimits, DEFAULT_CONTROL_FRAME_LIMITS } from './controlFrameBudget';
 import { LiveClient } from './liveClient';
-import { type ClientFrame, parseClientFrame } from './liveDataProtocol';
+import { type ClientFrame, frameMessages, parseClientFrame } from './liveDataProtocol';
 import { type LiveMessage, type MessageAudience, type StreamData, encodeControl, encodeMessage } from './liveMessage';
 import { LiveState, accepts } from './liveState';
 import { ReplayRing } from './replayRing';
@@ -41,6 +42,11 @@ export interface LiveDataHubOptions {
   silentTimeoutMs?: number;
   /** Close a client after this many rejected frames (a broken or hostile client). */
   maxBadFrames?: number;
+  /**
+   * Control frames (all but heartbeats) a connection may send: a burst, refilled per minute
+   * (LIVE_DATA_CONTROL_BURST, LIVE_DATA_CONTROL_PER_MINUTE). Beyond it: an error frame, then 1008.
+   */
+  controlFrames?: ControlFrameLimits;
   /** Messages kept per stream for replays (default 2048). */
   ringSize?: number;
   /** A client whose unsent data passes this is closed as a slow consumer (default 512 KiB). */
@@ -79,6 +85,7 @@ export class LiveDataHub {
   private readonly seqs = new Map<LiveStream, number>(LIVE_STREAMS.map((stream) => [stream, 0]));
   private readonly silentTimeoutMs: number;
   private readonly maxBadFrames: number;
+  private readonly controlFrames: ControlFrameLimits;
   private readonly slowConsumerBytes: number;
   private readonly goalReplayLimit: number;
   private readonly history: LiveHistory | undefined;
@@ -91,6 +98,7 @@ export class LiveDataHub {
   constructor(options: LiveDataHubOptions) {
     this.silentTimeoutMs = options.silentTimeoutMs ?? 2 * SOCKET_HEARTBEAT_MS;
     this.maxBadFrames = options.maxBadFrames ?? 5;
+    this.controlFrames = options.controlFrames ?? DEFAULT_CONTROL_FRAME_LIMITS;
     this.slowConsumerBytes = options.maxBufferedBytes ?? 512 * 1024;
     this.goalReplayLimit = options.goalReplayLimit ?? 500;
     this.history = options.history;
@@ -161,7 +169,7 @@ export class LiveDataHub {
       socket.close(CloseCode.GoingAway, 'server shutting down');
       return;
     }
-    const client = new LiveClient(socket, this.slowConsumerBytes);
+    const client = new LiveClient(socket, this.slowConsumerBytes, this.controlFrames);
     this.clients.set(socket, client);
     const idleTimer = setTimeout(() => socket.close(CloseCode.IdleTimeout, 'idle timeout'), this.silentTimeoutMs);
     socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -192,11 +200,27 @@ export class LiveDataHub {
   // ---- Incoming frames ----
 
   private onFrame(client: LiveClient, data: Buffer, isBinary: boolean): void {
+    // Frames that arrive after we decided to close (they were already on the wire) are not served.
+    if (client.phase === 'closing' || client.socket.readyState !== WebSocket.OPEN) return;
     const parsed = parseClientFrame(data, isBinary);
     if (!parsed.ok) {
       client.badFrames += 1;
       this.sendControl(client, { type: 'error', msg: parsed.msg });
-      if (client.badFrames >= this.maxBadFrames) client.socket.close(CloseCode.PolicyViolation, 'too many invalid frames');
+      if (client.badFrames >= this.maxBadFrames) {
+        // A client's mistake, not the server's: info, with what it was.
+        this.log.info({ msg: parsed.msg, badFrames: client.badFrames }, 'live-data: closing a client after too many invalid frames');
+        client.socket.close(CloseCode.PolicyViolation, 'too many invalid frames');
+      }
+      return;
+    }
+    if (parsed.frame.type !== 'heartbeat' && !client.controlBudget.take()) {
+      // Closing (not dropping) keeps the client right: the real one reconnects and sends its
+      // current filters again, where a dropped toggle would leave it on the wrong company.
+      this.sendControl(client, { type: 'error', msg: frameMessages.tooFrequent });
+      this.log.info({ frame: parsed.frame.type, limits: this.controlFrames }, 'live-data: closing a client that sent control frames too fast');
+      this.fanout.leave(client);
+      client.phase = 'closing';
+      client.socket.close(CloseCode.PolicyViolation, 'too many control frames');
       return;
     }
     this.handle(client, parsed.frame);

@@ -30,6 +30,7 @@ export const frameMessages = {
   notJson: '消息不是有效的 JSON',
   unknownType: '未知的消息类型',
   badFields: '消息字段错误',
+  tooFrequent: '消息过于频繁，连接已关闭，请稍后重连',
 } as const;
 
 const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify', 'resume']);

@@ -1,3 +1,4 @@
+export * from './primitives';
 export * from './envelope';
 export * from './hotMatch';
 export * from './mfRemotes';

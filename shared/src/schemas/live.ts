@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { BigIdSchema, MultilineString } from './primitives';
 import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema } from './scores';
 
 /**
@@ -12,7 +13,8 @@ import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema } from './
  * server sees it (the page shows `online + ONLINE_COUNT_BONUS`, SPEC.md section 9).
  */
 
-const Id = Type.Integer({ minimum: 1 });
+/** Users, rooms, matches, schedules: bigint rows. */
+const Id = BigIdSchema;
 const Count = Type.Integer({ minimum: 0 });
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const IsoTime = Type.String();
@@ -159,13 +161,13 @@ export const UpdateLiveQuerySchema = Type.Object({
   room_id: Type.Optional(Id),
   type: Type.Optional(RoomTypeSchema),
   cover: Type.Optional(CoverSchema),
-  match_id: Type.Optional(Type.Integer({ minimum: 0 })),
+  match_id: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
 });
 export type UpdateLiveQuery = Static<typeof UpdateLiveQuerySchema>;
 
-/** `POST api/Live/setPlacard` (empty clears it). */
+/** `POST api/Live/setPlacard` (empty clears it; the owner's textarea may break lines). */
 export const SetPlacardRequestSchema = Type.Object(
-  { placard: Type.String({ maxLength: ROOM_PLACARD_MAX }), room_id: Type.Optional(Id) },
+  { placard: MultilineString({ maxLength: ROOM_PLACARD_MAX }), room_id: Type.Optional(Id) },
   { additionalProperties: false },
 );
 export type SetPlacardRequest = Static<typeof SetPlacardRequestSchema>;

@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { BigIdSchema, Int4IdSchema } from './primitives';
 
 /**
  * Scores (SPEC.md sections 3, 4, 7): the rows the HTTP endpoints answer and the live-data socket
@@ -14,7 +15,9 @@ export type ScoreSport = Static<typeof ScoreSportSchema>;
 export const MatchStatusSchema = Type.Union([Type.Literal('scheduled'), Type.Literal('live'), Type.Literal('halftime'), Type.Literal('finished')]);
 export type MatchStatus = Static<typeof MatchStatusSchema>;
 
-const Id = Type.Integer({ minimum: 1 });
+/** Matches, events and users are bigint rows; competitions, teams, seasons and odds companies int4. */
+const Id = BigIdSchema;
+const SmallId = Int4IdSchema;
 const Count = Type.Integer({ minimum: 0 });
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 
@@ -22,14 +25,14 @@ const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 export const MatchRowSchema = Type.Object({
   match_id: Id,
   sport: ScoreSportSchema,
-  competition_id: Id,
+  competition_id: SmallId,
   competition_short_zh: Type.String(),
   /** The competition is on the hot list: what `classify_type: 1` clients receive. */
   hot: Type.Boolean(),
   /** '第12轮', '小组赛' … */
   round_zh: Type.String(),
-  home_team_id: Id,
-  away_team_id: Id,
+  home_team_id: SmallId,
+  away_team_id: SmallId,
   home_team_name_zh: Type.String(),
   away_team_name_zh: Type.String(),
   /** ISO 8601. */
@@ -83,7 +86,7 @@ export const ODDS_MARKETS: readonly OddsMarketName[] = ['europe', 'asia', 'total
 /** The 'exponent' of one match at one odds company (the company a client toggled to). */
 export const ExponentRowSchema = Type.Object({
   match_id: Id,
-  company_id: Id,
+  company_id: SmallId,
   sport: ScoreSportSchema,
   europe: Type.Union([OddsMarketSchema, Type.Null()]),
   asia: Type.Union([OddsMarketSchema, Type.Null()]),
@@ -179,7 +182,7 @@ export const ScheduleStatusSchema = Type.Union([Type.Literal('scheduled'), Type.
 export const AllMatchRequestSchema = Type.Object(
   {
     sport: Type.Optional(ScoreSportSchema),
-    competition_id: Type.Optional(Id),
+    competition_id: Type.Optional(SmallId),
     date: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
     status: Type.Optional(ScheduleStatusSchema),
     ...PageFields,
@@ -190,8 +193,8 @@ export type AllMatchRequest = Static<typeof AllMatchRequestSchema>;
 
 export const RecommendQuerySchema = Type.Object({ sport: Type.Optional(ScoreSportSchema), ...PageFields });
 export const CompetitionQuerySchema = Type.Object({ sport: Type.Optional(ScoreSportSchema) });
-export const SeasonTableQuerySchema = Type.Object({ competition_id: Id });
-export const OddsHistoryQuerySchema = Type.Object({ match_id: Id, company_id: Id, market: OddsMarketNameSchema, ...PageFields });
+export const SeasonTableQuerySchema = Type.Object({ competition_id: SmallId });
+export const OddsHistoryQuerySchema = Type.Object({ match_id: Id, company_id: SmallId, market: OddsMarketNameSchema, ...PageFields });
 
 /** `POST api/Basketballuser/collect`: 1 favourite, 0 unfavourite. */
 export const CollectRequestSchema = Type.Object(
@@ -217,7 +220,7 @@ export type CommentaryLine = Static<typeof CommentaryLineSchema>;
 export const CommentaryPageSchema = Page(CommentaryLineSchema);
 
 export const ScoreCompetitionSchema = Type.Object({
-  id: Id,
+  id: SmallId,
   sport: ScoreSportSchema,
   name_zh: Type.String(),
   short_name_zh: Type.String(),
@@ -225,7 +228,7 @@ export const ScoreCompetitionSchema = Type.Object({
 });
 export const ScoreCompetitionListSchema = Type.Array(ScoreCompetitionSchema);
 
-export const OddsCompanySchema = Type.Object({ id: Id, name_zh: Type.String() });
+export const OddsCompanySchema = Type.Object({ id: SmallId, name_zh: Type.String() });
 export const OddsCompanyListSchema = Type.Array(OddsCompanySchema);
 
 export const MatchDetailSchema = Type.Object({
@@ -258,7 +261,7 @@ export const OddsHistoryPageSchema = Page(OddsHistoryRowSchema);
 
 export const StandingRowSchema = Type.Object({
   position: Type.Integer({ minimum: 1 }),
-  team_id: Id,
+  team_id: SmallId,
   team_name_zh: Type.String(),
   team_short_zh: Type.String(),
   played: Count,
@@ -279,7 +282,7 @@ export type StandingRow = Static<typeof StandingRowSchema>;
 
 export const SeasonTableSchema = Type.Object({
   competition: ScoreCompetitionSchema,
-  season: Type.Object({ id: Id, name: Type.String() }),
+  season: Type.Object({ id: SmallId, name: Type.String() }),
   /** One group for a league; cups with groups have several ('A组' …). */
   groups: Type.Array(Type.Object({ group_name: Type.String(), rows: Type.Array(StandingRowSchema) })),
 });

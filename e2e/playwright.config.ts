@@ -1,14 +1,51 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { freePortSync } from './siteServer.mjs';
 import { E2E_OPS_TOKEN } from './tests/support/rolloutOps';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
+/**
+ * E2E_PORT, or a port free now: a fixed one would collide with another run or a running site.
+ * Kept in the environment, so Playwright's workers (which load this file again, and inherit the
+ * environment) and tests/support/smsOutbox.ts see the same port.
+ */
+export const E2E_PORT_WAS_PICKED = !process.env.E2E_PORT;
+if (E2E_PORT_WAS_PICKED) process.env.E2E_PORT = String(freePortSync());
+export const E2E_PORT = Number(process.env.E2E_PORT);
+if (!Number.isInteger(E2E_PORT) || E2E_PORT < 1 || E2E_PORT > 65_535) {
+  throw new Error(`E2E_PORT must be a port number (1-65535), got "${process.env.E2E_PORT}"; leave it unset to use any free port`);
+}
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** Per port, so two runs side by side (E2E_PORT=…) never share or wipe each other's database. */
 export const E2E_DATA_DIR = path.join(e2eDir, '.data', String(E2E_PORT));
+
+/** The server's settings for the journeys, over the caller's environment (globalSetup.ts starts it). */
+export const E2E_SERVER_ENV: Record<string, string> = {
+  DATA_DIR: E2E_DATA_DIR,
+  SITE_ROOT: repoRoot,
+  LOG_LEVEL: 'warn',
+  // The rollout journeys (tests/rollouts.spec.ts): a known ops token, no telemetry limit,
+  // and a brake that trips after a few failing page loads.
+  MF_OPS_TOKEN: E2E_OPS_TOKEN,
+  MF_TELEMETRY_PER_MINUTE: '100000',
+  MF_HALT_MIN_SAMPLE: '5',
+  MF_HALT_ERROR_PERCENT: '50',
+  // Accounts (server/src/accountsConfig.ts): a cheap captcha proof of work, and per-IP limits
+  // that every journey from 127.0.0.1 stays under. Per-number limits and the 60 s resend stay.
+  CAPTCHA_MAX_NUMBER: '2000',
+  SMS_PER_IP_HOUR: '1000',
+  LOGIN_IP_THROTTLE_AFTER: '1000',
+  LOGIN_IP_LOCK_AFTER: '1000',
+  // Scores (tests/scores.spec.ts): the demo feed at a match minute a second, so goals happen every
+  // few seconds; a fixed seed keeps the day of fixtures the same from run to run.
+  FEED_SPEED: '60',
+  FEED_SEED: '1',
+  // Live rooms (tests/liveRoom.spec.ts): the RTMP ingest on any free port (the page's push
+  // address says which), so the run never collides with a running site on 1935.
+  MEDIA_RTMP_PORT: '0',
+};
 
 /**
  * Journeys in Debian's Chromium (TOOLCHAIN.md: no browser downloads here) against the real
@@ -16,6 +53,7 @@ export const E2E_DATA_DIR = path.join(e2eDir, '.data', String(E2E_PORT));
  */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './globalSetup.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -40,41 +78,6 @@ export default defineConfig({
         '--disable-sync',
         '--autoplay-policy=no-user-gesture-required',
       ],
-    },
-  },
-  webServer: {
-    command: `rm -rf ${JSON.stringify(E2E_DATA_DIR)} && pnpm --dir ${JSON.stringify(path.join(repoRoot, 'server'))} exec tsx src/main.ts`,
-    cwd: e2eDir,
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      SITE_ROOT: repoRoot,
-      LOG_LEVEL: 'warn',
-      // The rollout journeys (tests/rollouts.spec.ts): a known ops token, no telemetry limit,
-      // and a brake that trips after a few failing page loads.
-      MF_OPS_TOKEN: E2E_OPS_TOKEN,
-      MF_TELEMETRY_PER_MINUTE: '100000',
-      MF_HALT_MIN_SAMPLE: '5',
-      MF_HALT_ERROR_PERCENT: '50',
-      // Accounts (server/src/accountsConfig.ts): a cheap captcha proof of work, and per-IP limits
-      // that every journey from 127.0.0.1 stays under. Per-number limits and the 60 s resend stay.
-      CAPTCHA_MAX_NUMBER: '2000',
-      SMS_PER_IP_HOUR: '1000',
-      LOGIN_IP_THROTTLE_AFTER: '1000',
-      LOGIN_IP_LOCK_AFTER: '1000',
-      // Scores (tests/scores.spec.ts): the demo feed at a match minute a second, so goals happen every
-      // few seconds; a fixed seed keeps the day of fixtures the same from run to run.
-      FEED_SPEED: '60',
-      FEED_SEED: '1',
-      // Live rooms (tests/liveRoom.spec.ts): the RTMP ingest on any free port (the page's push
-      // address says which), so parallel runs never collide.
-      MEDIA_RTMP_PORT: '0',
     },
   },
 });

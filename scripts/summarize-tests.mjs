@@ -1,42 +1,29 @@
-// Sums every suite's report in a folder into one closing line 'N passed, N failed'.
-// Reads vitest JSON (vitest-*.json), Playwright JSON (playwright.json) and plain counts
-// (*.count.json). A suite that was expected but left no report counts as one failure.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Sums every suite's report in a folder into one closing line 'N passed, N failed', and exits
+// non-zero when anything failed. How each report is counted: testReports.mjs.
+//   node scripts/summarize-tests.mjs <reports folder> [--expect=<report>,<report>,…]
+// --expect lists the reports that must be there (a missing one is a failure); by default
+// every suite scripts/test.sh runs.
+import { summarizeReports } from './testReports.mjs';
 
-const folder = process.argv[2];
-const expected = ['playwright.json', ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'mf-cli'].map((p) => `vitest-${p}.json`)];
+const DEFAULT_EXPECTED = [
+  'node-test-scripts.tap',
+  'playwright.json',
+  ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'mf-cli'].map((name) => `vitest-${name}.json`),
+];
 
-function countVitest(report) {
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+const [folder, ...options] = process.argv.slice(2);
+const expectOption = options.find((option) => option.startsWith('--expect='));
+const expected = expectOption === undefined ? DEFAULT_EXPECTED : expectOption.slice('--expect='.length).split(',').filter(Boolean);
+if (!folder) {
+  console.error('usage: node scripts/summarize-tests.mjs <reports folder> [--expect=<report>,…]');
+  process.exit(2);
 }
 
-function countPlaywright(report) {
-  const { expected: passed = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
-  const errors = report.errors?.length ?? 0;
-  return { passed: passed + flaky, failed: unexpected + (errors && !passed ? errors : 0), skipped };
-}
-
-const rows = [];
-for (const file of readdirSync(folder).sort()) {
-  const report = JSON.parse(readFileSync(join(folder, file), 'utf8'));
-  if (file.endsWith('.count.json')) rows.push({ suite: file.replace('.count.json', ''), skipped: 0, ...report });
-  else if (file.startsWith('vitest-')) rows.push({ suite: file.replace('.json', ''), ...countVitest(report) });
-  else if (file === 'playwright.json') rows.push({ suite: 'playwright', ...countPlaywright(report) });
-}
-for (const file of expected) {
-  if (!existsSync(join(folder, file))) rows.push({ suite: file.replace('.json', ''), passed: 0, failed: 1, skipped: 0, note: 'left no report (crashed before running)' });
-}
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const { rows, passed, failed, skipped } = summarizeReports(folder, expected);
 console.log('\nSuites:');
 for (const row of rows) {
-  passed += row.passed;
-  failed += row.failed;
-  skipped += row.skipped ?? 0;
-  console.log(`  ${row.suite.padEnd(26)} ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}${row.note ? ` (${row.note})` : ''}`);
+  console.log(`  ${row.suite.padEnd(26)} ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`);
+  for (const note of row.notes ?? []) console.log(`  ${''.padEnd(26)} ! ${note}`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The second README command: installs what the tests need, then runs every suite (typecheck,
 # unit and server tests, the built site in a real Chromium) and ends with one line
-# 'N passed, N failed' summing them all. Exit code 0 only when nothing failed.
+# 'N passed, N failed' summing them all. Exit code 0 only when nothing failed: each runner's exit
+# code is kept beside its report (<report>.exitcode), so a suite that failed outside its tests
+# (a beforeAll, a crash, a global setup) counts as failed too (scripts/testReports.mjs).
 source "$(dirname "$0")/lib.sh"
 ensure_pnpm
 install_dependencies
@@ -16,6 +18,16 @@ set +e
 PACKAGES=(shared host mf-live mf-scores mf-community mf-member server tools/mf-cli e2e)
 UNIT_PACKAGES=(shared host mf-live mf-scores mf-community mf-member server tools/mf-cli)
 
+# Keeps a runner's exit code beside its report: record_exit <report name> $?.
+record_exit() { echo "$2" > "$REPORTS/$1.exitcode"; }
+
+# The run itself: the summary counts every failure (scripts/testReports.test.mjs), and the
+# Playwright server start fails fast and takes free ports (e2e/siteServer.test.mjs).
+step "Tests of the test run (node --test)"
+node --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs
+record_exit node-test-scripts $?
+
 step "Typecheck (tsc --noEmit, strict) in ${#PACKAGES[@]} packages"
 # Reports are named after a package's last path segment: tools/mf-cli → vitest-mf-cli.json.
 for package in "${PACKAGES[@]}"; do
@@ -25,6 +37,12 @@ for package in "${PACKAGES[@]}"; do
     echo "typecheck $package: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-${package##*/}.count.json"
   fi
 done
+# The benchmarks import the server's code: a change there must not break them unseen.
+if (cd server && pnpm exec tsc --noEmit -p ../bench/tsconfig.json); then
+  echo "typecheck bench: clean"; echo "{\"passed\":1,\"failed\":0}" > "$REPORTS/typecheck-bench.count.json"
+else
+  echo "typecheck bench: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-bench.count.json"
+fi
 
 # Unit suites that use the built site run after the build: the mf-cli integration test publishes
 # a copy of mf-member/dist to a real server.
@@ -32,6 +50,7 @@ AFTER_BUILD=(tools/mf-cli)
 run_vitest() {
   step "Tests of $1 (vitest)"
   (cd "$1" && pnpm exec vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-${1##*/}.json")
+  record_exit "vitest-${1##*/}" $?
 }
 
 for package in "${UNIT_PACKAGES[@]}"; do
@@ -49,6 +68,7 @@ done
 
 step "Browser tests (Playwright in Debian Chromium against the real server)"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" pnpm exec playwright test --reporter=list,json)
+record_exit playwright $?
 
 set -e
 node "$REPO_ROOT/scripts/summarize-tests.mjs" "$REPORTS"

@@ -72,6 +72,9 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 class Fleet {
   private readonly child: ChildProcess;
   private waiters = new Map<string, (message: Record<string, unknown>) => void>();
+  /** Set when the client process ended: every wait fails at once with it, not at its timeout. */
+  private exitError: Error | null = null;
+  private readonly failWaits = new Set<(error: Error) => void>();
 
   constructor(port: number, count: number, mode: Mode) {
     this.child = fork(fileURLToPath(new URL('./clientFleet.ts', import.meta.url)), [String(port), String(count), mode], { execArgv: process.execArgv });
@@ -81,16 +84,34 @@ class Fleet {
       this.waiters.delete(String(message.type));
       waiter?.(message);
     });
-    this.child.on('exit', (code) => {
+    this.child.on('exit', (code, signal) => {
       if (code !== 0 && code !== null) log(`client process exited with ${code}`);
+      // Its own output (stderr is inherited) is just above.
+      this.exitError = new Error(`the client process exited (${signal ?? `code ${code}`}) while the bench waited for it; its output is above`);
+      for (const fail of this.failWaits) fail(this.exitError);
     });
+  }
+
+  /** To the client process while it runs; after it exited, its exit error already says so. */
+  private send(message: object): void {
+    if (this.child.connected) this.child.send(message);
   }
 
   private expect(type: string, timeoutMs: number): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`client process: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.set(type, (message) => {
+      if (this.exitError !== null) return reject(this.exitError);
+      const settle = () => {
         clearTimeout(timer);
+        this.failWaits.delete(fail);
+      };
+      const fail = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const timer = setTimeout(() => fail(new Error(`client process: no '${type}' within ${timeoutMs} ms`)), timeoutMs);
+      this.failWaits.add(fail);
+      this.waiters.set(type, (message) => {
+        settle();
         resolve(message);
       });
     });
@@ -102,18 +123,18 @@ class Fleet {
 
   async reset(): Promise<void> {
     const done = this.expect('reset', 10_000);
-    this.child.send({ cmd: 'reset' });
+    this.send({ cmd: 'reset' });
     await done;
   }
 
   async report(): Promise<Report> {
     const done = this.expect('report', 10_000);
-    this.child.send({ cmd: 'report' });
+    this.send({ cmd: 'report' });
     return (await done) as unknown as Report;
   }
 
   exit(): void {
-    this.child.send({ cmd: 'exit' });
+    this.send({ cmd: 'exit' });
   }
 }
 

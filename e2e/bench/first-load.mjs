@@ -3,47 +3,30 @@
 // three remote widgets show, and prints JavaScript transferred and time to widgets — served
 // compressed (as visitors get it) and, in the same run, by a server with HTTP_COMPRESSION=0 as
 // the baseline.
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { freePort, startSiteServer } from '../siteServer.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const port = Number(process.env.BENCH_PORT ?? 18300);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
 // As root, the embedded PostgreSQL runs as its own user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 
+/** The real server on BENCH_PORT or a free port (RTMP on a free one), so the bench runs beside `npm start`. */
 async function startServer(compressed) {
-  const server = spawn('pnpm', ['--dir', path.join(repoRoot, 'server'), 'exec', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HTTP_COMPRESSION: compressed ? '1' : '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
+  return startSiteServer({
+    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort(),
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HTTP_COMPRESSION: compressed ? '1' : '0' },
+    onUnexpectedExit: (message) => console.error(`\n${message}`),
   });
-  let output = '';
-  server.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  for (let waited = 0; waited < 120; waited++) {
-    const healthy = await fetch(`${baseURL}/healthz`).then((answer) => answer.ok, () => false);
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  console.error(output);
-  throw new Error(`the server did not answer ${baseURL}/healthz within 120 s (its log is above; is the site built? run npm run build)`);
 }
 
 /** A visitor on a 10 Mbit/s line with 40 ms latency: on loopback, bytes would cost nothing. */
 const NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 };
 
-async function stopServer(server) {
-  process.kill(-server.pid, 'SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-}
-
-async function loadOnce(browser) {
+async function loadOnce(browser, baseURL) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -73,13 +56,13 @@ async function measure(browser, compressed) {
   const server = await startServer(compressed);
   const results = [];
   try {
-    await loadOnce(browser); // warm-up: the server's first requests read files and fill caches
+    await loadOnce(browser, server.url); // warm-up: the server's first requests read files and fill caches
     for (let run = 1; run <= runs; run++) {
-      results.push(await loadOnce(browser));
+      results.push(await loadOnce(browser, server.url));
       process.stdout.write(`  ${compressed ? 'compressed' : 'baseline  '} run ${run}/${runs}\r`);
     }
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
   process.stdout.write('\n');
   return { jsKiB: median(results.map((result) => result.jsBytes)) / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)) };

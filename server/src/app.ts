@@ -1,13 +1,16 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LogLevel } from './config';
 import type { Database } from './db/schema';
-import { installErrorHandlers } from './http/errorHandler';
+import { answerFrameworkError, installErrorHandlers } from './http/errorHandler';
+import { strictValidatorCompiler } from './http/requestValidator';
+import { handleWebSocketError } from './http/webSocketErrors';
+import { installRouteTable } from './http/routeTable';
 import type { RateLimiter } from './http/rateLimiter';
 import type { App } from './http/types';
 import { type ReleasesSetup, createScratchReleasesSetup, mfPlugin } from './modules/mf/mfPlugin';
@@ -24,6 +27,10 @@ import { captchaRoutes } from './modules/captcha/routes';
 import { memberRoutes } from './modules/member/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { installCsrfProtection } from './plugins/csrf';
+import { answerClientError } from './plugins/clientErrors';
+import { installConnectionLimits } from './plugins/connectionLimits';
+import { installSecurityHeaders } from './plugins/securityHeaders';
+import { type HttpLimitsConfig, defaultHttpLimitsConfig } from './httpConfig';
 import { publicFilesPlugin } from './plugins/publicFiles';
 import { installAuth } from './plugins/auth';
 import { healthPlugin } from './plugins/health';
@@ -51,6 +58,10 @@ export interface BuildAppOptions {
   logLevel?: LogLevel;
   /** Compress text answers (default); off when a CDN or proxy in front compresses. */
   compression?: boolean;
+  /** Timeouts and per-address connection caps (config HTTP_*); default: httpConfig.ts defaults. */
+  http?: HttpLimitsConfig;
+  /** Serve the builds' source maps (main.ts: outside production); default not. */
+  serveSourceMaps?: boolean;
   /** The rollout control plane (main.ts: createReleasesSetup); default an empty scratch store. */
   releases?: ReleasesSetup;
   /** Which releases visitors get; default: the rollout registry over PostgreSQL. */
@@ -70,21 +81,42 @@ export interface BuildAppOptions {
   accountOverrides?: AccountServicesOptions['overrides'];
 }
 
+/** How long one plugin or start-up hook may take before the start fails with a clear error. */
+const PLUGIN_TIMEOUT_MS = 60_000;
+
 /** The whole server as a Fastify instance, not listening yet (tests inject or listen on port 0). */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const limits = options.http ?? defaultHttpLimitsConfig();
   const app: App = Fastify({
     ...(options.logger !== undefined ? { loggerInstance: options.logger } : { logger: { level: options.logLevel ?? 'info' } }),
     bodyLimit: API_BODY_LIMIT_BYTES,
+    // Start-up hooks (the feed's first batch, the media server) take seconds on a busy 2-core
+    // machine: Fastify's 10 s default failed starts under load.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
+    // No client holds a socket forever (slow headers, slow bodies, idle keep-alive, unread answers):
+    // Fastify's defaults turn Node's request timeout off and keep idle sockets 72 s.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: timeoutCheckInterval(limits) },
+    // Timed-out and malformed requests are answered with the envelope, like every other error.
+    clientErrorHandler: answerClientError,
     // Behind no proxy by default: request.ip is the peer, so per-IP limits cannot be spoofed.
     trustProxy: false,
     // The client calls both `api/Live` and `api/live` (DESIGN.md section 4).
     routerOptions: { caseSensitive: false },
+    // A URL Fastify cannot decode answers our envelope, like every other client mistake.
+    frameworkErrors: answerFrameworkError,
   })
     .withTypeProvider<TypeBoxTypeProvider>()
-    // TypeBox checks bodies strictly (a number is not silently turned into a string).
-    .setValidatorCompiler(TypeBoxValidatorCompiler);
+    // TypeBox checks bodies strictly (a number is not silently turned into a string), query
+    // numbers are canonical decimals, and no request text holds control characters.
+    .setValidatorCompiler(strictValidatorCompiler);
 
+  // First: the route fuzz suite walks every route registered after this.
+  installRouteTable(app);
   installErrorHandlers(app);
+  installConnectionLimits(app, limits);
   // Live rooms (issue 5): the rooms API emits, the chat listens; the media plugin resolves playback.
   app.decorate('roomEvents', new RoomEvents());
   await app.register(fastifyCookie);
@@ -99,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   installAuth(app, options.db, accounts.clock);
   installCsrfProtection(app);
+  installSecurityHeaders(app, { imProvider: options.chat?.config?.provider ?? 'builtin' });
   // Video: decorates app.playbackUrls/streamEvents/streamViewers before the rooms and chat use them.
   await app.register(mediaPlugin, { db: options.db, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), config: options.media ?? defaultMediaConfig() });
   const housekeeping = startHousekeeping(options.db, accounts.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
@@ -106,11 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Added before @fastify/websocket so its preClose runs first: clients get 1001 and a clean close.
   const hub = await setUpLiveData(app, options.db, options.liveData, options.live);
-  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES }, errorHandler: handleWebSocketError });
 
   await app.register(healthPlugin, { db: options.db });
   const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
-  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined });
+  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps });
   await app.register(universalRoutes, { guestSigner: accounts.guestSigner, chat: options.chat?.config });
   await app.register(sportsRoutes, { db: options.db, clock: accounts.clock });
   await app.register(scoresRoutes, { db: options.db });
@@ -124,4 +157,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(liveDataRoutes, { hub });
   await app.register(chatPlugin, { ...options.chat, db: options.db, services: accounts, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), redisUrl: options.live?.redisUrl ?? null });
   return app;
+}
+
+/** How often Node looks for requests past their timeouts (its default, 30 s, would let one overstay by that much). */
+function timeoutCheckInterval(limits: HttpLimitsConfig): number {
+  return Math.min(1_000, Math.max(50, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
 }

@@ -56,6 +56,47 @@ describe('loadConfig', () => {
   it('rejects ports out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
+
+  it('has HTTP timeouts and per-address caps by default, and reads them in seconds', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 10_000,
+      idleTimeoutMs: 120_000,
+      maxConnectionsPerAddress: 128,
+      maxWebSocketsPerAddress: 64,
+    });
+    const config = loadConfig({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '5',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '30',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      HTTP_IDLE_TIMEOUT_SECONDS: '300',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '20000',
+      HTTP_MAX_WEBSOCKETS_PER_ADDRESS: '10000',
+    });
+    expect(config.http).toEqual({
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 300_000,
+      maxConnectionsPerAddress: 20_000,
+      maxWebSocketsPerAddress: 10_000,
+    });
+  });
+
+  it('lists every bad HTTP limit, and headers that may outlast the request', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '10', HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', HTTP_MAX_WEBSOCKETS_PER_ADDRESS: 'many' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 1000000, got "0"');
+    expect(problems).toContain('HTTP_MAX_WEBSOCKETS_PER_ADDRESS must be a whole number from 1 to 1000000, got "many"');
+    expect(problems).toContain('HTTP_HEADERS_TIMEOUT_SECONDS (20) must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (10)');
+  });
 });
 
 describe('redactUrl', () => {

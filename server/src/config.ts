@@ -2,9 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AccountsConfig, loadAccountsConfig } from './accountsConfig';
 import { type FeedConfig, loadFeedConfig } from './feed/feedConfig';
+import { type HttpLimitsConfig, loadHttpLimitsConfig } from './httpConfig';
 import { type MediaConfig, loadMediaConfig } from './media/mediaConfig';
 import { type MfConfig, loadMfConfig } from './modules/mf/mfConfig';
 import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
+import type { ControlFrameLimits } from './realtime/controlFrameBudget';
+import { loadControlFrameLimits } from './realtime/liveDataConfig';
 import { loadLiveWorkers } from './realtime/liveWorkersConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */
@@ -36,6 +39,8 @@ export interface AppConfig {
   mf: MfConfig;
   /** HTTP_COMPRESSION=0 turns brotli/gzip off (a CDN or proxy in front compresses instead). */
   compression: boolean;
+  /** Timeouts and per-address connection caps: HTTP_*_TIMEOUT_SECONDS, HTTP_MAX_* (httpConfig.ts). */
+  http: HttpLimitsConfig;
   /** The live match feed: FEED, FEED_SEED, FEED_SPEED (feed/feedConfig.ts). */
   feed: FeedConfig;
   /** Video: MEDIA_MODE, MEDIA_RTMP_*, MEDIA_*_URL_TEMPLATE, … (media/mediaConfig.ts). */
@@ -44,6 +49,8 @@ export interface AppConfig {
   chat: ChatConfig;
   /** LIVE_WORKERS: fan-out worker processes of /ws/live-data; 0: the main process (realtime/liveWorkersConfig.ts). */
   liveWorkers: number;
+  /** LIVE_DATA_CONTROL_BURST, LIVE_DATA_CONTROL_PER_MINUTE: control frames one live-data connection may send (realtime/liveDataConfig.ts). */
+  liveDataControlFrames: ControlFrameLimits;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -80,10 +87,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accounts: loadAccountsConfig(read, nodeEnv, problems),
     mf: loadMfConfig(read, nodeEnv, problems),
     compression: parseSwitch('HTTP_COMPRESSION', read('HTTP_COMPRESSION'), true, problems),
+    http: loadHttpLimitsConfig(read, problems),
     feed: loadFeedConfig(read, problems),
     media: loadMediaConfig(read, problems),
     chat: loadChatConfig(read, problems),
     liveWorkers: loadLiveWorkers(read, problems),
+    liveDataControlFrames: loadControlFrameLimits(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

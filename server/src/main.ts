@@ -50,7 +50,11 @@ async function main(): Promise<void> {
       accountsConfig: config.accounts,
       releases,
       compression: config.compression,
+      http: config.http,
+      // Production keeps the maps on disk for error reports and never serves them.
+      serveSourceMaps: config.nodeEnv !== 'production',
       media: config.media,
+      liveData: { controlFrames: config.liveDataControlFrames },
       live: {
         feed: config.feed.provider === 'demo' ? { seed: config.feed.seed, speed: config.feed.speed } : null,
         redisUrl: config.redisUrl,

@@ -11,7 +11,14 @@ export interface ListenSettings {
  */
 export function startupHint(error: unknown, listen: ListenSettings): string {
   if (error instanceof ConfigError) return `${error.message}\nFix the environment variables above and start again.`;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const errno = error as NodeJS.ErrnoException | undefined;
+  const code = errno?.code;
+  // EACCES is about the port only when listening; otherwise a file or program was refused
+  // (e.g. a folder the process may not enter), and the port advice would send you the wrong way.
+  if (code === 'EACCES' && errno?.syscall !== undefined && errno.syscall !== 'listen') {
+    const what = errno.path ?? errno.syscall;
+    return `Permission denied: ${what} (${errno.syscall.split(' ')[0]}). Check that the user running the server may read (and enter every folder on the way to) ${what}.`;
+  }
   switch (code) {
     case 'EADDRINUSE':
       return `Port ${listen.port} on ${listen.host} is already in use. Stop the program using it, or set PORT=<another port> (e.g. PORT=${listen.port + 1}).`;

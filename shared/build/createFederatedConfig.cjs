@@ -124,7 +124,9 @@ function createFederatedConfig(options, argv = {}) {
 
   return {
     mode: isProduction ? 'production' : 'development',
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written beside the bundles (and published with each release) for error
+    // reports, but no bundle points at them, and the server never serves *.map in production.
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     context: packageDir,
     entry,
     target: 'web',

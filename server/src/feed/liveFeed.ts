@@ -54,7 +54,10 @@ export class LiveFeed {
     }
     this.leading = true;
     await this.hub.enablePublishing(postgresSeqBlocks(this.db));
+    // Stopped while starting (the server shut down mid start-up): no simulator may outlive it.
+    if (this.stopped) return this.stopFeed();
     await this.simulator.start(this.pipeline.deliver);
+    if (this.stopped) return this.stopFeed();
     this.log.info({ seed: this.simulator.timing.seed, speed: this.simulator.timing.speed }, 'feed: demo simulator running on this node');
   }
 

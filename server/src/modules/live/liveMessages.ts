@@ -24,4 +24,5 @@ export const liveMessages = {
   nothingToUpdate: '没有要修改的内容',
   mobileNotRegistered: '该手机号未注册',
   needsXhr: '请求来源无效',
+  coverNotAllowed: '封面只能是本站上传的图片或其他网站的 https 图片地址',
 } as const;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { matchRowsById } from '../scores/matchRows';
 import { type RoomPresence, onlineOf } from './presence';
 import type { LiveRoomRow } from './roomAccess';
+import { displayableCover } from './roomCover';
 
 /**
  * Rooms as the lists and the room page show them: the anchor with their follower count, the
@@ -64,7 +65,7 @@ export function toRoomCard(record: RoomCardRecord, matches: Map<number, RoomMatc
     anchor: toAnchor(record),
     title: record.title,
     type: record.type,
-    cover: record.cover,
+    cover: displayableCover(record.cover),
     is_open: flag(record.is_open),
     stream_status: record.stream_status,
     is_live: flag(record.stream_status === 'live'),
@@ -93,7 +94,7 @@ export function toOwnRoom(room: LiveRoomRow): OwnLiveRoom {
     room_id: room.id,
     title: room.title,
     type: room.type,
-    cover: room.cover,
+    cover: displayableCover(room.cover),
     placard: room.placard,
     match_id: room.match_id,
     is_open: flag(room.is_open),

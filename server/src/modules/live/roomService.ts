@@ -7,6 +7,7 @@ import { userError } from '../../http/businessError';
 import type { PlaybackUrlResolver } from '../../media/playbackUrls';
 import { type RoomEvent, roomChanged } from './committedEvents';
 import { liveMessages } from './liveMessages';
+import { isAcceptableCover } from './roomCover';
 import type { RoomPresence } from './presence';
 import { type LiveRoomRow, ownRoom, requireAnchor, requireMatch, roleIn, roomById } from './roomAccess';
 import { flag, matchesById, roomCardRecords, toOwnRoom, toRoomCard } from './roomCards';
@@ -26,9 +27,15 @@ function cleanTitle(title: string): string {
   return trimmed;
 }
 
+/** Refuses a cover every viewer's browser must not fetch (roomCover.ts); `siteHostname` is this site's, from the request. */
+function checkCover(cover: string | undefined, siteHostname: string | null): void {
+  if (cover !== undefined && !isAcceptableCover(cover, siteHostname)) throw userError(liveMessages.coverNotAllowed);
+}
+
 /** `createRoom`: anchors only, one room each (the unique owner_id is the final word on races). */
-export async function createRoom(db: Kysely<Database>, user: SessionUser, request: CreateRoomRequest, now: Date): Promise<OwnLiveRoom> {
+export async function createRoom(db: Kysely<Database>, user: SessionUser, request: CreateRoomRequest, now: Date, siteHostname: string | null): Promise<OwnLiveRoom> {
   requireAnchor(user);
+  checkCover(request.cover, siteHostname);
   try {
     const room = await db
       .insertInto('live_room')
@@ -75,8 +82,9 @@ export const setPlacard = (db: Kysely<Database>, user: SessionUser, roomId: numb
   changeOwnRoom(db, user, roomId, now, () => ({ placard }));
 
 /** `updateLive`: type, cover and/or the match shown (match_id 0 clears it). */
-export function updateLive(db: Kysely<Database>, user: SessionUser, query: UpdateLiveQuery, now: Date): Promise<RoomChange> {
+export function updateLive(db: Kysely<Database>, user: SessionUser, query: UpdateLiveQuery, now: Date, siteHostname: string | null): Promise<RoomChange> {
   if (query.type === undefined && query.cover === undefined && query.match_id === undefined) throw userError(liveMessages.nothingToUpdate);
+  checkCover(query.cover, siteHostname);
   return changeOwnRoom(db, user, query.room_id, now, async () => {
     const values: Updateable<LiveRoomTable> = {};
     if (query.type !== undefined) values.type = query.type;

@@ -89,8 +89,8 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     expect(await get('/api/Live/updateLive', {}, anchor)).toMatchObject({ code: 1, msg: liveMessages.nothingToUpdate });
     expect(await get('/api/Live/updateLive', { match_id: 999_999 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.matchNotFound });
     const matchId = await createMatch(ctx.db, new Date(Date.now() + 3_600_000));
-    const updated = await get('/api/Live/updateLive', { type: 1, cover: '/uploads/cover.png', match_id: matchId }, anchor);
-    expect(updated.data).toMatchObject({ type: 1, cover: '/uploads/cover.png', match_id: matchId });
+    const updated = await get('/api/Live/updateLive', { type: 1, cover: '/uploads/0123456789abcdef0123456789abcdef.png', match_id: matchId }, anchor);
+    expect(updated.data).toMatchObject({ type: 1, cover: '/uploads/0123456789abcdef0123456789abcdef.png', match_id: matchId });
     const info = valid(LiveRoomInfoSchema, await get('/api/Live_streaming/getRoomInfo', { room_id: roomId }));
     expect(info.match).toMatchObject({ match_id: matchId, home_team_name_zh: '主队', away_team_name_zh: '客队', status: 'scheduled' });
     expect((await get('/api/Live/updateLive', { match_id: 0 }, anchor)).data.match_id).toBeNull();

@@ -50,6 +50,7 @@ import { ban } from './mutes';
 import { presenceOf } from './presence';
 import { roomRanking } from './ranking';
 import { reserveMatch, reserveSchedule, userReservations } from './reservations';
+import { hostnameOf } from './roomCover';
 import { createRoom, ownRooms, placardOf, roomInfo, setPlacard, setRoomOpen, setTitle, updateLive } from './roomService';
 import { deleteSchedule, setSchedule, upcomingSchedules } from './schedules';
 import { optionalViewerId, requireXhrForStateChange } from './viewer';
@@ -75,7 +76,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
 
   // ---- The anchor's room: api/Live ----
   app.post('/api/Live/createRoom', { ...login, schema: { body: CreateRoomRequestSchema, response: { 200: Envelope(OwnLiveRoomSchema) } } }, async (request) =>
-    ok(await createRoom(db, sessionOf(request).user, request.body, clock())),
+    ok(await createRoom(db, sessionOf(request).user, request.body, clock(), hostnameOf(request.headers.host))),
   );
 
   app.get('/api/Live/getRoomList', { ...login, schema: { response: { 200: Envelope(OwnLiveRoomListSchema) } } }, async (request) =>
@@ -97,7 +98,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   });
 
   app.get('/api/Live/updateLive', { ...loginStateChange, schema: { querystring: UpdateLiveQuerySchema, response: { 200: Envelope(OwnLiveRoomSchema) } } }, async (request) => {
-    const change = await updateLive(db, sessionOf(request).user, request.query, clock());
+    const change = await updateLive(db, sessionOf(request).user, request.query, clock(), hostnameOf(request.headers.host));
     emitCommitted(app.roomEvents, request.log, change.events);
     return ok(change.room);
   });

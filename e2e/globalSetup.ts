@@ -1,0 +1,33 @@
+import { rmSync } from 'node:fs';
+import { E2E_DATA_DIR, E2E_PORT, E2E_PORT_WAS_PICKED, E2E_SERVER_ENV } from './playwright.config';
+import { startSiteServer } from './siteServer.mjs';
+
+/**
+ * Starts the real server for the run over a fresh embedded PostgreSQL (in place of Playwright's
+ * webServer, which cannot say why a server died): a server that exits at start fails the run at
+ * once with its own last output, and one that dies during the run is reported at once too and
+ * fails the run at teardown. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  // A picked port is never used again: its data folder would only pile up.
+  const removePickedData = () => E2E_PORT_WAS_PICKED && rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  const server = await startSiteServer({
+    port: E2E_PORT,
+    env: E2E_SERVER_ENV,
+    onUnexpectedExit: (message) => console.error(`\n[e2e server] ${message}`),
+  }).catch((error: unknown) => {
+    removePickedData();
+    throw error;
+  });
+  console.log(`[e2e server] ready at ${server.url} (data in ${E2E_DATA_DIR})`);
+
+  return async () => {
+    const diedDuringRun = server.exit();
+    await server.stop();
+    removePickedData();
+    if (diedDuringRun !== null) {
+      throw new Error(`the e2e server exited (code ${diedDuringRun.code}, signal ${diedDuringRun.signal}) during the run; its last output:\n${server.output()}`);
+    }
+  };
+}

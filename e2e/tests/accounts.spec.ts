@@ -198,6 +198,26 @@ test('the SMS button counts down 60 s, disabled, then is ready again', async ({ 
   await expect(button).toBeEnabled();
 });
 
+test('the login modal keeps still while its captcha loads: a click lands where it was aimed', async ({ page }) => {
+  // Every position the dialog takes, from the moment it appears (the captcha's chunk loads after).
+  await page.addInitScript(() => {
+    const tops: number[] = [];
+    (window as unknown as { dialogTops: number[] }).dialogTops = tops;
+    new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (!dialog) return;
+      const top = Math.round(dialog.getBoundingClientRect().top);
+      if (tops.at(-1) !== top) tops.push(top);
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto('/web/#/main');
+  const dialog = await openLoginModal(page);
+  await solveCaptcha(dialog);
+  expect(await page.evaluate(() => (window as unknown as { dialogTops: number[] }).dialogTops)).toHaveLength(1);
+  await switchMode(dialog, '忘记密码');
+  await expect(page.getByRole('dialog', { name: 'Forgot password' }).getByLabel('手机号')).toBeVisible();
+});
+
 test('the login modal has no serious accessibility violation in any mode', async ({ page }) => {
   await page.goto('/web/#/main');
   const login = await openLoginModal(page);

@@ -20,6 +20,8 @@ export interface LogLine {
 }
 
 export interface ServerProcess {
+  /** The server's process id (benchmarks read its CPU time and memory from /proc). */
+  pid: number;
   httpUrl: string;
   rtmpPort: number;
   database: TestDatabase;
@@ -79,6 +81,7 @@ export async function startServerProcess(adminUrl: string, env: Record<string, s
   try {
     const ports = await waitForPorts(child, logs, () => stderr);
     return {
+      pid: child.pid ?? 0,
       httpUrl: `http://127.0.0.1:${ports.http}`,
       rtmpPort: ports.rtmp,
       database,

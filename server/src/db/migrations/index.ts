@@ -5,7 +5,7 @@ import * as mfReleases0003 from './0003_mf_releases';
 import * as scores0004 from './0004_scores';
 import * as liveRooms0005 from './0005_live_rooms';
 import * as accountHardening0006 from './0006_account_hardening';
-import * as mfWithdrawnReleases0008 from './0008_mf_withdrawn_releases';
+import * as mfWithdrawnReleases0007 from './0007_mf_withdrawn_releases';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -18,5 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_scores': scores0004,
   '0005_live_rooms': liveRooms0005,
   '0006_account_hardening': accountHardening0006,
-  '0008_mf_withdrawn_releases': mfWithdrawnReleases0008,
+  '0007_mf_withdrawn_releases': mfWithdrawnReleases0007,
 };

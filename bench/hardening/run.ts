@@ -103,7 +103,7 @@ async function floodResets(server: ServerProcess, until: number): Promise<FloodF
 
 async function resetFlood(adminUrl: string, label: string, env: Record<string, string>): Promise<void> {
   log(`${label}: starting the server`);
-  const server = await startServerProcess(adminUrl, { LOG_LEVEL: 'warn', ...env });
+  const server = await startServerProcess(adminUrl, env);
   try {
     await probeStatic(server, Date.now() + 1_000); // warm-up
     log(`${label}: static files, quiet (${PHASE_SECONDS} s)`);
@@ -116,7 +116,7 @@ async function resetFlood(adminUrl: string, label: string, env: Record<string, s
     const [busy, flood] = await Promise.all([probeStatic(server, until), floodResets(server, until)]);
     const floodCpuMs = cpuMs(server.pid) - floodCpu;
     console.log(`\n${label}`);
-    console.log(`  static GET /web/ quiet:        median ${quiet.medianMs.toFixed(1)} ms, p95 ${quiet.p95Ms.toFixed(1)} ms (${quiet.count} requests, server CPU ${quietCpuPerRequest.toFixed(2)} ms each)`);
+    console.log(`  static GET /web/ quiet:        median ${quiet.medianMs.toFixed(1)} ms, p95 ${quiet.p95Ms.toFixed(1)} ms (${quiet.count} requests; server CPU over the phase ${quietCpuPerRequest.toFixed(2)} ms per request)`);
     console.log(`  static GET /web/ under flood:  median ${busy.medianMs.toFixed(1)} ms, p95 ${busy.p95Ms.toFixed(1)} ms (${busy.count} requests)`);
     console.log(`  ratio under flood / quiet:     median ×${(busy.medianMs / quiet.medianMs).toFixed(2)}, p95 ×${(busy.p95Ms / quiet.p95Ms).toFixed(2)}`);
     console.log(`  flood: ${flood.requests} resets answered (${(flood.requests / PHASE_SECONDS).toFixed(0)}/s), server CPU ${(floodCpuMs / (flood.requests + busy.count)).toFixed(2)} ms per request (flood + probe)`);
@@ -129,7 +129,7 @@ async function resetFlood(adminUrl: string, label: string, env: Record<string, s
 
 async function rtmpFlood(adminUrl: string): Promise<void> {
   log('RTMP: starting the server');
-  const server = await startServerProcess(adminUrl, { LOG_LEVEL: 'warn' });
+  const server = await startServerProcess(adminUrl);
   const sockets: net.Socket[] = [];
   try {
     await sleep(1_000);

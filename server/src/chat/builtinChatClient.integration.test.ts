@@ -1,10 +1,10 @@
 import type { WebSocket as WsSocket } from 'ws';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// The page's chat client itself (browser-free code, not exported by @sports/shared/server, which
-// keeps to contracts): this test drives it against the real server, with `ws` as its WebSocket.
-import { BuiltinChatClient, type ChatSocketFactory } from '../../../shared/src/chat/builtinChatClient';
-import type { ChatGroupMessage, ChatSystemNotice } from '../../../shared/src/chat/chatClient';
+// The page's chat client itself (browser-free code; @sports/shared/server keeps to contracts, so it
+// has its own package entry): this test drives it against the real server, with `ws` as its WebSocket.
+import { BuiltinChatClient, type ChatSocketFactory } from '@sports/shared/builtinChatClient';
+import type { ChatGroupMessage, ChatSystemNotice } from '@sports/shared/server';
 import { accountsTestOptions, createManualClock, registerUser } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { chatUrl, createRoom } from './testing/chatTestKit';

@@ -44,6 +44,15 @@ else
   echo "typecheck bench: FAILED"; echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/typecheck-bench.count.json"
 fi
 
+step "Import boundaries (dependency-cruiser)"
+# The package rules of .dependency-cruiser.cjs (remotes import no other remote nor host/server,
+# shared imports no app, no relative path past a package's exports): a violating import fails here.
+if node scripts/check-boundaries.mjs; then
+  echo "{\"passed\":1,\"failed\":0}" > "$REPORTS/boundaries.count.json"
+else
+  echo "{\"passed\":0,\"failed\":1}" > "$REPORTS/boundaries.count.json"
+fi
+
 # Unit suites that use the built site run after the build: the mf-cli integration test publishes
 # a copy of mf-member/dist to a real server.
 AFTER_BUILD=(tools/mf-cli)

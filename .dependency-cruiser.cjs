@@ -1,0 +1,128 @@
+/**
+ * Import boundaries between the workspace's packages (issue 11), checked by
+ * `pnpm check:boundaries` (scripts/check-boundaries.mjs) in `npm test`.
+ *
+ * Paths are relative to the repository root: a package is its folder (shared, host, mf-live,
+ * mf-scores, mf-community, mf-member, server, tools/mf-cli, e2e, bench). A workspace package
+ * imported by name resolves through pnpm's symlink to its source (`@sports/shared` →
+ * shared/src/index.ts), so the rules below see where an import really lands; a relative path
+ * into another package is told apart by its dependency type `local`.
+ *
+ * The server's folder layering (domain → infrastructure, no loops) arrives with the server's
+ * reshape; until then only the server rule that already holds is here (its run-time code never
+ * reaches test code).
+ */
+
+/** Every package folder, as a regular-expression alternative (tools/mf-cli has a slash). */
+const PACKAGES = 'shared|host|mf-[a-z]+|server|tools/mf-cli|e2e|bench';
+/** Test files and test kits: they may use test helpers. */
+const TEST_CODE = '(\\.test\\.[cm]?[jt]sx?$|(^|/)testing/)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'remote-not-to-remote',
+      comment:
+        'a remote imports no other remote: each squad releases its own remote, and remotes meet only through @sports/shared and the host at run time',
+      severity: 'error',
+      from: { path: '^(mf-[a-z]+)/' },
+      to: { path: '^mf-[a-z]+/', pathNot: '^$1/' },
+    },
+    {
+      name: 'remote-only-own-files-and-shared',
+      comment:
+        'a remote imports only its own files, @sports/shared and npm packages: never host/, server/, tools/, e2e/ or bench/',
+      severity: 'error',
+      from: { path: '^mf-[a-z]+/' },
+      to: { path: '^(host|server|tools|e2e|bench)/' },
+    },
+    {
+      name: 'shared-imports-no-app',
+      comment:
+        'shared is below everything: it imports nothing from host, the remotes, server, tools, e2e or bench',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(host|mf-[a-z]+|server|tools|e2e|bench)/' },
+    },
+    {
+      name: 'host-not-to-remote-or-server',
+      comment:
+        "the host loads remotes at run time (Module Federation), never their source, and talks to the server over HTTP only",
+      severity: 'error',
+      from: { path: '^host/' },
+      to: { path: '^(mf-[a-z]+|server)/' },
+    },
+    {
+      name: 'server-not-to-host-or-remote',
+      comment: 'the server serves the built site; it imports no source of the host or the remotes',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(host|mf-[a-z]+)/' },
+    },
+    {
+      name: 'no-deep-import-across-packages',
+      comment:
+        'a relative path into another package skips its package.json "exports": import it by name (@sports/shared, @sports/shared/server, …)',
+      severity: 'error',
+      from: { path: `^(shared|host|mf-[a-z]+|server|tools/mf-cli|e2e)/` },
+      to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+    },
+    {
+      // Known and tracked (issue 11): bench/ is not a workspace package yet and runs the server's
+      // code from its source; it becomes a package importing the server by name with the reshape.
+      // Until then bench may reach server/src, and nothing else outside bench/.
+      name: 'bench-deep-imports-only-server-src',
+      comment:
+        'bench reaches by relative path only into server/src (tracked exception, issue 11); anything else by package name',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { dependencyTypes: ['local'], pathNot: '^(bench|server/src)/' },
+    },
+    {
+      name: 'workspace-import-must-be-exported',
+      comment:
+        'an @sports/* import must name an entry of that package\'s "exports" (it does not resolve otherwise)',
+      severity: 'error',
+      // bench has no node_modules of its own yet (its bare imports resolve through the server's,
+      // by its tsconfig paths), so its @sports/shared/server does not resolve here (issue 11).
+      from: { path: `^(${PACKAGES})/`, pathNot: '^bench/' },
+      to: { couldNotResolve: true, path: '^@sports/' },
+    },
+    {
+      name: 'server-runtime-not-to-testing',
+      comment:
+        'what the server runs (everything reachable from server/src/main.ts) never reaches test code under a testing/ folder',
+      severity: 'error',
+      from: { path: '^server/src/main\\.ts$' },
+      to: { path: '(^|/)testing/', reachable: true },
+    },
+    {
+      name: 'shared-testing-only-in-tests',
+      comment:
+        '@sports/shared/testing (fakes, render helpers) is for tests: no shipped code imports it',
+      severity: 'error',
+      from: { path: `^(${PACKAGES})/`, pathNot: TEST_CODE },
+      to: { path: '^shared/src/testing/' },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JS API, so TypeScript sources are parsed by swc (@swc/core, already in
+    // the workspace for the webpack builds; dependency-cruiser finds it through pnpm's default
+    // hidden hoisting, node_modules/.pnpm/node_modules). tsPreCompilationDeps keeps type-only imports: a
+    // `import type` across a boundary couples packages just as much. scripts/check-boundaries.mjs
+    // stops if swc is missing, since TypeScript would then be read by a JavaScript parser.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.data|test-results)(/|$)' },
+    enhancedResolveOptions: {
+      // Resolve workspace packages as the bundlers and tsc (moduleResolution Bundler) do: through
+      // package.json "exports", so a subpath a package does not export stays unresolved.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.d.mts', '.cts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};

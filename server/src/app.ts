@@ -43,6 +43,10 @@ import { mediaPlugin } from './media/mediaPlugin';
 import { RoomEvents } from './modules/live/roomEvents';
 import { type ChatOptions, chatPlugin } from './chat/chatPlugin';
 import { liveRoutes } from './modules/live/routes';
+import { type ObservabilityConfig, defaultObservabilityConfig } from './observability/observabilityConfig';
+import { collectOpenApi } from './observability/openApiDocs';
+import { installRequestMetrics } from './observability/requestMetrics';
+import { observabilityRoutes } from './observability/observabilityRoutes';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -79,6 +83,8 @@ export interface BuildAppOptions {
   accountsConfig?: AccountsConfig;
   /** Replacements for tests: a manual clock, another SMS provider or captcha. */
   accountOverrides?: AccountServicesOptions['overrides'];
+  /** /api/docs and /metrics: on, off or behind the ops token (config API_DOCS, METRICS); default both on. */
+  observability?: ObservabilityConfig;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -116,6 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // First: the route fuzz suite walks every route registered after this.
   installRouteTable(app);
   installErrorHandlers(app);
+  // Before any route too: the OpenAPI collector and the latency hook see routes as they are added.
+  const observability = options.observability ?? defaultObservabilityConfig('development');
+  if (observability.apiDocs !== 'off') await collectOpenApi(app);
+  const metricsRegistry = observability.metrics !== 'off' ? installRequestMetrics(app) : null;
   installConnectionLimits(app, limits);
   // Live rooms (issue 5): the rooms API emits, the chat listens; the media plugin resolves playback.
   app.decorate('roomEvents', new RoomEvents());
@@ -156,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(liveRoutes, { db: options.db, opsToken: releases.opsToken, clock: accounts.clock });
   await app.register(liveDataRoutes, { hub });
   await app.register(chatPlugin, { ...options.chat, db: options.db, services: accounts, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), redisUrl: options.live?.redisUrl ?? null });
+  // Last: /metrics reads the hubs, the feed and the ingest decorated above.
+  await app.register(observabilityRoutes, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
   return app;
 }
 

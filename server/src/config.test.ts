@@ -99,6 +99,30 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: API_DOCS and METRICS', () => {
+  it('opens /api/docs and /metrics outside production and puts them behind the ops token in production', () => {
+    expect(loadConfig({}).observability).toEqual({ apiDocs: 'on', metrics: 'on' });
+    expect(loadConfig({ NODE_ENV: 'test' }).observability).toEqual({ apiDocs: 'on', metrics: 'on' });
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1' }).observability).toEqual({ apiDocs: 'protected', metrics: 'protected' });
+  });
+
+  it('reads on, off and protected', () => {
+    expect(loadConfig({ API_DOCS: 'off', METRICS: 'protected' }).observability).toEqual({ apiDocs: 'off', metrics: 'protected' });
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1', API_DOCS: 'on', METRICS: 'OFF' }).observability).toEqual({ apiDocs: 'on', metrics: 'off' });
+  });
+
+  it('lists both bad values in the one error', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ API_DOCS: 'yes', METRICS: '1' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual(['API_DOCS must be one of on, off, protected, got "yes"', 'METRICS must be one of on, off, protected, got "1"']);
+  });
+});
+
 describe('redactUrl', () => {
   it('hides the password', () => {
     expect(redactUrl('postgres://user:secret@host:5432/db')).toBe('postgres://user:***@host:5432/db');

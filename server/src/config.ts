@@ -9,6 +9,7 @@ import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
 import type { ControlFrameLimits } from './realtime/controlFrameBudget';
 import { loadControlFrameLimits } from './realtime/liveDataConfig';
 import { loadLiveWorkers } from './realtime/liveWorkersConfig';
+import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,8 @@ export interface AppConfig {
   liveWorkers: number;
   /** LIVE_DATA_CONTROL_BURST, LIVE_DATA_CONTROL_PER_MINUTE: control frames one live-data connection may send (realtime/liveDataConfig.ts). */
   liveDataControlFrames: ControlFrameLimits;
+  /** API_DOCS, METRICS: /api/docs and /metrics on, off or behind the ops token (observability/observabilityConfig.ts). */
+  observability: ObservabilityConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -93,6 +96,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     chat: loadChatConfig(read, problems),
     liveWorkers: loadLiveWorkers(read, problems),
     liveDataControlFrames: loadControlFrameLimits(read, problems),
+    observability: loadObservabilityConfig(read, nodeEnv, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

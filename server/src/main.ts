@@ -62,6 +62,7 @@ async function main(): Promise<void> {
         workers: { count: config.liveWorkers, databaseUrl: config.databaseUrl ?? embedded?.url ?? null },
       },
       chat: { config: config.chat },
+      observability: config.observability,
     });
     parts.app = app;
     await app.listen({ port: config.port, host: config.host });

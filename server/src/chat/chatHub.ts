@@ -93,6 +93,8 @@ export class ChatHub {
   private readonly remotePresence = new Map<string, { at: number; counts: Record<string, number> }>();
   private readonly idPrefix = randomBytes(4).toString('hex');
   private messageCounter = 0;
+  /** Chat messages delivered to groups with members on this node since start: /metrics. */
+  messagesFannedOut = 0;
   private noticeSeq = 0;
   private presenceTimer: NodeJS.Timeout | null = null;
   private presenceDirty = false;
@@ -119,8 +121,9 @@ export class ChatHub {
     await this.options.bus.start({
       message: (message, keep) => {
         const group = this.groups.get(message.groupId);
-        if (group !== undefined) group.deliver(message, keep);
-        else this.keepForLater(message, keep);
+        if (group === undefined) return this.keepForLater(message, keep);
+        group.deliver(message, keep);
+        this.messagesFannedOut += 1;
       },
       notice: (userId, notice) => this.deliverNotice(userId, notice),
       presence: (nodeId, counts) => this.remotePresence.set(nodeId, { at: Date.now(), counts }),

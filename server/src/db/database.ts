@@ -32,6 +32,14 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/** The pool behind each database this process opened (Kysely keeps its pool private). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pg pool under `db`, for its size figures (/metrics); undefined for a database not made here. */
+export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -48,6 +56,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
 
   let closing: Promise<void> | undefined;
   return {

@@ -6,6 +6,7 @@ import { postgresSeqBlocks } from '../realtime/seqAllocator';
 import { DemoFeedSimulator, type DemoFeedOptions } from './demoFeedSimulator';
 import { FeedLeadership } from './feedLeadership';
 import { FeedPipeline } from './feedPipeline';
+import type { FeedBatch } from './matchFeed';
 
 /** A node that does not lead tries again this often (the leader may have died). */
 const FOLLOWER_RETRY_MS = 15_000;
@@ -24,6 +25,8 @@ export class LiveFeed {
   private retryTimer: NodeJS.Timeout | undefined;
   private leading = false;
   private stopped = false;
+  /** When this node last stored a batch (Date.now()); null before the first: the feed lag on /metrics. */
+  lastBatchStoredAt: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -56,10 +59,15 @@ export class LiveFeed {
     await this.hub.enablePublishing(postgresSeqBlocks(this.db));
     // Stopped while starting (the server shut down mid start-up): no simulator may outlive it.
     if (this.stopped) return this.stopFeed();
-    await this.simulator.start(this.pipeline.deliver);
+    await this.simulator.start(this.deliverAndNote);
     if (this.stopped) return this.stopFeed();
     this.log.info({ seed: this.simulator.timing.seed, speed: this.simulator.timing.speed }, 'feed: demo simulator running on this node');
   }
+
+  private readonly deliverAndNote = async (batch: FeedBatch): Promise<void> => {
+    await this.pipeline.deliver(batch);
+    this.lastBatchStoredAt = Date.now();
+  };
 
   /** Tests: advance the simulator to its clock and store + publish the batch. */
   tick(): Promise<void> {

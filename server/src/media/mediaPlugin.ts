@@ -17,12 +17,19 @@ import { playbackRoutes } from './playbackRoutes';
 import { streamNameFor } from './playbackUrls';
 import { admitPush, signOf } from './publishGate';
 import { pushRefusalText } from './pushSignature';
-import { RtmpIngest } from './rtmpIngest';
+import { type IngestStreamStats, RtmpIngest } from './rtmpIngest';
 import { type ChatPresence, StreamEvents } from './streamEvents';
 import { StreamLifecycle } from './streamLifecycle';
 import { ViewerCounter } from './viewerCounter';
 
 export const MEDIA_SECRET_FILE = 'media-secret';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Streams the embedded ingest receives now (/metrics); null with an external media server (it keeps its own figures). */
+    ingestStreams: () => IngestStreamStats[] | null;
+  }
+}
 
 export interface MediaPluginOptions {
   db: Kysely<Database>;
@@ -60,6 +67,7 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
   app.decorate('streamViewers', (roomId: number) => viewers.current(roomId, Date.now()));
 
   if (config.mode === 'external' && config.external !== null) {
+    app.decorate('ingestStreams', () => null);
     await setUpExternal(app, options, config.external, signingSecret, lifecycle);
     return;
   }
@@ -134,6 +142,7 @@ async function setUpEmbedded(
     },
   });
 
+  app.decorate('ingestStreams', () => ingest.liveStreams());
   let rtmpPort = settings.rtmpPort;
   let stopDemoStreams: () => Promise<void> = async () => undefined;
   app.decorate('playbackUrls', (roomId: number) => {

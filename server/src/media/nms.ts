@@ -31,6 +31,10 @@ export interface NmsSession {
   broadcast: NmsBroadcast;
   sendBuffer: (buffer: Buffer) => void;
   close: () => void;
+  /** Bytes received on the session's socket so far (a publisher: its encoder's input). */
+  inBytes: number;
+  /** Date.now() when the session was created. */
+  createTime: number;
 }
 
 export interface NmsRtmpSession extends NmsSession {

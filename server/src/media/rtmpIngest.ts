@@ -9,6 +9,15 @@ export const RTMP_APP = 'live';
 /** A publishing encoder that sends nothing for this long is dead: it is dropped. */
 const IDLE_TIMEOUT_MS = 30_000;
 
+/** One publishing stream as /metrics sees it. */
+export interface IngestStreamStats {
+  roomId: number;
+  /** Bytes the encoder sent on this connection (RTMP framing included). */
+  receivedBytes: number;
+  /** Date.now() when the encoder connected. */
+  publishingSince: number;
+}
+
 export type AdmitDecision = { ok: true; roomId: number } | { ok: false; reason: string };
 
 export interface RtmpIngestOptions {
@@ -78,6 +87,17 @@ export class RtmpIngest {
   broadcastOf(roomId: number): NmsBroadcast | undefined {
     const broadcast = this.publishing.get(roomId);
     return broadcast?.getPublishStatus() === 'publishing' ? broadcast : undefined;
+  }
+
+  /** Every stream publishing now, with the bytes its encoder sent so far (/metrics derives bitrates). */
+  liveStreams(): IngestStreamStats[] {
+    const streams: IngestStreamStats[] = [];
+    for (const [roomId, broadcast] of this.publishing) {
+      const publisher = broadcast.publisher;
+      if (broadcast.getPublishStatus() !== 'publishing' || publisher === null) continue;
+      streams.push({ roomId, receivedBytes: publisher.inBytes, publishingSince: publisher.createTime });
+    }
+    return streams;
   }
 
   /** Ends a room's publish now (its key was reset): the encoder is disconnected. */

@@ -94,6 +94,8 @@ export class LiveDataHub {
   private readonly log: FastifyBaseLogger;
   private allocator: SeqAllocator | null = null;
   private closing = false;
+  /** Messages handed to the fan-out since start (each once, however many sockets get it): /metrics. */
+  messagesFannedOut = 0;
 
   constructor(options: LiveDataHubOptions) {
     this.silentTimeoutMs = options.silentTimeoutMs ?? 2 * SOCKET_HEARTBEAT_MS;
@@ -357,6 +359,7 @@ export class LiveDataHub {
     this.rings.get(message.stream)?.push(message);
     if (isStateStream(message.stream)) this.state.apply(message.stream, message.data as MatchRow[] | ExponentRow[], message);
     this.fanout.enqueue(message);
+    this.messagesFannedOut += 1;
     this.relay?.(message);
     if (gap) this.repairGap(message.stream, previous, message.seq);
   }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../testing/dbTargets';
-import { databaseInputMessages } from './databaseErrors';
+import { errors } from './errorCatalogue';
 import { installErrorHandlers } from './errorHandler';
 
 /**
@@ -65,21 +65,21 @@ describe('database errors caused by input', () => {
   ])('%s answers 400 "%s" with a readable message, logged at warn without a stack', async (url, sqlState) => {
     const { status, body, log } = await answer(url);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 1, msg: databaseInputMessages.invalidValue, data: null });
+    expect(body).toEqual({ code: 1, msg: errors.DB_INVALID_VALUE.message, data: null, reason: 'DB_INVALID_VALUE' });
     expect(log).toMatchObject({ level: 40, status: 400, sqlState });
     expect(JSON.stringify(log)).not.toMatch(/stack|    at /);
   });
 
   it('answers integrity violations caused by the data as client errors', async () => {
-    expect(await answer('/child?value=42')).toMatchObject({ status: 400, body: { code: 1, msg: databaseInputMessages.missingReference }, log: { level: 40, sqlState: '23503' } });
-    expect(await answer('/unique?value=taken')).toMatchObject({ status: 409, body: { code: 1, msg: databaseInputMessages.duplicate }, log: { level: 40, sqlState: '23505' } });
-    expect(await answer('/negative')).toMatchObject({ status: 400, body: { code: 1, msg: databaseInputMessages.rejectedValue }, log: { level: 40 } });
+    expect(await answer('/child?value=42')).toMatchObject({ status: 400, body: { code: 1, msg: errors.DB_MISSING_REFERENCE.message }, log: { level: 40, sqlState: '23503' } });
+    expect(await answer('/unique?value=taken')).toMatchObject({ status: 409, body: { code: 1, msg: errors.DB_DUPLICATE.message }, log: { level: 40, sqlState: '23505' } });
+    expect(await answer('/negative')).toMatchObject({ status: 400, body: { code: 1, msg: errors.DB_REJECTED_VALUE.message }, log: { level: 40 } });
   });
 
   it('keeps our own faults at 500 and error level, with the stack', async () => {
     const { status, body, log } = await answer('/ours');
     expect(status).toBe(500);
-    expect(body).toEqual({ code: 1, msg: sharedMessages.serverBusy, data: null });
+    expect(body).toEqual({ code: 1, msg: sharedMessages.serverBusy, data: null, reason: 'SERVER_BUSY' });
     expect(log).toMatchObject({ level: 50 });
     expect(JSON.stringify(log)).toContain('stack');
   });

@@ -4,20 +4,12 @@
  * input a schema forgot still gets a clear 400 instead of a 500 with a stack in the error log.
  */
 
-export const databaseInputMessages = {
-  /** Class 22 (data exception): a number out of range, text PostgreSQL cannot store or parse. */
-  invalidValue: '参数取值无效',
-  /** 23503: a reference to a row that does not exist (or no longer does). */
-  missingReference: '引用的数据不存在',
-  /** 23505: the row already exists (usually two identical requests at once). */
-  duplicate: '数据已存在，请勿重复提交',
-  /** Other integrity violations (check, not-null, exclusion). */
-  rejectedValue: '参数不符合要求',
-} as const;
+import type { BusinessError } from './businessError';
+import { errors } from './errorCatalogue';
 
 export interface DatabaseInputError {
-  status: number;
-  msg: string;
+  /** The catalogue's DB_* error (errorCatalogue.ts): its status and message. */
+  error: BusinessError;
   /** The SQLSTATE, for the log line. */
   sqlState: string;
 }
@@ -28,9 +20,9 @@ export function databaseInputError(error: unknown): DatabaseInputError | undefin
   const { code, severity } = error as { code?: unknown; severity?: unknown };
   // `severity` tells a server error from Node's own codes (ECONNREFUSED…) and Fastify's (FST_…).
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || typeof severity !== 'string') return undefined;
-  if (code.startsWith('22')) return { status: 400, msg: databaseInputMessages.invalidValue, sqlState: code };
-  if (code === '23503') return { status: 400, msg: databaseInputMessages.missingReference, sqlState: code };
-  if (code === '23505') return { status: 409, msg: databaseInputMessages.duplicate, sqlState: code };
-  if (code.startsWith('23')) return { status: 400, msg: databaseInputMessages.rejectedValue, sqlState: code };
+  if (code.startsWith('22')) return { error: errors.DB_INVALID_VALUE(), sqlState: code };
+  if (code === '23503') return { error: errors.DB_MISSING_REFERENCE(), sqlState: code };
+  if (code === '23505') return { error: errors.DB_DUPLICATE(), sqlState: code };
+  if (code.startsWith('23')) return { error: errors.DB_REJECTED_VALUE(), sqlState: code };
   return undefined;
 }

@@ -30,7 +30,7 @@ describe('installErrorHandlers', () => {
   it('answers unexpected errors with 500 serverBusy and no internals', async () => {
     const response = await app.inject('/sql');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.serverBusy, data: null });
+    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.serverBusy, data: null, reason: 'SERVER_BUSY' });
     expect(response.body).not.toMatch(/DROP|syntax|42601/);
   });
 
@@ -49,7 +49,7 @@ describe('installErrorHandlers', () => {
   it('answers too large bodies with 413', async () => {
     const response = await app.inject({ method: 'POST', url: '/body', payload: { name: 'x'.repeat(200) } });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 1, msg: '请求内容过大', data: null });
+    expect(response.json()).toEqual({ code: 1, msg: '请求内容过大', data: null, reason: 'BODY_TOO_LARGE' });
   });
 
   it('answers unsupported content types with 415', async () => {
@@ -61,13 +61,13 @@ describe('installErrorHandlers', () => {
   it('answers an empty JSON body as a format error', async () => {
     const response = await app.inject({ method: 'POST', url: '/body', payload: '', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 1, msg: '请求格式错误', data: null });
+    expect(response.json()).toEqual({ code: 1, msg: '请求格式错误', data: null, reason: 'BAD_REQUEST_FORMAT' });
   });
 
   it('answers validation errors with the field name', async () => {
     const response = await app.inject({ method: 'POST', url: '/body', payload: { name: 'abcd' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 1, msg: 'name 长度不能超过 3 个字符', data: null });
+    expect(response.json()).toEqual({ code: 1, msg: 'name 长度不能超过 3 个字符', data: null, reason: 'VALIDATION' });
   });
 
   it('answers URLs Fastify cannot route with the envelope (frameworkErrors)', async () => {
@@ -77,16 +77,16 @@ describe('installErrorHandlers', () => {
     await framework.ready();
     const badEscape = await framework.inject('/item/%E0%A4%A');
     expect(badEscape.statusCode).toBe(400);
-    expect(badEscape.json()).toEqual({ code: 1, msg: '请求地址无效', data: null });
+    expect(badEscape.json()).toEqual({ code: 1, msg: '请求地址无效', data: null, reason: 'BAD_URL' });
     const longParam = await framework.inject(`/item/${'x'.repeat(200)}`);
     expect(longParam.statusCode).toBe(414);
-    expect(longParam.json()).toEqual({ code: 1, msg: '请求地址过长', data: null });
+    expect(longParam.json()).toEqual({ code: 1, msg: '请求地址过长', data: null, reason: 'URL_TOO_LONG' });
     await framework.close();
   });
 
   it('answers unknown routes with the not-found envelope', async () => {
     const response = await app.inject('/nowhere');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.notFound, data: null });
+    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.notFound, data: null, reason: 'NOT_FOUND' });
   });
 });

@@ -1,18 +1,10 @@
-import { type ApiEnvelope, ResponseCode, sharedMessages } from '@sports/shared/server';
+import type { ApiEnvelope } from '@sports/shared/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from './businessError';
 import { databaseInputError } from './databaseErrors';
 import { fail } from './envelope';
+import { errors } from './errorCatalogue';
 import { type SchemaError, validationMessage } from './validationMessages';
-
-export const httpMessages = {
-  badRequestFormat: '请求格式错误',
-  bodyTooLarge: '请求内容过大',
-  unsupportedMediaType: '不支持的请求内容类型',
-  badRequest: '请求无效',
-  badUrl: '请求地址无效',
-  urlTooLong: '请求地址过长',
-} as const;
 
 interface ErrorAnswer {
   status: number;
@@ -27,43 +19,43 @@ interface ErrorAnswer {
  */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof BusinessError) {
-    return { status: error.httpStatus, envelope: fail(error.code, error.message) };
+    return { status: error.httpStatus, envelope: fail(error.code, error.message, error.reason) };
   }
   const fromDatabase = databaseInputError(error);
   if (fromDatabase !== undefined) {
     // A schema let through what the column cannot take: warn, so the schema gets fixed.
-    return { status: fromDatabase.status, envelope: fail(ResponseCode.Error, fromDatabase.msg), logDetail: { sqlState: fromDatabase.sqlState, dbMessage: (error as Error).message } };
+    return { ...answerOf(fromDatabase.error), logDetail: { sqlState: fromDatabase.sqlState, dbMessage: (error as Error).message } };
   }
   const fastifyError = asFastifyError(error);
   if (fastifyError?.validation !== undefined) {
-    return { status: 400, envelope: fail(ResponseCode.Error, validationMessage(fastifyError.validation as readonly SchemaError[])) };
+    return answerOf(errors.VALIDATION(validationMessage(fastifyError.validation as readonly SchemaError[])));
   }
   switch (fastifyError?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, envelope: fail(ResponseCode.Error, httpMessages.badRequestFormat) };
+      return answerOf(errors.BAD_REQUEST_FORMAT());
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, envelope: fail(ResponseCode.Error, httpMessages.bodyTooLarge) };
+      return answerOf(errors.BODY_TOO_LARGE());
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, envelope: fail(ResponseCode.Error, httpMessages.unsupportedMediaType) };
+      return answerOf(errors.UNSUPPORTED_MEDIA_TYPE());
     case 'FST_ERR_BAD_URL':
-      return { status: 400, envelope: fail(ResponseCode.Error, httpMessages.badUrl) };
+      return answerOf(errors.BAD_URL());
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 414, envelope: fail(ResponseCode.Error, httpMessages.urlTooLong) };
+      return answerOf(errors.URL_TOO_LONG());
   }
   const status = fastifyError?.statusCode;
   // Other client errors Fastify detected (bad Content-Length, bad URL): keep the status, not the text.
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, envelope: fail(ResponseCode.Error, httpMessages.badRequest) };
+    return { ...answerOf(errors.BAD_REQUEST()), status };
   }
-  return { status: 500, envelope: fail(ResponseCode.Error, sharedMessages.serverBusy) };
+  return answerOf(errors.SERVER_BUSY());
 }
 
 /** Installs the one error handler and the one not-found handler of the app. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
 
-  app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, fail(ResponseCode.Error, sharedMessages.notFound)));
+  app.setNotFoundHandler((_request, reply) => sendError(reply, errors.NOT_FOUND()));
 }
 
 /**
@@ -76,7 +68,7 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
     request.log.error({ err: error }, 'request failed');
   } else {
     const level = answer.logDetail !== undefined ? 'warn' : 'info';
-    request.log[level]({ status: answer.status, code: answer.envelope.code, reason: answer.envelope.msg, ...answer.logDetail }, 'request rejected');
+    request.log[level]({ status: answer.status, code: answer.envelope.code, reason: answer.envelope.reason, msg: answer.envelope.msg, ...answer.logDetail }, 'request rejected');
   }
   return sendEnvelope(reply, answer.status, answer.envelope);
 }
@@ -95,6 +87,17 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function sendEnvelope(reply: FastifyReply, status: number, envelope: ApiEnvelope<unknown>): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+}
+
+/** Status and envelope of a catalogue error. */
+function answerOf(error: BusinessError): ErrorAnswer {
+  return { status: error.httpStatus, envelope: fail(error.code, error.message, error.reason) };
+}
+
+/** Answers a catalogue error outside the error handler (a route that replies instead of throwing). */
+export function sendError(reply: FastifyReply, error: BusinessError): FastifyReply {
+  const answer = answerOf(error);
+  return sendEnvelope(reply, answer.status, answer.envelope);
 }
 
 function asFastifyError(error: unknown): Partial<FastifyError> | undefined {

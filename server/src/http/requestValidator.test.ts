@@ -50,7 +50,7 @@ describe('strictValidatorCompiler', () => {
   });
 
   it.each(['0x10', '1e1', '%2016', '+16', '016', '16.0', '', '-0', '１６', '16abc', 'NaN', 'Infinity'])('refuses %j as an integer, naming the field', async (text) => {
-    expect(await get(`/query?match_id=${text}`)).toEqual({ status: 400, body: { code: 1, msg: 'match_id 类型错误', data: null } });
+    expect(await get(`/query?match_id=${text}`)).toEqual({ status: 400, body: { code: 1, msg: 'match_id 类型错误', data: null, reason: 'VALIDATION' } });
   });
 
   it('refuses ids beyond their column', async () => {
@@ -70,14 +70,14 @@ describe('strictValidatorCompiler', () => {
 
   it('refuses control characters in query strings, wherever they are declared', async () => {
     for (const text of ['%00', 'a%00b', 'a%1Fb', '%7F', 'a%0Ab', 'a%09b']) {
-      expect(await get(`/query?match_id=1&name=${text}`)).toEqual({ status: 400, body: { code: 1, msg: 'name 不能包含控制字符', data: null } });
+      expect(await get(`/query?match_id=1&name=${text}`)).toEqual({ status: 400, body: { code: 1, msg: 'name 不能包含控制字符', data: null, reason: 'VALIDATION' } });
     }
     // A parameter nobody declared (and so nobody reads) does not matter.
     expect((await get('/query?match_id=1&utm=%00')).status).toBe(200);
   });
 
   it('refuses control characters in bodies, at any depth, keys included', async () => {
-    expect((await post({ title: 'a\u0000b' })).body).toEqual({ code: 1, msg: 'title 不能包含控制字符', data: null });
+    expect((await post({ title: 'a\u0000b' })).body).toEqual({ code: 1, msg: 'title 不能包含控制字符', data: null, reason: 'VALIDATION' });
     expect((await post({ title: 'line\nbreak' })).body.msg).toBe('title 不能包含控制字符');
     expect((await post({ title: 'ok', tags: ['fine', 'bad\u007f'] })).body.msg).toBe('tags.1 不能包含控制字符');
     expect((await post({ title: 'ok', extra: { 'k\u0001': 'v' } })).body.msg).toBe('extra.k\u0001 不能包含控制字符');

@@ -3,6 +3,11 @@ export interface ApiEnvelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
+  /**
+   * On failures: a stable key naming what went wrong (e.g. `SMS_RESEND_TOO_SOON`), from the
+   * server's error catalogue, so clients and tests can tell failures apart without reading `msg`.
+   */
+  reason?: string;
 }
 
 export function isApiEnvelope(value: unknown): value is ApiEnvelope {

@@ -1,0 +1,192 @@
+import { LOGIN_NEEDS_SMS_CODE_MESSAGE, ROOM_ADMINS_MAX, ResponseCode, sharedMessages } from '@sports/shared/server';
+import { BusinessError } from './businessError';
+
+/**
+ * The one table of the failures the API answers, in the style of Fastify's `lib/errors.js`.
+ * Each entry has a stable reason key (its name here, SCREAMING_SNAKE), the envelope code (1
+ * unless SPEC.md section 8 gives the failure its own), the HTTP status and the zh-CN message.
+ * The answer is `{ code, msg, data: null, reason }`: the page's interceptor reads `code` and shows
+ * `msg` as before, and clients and tests tell failures apart by `reason`, which never changes once
+ * published (the message may be reworded; the key may not).
+ *
+ * Throwing: `throw errors.SMS_RESEND_TOO_SOON(formatWait(ms))` — the parameters are those of the
+ * message function, checked by TypeScript. Reading a message (tests, logs): `errors.X.message`.
+ *
+ * To add an entry: pick the domain group, name what went wrong (not where), keep code 1 and HTTP
+ * 200 unless the client must act differently (rate limit 429, forbidden 403, …).
+ *
+ * WebSocket frames (chat/chatMessages.ts, realtime/liveDataProtocol.ts) are not HTTP answers and
+ * keep their own texts.
+ */
+
+type Message = string | ((...params: never[]) => string);
+type ParamsOf<M extends Message> = M extends (...params: infer P) => string ? P : [];
+
+interface EntrySpec<M extends Message> {
+  message: M;
+  status: number;
+  code: number;
+}
+
+/** One catalogue entry: call it to get the error to throw. */
+export interface CatalogueEntry<M extends Message = Message> {
+  (...params: ParamsOf<M>): BusinessError;
+  readonly reason: string;
+  readonly code: number;
+  readonly status: number;
+  /** The text (or the function making it): what users read. */
+  readonly message: M;
+}
+
+/** createError: an entry's shape before it gets its name. HTTP 200 and code 1 unless given. */
+function entry<M extends Message>(message: M, options: { status?: number; code?: number } = {}): EntrySpec<M> {
+  return { message, status: options.status ?? 200, code: options.code ?? ResponseCode.Error };
+}
+
+/** Names every entry after its key, so a reason key can never disagree with its name. */
+function catalogue<Table extends Record<string, EntrySpec<Message>>>(table: Table): { readonly [K in keyof Table]: CatalogueEntry<Table[K]['message']> } {
+  const named: Record<string, CatalogueEntry> = {};
+  for (const [reason, spec] of Object.entries(table)) {
+    const make = (...params: unknown[]): BusinessError => {
+      const msg = typeof spec.message === 'function' ? (spec.message as (...p: unknown[]) => string)(...params) : spec.message;
+      return new BusinessError(spec.code, msg, spec.status, reason);
+    };
+    named[reason] = Object.assign(make, { reason, code: spec.code, status: spec.status, message: spec.message }) as unknown as CatalogueEntry;
+  }
+  return named as { readonly [K in keyof Table]: CatalogueEntry<Table[K]['message']> };
+}
+
+export const errors = catalogue({
+  // --- HTTP: what Fastify and the server itself refuse before or around any route. ---
+  SERVER_BUSY: entry(sharedMessages.serverBusy, { status: 500 }),
+  NOT_FOUND: entry(sharedMessages.notFound, { status: 404 }),
+  /** A schema refused the input; the message names the field (validationMessages.ts). */
+  VALIDATION: entry((detail: string) => detail, { status: 400 }),
+  BAD_REQUEST_FORMAT: entry('请求格式错误', { status: 400 }),
+  BODY_TOO_LARGE: entry('请求内容过大', { status: 413 }),
+  UNSUPPORTED_MEDIA_TYPE: entry('不支持的请求内容类型', { status: 415 }),
+  /** Other 4xx Fastify detected: the handler keeps Fastify's status. */
+  BAD_REQUEST: entry('请求无效', { status: 400 }),
+  BAD_URL: entry('请求地址无效', { status: 400 }),
+  URL_TOO_LONG: entry('请求地址过长', { status: 414 }),
+  WEBSOCKET_REQUIRED: entry('请使用 WebSocket 连接', { status: 426 }),
+  // Written straight to the socket (plugins/rawAnswers.ts), before Fastify reads the request.
+  REQUEST_TIMEOUT: entry('请求超时，请重试', { status: 408 }),
+  TOO_MANY_CONNECTIONS: entry('连接过多，请稍后再试', { status: 429 }),
+  HEADERS_TOO_LARGE: entry('请求头过大', { status: 431 }),
+
+  // --- Database: input a schema let through but a column refused (http/databaseErrors.ts). ---
+  /** Class 22 (data exception): a number out of range, text PostgreSQL cannot store or parse. */
+  DB_INVALID_VALUE: entry('参数取值无效', { status: 400 }),
+  /** 23503: a reference to a row that does not exist (or no longer does). */
+  DB_MISSING_REFERENCE: entry('引用的数据不存在', { status: 400 }),
+  /** 23505: the row already exists (usually two identical requests at once). */
+  DB_DUPLICATE: entry('数据已存在，请勿重复提交', { status: 409 }),
+  /** Other integrity violations (check, not-null, exclusion). */
+  DB_REJECTED_VALUE: entry('参数不符合要求', { status: 400 }),
+
+  // --- Session and request origin (plugins/auth.ts, plugins/csrf.ts): SPEC.md section 8's codes. ---
+  LOGIN_REQUIRED: entry(sharedMessages.loginRequired, { code: ResponseCode.LoginRequired }),
+  TOKEN_ILLEGAL: entry('登录信息无效，请重新登录', { code: ResponseCode.IllegalToken }),
+  SESSION_REPLACED: entry('登录已失效，请重新登录', { code: ResponseCode.SessionReplaced }),
+  SESSION_EXPIRED: entry('登录已过期，请重新登录', { code: ResponseCode.SessionExpired }),
+  BAD_ORIGIN: entry('请求来源无效', { status: 403 }),
+
+  // --- Accounts: mobile numbers, SMS codes, captcha, login, register, password reset. ---
+  MOBILE_FORMAT: entry('mobile 格式错误'),
+  MOBILE_COUNTRY_CODE: entry('mobile 国家或地区代码不支持'),
+  MOBILE_ALREADY_REGISTERED: entry('该手机号已注册，请直接登录'),
+  SMS_SEND_FAILED: entry('短信发送失败，请稍后再试'),
+  SMS_RESEND_TOO_SOON: entry((wait: string) => `验证码发送过于频繁，请 ${wait}后再试`),
+  SMS_TOO_MANY_FOR_NUMBER: entry((wait: string) => `该手机号获取验证码次数过多，请 ${wait}后再试`),
+  SMS_TOO_MANY_FOR_IP: entry((wait: string) => `当前网络获取验证码次数过多，请 ${wait}后再试`),
+  SMS_CODE_MISSING: entry('验证码无效，请重新获取'),
+  SMS_CODE_EXPIRED: entry('验证码已过期，请重新获取'),
+  SMS_CODE_DEAD: entry('验证码错误次数过多，请重新获取'),
+  SMS_CODE_WRONG: entry((remaining: number) => `验证码错误，还可尝试 ${remaining} 次`),
+  CAPTCHA_INVALID: entry('人机验证失败，请重新验证'),
+  CAPTCHA_EXPIRED: entry('人机验证已过期，请重新验证'),
+  CAPTCHA_REPLAYED: entry('人机验证已使用，请重新验证'),
+  /** The same for an unknown number and a wrong password: no enumeration. */
+  LOGIN_WRONG_CREDENTIALS: entry('手机号或密码错误'),
+  LOGIN_BUSY: entry('登录请求过于频繁，请稍后再试'),
+  LOGIN_NEEDS_SMS_CODE: entry(LOGIN_NEEDS_SMS_CODE_MESSAGE),
+  LOGIN_THROTTLED: entry((wait: string) => `登录失败次数过多，请 ${wait}后再试`),
+  LOGIN_LOCKED: entry((wait: string, lockMinutes: number) => `登录失败次数过多，已锁定 ${lockMinutes} 分钟，请 ${wait}后再试`),
+  INVITE_INVALID: entry('邀请码无效'),
+  RESET_PASSWORD_TOO_MANY_FAILURES: entry((wait: string) => `重置密码失败次数过多，请 ${wait}后再试`),
+
+  // --- Member centre: profile (modules/member). ---
+  NICKNAME_EMPTY: entry('user_nickname 不能为空'),
+  NICKNAME_INVALID: entry('user_nickname 包含无效字符'),
+  AVATAR_INVALID: entry('avatar 无效，请选择头像列表中的头像或自己上传的图片'),
+  PROFILE_NOTHING_TO_CHANGE: entry('没有需要修改的内容'),
+
+  // --- Upload: images (modules/upload). ---
+  UPLOAD_TOKEN_INVALID: entry('上传凭证无效或已过期，请重新获取'),
+  UPLOAD_TOO_BIG: entry('图片不能超过 2 MB', { status: 413 }),
+  UPLOAD_BAD_TYPE: entry('只支持 PNG、JPEG、WebP、GIF 图片'),
+  UPLOAD_NOT_MULTIPART: entry('上传格式错误', { status: 415 }),
+  UPLOAD_BAD_FORM: entry('上传格式错误', { status: 400 }),
+  UPLOAD_MISSING_TOKEN: entry('缺少参数 token'),
+  UPLOAD_MISSING_FILE: entry('缺少参数 file'),
+  UPLOAD_TOKEN_TOO_FREQUENT: entry('获取上传凭证过于频繁，请稍后再试'),
+
+  // --- Live: rooms, anchors, admins, mutes, schedules, follows, playback (modules/live, media). ---
+  LIVE_NOT_ANCHOR: entry('您还不是主播，请先申请成为主播'),
+  LIVE_ROOM_EXISTS: entry('您已经创建过直播间'),
+  LIVE_TITLE_EMPTY: entry('标题不能为空'),
+  LIVE_NO_ROOM: entry('您还没有直播间，请先创建'),
+  /** getLiveUrl's wording of LIVE_NO_ROOM (media/liveUrlRoutes.ts). */
+  LIVE_URL_NO_ROOM: entry('请先创建直播间'),
+  LIVE_ROOM_NOT_FOUND: entry('直播间不存在'),
+  LIVE_NOT_OWNER: entry('只有房主可以操作'),
+  LIVE_NOT_MODERATOR: entry('只有房主和房管可以禁言'),
+  LIVE_CANNOT_MUTE_SELF: entry('不能禁言自己'),
+  LIVE_CANNOT_MUTE_OWNER: entry('不能禁言房主'),
+  LIVE_CANNOT_MUTE_ADMIN: entry('房管不能禁言其他房管'),
+  LIVE_USER_NOT_FOUND: entry('用户不存在'),
+  LIVE_MATCH_NOT_FOUND: entry('比赛不存在'),
+  LIVE_MATCH_FINISHED: entry('比赛已结束'),
+  LIVE_SCHEDULE_NOT_FOUND: entry('预约直播不存在'),
+  LIVE_SCHEDULE_IN_PAST: entry('开播时间不能早于现在'),
+  LIVE_TOO_MANY_ADMINS: entry(`房管最多 ${ROOM_ADMINS_MAX} 人`),
+  LIVE_CANNOT_ADMIN_SELF: entry('不能设置自己为房管'),
+  LIVE_ANCHOR_NOT_FOUND: entry('主播不存在'),
+  LIVE_CANNOT_FOLLOW_SELF: entry('不能关注自己'),
+  LIVE_NOTHING_TO_UPDATE: entry('没有要修改的内容'),
+  LIVE_MOBILE_NOT_REGISTERED: entry('该手机号未注册'),
+  /** A cookie-authenticated state-changing GET without X-Requested-With (modules/live/viewer.ts). */
+  LIVE_NEEDS_XHR: entry('请求来源无效', { status: 403 }),
+  LIVE_COVER_NOT_ALLOWED: entry('封面只能是本站上传的图片或其他网站的 https 图片地址'),
+  /** tenxun/getUserSig without a room to chat in (chat/chatPlugin.ts). */
+  CHAT_ROOM_REQUIRED: entry('请提供 room_id 或 group_id'),
+  PLAYBACK_NOT_FOUND: entry('文件不存在', { status: 404 }),
+  PLAYBACK_NOT_LIVE: entry('直播未开始', { status: 404 }),
+  PLAYBACK_TOO_MANY_PLAYERS: entry('播放连接过多，请稍后再试', { status: 429 }),
+
+  // --- Scores and sports: matches, competitions, favourites (modules/scores, modules/sports). ---
+  SCORES_MATCH_NOT_FOUND: entry('比赛不存在'),
+  SCORES_COMPETITION_NOT_FOUND: entry('赛事不存在'),
+  SCORES_NO_STANDINGS: entry('该赛事暂无积分榜'),
+  SCORES_BAD_DATE: entry('date 日期无效'),
+  SCORES_TOO_MANY_FAVORITES: entry('收藏的比赛已达上限'),
+
+  // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
+  OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),
+  TELEMETRY_RATE_LIMITED: entry('上报过于频繁，请稍后再试', { status: 429 }),
+  RELEASE_REFUSED: entry((problems: string[]) => `发布被拒绝：${problems.join('；')}`),
+  RELEASE_UNKNOWN: entry((releaseId: string) => `发布 ${releaseId} 未登记`),
+  RELEASE_CHANGED_WHILE_SEALING: entry('发布文件在登记时被改动，请重新发布'),
+  RELEASE_SEALED: entry('发布已登记，文件不可修改', { status: 409 }),
+  RELEASE_BAD_PATH: entry('文件路径无效'),
+  /** A release file uploaded as something other than raw bytes. */
+  RELEASE_NOT_BINARY: entry('文件路径无效', { status: 415 }),
+  RELEASE_FILE_CONFLICT: entry('同名文件内容不同：发布不可覆盖', { status: 409 }),
+  ROLLOUT_SAME_AS_STABLE: entry('该发布已是稳定版本'),
+  ROLLOUT_NO_CANDIDATE: entry('当前没有候选发布'),
+  OVERRIDE_RELEASE_WITHDRAWN: entry((releaseId: string) => `发布 ${releaseId} 已回滚，不能用于测试覆盖；请先重新灰度`),
+  OVERRIDE_MINUTES: entry((max: number) => `有效期必须是 1 到 ${max} 分钟`),
+});
+
+export type ReasonKey = keyof typeof errors;

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { cruise, getAvailableTranspilers } from 'dependency-cruiser';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The package folders (pnpm-workspace.yaml's packages, and bench/, which is not one yet). */
+/** The package folders (pnpm-workspace.yaml's packages). */
 export const PACKAGE_FOLDERS = ['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'tools/mf-cli', 'e2e', 'bench'];
 
 /** One violation on one line: what imports what, the rule, and why the rule exists. */

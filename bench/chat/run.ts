@@ -7,10 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from '../../server/src/clock';
-import { createGuestSigner } from '../../server/src/chat/guestSignature';
-import { DEFAULT_CHAT_FLUSH_MS } from '../../server/src/chat/chatHub';
-import { createMemberSigner } from '../../server/src/chat/memberSignature';
+import { createGuestSigner, createMemberSigner, DEFAULT_CHAT_FLUSH_MS, systemClock } from '@sports/server/bench';
 import { BENCH_SECRET, type ChatBenchServer, flushTiming, startChatHubServer, startNaiveChatServer } from './servers';
 
 const COUNTS = (process.env.BENCH_CHAT_MEMBERS ?? '2000,5000').split(',').map(Number);

@@ -1,14 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import { InProcessChatBus } from '../../server/src/chat/chatBus';
-import { defaultChatConfig } from '../../server/src/chat/chatConfig';
-import { ChatDirectory, type ChatRoomInfo, type ChatUserInfo } from '../../server/src/chat/chatDirectory';
-import { ChatGroup } from '../../server/src/chat/chatGroup';
-import { ChatHub } from '../../server/src/chat/chatHub';
-import { createGuestSigner } from '../../server/src/chat/guestSignature';
-import { createMemberSigner } from '../../server/src/chat/memberSignature';
-import { systemClock } from '../../server/src/clock';
+import { ChatDirectory, ChatGroup, ChatHub, type ChatRoomInfo, type ChatUserInfo, createGuestSigner, createMemberSigner, defaultChatConfig, InProcessChatBus, systemClock } from '@sports/server/bench';
 
 export const BENCH_SECRET = 'chat-bench-secret-not-for-production';
 

@@ -23,9 +23,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type ServerProcess, startServerProcess } from '../../server/src/media/serverProcessKit';
-import { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from '../../server/src/media/rtmpTestClient';
-import { startEmbeddedPostgres } from '../../server/src/db/embeddedPostgres';
+import { chunkHeader0, connectRtmp, DEFAULT_CHUNK_SIZE, handshake, RtmpType, send, type ServerProcess, startEmbeddedPostgres, startServerProcess } from '@sports/server/bench';
 
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 32);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 8);

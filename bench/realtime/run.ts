@@ -11,7 +11,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defaultLiveWorkers } from '../../server/src/realtime/liveWorkersConfig';
+import { defaultLiveWorkers } from '@sports/server/bench';
 import { type BenchServer, startHubServer, startNaiveServer, startWorkersServer } from './servers';
 
 /**

@@ -2,10 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import { LiveDataHub } from '../../server/src/realtime/liveDataHub';
-import { routeLiveDataUpgrades } from '../../server/src/realtime/liveUpgrade';
-import { LiveWorkerPool } from '../../server/src/realtime/liveWorkerPool';
-import { memorySeqBlocks } from '../../server/src/realtime/seqAllocator';
+import { LiveDataHub, LiveWorkerPool, memorySeqBlocks, routeLiveDataUpgrades } from '@sports/server/bench';
 import { scoreUpdate } from './scoreUpdate';
 
 /** What the benchmark drives: a server node holding N sockets that broadcasts score updates. */

@@ -1,0 +1,35 @@
+/**
+ * The server's public surface for the benchmarks (bench/, the @sports/bench package), exported as
+ * `@sports/server/bench` (package.json "exports"). The benchmarks drive the very code production
+ * runs (the chat hub, the live-data hub and its worker processes, the real server in a process),
+ * so they import it, but only from here: moving a file inside server/src changes this list, never
+ * the benchmarks, and `pnpm check:boundaries` refuses any other way from bench/ into the server.
+ *
+ * Nothing the server runs imports this file (it pulls in test kits: serverProcessKit uses
+ * testing/).
+ */
+
+// bench:chat: ChatHub with the real checks, its group (the bench times each flush), the
+// signatures the fleet's members log in with, an in-process bus and the directory it fakes.
+export { InProcessChatBus } from './chat/chatBus';
+export { defaultChatConfig } from './chat/chatConfig';
+export { ChatDirectory, type ChatRoomInfo, type ChatUserInfo } from './chat/chatDirectory';
+export { ChatGroup } from './chat/chatGroup';
+export { ChatHub, DEFAULT_CHAT_FLUSH_MS } from './chat/chatHub';
+export { createGuestSigner } from './chat/guestSignature';
+export { createMemberSigner } from './chat/memberSignature';
+export { systemClock } from './clock';
+
+// bench:realtime: the live-data hub in one process and behind fan-out worker processes
+// (LIVE_WORKERS), as the server wires them.
+export { LiveDataHub } from './realtime/liveDataHub';
+export { routeLiveDataUpgrades } from './realtime/liveUpgrade';
+export { LiveWorkerPool } from './realtime/liveWorkerPool';
+export { defaultLiveWorkers } from './realtime/liveWorkersConfig';
+export { memorySeqBlocks } from './realtime/seqAllocator';
+
+// bench:hardening: the real server (src/main.ts) in its own process on a fresh database, and the
+// raw RTMP client that floods its ingest.
+export { startEmbeddedPostgres } from './db/embeddedPostgres';
+export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './media/rtmpTestClient';
+export { type ServerProcess, startServerProcess } from './media/serverProcessKit';

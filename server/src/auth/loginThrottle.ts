@@ -1,20 +1,16 @@
-import { LOGIN_NEEDS_SMS_CODE_MESSAGE } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { LoginLimits } from '../accountsConfig';
 import { formatWait } from '../clock';
 import type { Database } from '../db/schema';
+import type { BusinessError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 
 export type ThrottleDecision = { kind: 'allowed' } | { kind: 'throttled'; retryAfterMs: number } | { kind: 'locked'; retryAfterMs: number };
 
-export const loginLimitMessages = {
-  throttled: (wait: string) => `登录失败次数过多，请 ${wait}后再试`,
-  locked: (wait: string, lockMinutes: number) => `登录失败次数过多，已锁定 ${lockMinutes} 分钟，请 ${wait}后再试`,
-  needsSmsCode: LOGIN_NEEDS_SMS_CODE_MESSAGE,
-} as const;
-
-export function throttleMessage(decision: Exclude<ThrottleDecision, { kind: 'allowed' }>, limits: LoginLimits): string {
+/** The error a throttled or locked login answers, with the wait in words. */
+export function throttleError(decision: Exclude<ThrottleDecision, { kind: 'allowed' }>, limits: LoginLimits): BusinessError {
   const wait = formatWait(decision.retryAfterMs);
-  return decision.kind === 'locked' ? loginLimitMessages.locked(wait, Math.round(limits.lockSeconds / 60)) : loginLimitMessages.throttled(wait);
+  return decision.kind === 'locked' ? errors.LOGIN_LOCKED(wait, Math.round(limits.lockSeconds / 60)) : errors.LOGIN_THROTTLED(wait);
 }
 
 /** Which failures one rule counts, and when it slows down and locks. */

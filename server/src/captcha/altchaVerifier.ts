@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../db/schema';
-import { userError } from '../http/businessError';
-import { type CaptchaVerifier, captchaMessages } from './captchaVerifier';
+import { errors } from '../http/errorCatalogue';
+import type { CaptchaVerifier } from './captchaVerifier';
 
 export const CAPTCHA_CHALLENGE_TTL_MS = 10 * 60_000;
 const ALGORITHM = 'SHA-256';
@@ -60,7 +60,7 @@ export function createAltchaVerifier(options: AltchaOptions): CaptchaVerifier {
     },
     async verify(solution) {
       const payload = decodePayload(solution);
-      if (payload === null) throw userError(captchaMessages.invalid);
+      if (payload === null) throw errors.CAPTCHA_INVALID();
       const result = await verifySolution({
         challenge: payload.challenge as Challenge,
         solution: payload.solution,
@@ -68,10 +68,10 @@ export function createAltchaVerifier(options: AltchaOptions): CaptchaVerifier {
         hmacSignatureSecret: options.hmacKey,
         hmacKeySignatureSecret: keySignatureSecret,
       });
-      if (result.expired) throw userError(captchaMessages.expired);
-      if (!result.verified) throw userError(captchaMessages.invalid);
+      if (result.expired) throw errors.CAPTCHA_EXPIRED();
+      if (!result.verified) throw errors.CAPTCHA_INVALID();
       if (!(await rememberOnce(payload.challenge.signature, payload.challenge.parameters.expiresAt))) {
-        throw userError(captchaMessages.replayed);
+        throw errors.CAPTCHA_REPLAYED();
       }
     },
   };

@@ -7,7 +7,7 @@ import type { App } from '../http/types';
 import { accountsTestOptions, createManualClock, solveAltchaChallenge } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { CAPTCHA_CHALLENGE_TTL_MS, createAltchaVerifier } from './altchaVerifier';
-import { captchaMessages } from './captchaVerifier';
+import { errors } from '../http/errorCatalogue';
 
 describeEachDatabase('ALTCHA captcha', (target) => {
   const options = accountsTestOptions(createManualClock());
@@ -55,7 +55,7 @@ describeEachDatabase('ALTCHA captcha', (target) => {
       app.inject({ method: 'POST', url: '/api/user/login', payload: { mobile: '86-13800000000', password: 'whatever-1', device_type: 'pc', captcha: solved } });
     // Passing the captcha reaches the password check.
     expect((await verifyOn(secondNode)).json().msg).toBe('手机号或密码错误');
-    expect((await verifyOn(ctx.app)).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
+    expect((await verifyOn(ctx.app)).json()).toEqual({ code: 1, msg: errors.CAPTCHA_REPLAYED.message, data: null, reason: 'CAPTCHA_REPLAYED' });
   });
 
   it('refuses a solution whose challenge expired', async () => {
@@ -63,13 +63,13 @@ describeEachDatabase('ALTCHA captcha', (target) => {
     const solved = await solveAltchaChallenge((await verifier.createChallenge()) as Challenge);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + CAPTCHA_CHALLENGE_TTL_MS + 1_000 });
     try {
-      await expect(verifier.verify(solved)).rejects.toThrow(captchaMessages.expired);
+      await expect(verifier.verify(solved)).rejects.toThrow(errors.CAPTCHA_EXPIRED.message);
     } finally {
       vi.useRealTimers();
     }
     // Signed with another key: refused.
     const other = createAltchaVerifier({ db: ctx.db, hmacKey: 'other-key', maxNumber: 10 });
-    await expect(other.verify(await solveAltchaChallenge((await verifier.createChallenge()) as Challenge))).rejects.toThrow(captchaMessages.invalid);
+    await expect(other.verify(await solveAltchaChallenge((await verifier.createChallenge()) as Challenge))).rejects.toThrow(errors.CAPTCHA_INVALID.message);
   });
 
   it.each([
@@ -78,6 +78,6 @@ describeEachDatabase('ALTCHA captcha', (target) => {
     ['an unsigned challenge', Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'SHA-256', expiresAt: 9e9 } }, solution: { counter: 1, derivedKey: 'aa' } })).toString('base64')],
   ])('refuses %s', async (_name, solution) => {
     const verifier = createAltchaVerifier({ db: ctx.db, hmacKey: 'k'.repeat(32), maxNumber: 10 });
-    await expect(verifier.verify(solution)).rejects.toThrow(captchaMessages.invalid);
+    await expect(verifier.verify(solution)).rejects.toThrow(errors.CAPTCHA_INVALID.message);
   });
 });

@@ -14,8 +14,3 @@ export interface CaptchaVerifier {
   verify(solution: string): Promise<void>;
 }
 
-export const captchaMessages = {
-  invalid: '人机验证失败，请重新验证',
-  expired: '人机验证已过期，请重新验证',
-  replayed: '人机验证已使用，请重新验证',
-} as const;

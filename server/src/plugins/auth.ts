@@ -1,4 +1,3 @@
-import { ResponseCode, sharedMessages } from '@sports/shared/server';
 // Brings in the `request.cookies` typing.
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { type ActiveSession, lookupSession } from '../auth/sessions';
 import { type Clock, systemClock } from '../clock';
 import type { Database } from '../db/schema';
-import { BusinessError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 import type { App } from '../http/types';
 
 export { issueSession, revokeSession } from '../auth/sessions';
@@ -21,12 +20,6 @@ declare module 'fastify' {
     requireLogin: (request: FastifyRequest) => Promise<void>;
   }
 }
-
-export const authMessages = {
-  illegalToken: '登录信息无效，请重新登录',
-  sessionReplaced: '登录已失效，请重新登录',
-  sessionExpired: '登录已过期，请重新登录',
-} as const;
 
 /** The `token` header (non-browser clients), or null. */
 export function headerToken(request: FastifyRequest): string | null {
@@ -55,16 +48,16 @@ export function installAuth(app: App, db: Kysely<Database>, clock: Clock = syste
   app.decorateRequest('session', null);
   app.decorate('requireLogin', async (request: FastifyRequest) => {
     const token = presentedToken(request);
-    if (token === null) throw new BusinessError(ResponseCode.LoginRequired, sharedMessages.loginRequired);
+    if (token === null) throw errors.LOGIN_REQUIRED();
     const lookup = await lookupSession(db, token, clock());
     switch (lookup.kind) {
       case 'malformed':
-        throw new BusinessError(ResponseCode.IllegalToken, authMessages.illegalToken);
+        throw errors.TOKEN_ILLEGAL();
       case 'unknown':
       case 'revoked':
-        throw new BusinessError(ResponseCode.SessionReplaced, authMessages.sessionReplaced);
+        throw errors.SESSION_REPLACED();
       case 'expired':
-        throw new BusinessError(ResponseCode.SessionExpired, authMessages.sessionExpired);
+        throw errors.SESSION_EXPIRED();
       case 'active':
         request.session = lookup.session;
     }

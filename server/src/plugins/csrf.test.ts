@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsTestOptions, createManualClock, registerUser } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { installErrorHandlers } from '../http/errorHandler';
-import { csrfMessages, installCsrfProtection } from './csrf';
+import { installCsrfProtection } from './csrf';
+import { errors } from '../http/errorCatalogue';
 
-const refused = { code: 1, msg: csrfMessages.badOrigin, data: null };
+const refused = { code: 1, msg: errors.BAD_ORIGIN.message, data: null, reason: 'BAD_ORIGIN' };
 
 describe('installCsrfProtection', () => {
   const app = Fastify({ logger: false });
@@ -26,7 +27,7 @@ describe('installCsrfProtection', () => {
     const bare = await call(method, {});
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toEqual(refused);
-    expect(csrfMessages.badOrigin).toBe('请求来源无效');
+    expect(errors.BAD_ORIGIN.message).toBe('请求来源无效');
     expect((await call(method, { 'x-requested-with': 'fetch' })).statusCode).toBe(403);
     expect((await call(method, { 'x-requested-with': 'XMLHttpRequest' })).json()).toEqual({ ok: true });
   });

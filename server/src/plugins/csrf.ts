@@ -1,12 +1,7 @@
-import { ResponseCode } from '@sports/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../auth/sessionCookie';
-import { BusinessError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 import { headerToken } from './auth';
-
-export const csrfMessages = {
-  badOrigin: '请求来源无效',
-} as const;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -18,7 +13,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function installCsrfProtection(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!isAllowed(request)) throw new BusinessError(ResponseCode.Error, csrfMessages.badOrigin, 403);
+    if (!isAllowed(request)) throw errors.BAD_ORIGIN();
   });
 }
 

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { BusinessError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 
 export const SMS_CODE_TTL_MS = 10 * 60_000;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
@@ -37,16 +39,10 @@ export type CodeCheck =
   | { kind: 'dead' }
   | { kind: 'wrong'; remaining: number };
 
-export const smsCodeMessages = {
-  missing: '验证码无效，请重新获取',
-  expired: '验证码已过期，请重新获取',
-  dead: '验证码错误次数过多，请重新获取',
-  wrong: (remaining: number) => `验证码错误，还可尝试 ${remaining} 次`,
-} as const;
-
-export function codeCheckMessage(check: Exclude<CodeCheck, { kind: 'ok' }>): string {
-  if (check.kind === 'wrong') return check.remaining > 0 ? smsCodeMessages.wrong(check.remaining) : smsCodeMessages.dead;
-  return smsCodeMessages[check.kind];
+/** The error a failed code check answers (the last wrong try answers as a dead code). */
+export function codeCheckError(check: Exclude<CodeCheck, { kind: 'ok' }>): BusinessError {
+  if (check.kind === 'wrong') return check.remaining > 0 ? errors.SMS_CODE_WRONG(check.remaining) : errors.SMS_CODE_DEAD();
+  return { missing: errors.SMS_CODE_MISSING, expired: errors.SMS_CODE_EXPIRED, dead: errors.SMS_CODE_DEAD }[check.kind]();
 }
 
 /**

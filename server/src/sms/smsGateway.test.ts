@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SmsConfig } from '../accountsConfig';
-import { codeMessages } from '../modules/user/codeService';
 import { accountsTestOptions, createManualClock, freshIp, freshMobile, requestCode } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
+import { errors } from '../http/errorCatalogue';
 
 /** The app with the http provider, against a local gateway that can be told to fail. */
 const gateway = { status: 200, bodies: [] as string[] };
@@ -48,7 +48,7 @@ describeEachDatabase('getCode through the http SMS gateway', (target) => {
   it('a failed delivery answers a clear error and leaves no usable code', async () => {
     const mobile = freshMobile();
     gateway.status = 500;
-    expect((await getCode(mobile)).json()).toEqual({ code: 1, msg: codeMessages.sendFailed, data: null });
+    expect((await getCode(mobile)).json()).toEqual({ code: 1, msg: errors.SMS_SEND_FAILED.message, data: null, reason: 'SMS_SEND_FAILED' });
     const codes = await ctx.db.selectFrom('sms_code').select('consumed_at').where('mobile', '=', mobile).execute();
     expect(codes).toHaveLength(1);
     expect(codes[0]?.consumed_at).not.toBeNull();

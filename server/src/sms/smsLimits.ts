@@ -2,16 +2,10 @@ import type { Transaction } from 'kysely';
 import type { SmsLimits } from '../accountsConfig';
 import { formatWait } from '../clock';
 import type { Database } from '../db/schema';
-import { userError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-export const smsLimitMessages = {
-  resend: (wait: string) => `验证码发送过于频繁，请 ${wait}后再试`,
-  perNumber: (wait: string) => `该手机号获取验证码次数过多，请 ${wait}后再试`,
-  perIp: (wait: string) => `当前网络获取验证码次数过多，请 ${wait}后再试`,
-} as const;
 
 export interface SmsRequester {
   mobile: string;
@@ -37,13 +31,13 @@ export async function checkSmsLimits(trx: Transaction<Database>, who: SmsRequest
   const samePurpose = byNumber.filter((row) => row.purpose === who.purpose).at(-1);
   if (samePurpose !== undefined) {
     const wait = samePurpose.created_at.getTime() + limits.resendSeconds * 1000 - at;
-    if (wait > 0) throw userError(smsLimitMessages.resend(formatWait(wait)));
+    if (wait > 0) throw errors.SMS_RESEND_TOO_SOON(formatWait(wait));
   }
   const lastHour = byNumber.filter((row) => row.created_at.getTime() > at - HOUR_MS);
   const overHour = waitUntilUnder(lastHour, limits.perNumberHour, HOUR_MS, at);
   const overDay = waitUntilUnder(byNumber, limits.perNumberDay, DAY_MS, at);
   const numberWait = Math.max(overHour, overDay);
-  if (numberWait > 0) throw userError(smsLimitMessages.perNumber(formatWait(numberWait)));
+  if (numberWait > 0) throw errors.SMS_TOO_MANY_FOR_NUMBER(formatWait(numberWait));
 
   const byIp = await trx
     .selectFrom('sms_send_log')
@@ -53,7 +47,7 @@ export async function checkSmsLimits(trx: Transaction<Database>, who: SmsRequest
     .orderBy('created_at', 'asc')
     .execute();
   const ipWait = waitUntilUnder(byIp, limits.perIpHour, HOUR_MS, at);
-  if (ipWait > 0) throw userError(smsLimitMessages.perIp(formatWait(ipWait)));
+  if (ipWait > 0) throw errors.SMS_TOO_MANY_FOR_IP(formatWait(ipWait));
 }
 
 /**

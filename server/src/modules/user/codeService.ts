@@ -4,15 +4,10 @@ import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
 import { LockSpace, lockKey } from '../../db/advisoryLock';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { discardSmsCode, generateSmsCode, storeSmsCode } from '../../sms/smsCodes';
 import { checkSmsLimits, logSmsRequest } from '../../sms/smsLimits';
 import { parseMobile } from './mobile';
-
-export const codeMessages = {
-  alreadyRegistered: '该手机号已注册，请直接登录',
-  sendFailed: '短信发送失败，请稍后再试',
-} as const;
 
 type Outcome = { kind: 'send'; codeId: number; code: string } | { kind: 'registered' } | { kind: 'silent' };
 
@@ -52,14 +47,14 @@ export async function requestSmsCode(
     return { kind: 'send', code, codeId: await storeSmsCode(trx, mobile, purpose, code, now) };
   });
 
-  if (outcome.kind === 'registered') throw userError(codeMessages.alreadyRegistered);
+  if (outcome.kind === 'registered') throw errors.MOBILE_ALREADY_REGISTERED();
   if (outcome.kind === 'send') {
     try {
       await services.sms.send({ mobile, type: purpose, code: outcome.code });
     } catch (error) {
       log.error({ err: error, provider: services.sms.name }, 'SMS send failed');
       await discardSmsCode(db, outcome.codeId, now);
-      throw userError(codeMessages.sendFailed);
+      throw errors.SMS_SEND_FAILED();
     }
   } else {
     log.info({ mobile, purpose }, 'code requested for an unregistered number: nothing sent');

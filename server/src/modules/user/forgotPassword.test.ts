@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords';
-import { smsCodeMessages } from '../../sms/smsCodes';
 import { accountsTestOptions, createManualClock, freshIp, freshMobile, lastCode, registerUser, requestCode } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { resetMessages } from './resetPasswordService';
+import { errors } from '../../http/errorCatalogue';
 
 /** Process CPU time (all threads: argon2 runs on libuv's pool) that `work` takes, in ms. */
 async function cpuMsOf(work: () => Promise<unknown>): Promise<number> {
@@ -40,10 +39,10 @@ describeEachDatabase('POST /api/user/forgotPassword: abuse', (target) => {
   it('limits failed resets per address, and the owner still resets from another one', async () => {
     const ip = freshIp();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await reset(freshMobile(), '123456', ip)).json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
+      expect((await reset(freshMobile(), '123456', ip)).json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
     }
     const limited = (await reset(freshMobile(), '123456', ip)).json();
-    expect(limited).toEqual({ code: 1, msg: resetMessages.tooManyFailures('1 小时'), data: null });
+    expect(limited).toEqual({ code: 1, msg: errors.RESET_PASSWORD_TOO_MANY_FAILURES.message('1 小时'), data: null, reason: 'RESET_PASSWORD_TOO_MANY_FAILURES' });
     expect(limited.msg).toBe('重置密码失败次数过多，请 1 小时后再试');
 
     const user = await registerUser(ctx);
@@ -53,7 +52,7 @@ describeEachDatabase('POST /api/user/forgotPassword: abuse', (target) => {
     expect((await reset(user.mobile, code, ip)).json().msg).toBe(limited.msg);
     expect((await reset(user.mobile, code, freshIp())).json()).toEqual({ code: 200, msg: '', data: null });
     clock.advance(3_600_000);
-    expect((await reset(freshMobile(), '123456', ip)).json().msg).toBe(smsCodeMessages.missing);
+    expect((await reset(freshMobile(), '123456', ip)).json().msg).toBe(errors.SMS_CODE_MISSING.message);
   });
 
   it('answers a registered and an unknown number alike after a type-2 code request', async () => {
@@ -66,6 +65,6 @@ describeEachDatabase('POST /api/user/forgotPassword: abuse', (target) => {
       const forStranger = (await reset(stranger, wrongCode(code))).json();
       expect(forStranger).toEqual(forUser);
     }
-    expect((await reset(stranger, '123456')).json()).toEqual({ code: 1, msg: smsCodeMessages.dead, data: null });
+    expect((await reset(stranger, '123456')).json()).toEqual({ code: 1, msg: errors.SMS_CODE_DEAD.message, data: null, reason: 'SMS_CODE_DEAD' });
   });
 });

@@ -1,9 +1,7 @@
 import { expect, it } from 'vitest';
-import { captchaMessages } from '../../captcha/captchaVerifier';
-import { smsLimitMessages } from '../../sms/smsLimits';
 import { accountsTestOptions, createManualClock, freshIp, freshMobile, readOutbox, registerUser, solveCaptcha } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { codeMessages } from './codeService';
+import { errors } from '../../http/errorCatalogue';
 
 describeEachDatabase('POST /api/user/getCode', (target) => {
   const clock = createManualClock();
@@ -31,8 +29,8 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
     const ip = freshIp();
     expect((await getCode(mobile, 1, ip)).json().code).toBe(200);
     clock.advance(15_000);
-    expect((await getCode(mobile, 1, ip)).json()).toEqual({ code: 1, msg: smsLimitMessages.resend('45 秒'), data: null });
-    expect(smsLimitMessages.resend('45 秒')).toBe('验证码发送过于频繁，请 45 秒后再试');
+    expect((await getCode(mobile, 1, ip)).json()).toEqual({ code: 1, msg: errors.SMS_RESEND_TOO_SOON.message('45 秒'), data: null, reason: 'SMS_RESEND_TOO_SOON' });
+    expect(errors.SMS_RESEND_TOO_SOON.message('45 秒')).toBe('验证码发送过于频繁，请 45 秒后再试');
     clock.advance(44_000);
     expect((await getCode(mobile, 1, ip)).json().msg).toBe('验证码发送过于频繁，请 1 秒后再试');
     clock.advance(1_000);
@@ -47,7 +45,7 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
       clock.advance(61_000);
     }
     // 5 sends at t, t+61 s … t+244 s; now t+305 s: the first leaves the hour at t+3600 s.
-    expect((await getCode(mobile, 1, ip)).json()).toEqual({ code: 1, msg: '该手机号获取验证码次数过多，请 55 分钟后再试', data: null });
+    expect((await getCode(mobile, 1, ip)).json()).toEqual({ code: 1, msg: '该手机号获取验证码次数过多，请 55 分钟后再试', data: null, reason: 'SMS_TOO_MANY_FOR_NUMBER' });
     clock.advance(3600_000 - 305_000 - 1_000);
     expect((await getCode(mobile, 1, ip)).json().msg).toBe('该手机号获取验证码次数过多，请 1 秒后再试');
     clock.advance(1_000);
@@ -75,7 +73,7 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
     const ip = freshIp();
     for (let sent = 0; sent < 20; sent += 1) expect((await getCode(freshMobile(), 1, ip)).json().code).toBe(200);
     const refused = (await getCode(freshMobile(), 1, ip)).json();
-    expect(refused).toEqual({ code: 1, msg: smsLimitMessages.perIp('1 小时'), data: null });
+    expect(refused).toEqual({ code: 1, msg: errors.SMS_TOO_MANY_FOR_IP.message('1 小时'), data: null, reason: 'SMS_TOO_MANY_FOR_IP' });
     expect(refused.msg).toBe('当前网络获取验证码次数过多，请 1 小时后再试');
     expect((await getCode(freshMobile(), 1, freshIp())).json().code).toBe(200);
     clock.advance(3_600_000);
@@ -92,8 +90,8 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
   it('type 1 refuses a registered number with a clear message', async () => {
     const user = await registerUser(ctx);
     clock.advance(61_000);
-    expect((await getCode(user.mobile, 1, freshIp())).json()).toEqual({ code: 1, msg: codeMessages.alreadyRegistered, data: null });
-    expect(codeMessages.alreadyRegistered).toBe('该手机号已注册，请直接登录');
+    expect((await getCode(user.mobile, 1, freshIp())).json()).toEqual({ code: 1, msg: errors.MOBILE_ALREADY_REGISTERED.message, data: null, reason: 'MOBILE_ALREADY_REGISTERED' });
+    expect(errors.MOBILE_ALREADY_REGISTERED.message).toBe('该手机号已注册，请直接登录');
   });
 
   it('type 2 answers an unregistered number like a send, but sends nothing', async () => {
@@ -114,34 +112,34 @@ describeEachDatabase('POST /api/user/getCode', (target) => {
     const mobile = freshMobile();
     const ip = freshIp();
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { mobile, type: 1 }, remoteAddress: ip });
-    expect(missing.json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null });
-    expect((await getCode(mobile, 1, ip, 'garbage')).json()).toEqual({ code: 1, msg: captchaMessages.invalid, data: null });
+    expect(missing.json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null, reason: 'VALIDATION' });
+    expect((await getCode(mobile, 1, ip, 'garbage')).json()).toEqual({ code: 1, msg: errors.CAPTCHA_INVALID.message, data: null, reason: 'CAPTCHA_INVALID' });
     expect(await readOutbox(ctx.dataDir)).not.toContainEqual(expect.objectContaining({ mobile }));
     expect(await ctx.db.selectFrom('sms_send_log').select('id').where('mobile', '=', mobile).execute()).toEqual([]);
     const captcha = await solveCaptcha(ctx.app);
     expect((await getCode(mobile, 1, ip, captcha)).json().code).toBe(200);
     clock.advance(61_000);
-    expect((await getCode(mobile, 1, ip, captcha)).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
+    expect((await getCode(mobile, 1, ip, captcha)).json()).toEqual({ code: 1, msg: errors.CAPTCHA_REPLAYED.message, data: null, reason: 'CAPTCHA_REPLAYED' });
   });
 
   it.each([
-    [{ mobile: '999-13800000000', type: 1 }, 'mobile 国家或地区代码不支持'],
-    [{ mobile: '86-123456789012', type: 1 }, 'mobile 格式错误'],
-    [{ mobile: '8613800000000', type: 1 }, 'mobile 格式错误'],
-    [{ mobile: '86-138 0000 000', type: 1 }, 'mobile 格式错误'],
-    [{ mobile: "86-1' OR 1=1--", type: 1 }, 'mobile 格式错误'],
-    [{ mobile: '86-<script>', type: 1 }, 'mobile 格式错误'],
-    [{ mobile: '86-13800000000', type: 3 }, 'type 取值无效'],
-    [{ mobile: '86-13800000000', type: '1' }, 'type 取值无效'],
-    [{ mobile: 8613800000000, type: 1 }, 'mobile 类型错误'],
-    [{ type: 1 }, '缺少参数 mobile'],
-    [{ mobile: '86-13800000000' }, '缺少参数 type'],
-    [{ mobile: '86-13800000000', type: 1, admin: true }, '不支持的参数 admin'],
-    [{ mobile: `86-${'1'.repeat(100)}`, type: 1 }, 'mobile 长度不能超过 16 个字符'],
-  ])('refuses %j naming the field, storing nothing', async (payload, msg) => {
+    [{ mobile: '999-13800000000', type: 1 }, 'mobile 国家或地区代码不支持', 'MOBILE_COUNTRY_CODE'],
+    [{ mobile: '86-123456789012', type: 1 }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: '8613800000000', type: 1 }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: '86-138 0000 000', type: 1 }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: "86-1' OR 1=1--", type: 1 }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: '86-<script>', type: 1 }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: '86-13800000000', type: 3 }, 'type 取值无效', 'VALIDATION'],
+    [{ mobile: '86-13800000000', type: '1' }, 'type 取值无效', 'VALIDATION'],
+    [{ mobile: 8613800000000, type: 1 }, 'mobile 类型错误', 'VALIDATION'],
+    [{ type: 1 }, '缺少参数 mobile', 'VALIDATION'],
+    [{ mobile: '86-13800000000' }, '缺少参数 type', 'VALIDATION'],
+    [{ mobile: '86-13800000000', type: 1, admin: true }, '不支持的参数 admin', 'VALIDATION'],
+    [{ mobile: `86-${'1'.repeat(100)}`, type: 1 }, 'mobile 长度不能超过 16 个字符', 'VALIDATION'],
+  ])('refuses %j naming the field, storing nothing', async (payload, msg, reason) => {
     const before = await sendLogCount();
     const response = await ctx.app.inject({ method: 'POST', url: '/api/user/getCode', payload: { captcha: await solveCaptcha(ctx.app), ...payload }, remoteAddress: freshIp() });
-    expect(response.json()).toEqual({ code: 1, msg, data: null });
+    expect(response.json()).toEqual({ code: 1, msg, data: null, reason });
     expect(await sendLogCount()).toBe(before);
   });
 });

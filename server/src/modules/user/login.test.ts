@@ -1,11 +1,8 @@
 import { ResponseCode } from '@sports/shared/server';
 import { expect, it } from 'vitest';
-import { loginLimitMessages } from '../../auth/loginThrottle';
-import { captchaMessages } from '../../captcha/captchaVerifier';
-import { smsCodeMessages } from '../../sms/smsCodes';
 import { XHR, accountsTestOptions, createManualClock, freshIp, freshMobile, lastCode, registerUser, requestCode, solveCaptcha, tokenCookie } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { loginMessages } from './loginService';
+import { errors } from '../../http/errorCatalogue';
 
 describeEachDatabase('login, sessions, sign out and password reset', (target) => {
   const clock = createManualClock();
@@ -55,9 +52,9 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     const user = await registerUser(ctx);
     const wrong = await login(user.mobile, 'wrong-password', freshIp());
     const unknown = await login(freshMobile(), user.password, freshIp());
-    expect(wrong.json()).toEqual({ code: 1, msg: loginMessages.wrongCredentials, data: null });
+    expect(wrong.json()).toEqual({ code: 1, msg: errors.LOGIN_WRONG_CREDENTIALS.message, data: null, reason: 'LOGIN_WRONG_CREDENTIALS' });
     expect(unknown.json()).toEqual(wrong.json());
-    expect(loginMessages.wrongCredentials).toBe('手机号或密码错误');
+    expect(errors.LOGIN_WRONG_CREDENTIALS.message).toBe('手机号或密码错误');
     expect(tokenCookie(wrong)).toBeUndefined();
   });
 
@@ -65,29 +62,29 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     const user = await registerUser(ctx);
     const ip = freshIp();
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { mobile: user.mobile, password: user.password, device_type: 'pc' }, remoteAddress: ip });
-    expect(missing.json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null });
-    expect((await login(user.mobile, user.password, ip, 'garbage')).json()).toEqual({ code: 1, msg: captchaMessages.invalid, data: null });
+    expect(missing.json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null, reason: 'VALIDATION' });
+    expect((await login(user.mobile, user.password, ip, 'garbage')).json()).toEqual({ code: 1, msg: errors.CAPTCHA_INVALID.message, data: null, reason: 'CAPTCHA_INVALID' });
     const captcha = await solveCaptcha(ctx.app);
     expect((await login(user.mobile, user.password, ip, captcha)).json().code).toBe(200);
-    expect((await login(user.mobile, user.password, ip, captcha)).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
+    expect((await login(user.mobile, user.password, ip, captcha)).json()).toEqual({ code: 1, msg: errors.CAPTCHA_REPLAYED.message, data: null, reason: 'CAPTCHA_REPLAYED' });
   });
 
   it('slows one address down on a number after 3 failures without checking the password, and forgets after a success', async () => {
     const user = await registerUser(ctx);
     const attacker = freshIp();
-    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     // Even the right password is not checked while throttled.
     expect(await msgOf(user.mobile, user.password, attacker)).toBe('登录失败次数过多，请 2 秒后再试');
     clock.advance(1_000);
-    expect(await msgOf(user.mobile, user.password, attacker)).toBe(loginLimitMessages.throttled('1 秒'));
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe(errors.LOGIN_THROTTLED.message('1 秒'));
     clock.advance(1_000);
-    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     expect(await msgOf(user.mobile, user.password, attacker)).toBe('登录失败次数过多，请 4 秒后再试');
     clock.advance(4_000);
     expect((await login(user.mobile, user.password, attacker)).json().code).toBe(200);
     // The success cleared the count: the next failure is not throttled.
-    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
-    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
+    expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
   });
 
   it("an address's failures do not slow the owner down at another address", async () => {
@@ -104,23 +101,23 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     const waits = [0, 0, 0, 2, 4, 8, 16, 32, 60, 60];
     for (const wait of waits) {
       clock.advance(wait * 1000);
-      expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(loginMessages.wrongCredentials);
+      expect(await msgOf(user.mobile, 'wrong-password', attacker)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     }
     const locked = '登录失败次数过多，已锁定 15 分钟，请 15 分钟后再试';
     expect(await msgOf(user.mobile, user.password, attacker)).toBe(locked);
     clock.advance(14 * 60_000);
-    expect(await msgOf(user.mobile, user.password, attacker)).toBe(loginLimitMessages.locked('1 分钟', 15));
+    expect(await msgOf(user.mobile, user.password, attacker)).toBe(errors.LOGIN_LOCKED.message('1 分钟', 15));
     clock.advance(60_000);
     expect((await login(user.mobile, user.password, attacker)).json().code).toBe(200);
   });
 
   it('ten failures from ten addresses lock nobody out: the owner gets in with a type-2 SMS code', async () => {
     const user = await registerUser(ctx);
-    for (let failure = 0; failure < 10; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(loginMessages.wrongCredentials);
+    for (let failure = 0; failure < 10; failure += 1) expect(await msgOf(user.mobile, 'wrong-password', freshIp())).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     const owner = freshIp();
     // The number is guarded now: the password alone is not checked, from any address.
-    expect(await msgOf(user.mobile, user.password, owner)).toBe(loginLimitMessages.needsSmsCode);
-    expect(loginLimitMessages.needsSmsCode).toBe('该手机号登录失败次数过多，请获取短信验证码后登录');
+    expect(await msgOf(user.mobile, user.password, owner)).toBe(errors.LOGIN_NEEDS_SMS_CODE.message);
+    expect(errors.LOGIN_NEEDS_SMS_CODE.message).toBe('该手机号登录失败次数过多，请获取短信验证码后登录');
     expect((await requestCode(ctx.app, user.mobile, 2, owner)).json().code).toBe(200);
     const code = await lastCode(ctx.dataDir, user.mobile, 2);
     const withCode = async (smsCode: string, password: string) =>
@@ -131,18 +128,18 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
         remoteAddress: owner,
       });
     // A wrong code is a counted try, like everywhere else.
-    expect((await withCode(code === '000000' ? '111111' : '000000', user.password)).json()).toEqual({ code: 1, msg: smsCodeMessages.wrong(4), data: null });
+    expect((await withCode(code === '000000' ? '111111' : '000000', user.password)).json()).toEqual({ code: 1, msg: errors.SMS_CODE_WRONG.message(4), data: null, reason: 'SMS_CODE_WRONG' });
     const answer = await withCode(code, user.password);
     expect(answer.json()).toMatchObject({ code: 200, data: { id: user.id } });
     // The code is spent, and the success cleared the number's failures.
-    expect((await withCode(code, user.password)).json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
+    expect((await withCode(code, user.password)).json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
     expect((await login(user.mobile, user.password, freshIp())).json().code).toBe(200);
   });
 
   it('a password reset always works while the number is guarded, and clears the guard', async () => {
     const user = await registerUser(ctx);
     for (let failure = 0; failure < 10; failure += 1) await msgOf(user.mobile, 'wrong-password', freshIp());
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(loginLimitMessages.needsSmsCode);
+    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(errors.LOGIN_NEEDS_SMS_CODE.message);
     expect((await requestCode(ctx.app, user.mobile, 2, freshIp())).json().code).toBe(200);
     const code = await lastCode(ctx.dataDir, user.mobile, 2);
     const reset = await ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { mobile: user.mobile, code, password: 'after-reset-1' }, remoteAddress: freshIp() });
@@ -152,7 +149,7 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
 
   it('slows down an IP trying many numbers', async () => {
     const ip = freshIp();
-    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(freshMobile(), 'whatever-pass', ip)).toBe(loginMessages.wrongCredentials);
+    for (let failure = 0; failure < 3; failure += 1) expect(await msgOf(freshMobile(), 'whatever-pass', ip)).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     const user = await registerUser(ctx);
     expect(await msgOf(user.mobile, user.password, ip)).toBe('登录失败次数过多，请 2 秒后再试');
     expect((await login(user.mobile, user.password, freshIp())).json().code).toBe(200);
@@ -170,18 +167,18 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
   });
 
   it.each([
-    [{ mobile: '86-1380000000000' }, 'mobile 格式错误'],
-    [{ mobile: `${' '.repeat(20)}86-13800000000` }, 'mobile 长度不能超过 32 个字符'],
-    [{ mobile: '999-13800000000' }, 'mobile 国家或地区代码不支持'],
-    [{ password: "' OR '1'='1" }, loginMessages.wrongCredentials],
-    [{ password: '12345' }, 'password 长度不能少于 6 个字符'],
-    [{ password: 123456 }, 'password 类型错误'],
-    [{ device_type: undefined }, '缺少参数 device_type'],
-    [{ captcha: 'x'.repeat(4097) }, 'captcha 长度不能超过 4096 个字符'],
-  ])('refuses %j naming the field', async (override, msg) => {
+    [{ mobile: '86-1380000000000' }, 'mobile 格式错误', 'MOBILE_FORMAT'],
+    [{ mobile: `${' '.repeat(20)}86-13800000000` }, 'mobile 长度不能超过 32 个字符', 'VALIDATION'],
+    [{ mobile: '999-13800000000' }, 'mobile 国家或地区代码不支持', 'MOBILE_COUNTRY_CODE'],
+    [{ password: "' OR '1'='1" }, errors.LOGIN_WRONG_CREDENTIALS.message, 'LOGIN_WRONG_CREDENTIALS'],
+    [{ password: '12345' }, 'password 长度不能少于 6 个字符', 'VALIDATION'],
+    [{ password: 123456 }, 'password 类型错误', 'VALIDATION'],
+    [{ device_type: undefined }, '缺少参数 device_type', 'VALIDATION'],
+    [{ captcha: 'x'.repeat(4097) }, 'captcha 长度不能超过 4096 个字符', 'VALIDATION'],
+  ])('refuses %j naming the field', async (override, msg, reason) => {
     const payload = { mobile: '86-13800000000', password: 'secret-pass', device_type: 'pc', captcha: await solveCaptcha(ctx.app), ...override };
     const response = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload, remoteAddress: freshIp() });
-    expect(response.json()).toEqual({ code: 1, msg, data: null });
+    expect(response.json()).toEqual({ code: 1, msg, data: null, reason });
   });
 
   it('sign out revokes the session and clears the cookie; it is harmless without one', async () => {
@@ -223,18 +220,18 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     expect(tokenCookie(reset)?.value).toBe('');
     expect(await infoCode(user.token)).toBe(ResponseCode.SessionReplaced);
     expect(await infoCode(second)).toBe(ResponseCode.SessionReplaced);
-    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(loginMessages.wrongCredentials);
+    expect(await msgOf(user.mobile, user.password, freshIp())).toBe(errors.LOGIN_WRONG_CREDENTIALS.message);
     expect((await login(user.mobile, 'brand-new-pass', freshIp())).json().code).toBe(200);
     // The code is spent.
     const again = await ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { mobile: user.mobile, code, password: 'third-pass-1' } });
-    expect(again.json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
+    expect(again.json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
   });
 
   it('a reset for an unregistered number fails like a missing code; bad input is named', async () => {
     const reset = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload });
-    expect((await reset({ mobile: freshMobile(), code: '123456', password: 'whatever-1' })).json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
-    expect((await reset({ mobile: freshMobile(), code: '12a456', password: 'whatever-1' })).json()).toEqual({ code: 1, msg: 'code 格式错误', data: null });
-    expect((await reset({ mobile: freshMobile(), password: 'whatever-1' })).json()).toEqual({ code: 1, msg: '缺少参数 code', data: null });
-    expect((await reset({ mobile: freshMobile(), code: '123456', password: '1' })).json()).toEqual({ code: 1, msg: 'password 长度不能少于 6 个字符', data: null });
+    expect((await reset({ mobile: freshMobile(), code: '123456', password: 'whatever-1' })).json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
+    expect((await reset({ mobile: freshMobile(), code: '12a456', password: 'whatever-1' })).json()).toEqual({ code: 1, msg: 'code 格式错误', data: null, reason: 'VALIDATION' });
+    expect((await reset({ mobile: freshMobile(), password: 'whatever-1' })).json()).toEqual({ code: 1, msg: '缺少参数 code', data: null, reason: 'VALIDATION' });
+    expect((await reset({ mobile: freshMobile(), code: '123456', password: '1' })).json()).toEqual({ code: 1, msg: 'password 长度不能少于 6 个字符', data: null, reason: 'VALIDATION' });
   });
 });

@@ -1,20 +1,14 @@
 import type { LoginRequest } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
-import { checkLoginThrottle, clearLoginFailures, isNumberGuarded, loginLimitMessages, recordLoginFailure, throttleMessage } from '../../auth/loginThrottle';
+import { checkLoginThrottle, clearLoginFailures, isNumberGuarded, recordLoginFailure, throttleError } from '../../auth/loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { SESSION_USER_COLUMNS, type SessionUser } from '../../auth/sessions';
 import { LockSpace, tryLockKey } from '../../db/advisoryLock';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
-import { codeCheckMessage, consumeSmsCode } from '../../sms/smsCodes';
+import { errors } from '../../http/errorCatalogue';
+import { codeCheckError, consumeSmsCode } from '../../sms/smsCodes';
 import { parseMobile } from './mobile';
-
-export const loginMessages = {
-  /** The same for an unknown number and a wrong password: no enumeration. */
-  wrongCredentials: '手机号或密码错误',
-  busy: '登录请求过于频繁，请稍后再试',
-} as const;
 
 /**
  * Password login. The captcha is spent first; then, with the number and the IP locked against
@@ -59,14 +53,14 @@ export async function login(db: Kysely<Database>, services: AccountServices, req
     case 'ok':
       return outcome.user;
     case 'busy':
-      throw userError(loginMessages.busy);
+      throw errors.LOGIN_BUSY();
     case 'wrong':
-      throw userError(loginMessages.wrongCredentials);
+      throw errors.LOGIN_WRONG_CREDENTIALS();
     case 'needsSmsCode':
-      throw userError(loginLimitMessages.needsSmsCode);
+      throw errors.LOGIN_NEEDS_SMS_CODE();
     case 'code':
-      throw userError(codeCheckMessage(outcome.check));
+      throw codeCheckError(outcome.check);
     default:
-      throw userError(throttleMessage(outcome, limits));
+      throw throttleError(outcome, limits);
   }
 }

@@ -1,13 +1,8 @@
 import { COUNTRY_CODES } from '../universal/countryCodes';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 
 const MOBILE_PATTERN = /^([0-9]{1,4})-([0-9]{1,11})$/;
 const KNOWN_CODES = new Set(COUNTRY_CODES.map((country) => country.code));
-
-export const mobileMessages = {
-  format: 'mobile 格式错误',
-  countryCode: 'mobile 国家或地区代码不支持',
-} as const;
 
 export interface Mobile {
   /** As stored and as the SMS goes out: `86-13800138000`. */
@@ -22,8 +17,8 @@ export interface Mobile {
  */
 export function parseMobile(raw: string): Mobile {
   const match = MOBILE_PATTERN.exec(raw);
-  if (match === null) throw userError(mobileMessages.format);
+  if (match === null) throw errors.MOBILE_FORMAT();
   const [, countryCode = '', number = ''] = match;
-  if (!KNOWN_CODES.has(countryCode)) throw userError(mobileMessages.countryCode);
+  if (!KNOWN_CODES.has(countryCode)) throw errors.MOBILE_COUNTRY_CODE();
   return { full: raw, countryCode, number };
 }

@@ -2,8 +2,6 @@ import { LoginResultSchema, ResponseCode } from '@sports/shared/server';
 import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
 import { hashToken } from '../../auth/sessions';
-import { captchaMessages } from '../../captcha/captchaVerifier';
-import { smsCodeMessages } from '../../sms/smsCodes';
 import {
   XHR,
   accountsTestOptions,
@@ -18,7 +16,7 @@ import {
 } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { PRESET_AVATARS } from './avatars';
-import { registerMessages } from './registerService';
+import { errors } from '../../http/errorCatalogue';
 
 describeEachDatabase('POST /api/user/registered', (target) => {
   const clock = createManualClock();
@@ -88,8 +86,8 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     const code = await sendCode(mobile);
     const before = await userCount();
     const response = await registerWith({ mobile, code, invite: 'NOPE0000', captcha: await solveCaptcha(ctx.app) });
-    expect(response.json()).toEqual({ code: 1, msg: registerMessages.badInvite, data: null });
-    expect(registerMessages.badInvite).toBe('邀请码无效');
+    expect(response.json()).toEqual({ code: 1, msg: errors.INVITE_INVALID.message, data: null, reason: 'INVITE_INVALID' });
+    expect(errors.INVITE_INVALID.message).toBe('邀请码无效');
     expect(await userCount()).toBe(before);
     // The code was not spent on the refused attempt.
     expect((await registerWith({ mobile, code, invite: '', captcha: await solveCaptcha(ctx.app) })).json().code).toBe(200);
@@ -98,9 +96,9 @@ describeEachDatabase('POST /api/user/registered', (target) => {
   it('needs a solved captcha: missing, garbage, forged and replayed solutions are refused', async () => {
     const mobile = freshMobile();
     const code = await sendCode(mobile);
-    expect((await registerWith({ mobile, code })).json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null });
-    expect((await registerWith({ mobile, code, captcha: '' })).json()).toEqual({ code: 1, msg: 'captcha 不能为空', data: null });
-    expect((await registerWith({ mobile, code, captcha: 'not-base64-json' })).json()).toEqual({ code: 1, msg: captchaMessages.invalid, data: null });
+    expect((await registerWith({ mobile, code })).json()).toEqual({ code: 1, msg: '缺少参数 captcha', data: null, reason: 'VALIDATION' });
+    expect((await registerWith({ mobile, code, captcha: '' })).json()).toEqual({ code: 1, msg: 'captcha 不能为空', data: null, reason: 'VALIDATION' });
+    expect((await registerWith({ mobile, code, captcha: 'not-base64-json' })).json()).toEqual({ code: 1, msg: errors.CAPTCHA_INVALID.message, data: null, reason: 'CAPTCHA_INVALID' });
     const solved = await solveCaptcha(ctx.app);
     const forge = (change: (payload: { challenge: { parameters: Record<string, unknown> }; solution: { derivedKey: string } }) => void) => {
       const payload = JSON.parse(Buffer.from(solved, 'base64').toString('utf8'));
@@ -118,7 +116,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
       payload.challenge.parameters.expiresAt = Number(payload.challenge.parameters.expiresAt) + 86_400;
     });
     for (const forged of [wrongKey, cheaper, longer]) {
-      expect((await registerWith({ mobile, code, captcha: forged })).json()).toEqual({ code: 1, msg: captchaMessages.invalid, data: null });
+      expect((await registerWith({ mobile, code, captcha: forged })).json()).toEqual({ code: 1, msg: errors.CAPTCHA_INVALID.message, data: null, reason: 'CAPTCHA_INVALID' });
     }
     expect(await userCount()).toBeGreaterThan(0);
 
@@ -126,22 +124,22 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     expect(first.json().code).toBe(200);
     const other = freshMobile();
     const otherCode = await sendCode(other);
-    expect((await registerWith({ mobile: other, code: otherCode, captcha: solved })).json()).toEqual({ code: 1, msg: captchaMessages.replayed, data: null });
+    expect((await registerWith({ mobile: other, code: otherCode, captcha: solved })).json()).toEqual({ code: 1, msg: errors.CAPTCHA_REPLAYED.message, data: null, reason: 'CAPTCHA_REPLAYED' });
   });
 
   it('a code is single use, and a registered number cannot register again', async () => {
     const user = await registerUser(ctx);
     const code = await lastCode(ctx.dataDir, user.mobile, 1);
     const again = await registerWith({ mobile: user.mobile, code, captcha: await solveCaptcha(ctx.app) });
-    expect(again.json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
+    expect(again.json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
   });
 
   it('a code expires after 10 minutes', async () => {
     const mobile = freshMobile();
     const code = await sendCode(mobile);
     clock.advance(10 * 60_000);
-    expect((await registerWith({ mobile, code, captcha: await solveCaptcha(ctx.app) })).json()).toEqual({ code: 1, msg: smsCodeMessages.expired, data: null });
-    expect(smsCodeMessages.expired).toBe('验证码已过期，请重新获取');
+    expect((await registerWith({ mobile, code, captcha: await solveCaptcha(ctx.app) })).json()).toEqual({ code: 1, msg: errors.SMS_CODE_EXPIRED.message, data: null, reason: 'SMS_CODE_EXPIRED' });
+    expect(errors.SMS_CODE_EXPIRED.message).toBe('验证码已过期，请重新获取');
   });
 
   it('5 wrong tries kill a code, even for the right code afterwards', async () => {
@@ -153,7 +151,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
       messages.push((await registerWith({ mobile, code: wrong, captcha: await solveCaptcha(ctx.app) })).json().msg);
     }
     expect(messages).toEqual(['验证码错误，还可尝试 4 次', '验证码错误，还可尝试 3 次', '验证码错误，还可尝试 2 次', '验证码错误，还可尝试 1 次', '验证码错误次数过多，请重新获取']);
-    expect((await registerWith({ mobile, code, captcha: await solveCaptcha(ctx.app) })).json()).toEqual({ code: 1, msg: smsCodeMessages.dead, data: null });
+    expect((await registerWith({ mobile, code, captcha: await solveCaptcha(ctx.app) })).json()).toEqual({ code: 1, msg: errors.SMS_CODE_DEAD.message, data: null, reason: 'SMS_CODE_DEAD' });
     // A new code works again.
     clock.advance(61_000);
     const fresh = await sendCode(mobile);
@@ -170,7 +168,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     }
     // A registration code does not reset a password.
     const reset = await ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { mobile, code: newer, password: 'another-pass' } });
-    expect(reset.json()).toEqual({ code: 1, msg: smsCodeMessages.missing, data: null });
+    expect(reset.json()).toEqual({ code: 1, msg: errors.SMS_CODE_MISSING.message, data: null, reason: 'SMS_CODE_MISSING' });
     expect((await registerWith({ mobile, code: newer, captcha: await solveCaptcha(ctx.app) })).json().code).toBe(200);
   });
 
@@ -186,25 +184,25 @@ describeEachDatabase('POST /api/user/registered', (target) => {
   });
 
   it.each([
-    [{ code: '12345' }, 'code 格式错误'],
-    [{ code: '1234567' }, 'code 格式错误'],
-    [{ code: 123456 }, 'code 类型错误'],
-    [{ password: '12345' }, 'password 长度不能少于 6 个字符'],
-    [{ password: 'x'.repeat(33) }, 'password 长度不能超过 32 个字符'],
-    [{ password: undefined }, '缺少参数 password'],
-    [{ device_type: 'ios' }, 'device_type 取值无效'],
-    [{ invite: 'A'.repeat(11) }, 'invite 长度不能超过 10 个字符'],
-    [{ invite: "' OR 1=1" }, 'invite 格式错误'],
-    [{ invite: '<script>' }, 'invite 格式错误'],
-    [{ mobile: "86-1';DROP--" }, 'mobile 格式错误'],
-    [{ mobile: '999-13800000000' }, 'mobile 国家或地区代码不支持'],
-    [{ mobile: null }, 'mobile 类型错误'],
-    [{ is_anchor: 1 }, '不支持的参数 is_anchor'],
-  ])('refuses %j naming the field, storing nothing', async (override, msg) => {
+    [{ code: '12345' }, 'code 格式错误', 'VALIDATION'],
+    [{ code: '1234567' }, 'code 格式错误', 'VALIDATION'],
+    [{ code: 123456 }, 'code 类型错误', 'VALIDATION'],
+    [{ password: '12345' }, 'password 长度不能少于 6 个字符', 'VALIDATION'],
+    [{ password: 'x'.repeat(33) }, 'password 长度不能超过 32 个字符', 'VALIDATION'],
+    [{ password: undefined }, '缺少参数 password', 'VALIDATION'],
+    [{ device_type: 'ios' }, 'device_type 取值无效', 'VALIDATION'],
+    [{ invite: 'A'.repeat(11) }, 'invite 长度不能超过 10 个字符', 'VALIDATION'],
+    [{ invite: "' OR 1=1" }, 'invite 格式错误', 'VALIDATION'],
+    [{ invite: '<script>' }, 'invite 格式错误', 'VALIDATION'],
+    [{ mobile: "86-1';DROP--" }, 'mobile 格式错误', 'VALIDATION'],
+    [{ mobile: '999-13800000000' }, 'mobile 国家或地区代码不支持', 'MOBILE_COUNTRY_CODE'],
+    [{ mobile: null }, 'mobile 类型错误', 'VALIDATION'],
+    [{ is_anchor: 1 }, '不支持的参数 is_anchor', 'VALIDATION'],
+  ])('refuses %j naming the field, storing nothing', async (override, msg, reason) => {
     const before = await userCount();
     const payload: Record<string, unknown> = { mobile: freshMobile(), code: '123456', captcha: 'x', ...override };
     const response = await registerWith(payload);
-    expect(response.json()).toEqual({ code: 1, msg, data: null });
+    expect(response.json()).toEqual({ code: 1, msg, data: null, reason });
     expect(tokenCookie(response)).toBeUndefined();
     expect(await userCount()).toBe(before);
   });

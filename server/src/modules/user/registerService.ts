@@ -5,16 +5,10 @@ import type { AccountServices } from '../../accountServices';
 import { hashPassword } from '../../auth/passwords';
 import { SESSION_USER_COLUMNS, type SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
-import { type CodeCheck, codeCheckMessage, consumeSmsCode } from '../../sms/smsCodes';
+import { errors } from '../../http/errorCatalogue';
+import { type CodeCheck, codeCheckError, consumeSmsCode } from '../../sms/smsCodes';
 import { randomPresetAvatar } from './avatars';
-import { codeMessages } from './codeService';
 import { parseMobile } from './mobile';
-
-export const registerMessages = {
-  badInvite: '邀请码无效',
-  alreadyRegistered: codeMessages.alreadyRegistered,
-} as const;
 
 const INVITE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const UNIQUE_VIOLATION = '23505';
@@ -44,8 +38,8 @@ async function withSmsCode<T>(
     return check.kind === 'ok' ? work(trx) : check;
   });
   if (outcome.kind === 'done') return outcome.value;
-  if (outcome.kind === 'registered') throw userError(registerMessages.alreadyRegistered);
-  throw userError(codeCheckMessage(outcome));
+  if (outcome.kind === 'registered') throw errors.MOBILE_ALREADY_REGISTERED();
+  throw codeCheckError(outcome);
 }
 
 /** Registration: captcha, invite code, SMS code (type 1), then the user; answers the new user. */
@@ -56,7 +50,7 @@ export async function register(db: Kysely<Database>, services: AccountServices, 
   let invitedBy: number | null = null;
   if (invite !== '') {
     const inviter = await db.selectFrom('app_user').select('id').where('invite_code', '=', invite).executeTakeFirst();
-    if (inviter === undefined) throw userError(registerMessages.badInvite);
+    if (inviter === undefined) throw errors.INVITE_INVALID();
     invitedBy = inviter.id;
   }
   const now = services.clock();

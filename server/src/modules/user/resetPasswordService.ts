@@ -7,15 +7,11 @@ import { revokeAllSessions } from '../../auth/sessions';
 import { formatWait } from '../../clock';
 import { LockSpace, lockKey } from '../../db/advisoryLock';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
-import { type CodeCheck, codeCheckMessage, consumeSmsCode } from '../../sms/smsCodes';
+import { errors } from '../../http/errorCatalogue';
+import { type CodeCheck, codeCheckError, consumeSmsCode } from '../../sms/smsCodes';
 import { parseMobile } from './mobile';
 
 const HOUR_MS = 3_600_000;
-
-export const resetMessages = {
-  tooManyFailures: (wait: string) => `重置密码失败次数过多，请 ${wait}后再试`,
-} as const;
 
 type ResetOutcome = { kind: 'done' } | { kind: 'limited'; waitMs: number } | Exclude<CodeCheck, { kind: 'ok' }>;
 
@@ -51,8 +47,8 @@ export async function resetPassword(db: Kysely<Database>, services: AccountServi
     return { kind: 'done' };
   });
   if (outcome.kind === 'done') return;
-  if (outcome.kind === 'limited') throw userError(resetMessages.tooManyFailures(formatWait(outcome.waitMs)));
-  throw userError(codeCheckMessage(outcome));
+  if (outcome.kind === 'limited') throw errors.RESET_PASSWORD_TOO_MANY_FAILURES(formatWait(outcome.waitMs));
+  throw codeCheckError(outcome);
 }
 
 /** Milliseconds until the address may try again (0: now): `max` failures in the last hour block. */

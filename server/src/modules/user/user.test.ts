@@ -1,8 +1,8 @@
 import { ResponseCode, sharedMessages } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
 import { hashToken, issueSession, revokeSession } from '../../auth/sessions';
-import { authMessages } from '../../plugins/auth';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
+import { errors } from '../../http/errorCatalogue';
 
 describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
   const ctx = useTestApp(target);
@@ -22,11 +22,11 @@ describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
   it('answers 700 without a token', async () => {
     const response = await info({});
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: ResponseCode.LoginRequired, msg: sharedMessages.loginRequired, data: null });
+    expect(response.json()).toEqual({ code: ResponseCode.LoginRequired, msg: sharedMessages.loginRequired, data: null, reason: 'LOGIN_REQUIRED' });
   });
 
   it.each(['abc', 'st_short', `st_${'a'.repeat(42)}!`, `xx_${'a'.repeat(43)}`])('answers 50008 for malformed token %s', async (token) => {
-    expect((await info({ token })).json()).toEqual({ code: ResponseCode.IllegalToken, msg: authMessages.illegalToken, data: null });
+    expect((await info({ token })).json()).toEqual({ code: ResponseCode.IllegalToken, msg: errors.TOKEN_ILLEGAL.message, data: null, reason: 'TOKEN_ILLEGAL' });
   });
 
   it('answers 50012 for a well-formed token we never issued', async () => {
@@ -37,13 +37,13 @@ describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
     const { token } = await issueSession(ctx.db, userId, 3600);
     expect((await info({ token })).json().code).toBe(200);
     await revokeSession(ctx.db, token);
-    expect((await info({ token })).json()).toEqual({ code: ResponseCode.SessionReplaced, msg: authMessages.sessionReplaced, data: null });
+    expect((await info({ token })).json()).toEqual({ code: ResponseCode.SessionReplaced, msg: errors.SESSION_REPLACED.message, data: null, reason: 'SESSION_REPLACED' });
   });
 
   it('answers 50014 for an expired session', async () => {
     const { token } = await issueSession(ctx.db, userId, 3600);
     await ctx.db.updateTable('user_session').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
-    expect((await info({ token })).json()).toEqual({ code: ResponseCode.SessionExpired, msg: authMessages.sessionExpired, data: null });
+    expect((await info({ token })).json()).toEqual({ code: ResponseCode.SessionExpired, msg: errors.SESSION_EXPIRED.message, data: null, reason: 'SESSION_EXPIRED' });
   });
 
   it('answers the user for a valid token in the header or the cookie', async () => {

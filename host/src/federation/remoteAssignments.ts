@@ -1,6 +1,6 @@
 import type { ApiClient, RemoteAssignment, RemoteName } from '@sports/shared';
 
-/** `?mf_override=mf_live@<release id>` on the page's address: a QA override for this browser. */
+/** `?mf_override=<signed token>` on the page's address (from `pnpm mf override` or the ops page): a QA override for this browser. */
 export const OVERRIDE_QUERY_PARAMETER = 'mf_override';
 
 /**

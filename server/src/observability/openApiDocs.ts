@@ -24,7 +24,7 @@ export async function collectOpenApi(app: App): Promise<void> {
         title: 'Sports live platform API',
         version: serverVersion(),
         description:
-          'Every answer of /api/ is the envelope {code, msg, data} (code 0: success). Generated from the route schemas. ' +
+          'Every answer of /api/ is the envelope {code, msg, data} (code 200: success; failures carry code, msg and a reason key). Generated from the route schemas. ' +
           'WebSocket routes (/ws/...) are listed as the GET that upgrades; their frames are described in @sports/shared.',
       },
       components: { securitySchemes: { opsToken: { type: 'apiKey', in: 'header', name: OPS_TOKEN_HEADER } } },

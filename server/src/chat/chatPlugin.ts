@@ -1,13 +1,13 @@
 // Brings in the `wsHandler` route option typing.
 import type {} from '@fastify/websocket';
-import { Envelope, OnlineMemberNumQuerySchema, OnlineMemberNumSchema, ResponseCode, ChatUserSigSchema } from '@sports/shared/server';
+import { Envelope, OnlineMemberNumQuerySchema, OnlineMemberNumSchema, ChatUserSigSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import { CHAT_SECRET_FILE } from '../accountServices';
 import type { AccountServices } from '../accountServices';
 import type { Database } from '../db/schema';
-import { userError } from '../http/businessError';
-import { fail, ok } from '../http/envelope';
-import { sendEnvelope } from '../http/errorHandler';
+import { errors } from '../http/errorCatalogue';
+import { ok } from '../http/envelope';
+import { sendError } from '../http/errorHandler';
 import type { App } from '../http/types';
 import { loadOrCreateSecret } from '../localSecret';
 import { getSystemConfig } from '../modules/universal/service';
@@ -97,7 +97,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   app.route({
     method: 'GET',
     url: '/ws/chat',
-    handler: (_request, reply) => sendEnvelope(reply, 426, fail(ResponseCode.Error, '请使用 WebSocket 连接')),
+    handler: (_request, reply) => sendError(reply, errors.WEBSOCKET_REQUIRED()),
     wsHandler: (socket) => hub.accept(socket),
   });
 
@@ -113,9 +113,9 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     async (request) => {
       const { room_id: roomId, group_id: groupId } = request.query;
       if (groupId !== undefined) return ok({ room_id: null, group_id: groupId, num: hub.onlineCount(groupId) });
-      if (roomId === undefined) throw userError('请提供 room_id 或 group_id');
+      if (roomId === undefined) throw errors.CHAT_ROOM_REQUIRED();
       const group = await directory.groupOfRoomId(roomId);
-      if (group === null) throw userError('直播间不存在');
+      if (group === null) throw errors.LIVE_ROOM_NOT_FOUND();
       return ok({ room_id: roomId, group_id: group, num: hub.onlineCount(group) });
     },
   );

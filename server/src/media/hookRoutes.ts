@@ -4,11 +4,13 @@ import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../db/schema';
 import type { App } from '../http/types';
-import { mediaMessages } from './mediaMessages';
 import { roomIdOfStream } from './playbackUrls';
 import { admitPush, signOf } from './publishGate';
 import { pushRefusalText } from './pushSignature';
 import type { StreamLifecycle } from './streamLifecycle';
+
+/** Answered to the media server (not a browser) when a hook call lacks the shared secret; not an API envelope. */
+const HOOK_FORBIDDEN = '回调密钥无效';
 
 export interface HookRoutesOptions {
   db: Kysely<Database>;
@@ -34,7 +36,7 @@ export async function hookRoutes(app: App, options: HookRoutesOptions): Promise<
   const querystring = Type.Object({ secret: Type.Optional(Type.String({ maxLength: 200 })) });
 
   app.post('/api/media/hooks/on_publish', { schema: { body, querystring } }, async (request, reply) => {
-    if (!authorized(request, options.hookSecret)) return reply.status(403).send({ code: 403, msg: mediaMessages.hookForbidden });
+    if (!authorized(request, options.hookSecret)) return reply.status(403).send({ code: 403, msg: HOOK_FORBIDDEN });
     const { stream, param } = request.body;
     const sign = signOf(new URLSearchParams(param ?? ''));
     const decision = await admitPush(options.db, options.secret(), stream, sign, Math.floor(Date.now() / 1000));
@@ -48,7 +50,7 @@ export async function hookRoutes(app: App, options: HookRoutesOptions): Promise<
   });
 
   app.post('/api/media/hooks/on_unpublish', { schema: { body, querystring } }, async (request, reply) => {
-    if (!authorized(request, options.hookSecret)) return reply.status(403).send({ code: 403, msg: mediaMessages.hookForbidden });
+    if (!authorized(request, options.hookSecret)) return reply.status(403).send({ code: 403, msg: HOOK_FORBIDDEN });
     const roomId = roomIdOfStream(request.body.stream);
     if (roomId !== null) await options.lifecycle.ended(roomId);
     return { code: 0 };

@@ -1,8 +1,8 @@
 import { ResponseCode } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
-import { mediaMessages } from './mediaMessages';
 import { createUser, mediaTestConfig } from './mediaTestKit';
+import { errors } from '../http/errorCatalogue';
 
 describeEachDatabase('GET /api/Live/getLiveUrl', (target) => {
   const ctx = useTestApp(target, { app: { media: mediaTestConfig() } });
@@ -20,9 +20,9 @@ describeEachDatabase('GET /api/Live/getLiveUrl', (target) => {
 
   it('refuses members who are not anchors, and anchors without a room', async () => {
     const member = await createUser(ctx.db, { anchor: false, room: '不该有的房间' });
-    expect((await get(member.token)).json()).toEqual({ code: ResponseCode.Error, msg: mediaMessages.notAnchor, data: null });
+    expect((await get(member.token)).json()).toEqual({ code: ResponseCode.Error, msg: errors.LIVE_NOT_ANCHOR.message, data: null, reason: 'LIVE_NOT_ANCHOR' });
     const roomless = await createUser(ctx.db, { anchor: true });
-    expect((await get(roomless.token)).json()).toEqual({ code: ResponseCode.Error, msg: mediaMessages.noRoom, data: null });
+    expect((await get(roomless.token)).json()).toEqual({ code: ResponseCode.Error, msg: errors.LIVE_URL_NO_ROOM.message, data: null, reason: 'LIVE_URL_NO_ROOM' });
   });
 
   it('gives an anchor the server, key, full URL and expiry of a signed push address', async () => {

@@ -2,13 +2,12 @@ import { Envelope, type LiveUrl, LiveUrlQuerySchema, LiveUrlSchema } from '@spor
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { userError } from '../http/businessError';
+import { errors } from '../http/errorCatalogue';
 import { ok } from '../http/envelope';
 import type { App } from '../http/types';
 import { requireXhrForStateChange } from '../modules/live/viewer';
 import { sessionOf } from '../plugins/auth';
 import type { PushAddress } from './mediaAddresses';
-import { mediaMessages } from './mediaMessages';
 import { streamNameFor } from './playbackUrls';
 import { pushSignature } from './pushSignature';
 
@@ -29,11 +28,11 @@ export async function liveUrlRoutes(app: App, options: LiveUrlRoutesOptions): Pr
     { preHandler: app.requireLogin, schema: { querystring: LiveUrlQuerySchema, response: { 200: Envelope(LiveUrlSchema) } } },
     async (request) => {
       const user = sessionOf(request).user;
-      if (user.is_anchor !== 1) throw userError(mediaMessages.notAnchor);
+      if (user.is_anchor !== 1) throw errors.LIVE_NOT_ANCHOR();
       // A reset changes state on a GET: a link from another site must not cut an anchor's stream.
       if (request.query.reset === 1) await requireXhrForStateChange(request);
       const room = await keyOfOwnRoom(options.db, user.id, request.query.reset === 1);
-      if (room === undefined) throw userError(mediaMessages.noRoom);
+      if (room === undefined) throw errors.LIVE_URL_NO_ROOM();
       if (request.query.reset === 1) {
         request.log.info({ roomId: room.id, version: room.stream_key_version }, 'push key reset');
         options.onKeyReset(room.id);

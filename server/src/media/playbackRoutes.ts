@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ResponseCode } from '@sports/shared/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { fail } from '../http/envelope';
-import { sendEnvelope } from '../http/errorHandler';
+import { errors } from '../http/errorCatalogue';
+import { sendError } from '../http/errorHandler';
 import type { App } from '../http/types';
 import { FlvSink } from './flvSink';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from './hlsPackager';
-import { mediaMessages } from './mediaMessages';
 import type { NmsBroadcast } from './nms';
 import { roomIdOfStream } from './playbackUrls';
 
@@ -39,11 +37,11 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
   app.get('/live/:file', { schema: { params: fileParam } }, async (request, reply) => {
     const stream = FLV_FILE.exec(request.params.file)?.[1];
     const roomId = stream === undefined ? null : roomIdOfStream(stream);
-    if (roomId === null) return notFound(reply, mediaMessages.notFound);
+    if (roomId === null) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
     const broadcast = options.broadcastOf(roomId);
-    if (broadcast === undefined) return notFound(reply, mediaMessages.notLive);
+    if (broadcast === undefined) return sendError(reply, errors.PLAYBACK_NOT_LIVE());
     const held = flvPlayersByIp.get(request.ip) ?? 0;
-    if (held >= FLV_PLAYERS_PER_IP) return sendEnvelope(reply, 429, fail(ResponseCode.Error, mediaMessages.tooManyPlayers));
+    if (held >= FLV_PLAYERS_PER_IP) return sendError(reply, errors.PLAYBACK_TOO_MANY_PLAYERS());
     flvPlayersByIp.set(request.ip, held + 1);
     playFlv(request, reply, broadcast, roomId, () => {
       const left = (flvPlayersByIp.get(request.ip) ?? 1) - 1;
@@ -57,9 +55,9 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     const roomId = roomIdOfStream(stream);
     const isPlaylist = file === HLS_PLAYLIST;
     const dir = roomId === null ? null : options.hlsDirOf(stream);
-    if (roomId === null || dir === null || !(isPlaylist || HLS_SEGMENT_PATTERN.test(file))) return notFound(reply, mediaMessages.notFound);
+    if (roomId === null || dir === null || !(isPlaylist || HLS_SEGMENT_PATTERN.test(file))) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
     const body = await readIfExists(path.join(dir, file));
-    if (body === null) return notFound(reply, isPlaylist ? mediaMessages.notLive : mediaMessages.notFound);
+    if (body === null) return sendError(reply, isPlaylist ? errors.PLAYBACK_NOT_LIVE() : errors.PLAYBACK_NOT_FOUND());
     if (isPlaylist) options.hlsSeen(roomId, `${request.ip} ${request.headers['user-agent'] ?? ''}`.slice(0, 300));
     return reply
       .type(isPlaylist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
@@ -83,10 +81,6 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     const refused = broadcast.postPlay(sink);
     if (refused !== null) sink.close();
   }
-}
-
-function notFound(reply: FastifyReply, message: string): FastifyReply {
-  return sendEnvelope(reply, 404, fail(ResponseCode.Error, message));
 }
 
 async function readIfExists(file: string): Promise<Buffer | null> {

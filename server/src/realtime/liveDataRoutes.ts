@@ -1,8 +1,7 @@
 // Brings in the `wsHandler` route option typing.
 import type {} from '@fastify/websocket';
-import { ResponseCode } from '@sports/shared/server';
-import { fail } from '../http/envelope';
-import { sendEnvelope } from '../http/errorHandler';
+import { errors } from '../http/errorCatalogue';
+import { sendError } from '../http/errorHandler';
 import type { App } from '../http/types';
 import type { LiveDataHub } from './liveDataHub';
 
@@ -16,7 +15,7 @@ export async function liveDataRoutes(app: App, { hub }: LiveDataRoutesOptions): 
     method: 'GET',
     url: '/ws/live-data',
     // A plain HTTP GET (no upgrade) gets an envelope saying what is expected, not an empty 404.
-    handler: (_request, reply) => sendEnvelope(reply, 426, fail(ResponseCode.Error, '请使用 WebSocket 连接')),
+    handler: (_request, reply) => sendError(reply, errors.WEBSOCKET_REQUIRED()),
     wsHandler: (socket) => hub.accept(socket),
   });
 }

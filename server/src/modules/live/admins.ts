@@ -2,9 +2,8 @@ import { ROOM_ADMINS_MAX, type RoomAdminList, type SetRoomAdminQuery } from '@sp
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import type { RoomEvent } from './committedEvents';
-import { liveMessages } from './liveMessages';
 import { ownRoom, requireUser, roomById } from './roomAccess';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,12 +33,12 @@ export async function roomAdmins(db: Kysely<Database>, roomId: number): Promise<
 export async function setRoomAdmin(db: Kysely<Database>, owner: SessionUser, query: SetRoomAdminQuery): Promise<{ admins: RoomAdminList; events: RoomEvent[] }> {
   return db.transaction().execute(async (trx) => {
     const room = await ownRoom(trx, owner, query.room_id, true);
-    if (query.user_id === owner.id) throw userError(liveMessages.cannotAdminSelf);
+    if (query.user_id === owner.id) throw errors.LIVE_CANNOT_ADMIN_SELF();
     if (query.type === 1) {
       await requireUser(trx, query.user_id);
       const current = await adminList(trx, room.id);
       const already = current.list.some((admin) => admin.user_id === query.user_id);
-      if (!already && current.list.length >= ROOM_ADMINS_MAX) throw userError(liveMessages.tooManyAdmins);
+      if (!already && current.list.length >= ROOM_ADMINS_MAX) throw errors.LIVE_TOO_MANY_ADMINS();
       await trx.insertInto('live_room_admin').values({ room_id: room.id, user_id: query.user_id }).onConflict((conflict) => conflict.doNothing()).execute();
     } else {
       await trx.deleteFrom('live_room_admin').where('room_id', '=', room.id).where('user_id', '=', query.user_id).execute();

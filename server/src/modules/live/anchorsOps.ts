@@ -1,11 +1,10 @@
 import { Envelope, SetAnchorRequestSchema, SetAnchorResultSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { createRequireOps } from '../mf/opsAuth';
-import { liveMessages } from './liveMessages';
 
 export interface AnchorsOpsOptions {
   db: Kysely<Database>;
@@ -26,7 +25,7 @@ export async function anchorsOpsRoutes(app: App, { db, opsToken }: AnchorsOpsOpt
       .where('mobile', '=', request.body.mobile)
       .returning(['id', 'mobile', 'is_anchor'])
       .executeTakeFirst();
-    if (user === undefined) throw userError(liveMessages.mobileNotRegistered);
+    if (user === undefined) throw errors.LIVE_MOBILE_NOT_REGISTERED();
     request.log.info({ userId: user.id, isAnchor: user.is_anchor }, 'anchor status set by ops');
     return ok({ user_id: user.id, mobile: user.mobile, is_anchor: user.is_anchor });
   });

@@ -10,10 +10,9 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { opsMessages } from '../mf/opsAuth';
 import { scratchReleases, TEST_OPS_TOKEN } from '../mf/testing/releaseFixtures';
-import { liveMessages } from './liveMessages';
 import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing';
+import { errors } from '../../http/errorCatalogue';
 
 const valid = (schema: TSchema, result: CallResult) => {
   expect(result.code, result.msg).toBe(200);
@@ -40,23 +39,23 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     for (const headers of [{}, { 'x-ops-token': 'wrong' }]) {
       const refused = await ctx.app.inject({ method: 'POST', url: '/api/ops/anchors', payload: { mobile: member.mobile, is_anchor: 1 }, headers });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 1, msg: opsMessages.forbidden });
+      expect(refused.json()).toMatchObject({ code: 1, msg: errors.OPS_FORBIDDEN.message });
     }
     const ops = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/ops/anchors', payload, headers: { 'x-ops-token': TEST_OPS_TOKEN } }).then((response) => response.json());
     expect(await ops({ mobile: member.mobile, is_anchor: 1 })).toMatchObject({ code: 200, data: { user_id: member.id, is_anchor: 1 } });
     expect((await post('/api/Live/createRoom', { title: '新主播', type: 4 }, member)).code).toBe(200);
-    expect(await ops({ mobile: '86-10000000000', is_anchor: 1 })).toMatchObject({ code: 1, msg: liveMessages.mobileNotRegistered });
+    expect(await ops({ mobile: '86-10000000000', is_anchor: 1 })).toMatchObject({ code: 1, msg: errors.LIVE_MOBILE_NOT_REGISTERED.message });
     expect(await ops({ mobile: 'not-a-mobile', is_anchor: 1 })).toMatchObject({ code: 1, msg: 'mobile 格式错误' });
     expect(await ops({ mobile: member.mobile, is_anchor: 0 })).toMatchObject({ code: 200, data: { is_anchor: 0 } });
-    expect(await get('/api/Live/startRoom', {}, member)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
+    expect(await get('/api/Live/startRoom', {}, member)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
   });
 
   it('follows and unfollows anchors; follows appear in attentionList, live ones first', async () => {
     const other = await createUser(ctx.db, { anchor: true, nickname: '主播丙' });
     const otherRoom = (await post('/api/Live/createRoom', { title: '篮球', type: 2 }, other)).data.room_id;
     expect((await post('/api/Member/attention', { anchor_id: anchor.id })).code).toBe(700);
-    expect(await post('/api/Member/attention', { anchor_id: viewer.id }, anchor)).toMatchObject({ code: 1, msg: liveMessages.anchorNotFound });
-    expect(await post('/api/Member/attention', { anchor_id: anchor.id }, anchor)).toMatchObject({ code: 1, msg: liveMessages.cannotFollowSelf });
+    expect(await post('/api/Member/attention', { anchor_id: viewer.id }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_ANCHOR_NOT_FOUND.message });
+    expect(await post('/api/Member/attention', { anchor_id: anchor.id }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_CANNOT_FOLLOW_SELF.message });
 
     expect((await post('/api/Member/attention', { anchor_id: anchor.id }, viewer)).data).toEqual({ anchor_id: anchor.id, is_attention: 1, fans: 1 });
     expect((await post('/api/Member/attention', { anchor_id: anchor.id, attention: 1 }, viewer)).data).toEqual({ anchor_id: anchor.id, is_attention: 1, fans: 1 });
@@ -81,11 +80,11 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     const later = await createMatch(ctx.db, new Date(Date.now() + 5 * HOUR));
     const over = await createMatch(ctx.db, new Date(Date.now() - 5 * HOUR), 'finished');
 
-    expect(await post('/api/Live/setReserveLiveNew', { match_id: soon }, viewer)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
-    expect(await post('/api/Live/setReserveLiveNew', { match_id: over }, anchor)).toMatchObject({ code: 1, msg: liveMessages.matchFinished });
-    expect(await post('/api/Live/setReserveLiveNew', { match_id: 999_999 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.matchNotFound });
+    expect(await post('/api/Live/setReserveLiveNew', { match_id: soon }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
+    expect(await post('/api/Live/setReserveLiveNew', { match_id: over }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_MATCH_FINISHED.message });
+    expect(await post('/api/Live/setReserveLiveNew', { match_id: 999_999 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_MATCH_NOT_FOUND.message });
     expect((await post('/api/Live/setReserveLiveNew', { match_id: soon, starts_at: 'tomorrow' }, anchor)).msg).toBe('starts_at 格式错误');
-    expect(await post('/api/Live/setReserveLiveNew', { match_id: soon, starts_at: '2020-01-01T00:00:00Z' }, anchor)).toMatchObject({ code: 1, msg: liveMessages.scheduleInPast });
+    expect(await post('/api/Live/setReserveLiveNew', { match_id: soon, starts_at: '2020-01-01T00:00:00Z' }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_SCHEDULE_IN_PAST.message });
 
     const schedule = valid(LiveScheduleSchema, await post('/api/Live/setReserveLiveNew', { match_id: soon, title: '解说中超' }, anchor));
     expect(schedule).toMatchObject({ room_id: roomId, title: '解说中超', match: { match_id: soon }, reservations: 0, anchor: { anchor_id: anchor.id } });
@@ -99,8 +98,8 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect((await post('/api/Live/reserveMatch2', { schedule_id: schedule.id }, viewer)).data).toEqual({ is_reserved: 1 });
     expect((await post('/api/Live/reserveMatch', { match_id: later }, viewer)).data).toEqual({ is_reserved: 1 });
     expect((await post('/api/Live/reserveMatch', { match_id: later, reserve: 1 }, viewer)).data).toEqual({ is_reserved: 1 });
-    expect(await post('/api/Live/reserveMatch', { match_id: over }, viewer)).toMatchObject({ code: 1, msg: liveMessages.matchFinished });
-    expect(await post('/api/Live/reserveMatch2', { schedule_id: 999_999 }, viewer)).toMatchObject({ code: 1, msg: liveMessages.scheduleNotFound });
+    expect(await post('/api/Live/reserveMatch', { match_id: over }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_MATCH_FINISHED.message });
+    expect(await post('/api/Live/reserveMatch2', { schedule_id: 999_999 }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_SCHEDULE_NOT_FOUND.message });
     expect((await post('/api/Live/reserveMatch', { match_id: later })).code).toBe(700);
 
     const mine = valid(UserReservationPageSchema, await get('/api/Live_streaming/getUserReserveLiveList', {}, viewer));
@@ -118,7 +117,7 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
 
     const stranger = await createUser(ctx.db, { anchor: true });
     await post('/api/Live/createRoom', { title: '别人', type: 1 }, stranger);
-    expect(await get('/api/Live/deleteReserveLive', { id: schedule.id }, stranger)).toMatchObject({ code: 1, msg: liveMessages.scheduleNotFound });
+    expect(await get('/api/Live/deleteReserveLive', { id: schedule.id }, stranger)).toMatchObject({ code: 1, msg: errors.LIVE_SCHEDULE_NOT_FOUND.message });
     expect((await get('/api/Live/deleteReserveLive', { id: schedule.id }, anchor)).code).toBe(200);
     expect((await get('/api/Live_streaming/getReserveLiveList')).data.total).toBe(0);
   });

@@ -1,9 +1,8 @@
 import type { AttentionItem, AttentionRequest, AttentionResult, PageOf, PageQuery } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { pageOf, pageWindow } from '../scores/pagination';
-import { liveMessages } from './liveMessages';
 import type { RoomPresence } from './presence';
 import { fansOf, roomCards } from './roomCards';
 
@@ -17,9 +16,9 @@ async function fanCount(db: Kysely<Database>, anchorId: number): Promise<number>
  * anchors can be followed, and not oneself. Following twice is one follow (primary key).
  */
 export async function attention(db: Kysely<Database>, followerId: number, request: AttentionRequest): Promise<AttentionResult> {
-  if (request.anchor_id === followerId) throw userError(liveMessages.cannotFollowSelf);
+  if (request.anchor_id === followerId) throw errors.LIVE_CANNOT_FOLLOW_SELF();
   const anchor = await db.selectFrom('app_user').select(['id', 'is_anchor']).where('id', '=', request.anchor_id).executeTakeFirst();
-  if (anchor === undefined || anchor.is_anchor !== 1) throw userError(liveMessages.anchorNotFound);
+  if (anchor === undefined || anchor.is_anchor !== 1) throw errors.LIVE_ANCHOR_NOT_FOUND();
 
   const following = await db.transaction().execute(async (trx) => {
     const where = { follower_id: followerId, anchor_id: anchor.id };

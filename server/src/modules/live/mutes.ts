@@ -1,9 +1,8 @@
 import type { Ban1Query, MuteState } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import type { RoomEvent } from './committedEvents';
-import { liveMessages } from './liveMessages';
 import { requireUser, roleIn, roomById } from './roomAccess';
 import { flag } from './roomCards';
 
@@ -15,12 +14,12 @@ export async function ban(db: Kysely<Database>, actorId: number, query: Ban1Quer
   return db.transaction().execute(async (trx) => {
     const room = await roomById(trx, query.room_id);
     const actorRole = await roleIn(trx, room, actorId);
-    if (actorRole === 'member') throw userError(liveMessages.notModerator);
-    if (query.user_id === actorId) throw userError(liveMessages.cannotMuteSelf);
+    if (actorRole === 'member') throw errors.LIVE_NOT_MODERATOR();
+    if (query.user_id === actorId) throw errors.LIVE_CANNOT_MUTE_SELF();
     await requireUser(trx, query.user_id);
     const targetRole = await roleIn(trx, room, query.user_id);
-    if (targetRole === 'owner') throw userError(liveMessages.cannotMuteOwner);
-    if (targetRole === 'admin' && actorRole === 'admin') throw userError(liveMessages.cannotMuteAdmin);
+    if (targetRole === 'owner') throw errors.LIVE_CANNOT_MUTE_OWNER();
+    if (targetRole === 'admin' && actorRole === 'admin') throw errors.LIVE_CANNOT_MUTE_ADMIN();
 
     if (query.ban === 0) {
       await trx.deleteFrom('live_room_mute').where('room_id', '=', room.id).where('user_id', '=', query.user_id).execute();

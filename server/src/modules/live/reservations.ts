@@ -1,9 +1,8 @@
 import type { PageOf, PageQuery, ReserveResult, UserReservation } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { pageOf, pageWindow } from '../scores/pagination';
-import { liveMessages } from './liveMessages';
 import { requireMatch } from './roomAccess';
 import { flag, matchesById } from './roomCards';
 import { schedulesById } from './schedules';
@@ -39,7 +38,7 @@ export async function reserveMatch(db: Kysely<Database>, userId: number, matchId
   if (match.status === 'finished' && reserve !== 0) {
     const existing = await db.selectFrom('live_reservation').select('id').where('user_id', '=', userId).where('match_id', '=', match.id).executeTakeFirst();
     // Unreserving a finished match is fine; reserving one is not.
-    if (existing === undefined) throw userError(liveMessages.matchFinished);
+    if (existing === undefined) throw errors.LIVE_MATCH_FINISHED();
   }
   return toggleReservation(db, userId, { column: 'match_id', id: match.id }, reserve, now);
 }
@@ -47,7 +46,7 @@ export async function reserveMatch(db: Kysely<Database>, userId: number, matchId
 /** `reserveMatch2`: a viewer reserves an anchor's scheduled broadcast. */
 export async function reserveSchedule(db: Kysely<Database>, userId: number, scheduleId: number, reserve: 0 | 1 | undefined, now: Date): Promise<ReserveResult> {
   const schedule = await db.selectFrom('live_schedule').select('id').where('id', '=', scheduleId).executeTakeFirst();
-  if (schedule === undefined) throw userError(liveMessages.scheduleNotFound);
+  if (schedule === undefined) throw errors.LIVE_SCHEDULE_NOT_FOUND();
   return toggleReservation(db, userId, { column: 'schedule_id', id: schedule.id }, reserve, now);
 }
 

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database, LiveRoomTable } from '../../db/schema';
-import { userError } from '../../http/businessError';
-import { liveMessages } from './liveMessages';
+import { errors } from '../../http/errorCatalogue';
 
 export type LiveRoomRow = Selectable<LiveRoomTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -12,7 +11,7 @@ export type RoomRole = 'owner' | 'admin' | 'member';
 
 /** Only anchors (app_user.is_anchor = 1) create and run rooms. */
 export function requireAnchor(user: SessionUser): void {
-  if (user.is_anchor !== 1) throw userError(liveMessages.notAnchor);
+  if (user.is_anchor !== 1) throw errors.LIVE_NOT_ANCHOR();
 }
 
 /**
@@ -25,14 +24,14 @@ export async function ownRoom(db: Db, user: SessionUser, roomId?: number, forUpd
   let query = db.selectFrom('live_room').selectAll().where('owner_id', '=', user.id);
   if (forUpdate) query = query.forUpdate();
   const room = await query.executeTakeFirst();
-  if (roomId !== undefined && room?.id !== roomId) throw userError(liveMessages.notOwner);
-  if (room === undefined) throw userError(liveMessages.noRoom);
+  if (roomId !== undefined && room?.id !== roomId) throw errors.LIVE_NOT_OWNER();
+  if (room === undefined) throw errors.LIVE_NO_ROOM();
   return room;
 }
 
 export async function roomById(db: Db, roomId: number): Promise<LiveRoomRow> {
   const room = await db.selectFrom('live_room').selectAll().where('id', '=', roomId).executeTakeFirst();
-  if (room === undefined) throw userError(liveMessages.roomNotFound);
+  if (room === undefined) throw errors.LIVE_ROOM_NOT_FOUND();
   return room;
 }
 
@@ -44,12 +43,12 @@ export async function roleIn(db: Db, room: { id: number; owner_id: number }, use
 
 export async function requireUser(db: Db, userId: number): Promise<{ id: number; user_nickname: string; avatar: string; is_anchor: 0 | 1 }> {
   const user = await db.selectFrom('app_user').select(['id', 'user_nickname', 'avatar', 'is_anchor']).where('id', '=', userId).executeTakeFirst();
-  if (user === undefined) throw userError(liveMessages.userNotFound);
+  if (user === undefined) throw errors.LIVE_USER_NOT_FOUND();
   return user;
 }
 
 export async function requireMatch(db: Db, matchId: number): Promise<{ id: number; kickoff_at: Date; status: string }> {
   const match = await db.selectFrom('match').select(['id', 'kickoff_at', 'status']).where('id', '=', matchId).executeTakeFirst();
-  if (match === undefined) throw userError(liveMessages.matchNotFound);
+  if (match === undefined) throw errors.LIVE_MATCH_NOT_FOUND();
   return match;
 }

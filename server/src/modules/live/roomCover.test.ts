@@ -1,8 +1,8 @@
 import { ROOM_COVER_MAX } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { liveMessages } from './liveMessages';
 import { type TestUser, caller, createUser } from './testing';
+import { errors } from '../../http/errorCatalogue';
 
 const UPLOAD = '/uploads/0123456789abcdef0123456789abcdef.jpg';
 
@@ -64,7 +64,7 @@ describeEachDatabase('rooms API: room covers', (target) => {
   });
 
   it('says what a cover may be', async () => {
-    expect((await get('/api/Live/updateLive', { cover: '/api/mf/remotes' }, anchor)).msg).toBe(liveMessages.coverNotAllowed);
+    expect((await get('/api/Live/updateLive', { cover: '/api/mf/remotes' }, anchor)).msg).toBe(errors.LIVE_COVER_NOT_ALLOWED.message);
   });
 
   it('never shows a cover stored before these checks that they would refuse', async () => {

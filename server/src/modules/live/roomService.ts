@@ -3,10 +3,9 @@ import type { Kysely, Updateable } from 'kysely';
 import type { SessionUser } from '../../auth/sessions';
 import type { Clock } from '../../clock';
 import type { Database, LiveRoomTable } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import type { PlaybackUrlResolver } from '../../media/playbackUrls';
 import { type RoomEvent, roomChanged } from './committedEvents';
-import { liveMessages } from './liveMessages';
 import { isAcceptableCover } from './roomCover';
 import type { RoomPresence } from './presence';
 import { type LiveRoomRow, ownRoom, requireAnchor, requireMatch, roleIn, roomById } from './roomAccess';
@@ -23,13 +22,13 @@ const UNIQUE_VIOLATION = '23505';
 /** Titles are shown on cards: no surrounding blanks, and not blank only. */
 function cleanTitle(title: string): string {
   const trimmed = title.trim();
-  if (trimmed === '') throw userError(liveMessages.titleEmpty);
+  if (trimmed === '') throw errors.LIVE_TITLE_EMPTY();
   return trimmed;
 }
 
 /** Refuses a cover every viewer's browser must not fetch (roomCover.ts); `siteHostname` is this site's, from the request. */
 function checkCover(cover: string | undefined, siteHostname: string | null): void {
-  if (cover !== undefined && !isAcceptableCover(cover, siteHostname)) throw userError(liveMessages.coverNotAllowed);
+  if (cover !== undefined && !isAcceptableCover(cover, siteHostname)) throw errors.LIVE_COVER_NOT_ALLOWED();
 }
 
 /** `createRoom`: anchors only, one room each (the unique owner_id is the final word on races). */
@@ -44,7 +43,7 @@ export async function createRoom(db: Kysely<Database>, user: SessionUser, reques
       .executeTakeFirstOrThrow();
     return toOwnRoom(room);
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw userError(liveMessages.roomExists);
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw errors.LIVE_ROOM_EXISTS();
     throw error;
   }
 }
@@ -83,7 +82,7 @@ export const setPlacard = (db: Kysely<Database>, user: SessionUser, roomId: numb
 
 /** `updateLive`: type, cover and/or the match shown (match_id 0 clears it). */
 export function updateLive(db: Kysely<Database>, user: SessionUser, query: UpdateLiveQuery, now: Date, siteHostname: string | null): Promise<RoomChange> {
-  if (query.type === undefined && query.cover === undefined && query.match_id === undefined) throw userError(liveMessages.nothingToUpdate);
+  if (query.type === undefined && query.cover === undefined && query.match_id === undefined) throw errors.LIVE_NOTHING_TO_UPDATE();
   checkCover(query.cover, siteHostname);
   return changeOwnRoom(db, user, query.room_id, now, async () => {
     const values: Updateable<LiveRoomTable> = {};
@@ -109,7 +108,7 @@ export async function roomInfo(
   now: Date,
 ): Promise<LiveRoomInfo> {
   const [record] = await roomCardRecords(db, [roomId]);
-  if (record === undefined) throw userError(liveMessages.roomNotFound);
+  if (record === undefined) throw errors.LIVE_ROOM_NOT_FOUND();
   const matches = await matchesById(db, [record.match_id]);
   const playback = deps.playbackUrls(record.id);
   const viewer = viewerId === null ? null : await viewerState(db, { id: record.id, owner_id: record.owner_id }, viewerId, now);

@@ -3,9 +3,9 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { liveMessages } from './liveMessages';
 import type { RoomEventMap } from './roomEvents';
 import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing';
+import { errors } from '../../http/errorCatalogue';
 
 const valid = (schema: TSchema, result: CallResult) => {
   expect(result.code, result.msg).toBe(200);
@@ -27,7 +27,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
 
   it('lets an anchor create one room, and refuses viewers and a second room', async () => {
     expect((await post('/api/Live/createRoom', { title: '英超直播', type: 1 })).code).toBe(700);
-    expect(await post('/api/Live/createRoom', { title: '看球', type: 1 }, viewer)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
+    expect(await post('/api/Live/createRoom', { title: '看球', type: 1 }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
     expect(await post('/api/Live/createRoom', { title: '', type: 1 }, anchor)).toMatchObject({ code: 1, msg: 'title 不能为空' });
     expect(await post('/api/Live/createRoom', { title: 'x'.repeat(31), type: 1 }, anchor)).toMatchObject({ code: 1, msg: 'title 长度不能超过 30 个字符' });
     expect((await post('/api/Live/createRoom', { title: '看球', type: 5 }, anchor)).code).toBe(1);
@@ -36,7 +36,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     const room = valid(OwnLiveRoomSchema, await post('/api/Live/createRoom', { title: ' 英超直播 ', type: 1 }, anchor));
     expect(room).toMatchObject({ title: '英超直播', type: 1, is_open: 0, is_live: 0, stream_status: 'offline', group_id: String(anchor.id) });
     roomId = room.room_id;
-    expect(await post('/api/Live/createRoom', { title: '第二个', type: 2 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.roomExists });
+    expect(await post('/api/Live/createRoom', { title: '第二个', type: 2 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_ROOM_EXISTS.message });
     expect((await get('/api/live/getroomlist', {}, anchor)).data).toEqual([room]);
   });
 
@@ -49,10 +49,10 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     };
     ctx.app.roomEvents.on('roomChanged', listener);
     try {
-      expect(await get('/api/Live/startRoom', {}, viewer)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
+      expect(await get('/api/Live/startRoom', {}, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
       const other = await createUser(ctx.db, { anchor: true });
-      expect(await get('/api/Live/startRoom', {}, other)).toMatchObject({ code: 1, msg: liveMessages.noRoom });
-      expect(await get('/api/Live/startRoom', { room_id: roomId }, other)).toMatchObject({ code: 1, msg: liveMessages.notOwner });
+      expect(await get('/api/Live/startRoom', {}, other)).toMatchObject({ code: 1, msg: errors.LIVE_NO_ROOM.message });
+      expect(await get('/api/Live/startRoom', { room_id: roomId }, other)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_OWNER.message });
 
       expect((await get('/api/Live/startRoom', {}, anchor)).data.is_open).toBe(1);
       await vi.waitFor(() => expect(events).toEqual([{ roomId, ownerId: anchor.id, isOpen: true, title: '英超直播', placard: '' }]));
@@ -67,7 +67,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
   it('refuses state-changing GETs carried by the cookie alone (no X-Requested-With)', async () => {
     const response = await ctx.app.inject({ url: '/api/Live/startRoom', cookies: { token: anchor.headers.token as string } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 1, msg: liveMessages.needsXhr });
+    expect(response.json()).toMatchObject({ code: 1, msg: errors.LIVE_NEEDS_XHR.message });
     const withXhr = await ctx.app.inject({ url: '/api/Live/endRoom', cookies: { token: anchor.headers.token as string }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(withXhr.json().code).toBe(200);
   });
@@ -75,19 +75,19 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
   it('sets title, placard and details for the owner only', async () => {
     const stranger = await createUser(ctx.db, { anchor: true });
     await post('/api/Live/createRoom', { title: '别人的', type: 3 }, stranger);
-    expect(await get('/api/Live/setTitle', { title: '抢标题', room_id: roomId }, stranger)).toMatchObject({ code: 1, msg: liveMessages.notOwner });
-    expect(await post('/api/Live/setPlacard', { placard: '抢公告', room_id: roomId }, stranger)).toMatchObject({ code: 1, msg: liveMessages.notOwner });
-    expect(await get('/api/Live/setTitle', { title: '观众改' }, viewer)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
-    expect(await get('/api/Live/setTitle', { title: '   ' }, anchor)).toMatchObject({ code: 1, msg: liveMessages.titleEmpty });
+    expect(await get('/api/Live/setTitle', { title: '抢标题', room_id: roomId }, stranger)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_OWNER.message });
+    expect(await post('/api/Live/setPlacard', { placard: '抢公告', room_id: roomId }, stranger)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_OWNER.message });
+    expect(await get('/api/Live/setTitle', { title: '观众改' }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
+    expect(await get('/api/Live/setTitle', { title: '   ' }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_TITLE_EMPTY.message });
 
     expect((await get('/api/Live/setTitle', { title: '曼城对阿森纳' }, anchor)).data.title).toBe('曼城对阿森纳');
     expect((await post('/api/Live/setPlacard', { placard: '<b>欢迎</b>来到直播间' }, anchor)).data.placard).toBe('<b>欢迎</b>来到直播间');
     expect((await post('/api/Live/setPlacard', { placard: 'x'.repeat(201) }, anchor)).msg).toBe('placard 长度不能超过 200 个字符');
     expect((await get('/api/Live/getPlacard', { room_id: roomId })).data).toEqual({ room_id: roomId, placard: '<b>欢迎</b>来到直播间' });
-    expect(await get('/api/Live/getPlacard', { room_id: 999_999 })).toMatchObject({ code: 1, msg: liveMessages.roomNotFound });
+    expect(await get('/api/Live/getPlacard', { room_id: 999_999 })).toMatchObject({ code: 1, msg: errors.LIVE_ROOM_NOT_FOUND.message });
 
-    expect(await get('/api/Live/updateLive', {}, anchor)).toMatchObject({ code: 1, msg: liveMessages.nothingToUpdate });
-    expect(await get('/api/Live/updateLive', { match_id: 999_999 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.matchNotFound });
+    expect(await get('/api/Live/updateLive', {}, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_NOTHING_TO_UPDATE.message });
+    expect(await get('/api/Live/updateLive', { match_id: 999_999 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_MATCH_NOT_FOUND.message });
     const matchId = await createMatch(ctx.db, new Date(Date.now() + 3_600_000));
     const updated = await get('/api/Live/updateLive', { type: 1, cover: '/uploads/0123456789abcdef0123456789abcdef.png', match_id: matchId }, anchor);
     expect(updated.data).toMatchObject({ type: 1, cover: '/uploads/0123456789abcdef0123456789abcdef.png', match_id: matchId });
@@ -186,13 +186,13 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     const listener = (event: RoomEventMap['adminsChanged'][0]) => events.push(event);
     ctx.app.roomEvents.on('adminsChanged', listener);
     try {
-      expect(await get('/api/tenxun/setRoomAdmin', { user_id: admin.id, type: 1 }, viewer)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
+      expect(await get('/api/tenxun/setRoomAdmin', { user_id: admin.id, type: 1 }, viewer)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
       expect(await get('/api/tenxun/setRoomAdmin', { user_id: admin.id, type: 1 }, anchor)).toMatchObject({ code: 200 });
       expect(events).toEqual([{ roomId, ownerId: anchor.id, adminIds: [admin.id] }]);
       // An admin cannot appoint admins either: only the owner sets them.
-      expect(await get('/api/tenxun/setRoomAdmin', { user_id: viewer.id, type: 1, room_id: roomId }, admin)).toMatchObject({ code: 1, msg: liveMessages.notAnchor });
-      expect(await get('/api/tenxun/setRoomAdmin', { user_id: anchor.id, type: 1 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.cannotAdminSelf });
-      expect(await get('/api/tenxun/setRoomAdmin', { user_id: 999_999, type: 1 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.userNotFound });
+      expect(await get('/api/tenxun/setRoomAdmin', { user_id: viewer.id, type: 1, room_id: roomId }, admin)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_ANCHOR.message });
+      expect(await get('/api/tenxun/setRoomAdmin', { user_id: anchor.id, type: 1 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_CANNOT_ADMIN_SELF.message });
+      expect(await get('/api/tenxun/setRoomAdmin', { user_id: 999_999, type: 1 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_USER_NOT_FOUND.message });
 
       const list = (await get('/api/tenxun/getRoomAdmin', { room_id: roomId })).data;
       expect(list).toEqual({ room_id: roomId, max: ROOM_ADMINS_MAX, list: [{ user_id: admin.id, user_nickname: expect.any(String), avatar: expect.any(String) }] });
@@ -202,7 +202,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
       for (let index = 1; index < ROOM_ADMINS_MAX; index += 1) extra.push(await createUser(ctx.db));
       await Promise.all(extra.map((user) => get('/api/tenxun/setRoomAdmin', { user_id: user.id, type: 1 }, anchor)));
       const oneTooMany = await createUser(ctx.db);
-      expect(await get('/api/tenxun/setRoomAdmin', { user_id: oneTooMany.id, type: 1 }, anchor)).toMatchObject({ code: 1, msg: liveMessages.tooManyAdmins });
+      expect(await get('/api/tenxun/setRoomAdmin', { user_id: oneTooMany.id, type: 1 }, anchor)).toMatchObject({ code: 1, msg: errors.LIVE_TOO_MANY_ADMINS.message });
       expect((await get('/api/tenxun/getRoomAdmin', { room_id: roomId })).data.list).toHaveLength(ROOM_ADMINS_MAX);
       for (const user of extra) await get('/api/tenxun/setRoomAdmin', { user_id: user.id, type: 0 }, anchor);
       expect((await get('/api/tenxun/getRoomAdmin', { room_id: roomId })).data.list.map((entry: { user_id: number }) => entry.user_id)).toEqual([admin.id]);
@@ -224,10 +224,10 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     ctx.app.roomEvents.on('muted', onMuted);
     ctx.app.roomEvents.on('unmuted', onUnmuted);
     try {
-      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: viewer.id, ban: 1 }, member)).toMatchObject({ code: 1, msg: liveMessages.notModerator });
-      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: anchor.id, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: liveMessages.cannotMuteOwner });
-      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: secondAdmin.id, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: liveMessages.cannotMuteAdmin });
-      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: admin, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: liveMessages.cannotMuteSelf });
+      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: viewer.id, ban: 1 }, member)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_MODERATOR.message });
+      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: anchor.id, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: errors.LIVE_CANNOT_MUTE_OWNER.message });
+      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: secondAdmin.id, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: errors.LIVE_CANNOT_MUTE_ADMIN.message });
+      expect(await get('/api/Live/ban1', { room_id: roomId, user_id: admin, ban: 1 }, adminUser)).toMatchObject({ code: 1, msg: errors.LIVE_CANNOT_MUTE_SELF.message });
       expect((await get('/api/Live/ban1', { room_id: roomId, user_id: member.id, ban: 1, minutes: 0 }, adminUser)).msg).toBe('minutes 不能小于 1');
       expect(muted).toEqual([]);
 

@@ -2,9 +2,8 @@ import type { LiveSchedule, PageOf, ReserveLiveListQuery, SetReserveLiveRequest 
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { pageOf, pageWindow } from '../scores/pagination';
-import { liveMessages } from './liveMessages';
 import { ownRoom, requireMatch } from './roomAccess';
 import { fansOf, flag, matchesById } from './roomCards';
 
@@ -15,9 +14,9 @@ export const SCHEDULE_LISTED_AFTER_START_MS = 3 * 3_600_000;
 export async function setSchedule(db: Kysely<Database>, user: SessionUser, request: SetReserveLiveRequest, now: Date): Promise<LiveSchedule> {
   const room = await ownRoom(db, user);
   const match = await requireMatch(db, request.match_id);
-  if (match.status === 'finished') throw userError(liveMessages.matchFinished);
+  if (match.status === 'finished') throw errors.LIVE_MATCH_FINISHED();
   const startsAt = request.starts_at === undefined ? match.kickoff_at : new Date(request.starts_at);
-  if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() < now.getTime() - SCHEDULE_LISTED_AFTER_START_MS) throw userError(liveMessages.scheduleInPast);
+  if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() < now.getTime() - SCHEDULE_LISTED_AFTER_START_MS) throw errors.LIVE_SCHEDULE_IN_PAST();
   const title = request.title?.trim() ?? '';
   const row = await db
     .insertInto('live_schedule')
@@ -33,7 +32,7 @@ export async function setSchedule(db: Kysely<Database>, user: SessionUser, reque
 export async function deleteSchedule(db: Kysely<Database>, user: SessionUser, scheduleId: number): Promise<void> {
   const room = await ownRoom(db, user);
   const deleted = await db.deleteFrom('live_schedule').where('id', '=', scheduleId).where('room_id', '=', room.id).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw userError(liveMessages.scheduleNotFound);
+  if (deleted.numDeletedRows === 0n) throw errors.LIVE_SCHEDULE_NOT_FOUND();
 }
 
 function scheduleQuery(db: Kysely<Database>, viewerId: number | null) {

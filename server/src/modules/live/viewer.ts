@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import { lookupSession } from '../../auth/sessions';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { headerToken, presentedToken } from '../../plugins/auth';
-import { liveMessages } from './liveMessages';
 
 /**
  * The signed-in viewer of a public page, or null for a guest. Unlike requireLogin, a stale
@@ -27,5 +26,5 @@ export async function optionalViewerId(db: Kysely<Database>, clock: Clock, reque
 export async function requireXhrForStateChange(request: FastifyRequest): Promise<void> {
   if (headerToken(request) !== null) return;
   if (request.headers['x-requested-with'] === 'XMLHttpRequest') return;
-  throw userError(liveMessages.needsXhr, 403);
+  throw errors.LIVE_NEEDS_XHR();
 }

@@ -7,9 +7,9 @@ import { verifyGuest } from '../../chat/guestSignature';
 import { XHR, accountsTestOptions, createManualClock, registerUser } from '../../testing/accounts';
 import { TINY_PNG } from '../../testing/images';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { MAX_UPLOAD_BYTES, uploadMessages } from '../upload/service';
+import { MAX_UPLOAD_BYTES } from '../upload/service';
 import { PRESET_AVATARS } from '../user/avatars';
-import { updateInfoMessages } from './service';
+import { errors } from '../../http/errorCatalogue';
 
 /** A multipart/form-data body with the given parts, in order. */
 function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
@@ -87,26 +87,26 @@ describeEachDatabase('member profile, avatars, uploads and guest chat accounts',
   });
 
   it.each([
-    [{ user_nickname: '' }, 'user_nickname 不能为空'],
-    [{ user_nickname: '   ' }, updateInfoMessages.emptyNickname],
-    [{ user_nickname: 'x'.repeat(17) }, 'user_nickname 长度不能超过 16 个字符'],
+    [{ user_nickname: '' }, 'user_nickname 不能为空', 'VALIDATION'],
+    [{ user_nickname: '   ' }, errors.NICKNAME_EMPTY.message, 'NICKNAME_EMPTY'],
+    [{ user_nickname: 'x'.repeat(17) }, 'user_nickname 长度不能超过 16 个字符', 'VALIDATION'],
     // Control characters are refused for every field by the validator (http/requestValidator.ts).
-    [{ user_nickname: 'a\u0000b' }, 'user_nickname 不能包含控制字符'],
-    [{ user_nickname: 'ab\u202ecd' }, updateInfoMessages.badNickname],
-    [{ user_nickname: 12 }, 'user_nickname 类型错误'],
-    [{ avatar: 'https://evil.example/x.png' }, updateInfoMessages.badAvatar],
-    [{ avatar: 'javascript:alert(1)' }, updateInfoMessages.badAvatar],
-    [{ avatar: '/static/avatars/../../../etc/passwd' }, updateInfoMessages.badAvatar],
-    [{ avatar: '/uploads/0123456789abcdef0123456789abcdef.png' }, updateInfoMessages.badAvatar],
-    [{ avatar: 'x'.repeat(301) }, 'avatar 长度不能超过 300 个字符'],
-    [{}, updateInfoMessages.nothingToChange],
-    [{ balance: 100 }, '不支持的参数 balance'],
-    [{ is_anchor: 1 }, '不支持的参数 is_anchor'],
-  ])('refuses %j, changing nothing', async (payload, msg) => {
+    [{ user_nickname: 'a\u0000b' }, 'user_nickname 不能包含控制字符', 'VALIDATION'],
+    [{ user_nickname: 'ab\u202ecd' }, errors.NICKNAME_INVALID.message, 'NICKNAME_INVALID'],
+    [{ user_nickname: 12 }, 'user_nickname 类型错误', 'VALIDATION'],
+    [{ avatar: 'https://evil.example/x.png' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
+    [{ avatar: 'javascript:alert(1)' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
+    [{ avatar: '/static/avatars/../../../etc/passwd' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
+    [{ avatar: '/uploads/0123456789abcdef0123456789abcdef.png' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
+    [{ avatar: 'x'.repeat(301) }, 'avatar 长度不能超过 300 个字符', 'VALIDATION'],
+    [{}, errors.PROFILE_NOTHING_TO_CHANGE.message, 'PROFILE_NOTHING_TO_CHANGE'],
+    [{ balance: 100 }, '不支持的参数 balance', 'VALIDATION'],
+    [{ is_anchor: 1 }, '不支持的参数 is_anchor', 'VALIDATION'],
+  ])('refuses %j, changing nothing', async (payload, msg, reason) => {
     validationUser ??= registerUser(ctx);
     const user = await validationUser;
     const before = await ctx.db.selectFrom('app_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    expect((await updateInfo(user.token, payload)).json()).toEqual({ code: 1, msg, data: null });
+    expect((await updateInfo(user.token, payload)).json()).toEqual({ code: 1, msg, data: null, reason });
     expect(await ctx.db.selectFrom('app_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual(before);
   });
 
@@ -135,37 +135,37 @@ describeEachDatabase('member profile, avatars, uploads and guest chat accounts',
     expect(await fs.readdir(path.join(ctx.dataDir, 'uploads'))).toContain(url.slice('/uploads/'.length));
 
     // Reusing the token is refused.
-    expect((await png(grant.data.token)).json()).toEqual({ code: 1, msg: uploadMessages.badToken, data: null });
+    expect((await png(grant.data.token)).json()).toEqual({ code: 1, msg: errors.UPLOAD_TOKEN_INVALID.message, data: null, reason: 'UPLOAD_TOKEN_INVALID' });
 
     expect((await updateInfo(user.token, { avatar: url })).json().data.avatar).toBe(url);
     // Another user's upload is not an avatar for me.
     const other = await registerUser(ctx);
-    expect((await updateInfo(other.token, { avatar: url })).json()).toEqual({ code: 1, msg: updateInfoMessages.badAvatar, data: null });
+    expect((await updateInfo(other.token, { avatar: url })).json()).toEqual({ code: 1, msg: errors.AVATAR_INVALID.message, data: null, reason: 'AVATAR_INVALID' });
   });
 
   it('refuses a fake png, an oversized file, an expired token and a missing token, storing nothing', async () => {
     const user = await registerUser(ctx);
     const filesBefore = await fs.readdir(path.join(ctx.dataDir, 'uploads'));
     const fake = await uploadToken(user.token);
-    expect((await png(fake.data.token, Buffer.from('<svg onload=alert(1)>not an image</svg>'))).json()).toEqual({ code: 1, msg: uploadMessages.badType, data: null });
+    expect((await png(fake.data.token, Buffer.from('<svg onload=alert(1)>not an image</svg>'))).json()).toEqual({ code: 1, msg: errors.UPLOAD_BAD_TYPE.message, data: null, reason: 'UPLOAD_BAD_TYPE' });
 
     const big = await uploadToken(user.token);
     const oversized = Buffer.concat([TINY_PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]);
     const tooBig = await png(big.data.token, oversized);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ code: 1, msg: uploadMessages.tooBig, data: null });
+    expect(tooBig.json()).toEqual({ code: 1, msg: errors.UPLOAD_TOO_BIG.message, data: null, reason: 'UPLOAD_TOO_BIG' });
 
     const late = await uploadToken(user.token);
     clock.advance(10 * 60_000);
-    expect((await png(late.data.token)).json()).toEqual({ code: 1, msg: uploadMessages.badToken, data: null });
+    expect((await png(late.data.token)).json()).toEqual({ code: 1, msg: errors.UPLOAD_TOKEN_INVALID.message, data: null, reason: 'UPLOAD_TOKEN_INVALID' });
 
-    expect((await png(`up_${'A'.repeat(43)}`)).json()).toEqual({ code: 1, msg: uploadMessages.badToken, data: null });
-    expect((await png("up_' OR 1=1 --")).json()).toEqual({ code: 1, msg: uploadMessages.badToken, data: null });
-    expect((await upload([{ name: 'file', value: TINY_PNG, filename: 'a.png' }])).json()).toEqual({ code: 1, msg: uploadMessages.missingToken, data: null });
+    expect((await png(`up_${'A'.repeat(43)}`)).json()).toEqual({ code: 1, msg: errors.UPLOAD_TOKEN_INVALID.message, data: null, reason: 'UPLOAD_TOKEN_INVALID' });
+    expect((await png("up_' OR 1=1 --")).json()).toEqual({ code: 1, msg: errors.UPLOAD_TOKEN_INVALID.message, data: null, reason: 'UPLOAD_TOKEN_INVALID' });
+    expect((await upload([{ name: 'file', value: TINY_PNG, filename: 'a.png' }])).json()).toEqual({ code: 1, msg: errors.UPLOAD_MISSING_TOKEN.message, data: null, reason: 'UPLOAD_MISSING_TOKEN' });
     const fresh = await uploadToken(user.token);
-    expect((await upload([{ name: 'token', value: fresh.data.token }])).json()).toEqual({ code: 1, msg: uploadMessages.missingFile, data: null });
+    expect((await upload([{ name: 'token', value: fresh.data.token }])).json()).toEqual({ code: 1, msg: errors.UPLOAD_MISSING_FILE.message, data: null, reason: 'UPLOAD_MISSING_FILE' });
     const json = await ctx.app.inject({ method: 'POST', url: '/api/upload', payload: { token: fresh.data.token } });
-    expect(json.json()).toEqual({ code: 1, msg: uploadMessages.badForm, data: null });
+    expect(json.json()).toEqual({ code: 1, msg: errors.UPLOAD_NOT_MULTIPART.message, data: null, reason: 'UPLOAD_NOT_MULTIPART' });
     expect(await fs.readdir(path.join(ctx.dataDir, 'uploads'))).toEqual(filesBefore);
     // The refused attempts did not spend the token.
     expect((await png(fresh.data.token)).json().code).toBe(200);

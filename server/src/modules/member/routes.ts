@@ -2,12 +2,12 @@ import { Envelope, UpdateInfoRequestSchema, UploadTokenSchema, UserProfileSchema
 import Type from 'typebox';
 import { clearSessionCookie } from '../../auth/sessionCookie';
 import { revokeSession } from '../../auth/sessions';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ok } from '../../http/envelope';
 import { createFixedWindowLimiter } from '../../http/rateLimiter';
 import type { App } from '../../http/types';
 import { presentedToken, sessionOf } from '../../plugins/auth';
-import { issueUploadToken, uploadMessages } from '../upload/service';
+import { issueUploadToken } from '../upload/service';
 import type { AccountRoutesOptions } from '../user/routes';
 import { toUserProfile } from '../user/service';
 import { updateProfile } from './service';
@@ -39,7 +39,7 @@ export async function memberRoutes(app: App, { db, services }: AccountRoutesOpti
 
   app.post('/api/Member/getQiniuToken', { preHandler: app.requireLogin, schema: { response: { 200: Envelope(UploadTokenSchema) } } }, async (request) => {
     const userId = sessionOf(request).user.id;
-    if (!uploadTokenLimiter.hit(String(userId)).allowed) throw userError(uploadMessages.tooMany);
+    if (!uploadTokenLimiter.hit(String(userId)).allowed) throw errors.UPLOAD_TOKEN_TOO_FREQUENT();
     return ok(await issueUploadToken(db, services, userId));
   });
 }

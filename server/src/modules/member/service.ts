@@ -2,17 +2,10 @@ import type { UpdateInfoRequest, UserProfile } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { isOwnUpload } from '../upload/service';
 import { isPresetAvatar } from '../user/avatars';
 import { loadSessionUser, toUserProfile } from '../user/service';
-
-export const updateInfoMessages = {
-  emptyNickname: 'user_nickname 不能为空',
-  badNickname: 'user_nickname 包含无效字符',
-  badAvatar: 'avatar 无效，请选择头像列表中的头像或自己上传的图片',
-  nothingToChange: '没有需要修改的内容',
-} as const;
 
 /** Control characters, zero-width and bidi-override characters: invisible or misleading in a name. */
 const INVALID_NICKNAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
@@ -22,15 +15,15 @@ export async function updateProfile(db: Kysely<Database>, services: AccountServi
   const patch: { user_nickname?: string; avatar?: string } = {};
   if (request.user_nickname !== undefined) {
     const nickname = request.user_nickname.trim();
-    if (nickname === '') throw userError(updateInfoMessages.emptyNickname);
-    if (INVALID_NICKNAME_CHARS.test(nickname)) throw userError(updateInfoMessages.badNickname);
+    if (nickname === '') throw errors.NICKNAME_EMPTY();
+    if (INVALID_NICKNAME_CHARS.test(nickname)) throw errors.NICKNAME_INVALID();
     patch.user_nickname = nickname;
   }
   if (request.avatar !== undefined) {
-    if (!isPresetAvatar(request.avatar) && !(await isOwnUpload(db, services, userId, request.avatar))) throw userError(updateInfoMessages.badAvatar);
+    if (!isPresetAvatar(request.avatar) && !(await isOwnUpload(db, services, userId, request.avatar))) throw errors.AVATAR_INVALID();
     patch.avatar = request.avatar;
   }
-  if (Object.keys(patch).length === 0) throw userError(updateInfoMessages.nothingToChange);
+  if (Object.keys(patch).length === 0) throw errors.PROFILE_NOTHING_TO_CHANGE();
   await db.updateTable('app_user').set(patch).where('id', '=', userId).execute();
   return toUserProfile(await loadSessionUser(db, userId));
 }

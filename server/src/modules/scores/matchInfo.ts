@@ -12,11 +12,10 @@ import type {
 } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { exponentRows, matchRowQuery, toMatchRow, withoutHot } from './matchRows';
 import { footballMinute, formatMatchStr } from './matchStr';
 import { type PageWindow, pageOf, pageWindow } from './pagination';
-import { scoresMessages } from './scoresMessages';
 
 /** What the score-detail page shows by statistic kind. */
 const STATISTIC_NAMES: Record<string, string> = {
@@ -47,14 +46,14 @@ export async function matchDetail(db: Kysely<Database>, matchId: number): Promis
     .select(['c.name_zh as competition_name_zh', 's.name as season_name', 'h.venue_zh', 'h.short_name_zh as home_team_short_zh', 'a.short_name_zh as away_team_short_zh'])
     .where('m.id', '=', matchId)
     .executeTakeFirst();
-  if (record === undefined) throw userError(scoresMessages.matchNotFound);
+  if (record === undefined) throw errors.SCORES_MATCH_NOT_FOUND();
   const { competition_name_zh, season_name, venue_zh, home_team_short_zh, away_team_short_zh, ...row } = record;
   return { match: toMatchRow(row), competition_name_zh, season_name, venue_zh, home_team_short_zh, away_team_short_zh };
 }
 
 async function sportOf(db: Kysely<Database>, matchId: number): Promise<ScoreSport> {
   const match = await db.selectFrom('match').select('sport').where('id', '=', matchId).executeTakeFirst();
-  if (match === undefined) throw userError(scoresMessages.matchNotFound);
+  if (match === undefined) throw errors.SCORES_MATCH_NOT_FOUND();
   return match.sport;
 }
 

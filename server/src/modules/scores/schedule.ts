@@ -1,11 +1,10 @@
 import type { AllMatchRequest, MatchRow, PageOf, PageQuery, ScoreSport } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { chinaDate, chinaDayRange } from './chinaTime';
 import { matchRowQuery, toMatchRow } from './matchRows';
 import { pageOf, pageWindow } from './pagination';
-import { scoresMessages } from './scoresMessages';
 
 type MatchQuery = ReturnType<typeof matchRowQuery>;
 
@@ -28,7 +27,7 @@ async function pageOfMatches(query: MatchQuery, window: ReturnType<typeof pageWi
  */
 export async function allMatches(db: Kysely<Database>, request: AllMatchRequest, now: Date): Promise<PageOf<MatchRow>> {
   const day = chinaDayRange(request.date ?? chinaDate(now));
-  if (day === null) throw userError(scoresMessages.badDate);
+  if (day === null) throw errors.SCORES_BAD_DATE();
   let query = matchRowQuery(db).where('m.kickoff_at', '>=', day.from).where('m.kickoff_at', '<', day.to);
   if (request.sport !== undefined) query = query.where('m.sport', '=', request.sport);
   if (request.competition_id !== undefined) query = query.where('m.competition_id', '=', request.competition_id);

@@ -20,7 +20,7 @@ import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from '../../feed/testi
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { chinaDate } from './chinaTime';
 import { MAX_FAVORITES } from './favorites';
-import { scoresMessages } from './scoresMessages';
+import { errors } from '../../http/errorCatalogue';
 
 describeEachDatabase('scores endpoints', (target) => {
   const clock = createManualClock(LIVE_TEST_START);
@@ -80,11 +80,11 @@ describeEachDatabase('scores endpoints', (target) => {
     [{ sport: 'esports' }, 'sport 取值无效'],
     [{ limit: 5 }, '不支持的参数 limit'],
   ])('refuses all_match %j naming the field', async (payload, msg) => {
-    expect(await post('/api/hot_match/all_match', payload)).toEqual({ status: 400, body: { code: 1, msg, data: null } });
+    expect(await post('/api/hot_match/all_match', payload)).toEqual({ status: 400, body: { code: 1, msg, data: null, reason: 'VALIDATION' } });
   });
 
   it('refuses an impossible date', async () => {
-    expect((await post('/api/hot_match/all_match', { date: '2026-02-30' })).body).toEqual({ code: 1, msg: scoresMessages.badDate, data: null });
+    expect((await post('/api/hot_match/all_match', { date: '2026-02-30' })).body).toEqual({ code: 1, msg: errors.SCORES_BAD_DATE.message, data: null, reason: 'SCORES_BAD_DATE' });
   });
 
   it('recommends matches of hot competitions, in play first', async () => {
@@ -104,8 +104,8 @@ describeEachDatabase('scores endpoints', (target) => {
     expect(page.list.at(-1)?.text).toContain('比赛开始');
     expect(page.list.filter((line) => line.kind === 'goal').every((line) => /球进了|点球命中|乌龙球/.test(line.text))).toBe(true);
     expect(page.list.some((line) => line.text.includes(finishedFootball.home_team_name_zh))).toBe(true);
-    expect((await get('/api/hot_match/getRobot', { match_id: 99_999_999 })).body).toEqual({ code: 1, msg: scoresMessages.matchNotFound, data: null });
-    expect((await get('/api/hot_match/getRobot')).body).toEqual({ code: 1, msg: '缺少参数 match_id', data: null });
+    expect((await get('/api/hot_match/getRobot', { match_id: 99_999_999 })).body).toEqual({ code: 1, msg: errors.SCORES_MATCH_NOT_FOUND.message, data: null, reason: 'SCORES_MATCH_NOT_FOUND' });
+    expect((await get('/api/hot_match/getRobot')).body).toEqual({ code: 1, msg: '缺少参数 match_id', data: null, reason: 'VALIDATION' });
   });
 
   it('answers a match: detail, events, statistics, odds with history, intelligence', async () => {
@@ -140,9 +140,9 @@ describeEachDatabase('scores endpoints', (target) => {
     expect(intelligence.head_to_head.length).toBeGreaterThanOrEqual(3);
 
     for (const url of ['/api/scores/match', '/api/scores/events', '/api/scores/statistics', '/api/scores/odds', '/api/scores/intelligence']) {
-      expect((await get(url, { match_id: 99_999_999 })).body).toEqual({ code: 1, msg: scoresMessages.matchNotFound, data: null });
+      expect((await get(url, { match_id: 99_999_999 })).body).toEqual({ code: 1, msg: errors.SCORES_MATCH_NOT_FOUND.message, data: null, reason: 'SCORES_MATCH_NOT_FOUND' });
     }
-    expect((await get('/api/scores/match', { match_id: 'abc' })).body).toEqual({ code: 1, msg: 'match_id 类型错误', data: null });
+    expect((await get('/api/scores/match', { match_id: 'abc' })).body).toEqual({ code: 1, msg: 'match_id 类型错误', data: null, reason: 'VALIDATION' });
   });
 
   it('shows the season table, updated by finished matches', async () => {
@@ -160,9 +160,9 @@ describeEachDatabase('scores endpoints', (target) => {
     const competitions = data(ScoreCompetitionListSchema, (await get('/api/scores/competitions')).body) as { id: number; short_name_zh: string }[];
     const asian = competitions.find((competition) => competition.short_name_zh === '亚冠');
     expect(((await get('/api/Football/season_table', { competition_id: asian?.id ?? 0 })).body.data.groups as { group_name: string }[]).map((group) => group.group_name)).toEqual(['东亚区', '西亚区']);
-    expect((await get('/api/Football/season_table', { competition_id: 99_999 })).body.msg).toBe(scoresMessages.competitionNotFound);
+    expect((await get('/api/Football/season_table', { competition_id: 99_999 })).body.msg).toBe(errors.SCORES_COMPETITION_NOT_FOUND.message);
     const lpl = (await ctx.db.selectFrom('competition').select('id').where('short_name_zh', '=', 'LPL').executeTakeFirstOrThrow()).id;
-    expect((await get('/api/Football/season_table', { competition_id: lpl })).body.msg).toBe(scoresMessages.noStandings);
+    expect((await get('/api/Football/season_table', { competition_id: lpl })).body.msg).toBe(errors.SCORES_NO_STANDINGS.message);
     expect((await get('/api/scores/companies')).body.data).toEqual([
       { id: 1, name_zh: '澳门' },
       { id: 3, name_zh: '皇冠' },
@@ -182,8 +182,8 @@ describeEachDatabase('scores endpoints', (target) => {
     expect(favorites).toMatchObject({ total: 1, list: [{ match_id: finishedFootball.match_id }] });
     expect((await collect({ match_id: finishedFootball.match_id, collect: 0 })).body.data.collect).toBe(0);
     expect((await get('/api/scores/favorites', {}, { token })).body.data.total).toBe(0);
-    expect((await collect({ match_id: 99_999_999, collect: 1 })).body.msg).toBe(scoresMessages.matchNotFound);
-    expect(await collect({ match_id: finishedFootball.match_id, collect: 2 })).toEqual({ status: 400, body: { code: 1, msg: 'collect 取值无效', data: null } });
+    expect((await collect({ match_id: 99_999_999, collect: 1 })).body.msg).toBe(errors.SCORES_MATCH_NOT_FOUND.message);
+    expect(await collect({ match_id: finishedFootball.match_id, collect: 2 })).toEqual({ status: 400, body: { code: 1, msg: 'collect 取值无效', data: null, reason: 'VALIDATION' } });
     expect((await get('/api/scores/favorites')).body.code).toBe(700);
     expect(MAX_FAVORITES).toBeGreaterThan(100);
   });

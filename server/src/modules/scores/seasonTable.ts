@@ -1,8 +1,7 @@
 import type { ScoreSport, SeasonTable, StandingRow } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
-import { scoresMessages } from './scoresMessages';
+import { errors } from '../../http/errorCatalogue';
 
 /**
  * `GET api/Football/season_table?competition_id=`: the current season's table, per group,
@@ -10,7 +9,7 @@ import { scoresMessages } from './scoresMessages';
  */
 export async function seasonTable(db: Kysely<Database>, competitionId: number): Promise<SeasonTable> {
   const competition = await db.selectFrom('competition').select(['id', 'sport', 'name_zh', 'short_name_zh', 'hot_rank']).where('id', '=', competitionId).executeTakeFirst();
-  if (competition === undefined) throw userError(scoresMessages.competitionNotFound);
+  if (competition === undefined) throw errors.SCORES_COMPETITION_NOT_FOUND();
   const season = await db
     .selectFrom('season')
     .select(['id', 'name'])
@@ -19,7 +18,7 @@ export async function seasonTable(db: Kysely<Database>, competitionId: number): 
     .where((eb) => eb.exists(eb.selectFrom('standing').select(sql`1`.as('one')).whereRef('standing.season_id', '=', 'season.id')))
     .orderBy('name', 'desc')
     .executeTakeFirst();
-  if (season === undefined || (competition.sport !== 'football' && competition.sport !== 'basketball')) throw userError(scoresMessages.noStandings);
+  if (season === undefined || (competition.sport !== 'football' && competition.sport !== 'basketball')) throw errors.SCORES_NO_STANDINGS();
   const rows = await db
     .selectFrom('standing as s')
     .innerJoin('team as t', 't.id', 's.team_id')

@@ -77,6 +77,6 @@ describeEachDatabase('sports routes', (target) => {
   ])('rejects query %j naming the field', async (query, msg) => {
     const response = await ctx.app.inject({ url: '/api/Search/index', query });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 1, msg, data: null });
+    expect(response.json()).toEqual({ code: 1, msg, data: null, reason: 'VALIDATION' });
   });
 });

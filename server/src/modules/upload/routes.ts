@@ -3,10 +3,10 @@ import { Envelope, UploadResultSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
-import { MAX_UPLOAD_BYTES, UPLOAD_URL, acceptUpload, uploadMessages } from './service';
+import { MAX_UPLOAD_BYTES, UPLOAD_URL, acceptUpload } from './service';
 
 export interface UploadRoutesOptions {
   db: Kysely<Database>;
@@ -24,7 +24,7 @@ export async function uploadRoutes(app: App, { db, services }: UploadRoutesOptio
   });
 
   app.post(UPLOAD_URL, { schema: { response: { 200: Envelope(UploadResultSchema) } } }, async (request) => {
-    if (!request.isMultipart()) throw userError(uploadMessages.badForm, 415);
+    if (!request.isMultipart()) throw errors.UPLOAD_NOT_MULTIPART();
     let token: string | undefined;
     let bytes: Buffer | undefined;
     try {
@@ -38,12 +38,12 @@ export async function uploadRoutes(app: App, { db, services }: UploadRoutesOptio
         }
       }
     } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw userError(uploadMessages.tooBig, 413);
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw errors.UPLOAD_TOO_BIG();
       request.log.info({ err: error }, 'upload: malformed multipart body');
-      throw userError(uploadMessages.badForm, 400);
+      throw errors.UPLOAD_BAD_FORM();
     }
-    if (token === undefined) throw userError(uploadMessages.missingToken);
-    if (bytes === undefined) throw userError(uploadMessages.missingFile);
+    if (token === undefined) throw errors.UPLOAD_MISSING_TOKEN();
+    if (bytes === undefined) throw errors.UPLOAD_MISSING_FILE();
     return ok(await acceptUpload(db, services, token, bytes));
   });
 }

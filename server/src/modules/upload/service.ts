@@ -4,23 +4,13 @@ import type { Kysely } from 'kysely';
 import type { AccountServices } from '../../accountServices';
 import { hashToken } from '../../auth/sessions';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ALLOWED_IMAGE_TYPES, detectImageType } from '../../storage/imageType';
 
 export const UPLOAD_URL = '/api/upload';
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60_000;
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const TOKEN_PATTERN = /^up_[A-Za-z0-9_-]{43}$/;
-
-export const uploadMessages = {
-  badToken: '上传凭证无效或已过期，请重新获取',
-  tooBig: '图片不能超过 2 MB',
-  badType: '只支持 PNG、JPEG、WebP、GIF 图片',
-  badForm: '上传格式错误',
-  missingToken: '缺少参数 token',
-  missingFile: '缺少参数 file',
-  tooMany: '获取上传凭证过于频繁，请稍后再试',
-} as const;
 
 /** `getQiniuToken`: a token for one upload by this user, valid 10 minutes, stored hashed. */
 export async function issueUploadToken(db: Kysely<Database>, services: AccountServices, userId: number): Promise<UploadToken> {
@@ -52,10 +42,10 @@ export async function usableUploadToken(db: Kysely<Database>, token: string, now
 export async function acceptUpload(db: Kysely<Database>, services: AccountServices, token: string, bytes: Buffer): Promise<UploadResult> {
   const now = services.clock();
   const uploadId = await usableUploadToken(db, token, now);
-  if (uploadId === null) throw userError(uploadMessages.badToken);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw userError(uploadMessages.tooBig, 413);
+  if (uploadId === null) throw errors.UPLOAD_TOKEN_INVALID();
+  if (bytes.length > MAX_UPLOAD_BYTES) throw errors.UPLOAD_TOO_BIG();
   const type = detectImageType(bytes);
-  if (type === null) throw userError(uploadMessages.badType);
+  if (type === null) throw errors.UPLOAD_BAD_TYPE();
   const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
   const url = await services.uploads.save(name, bytes, type.contentType);
   const claimed = await db
@@ -67,7 +57,7 @@ export async function acceptUpload(db: Kysely<Database>, services: AccountServic
     .executeTakeFirst();
   if (claimed === undefined) {
     await services.uploads.remove(name);
-    throw userError(uploadMessages.badToken);
+    throw errors.UPLOAD_TOKEN_INVALID();
   }
   return { url };
 }

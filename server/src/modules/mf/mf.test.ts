@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { createFixedWindowLimiter } from '../../http/rateLimiter';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { USER_AGENT_MAX_LENGTH } from './service';
-import { telemetryMessages } from './routes';
 import { scratchReleases } from './testing/releaseFixtures';
+import { errors } from '../../http/errorCatalogue';
 
 const validReport = { remote: 'mf_live', version: '1.2.3-abcdef1234', phase: 'load', message: 'ChunkLoadError: Loading chunk 123 failed', route: '/live' };
 
@@ -46,7 +46,7 @@ describeEachDatabase('mf telemetry', (target) => {
     const before = (await telemetryRows()).length;
     const response = await report(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 1, msg, data: null });
+    expect(response.json()).toEqual({ code: 1, msg, data: null, reason: 'VALIDATION' });
     expect(await telemetryRows()).toHaveLength(before);
   });
 
@@ -54,7 +54,7 @@ describeEachDatabase('mf telemetry', (target) => {
     for (let sent = 0; sent < 20; sent++) await report(validReport);
     const limited = await report(validReport);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 1, msg: telemetryMessages.rateLimited, data: null });
+    expect(limited.json()).toEqual({ code: 1, msg: errors.TELEMETRY_RATE_LIMITED.message, data: null, reason: 'TELEMETRY_RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const other = await ctx.app.inject({ method: 'POST', url: '/api/mf/telemetry', payload: validReport, remoteAddress: '10.0.0.9' });
     expect(other.statusCode).toBe(200);

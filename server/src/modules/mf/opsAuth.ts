@@ -2,11 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 export const OPS_ACTOR_HEADER = 'x-ops-actor';
-export const opsMessages = { forbidden: '需要运维权限' } as const;
 
 /**
  * The ops token: MF_OPS_TOKEN when set, else one generated once and kept (mode 600) in
@@ -44,6 +43,6 @@ export function createRequireOps(token: string) {
   return async (request: FastifyRequest): Promise<void> => {
     const presented = request.headers[OPS_TOKEN_HEADER];
     const given = Buffer.from(typeof presented === 'string' ? presented : '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw userError(opsMessages.forbidden, 403);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw errors.OPS_FORBIDDEN();
   };
 }

@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { readAudit } from './audit';
@@ -31,12 +31,6 @@ import { rolloutStates } from './rolloutStates';
 
 /** A release's largest file (a remote's biggest chunk with its source map is well under this). */
 export const RELEASE_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
-
-export const opsRouteMessages = {
-  sealed: '发布已登记，文件不可修改',
-  badPath: '文件路径无效',
-  conflict: '同名文件内容不同：发布不可覆盖',
-} as const;
 
 export interface OpsRoutesOptions extends ReleaseDeps {
   db: Kysely<Database>;
@@ -84,13 +78,13 @@ export async function opsRoutes(app: App, options: OpsRoutesOptions): Promise<vo
     async (request) => {
       const { remote, releaseId } = request.params;
       const file = safeReleasePath((request.params as Record<string, string>)['*'] ?? '');
-      if (!file) throw userError(opsRouteMessages.badPath);
-      if (!Buffer.isBuffer(request.body)) throw userError(opsRouteMessages.badPath, 415);
-      if (await findRelease(options.db, remote, releaseId)) throw userError(opsRouteMessages.sealed, 409);
+      if (!file) throw errors.RELEASE_BAD_PATH();
+      if (!Buffer.isBuffer(request.body)) throw errors.RELEASE_NOT_BINARY();
+      if (await findRelease(options.db, remote, releaseId)) throw errors.RELEASE_SEALED();
       try {
         await options.store.writeFile(remote, releaseId, file, request.body);
       } catch (error) {
-        if (error instanceof FileConflictError) throw userError(opsRouteMessages.conflict, 409);
+        if (error instanceof FileConflictError) throw errors.RELEASE_FILE_CONFLICT();
         throw error;
       }
       return ok(null);

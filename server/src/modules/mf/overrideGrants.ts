@@ -1,18 +1,13 @@
 import type { RemoteName } from '@sports/shared/server';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { type OverrideGrant, signOverride } from './overrideTokens';
-import { findRelease, releaseMessages } from './releases';
+import { findRelease } from './releases';
 
 /** Default life of a QA override token, and the configured maximum's default (MF_OVERRIDE_MAX_MINUTES). */
 export const DEFAULT_OVERRIDE_MINUTES = 60;
 export const DEFAULT_OVERRIDE_MAX_MINUTES = 24 * 60;
-
-export const overrideMessages = {
-  withdrawn: (releaseId: string) => `发布 ${releaseId} 已回滚，不能用于测试覆盖；请先重新灰度`,
-  minutes: (max: number) => `有效期必须是 1 到 ${max} 分钟`,
-} as const;
 
 /**
  * Which releases a QA override may name, from the control plane's own state: a release registered
@@ -55,10 +50,10 @@ export async function issueOverride(
   limits: { maxMinutes: number; now: number },
 ): Promise<OverrideGrant & { token: string; url: string }> {
   const minutes = request.minutes ?? Math.min(DEFAULT_OVERRIDE_MINUTES, limits.maxMinutes);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > limits.maxMinutes) throw userError(overrideMessages.minutes(limits.maxMinutes));
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > limits.maxMinutes) throw errors.OVERRIDE_MINUTES(limits.maxMinutes);
   const release = await findRelease(db, request.remote, request.releaseId);
-  if (!release) throw userError(releaseMessages.unknownRelease(request.releaseId));
-  if (release.withdrawn_at !== null) throw userError(overrideMessages.withdrawn(request.releaseId));
+  if (!release) throw errors.RELEASE_UNKNOWN(request.releaseId);
+  if (release.withdrawn_at !== null) throw errors.OVERRIDE_RELEASE_WITHDRAWN(request.releaseId);
   const grant: OverrideGrant = { remote: request.remote, releaseId: request.releaseId, expiresAt: limits.now + minutes * 60_000 };
   // The token holds whole seconds: report the expiry it really has.
   grant.expiresAt = Math.floor(grant.expiresAt / 1000) * 1000;

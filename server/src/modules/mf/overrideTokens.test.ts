@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { opsMessages } from './opsAuth';
 import { overrideKey, signOverride } from './overrideTokens';
-import { overrideMessages } from './overrideGrants';
 import { makeReleaseBuild, ops, publishThroughApi, scratchReleases, TEST_OPS_TOKEN } from './testing/releaseFixtures';
+import { errors } from '../../http/errorCatalogue';
 
 type Assignment = { name: string; version: string; channel: string; fallback?: { version: string } };
 type Grant = { remote: string; releaseId: string; token: string; url: string; expiresAt: string };
@@ -50,7 +49,7 @@ describeEachDatabase('QA override tokens', (target) => {
     for (const headers of [{}, { 'x-ops-token': 'wrong' }]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/mf/overrides', headers, payload: { remote: 'mf_live', releaseId: candidateId } });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ code: 1, msg: opsMessages.forbidden, data: null });
+      expect(response.json()).toEqual({ code: 1, msg: errors.OPS_FORBIDDEN.message, data: null, reason: 'OPS_FORBIDDEN' });
     }
   });
 
@@ -102,7 +101,7 @@ describeEachDatabase('QA override tokens', (target) => {
     for (const releaseId of [stableId, candidateId, freshId]) expect((await issue({ remote: 'mf_live', releaseId })).json().code).toBe(200);
     const fresh = (await issue({ remote: 'mf_live', releaseId: freshId })).json().data as Grant;
     expect(await liveOf(await remotes(`?override=${encodeURIComponent(fresh.token)}`))).toMatchObject({ version: freshId, channel: 'override' });
-    expect((await issue({ remote: 'mf_live', releaseId: '9.9.9-abcdef1234' })).json()).toMatchObject({ code: 1, msg: `发布 9.9.9-abcdef1234 未登记` });
+    expect((await issue({ remote: 'mf_live', releaseId: '9.9.9-abcdef1234' })).json()).toMatchObject({ code: 1, msg: `发布 9.9.9-abcdef1234 未登记`, reason: 'RELEASE_UNKNOWN' });
     expect((await issue({ remote: 'mf_scores', releaseId: candidateId })).json().code).toBe(1);
     expect((await issue({ remote: 'mf_live', releaseId: candidateId, minutes: 0 })).json().code).toBe(1);
     expect((await issue({ remote: 'mf_live', releaseId: candidateId, minutes: 100_000 })).json().code).toBe(1);
@@ -114,7 +113,7 @@ describeEachDatabase('QA override tokens', (target) => {
     expect(await liveOf(await remotes('', `${visitor}; ${cookie}`))).toMatchObject({ version: candidateId, channel: 'override' });
 
     expect((await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { reason: 'bad candidate' })).json().code).toBe(200);
-    expect((await issue({ remote: 'mf_live', releaseId: candidateId })).json()).toMatchObject({ code: 1, msg: overrideMessages.withdrawn(candidateId) });
+    expect((await issue({ remote: 'mf_live', releaseId: candidateId })).json()).toMatchObject({ code: 1, msg: errors.OVERRIDE_RELEASE_WITHDRAWN.message(candidateId), reason: 'OVERRIDE_RELEASE_WITHDRAWN' });
     expect(await liveOf(await remotes('', `${visitor}; ${cookie}`))).toMatchObject({ version: stableId, channel: 'stable' });
     expect(await liveOf(await remotes(`?override=${encodeURIComponent(before.token)}`))).toMatchObject({ version: stableId, channel: 'stable' });
 
@@ -122,7 +121,7 @@ describeEachDatabase('QA override tokens', (target) => {
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId: freshId, percent: 100, reason: 'next' });
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/promote', { reason: 'next' });
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/rollback', { toReleaseId: stableId, reason: 'regression' });
-    expect((await issue({ remote: 'mf_live', releaseId: freshId })).json()).toMatchObject({ code: 1, msg: overrideMessages.withdrawn(freshId) });
+    expect((await issue({ remote: 'mf_live', releaseId: freshId })).json()).toMatchObject({ code: 1, msg: errors.OVERRIDE_RELEASE_WITHDRAWN.message(freshId), reason: 'OVERRIDE_RELEASE_WITHDRAWN' });
 
     // Put back into traffic by ops (a new canary), it may be overridden again.
     await ops(ctx.app, 'POST', '/api/mf/rollouts/mf_live/canary', { releaseId: candidateId, percent: 0, reason: 'fixed config' });

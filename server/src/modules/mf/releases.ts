@@ -1,7 +1,7 @@
 import type { HostSharedRequirements, MfRelease, RemoteName } from '@sports/shared/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MfReleaseTable } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { writeAudit } from './audit';
 import { checkRelease } from './releaseCheck';
 import { releaseIdFor } from '@sports/shared/node';
@@ -14,13 +14,14 @@ export interface ReleaseDeps {
   hostShared: HostSharedRequirements | null;
 }
 
+/**
+ * Problems found in a staged release: listed inside RELEASE_REFUSED's message (http/errorCatalogue.ts)
+ * and in the audit log, not answers of their own.
+ */
 export const releaseMessages = {
-  refused: (problems: string[]) => `发布被拒绝：${problems.join('；')}`,
   unreadable: 'mf-manifest.json 无法读取',
   hashMismatch: (expected: string) => `发布内容与发布号不符（按内容应为 ${expected}）`,
   hostUnknown: '主应用尚未构建，无法检查共享依赖',
-  unknownRelease: (releaseId: string) => `发布 ${releaseId} 未登记`,
-  changedWhileSealing: '发布文件在登记时被改动，请重新发布',
 } as const;
 
 export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
@@ -60,7 +61,7 @@ export async function registerRelease(
   const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
   if (problems.length > 0) {
     await writeAudit(db, { ...audit, detail: { refused: problems } });
-    throw userError(releaseMessages.refused(problems));
+    throw errors.RELEASE_REFUSED(problems);
   }
   const manifest = await store.readManifest(request.remote, request.releaseId);
   // Served before it is recorded: a recorded release always has its files in place, and they
@@ -68,7 +69,7 @@ export async function registerRelease(
   try {
     await store.seal(request.remote, request.releaseId, contentHash);
   } catch (error) {
-    if (error instanceof SealMismatchError) throw userError(releaseMessages.changedWhileSealing);
+    if (error instanceof SealMismatchError) throw errors.RELEASE_CHANGED_WHILE_SEALING();
     throw error;
   }
   const row = await db.transaction().execute(async (trx) => {

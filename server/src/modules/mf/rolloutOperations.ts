@@ -1,26 +1,21 @@
 import type { CanaryRequest, PromoteRequest, RemoteName, RollbackRequest } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { writeAudit } from './audit';
 import { markWithdrawn } from './overrideGrants';
-import { findRelease, releaseMessages } from './releases';
+import { findRelease } from './releases';
 import { saveRollout, withRolloutLock } from './rolloutLock';
 
-export const rolloutMessages = {
-  sameAsStable: '该发布已是稳定版本',
-  noCandidate: '当前没有候选发布',
-} as const;
-
 async function requireRelease(db: Kysely<Database>, remote: RemoteName, releaseId: string): Promise<void> {
-  if (!(await findRelease(db, remote, releaseId))) throw userError(releaseMessages.unknownRelease(releaseId));
+  if (!(await findRelease(db, remote, releaseId))) throw errors.RELEASE_UNKNOWN(releaseId);
 }
 
 /** Start a canary of a registered release at N %, or change N; replaces another candidate. */
 export async function startCanary(db: Kysely<Database>, remote: RemoteName, request: CanaryRequest, actor: string): Promise<void> {
   await requireRelease(db, remote, request.releaseId);
   await withRolloutLock(db, remote, async (trx, rollout) => {
-    if (rollout.stable_release_id === request.releaseId) throw userError(rolloutMessages.sameAsStable);
+    if (rollout.stable_release_id === request.releaseId) throw errors.ROLLOUT_SAME_AS_STABLE();
     await saveRollout(trx, remote, { stable_release_id: rollout.stable_release_id, candidate_release_id: request.releaseId, candidate_percent: request.percent });
     await writeAudit(trx, {
       remote,
@@ -37,7 +32,7 @@ export async function startCanary(db: Kysely<Database>, remote: RemoteName, requ
 export async function promote(db: Kysely<Database>, remote: RemoteName, request: PromoteRequest, actor: string): Promise<void> {
   await withRolloutLock(db, remote, async (trx, rollout) => {
     const candidate = rollout.candidate_release_id;
-    if (!candidate) throw userError(rolloutMessages.noCandidate);
+    if (!candidate) throw errors.ROLLOUT_NO_CANDIDATE();
     await saveRollout(trx, remote, { stable_release_id: candidate, candidate_release_id: null, candidate_percent: 0 });
     await writeAudit(trx, { remote, action: 'promote', releaseId: candidate, actor, reason: request.reason, detail: { previousStable: rollout.stable_release_id } });
   });
@@ -49,7 +44,7 @@ export async function rollback(db: Kysely<Database>, remote: RemoteName, request
   if (target) await requireRelease(db, remote, target);
   await withRolloutLock(db, remote, async (trx, rollout) => {
     if (!target) {
-      if (!rollout.candidate_release_id) throw userError(rolloutMessages.noCandidate);
+      if (!rollout.candidate_release_id) throw errors.ROLLOUT_NO_CANDIDATE();
       await saveRollout(trx, remote, { stable_release_id: rollout.stable_release_id, candidate_release_id: null, candidate_percent: 0 });
       // Rolled back: no QA override may bring it to a browser again (overrideGrants.ts).
       await markWithdrawn(trx, remote, rollout.candidate_release_id);

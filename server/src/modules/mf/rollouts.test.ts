@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { opsMessages } from './opsAuth';
-import { opsRouteMessages } from './opsRoutes';
 import { makeReleaseBuild, ops, publishThroughApi, scratchReleases, TEST_OPS_TOKEN } from './testing/releaseFixtures';
+import { errors } from '../../http/errorCatalogue';
 
 type Assignment = { name: string; version: string; channel: string; fallback?: { version: string } };
 
@@ -22,7 +21,7 @@ describeEachDatabase('rollout control plane', (target) => {
     for (const headers of [{}, { 'x-ops-token': 'wrong' }]) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/mf/rollouts', headers });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ code: 1, msg: opsMessages.forbidden, data: null });
+      expect(response.json()).toEqual({ code: 1, msg: errors.OPS_FORBIDDEN.message, data: null, reason: 'OPS_FORBIDDEN' });
     }
     const badUpload = await ctx.app.inject({ method: 'PUT', url: '/api/mf/releases/not_a_remote/x/files/a.js', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(1024) });
     expect(badUpload.statusCode).toBe(403);
@@ -40,7 +39,7 @@ describeEachDatabase('rollout control plane', (target) => {
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
     // Once registered, nothing in it can change.
     const late = await ctx.app.inject({ method: 'PUT', url: `/api/mf/releases/mf_live/${releaseId}/files/chunks/2.js`, headers: { 'x-ops-token': TEST_OPS_TOKEN, 'content-type': 'application/octet-stream' }, payload: Buffer.from('x') });
-    expect(late.json()).toEqual({ code: 1, msg: opsRouteMessages.sealed, data: null });
+    expect(late.json()).toEqual({ code: 1, msg: errors.RELEASE_SEALED.message, data: null, reason: 'RELEASE_SEALED' });
     // Registering again is a no-op.
     expect((await ops(ctx.app, 'POST', '/api/mf/releases', { remote: 'mf_live', releaseId, reason: 'again' })).json().code).toBe(200);
     expect((await audit()).filter((entry) => entry.action === 'publish')).toHaveLength(1);
@@ -54,7 +53,7 @@ describeEachDatabase('rollout control plane', (target) => {
   it('refuses an incompatible release with the reason, audits the refusal, and never serves it', async () => {
     const folder = await makeReleaseBuild('mf_live', '1.5.0', 'old react', '18.3.1');
     const { releaseId, register } = await publishThroughApi(ctx.app, 'mf_live', folder, '1.5.0');
-    expect(register.json()).toEqual({ code: 1, msg: "发布被拒绝：react 18.3.1 is not the host's major version (19.3.1)", data: null });
+    expect(register.json()).toEqual({ code: 1, msg: "发布被拒绝：react 18.3.1 is not the host's major version (19.3.1)", data: null, reason: 'RELEASE_REFUSED' });
     expect((await ctx.app.inject(`/web/releases/mf-live/${releaseId}/mf-manifest.json`)).statusCode).toBe(404);
     const refusal = (await audit()).find((entry) => entry.releaseId === releaseId);
     expect(refusal).toMatchObject({ action: 'publish', actor: 'alice' });

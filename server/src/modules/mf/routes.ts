@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../../db/schema';
-import { userError } from '../../http/businessError';
+import { errors } from '../../http/errorCatalogue';
 import { ok } from '../../http/envelope';
 import { type RateLimiter, createFixedWindowLimiter } from '../../http/rateLimiter';
 import type { App } from '../../http/types';
@@ -14,8 +14,8 @@ import { haltCandidate } from './rolloutOperations';
 import { recordTelemetry } from './service';
 import { visitorKeyOf } from './visitorIdentity';
 
+/** The reason an automatic halt writes to the rollout audit (not an API answer: errors live in http/errorCatalogue.ts). */
 export const telemetryMessages = {
-  rateLimited: '上报过于频繁，请稍后再试',
   halted: (rate: number, sample: number) => `错误率 ${(rate * 100).toFixed(1)}%（${sample} 次上报）超过阈值，自动暂停`,
 } as const;
 
@@ -64,7 +64,7 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
         const decision = limiter.hit(request.ip);
         if (!decision.allowed) {
           reply.header('Retry-After', Math.ceil(decision.retryAfterMs / 1000));
-          throw userError(telemetryMessages.rateLimited, 429);
+          throw errors.TELEMETRY_RATE_LIMITED();
         }
       },
       schema: { body: RemoteTelemetrySchema, response: { 200: Envelope(Type.Null()) } },

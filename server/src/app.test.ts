@@ -18,7 +18,7 @@ describeEachDatabase('app', (target) => {
   it.each(['/api/nope', '/api/universal/nope', '/api'])('answers unknown API path %s with 404 code 1', async (url) => {
     const response = await ctx.app.inject(url);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.notFound, data: null });
+    expect(response.json()).toEqual({ code: 1, msg: sharedMessages.notFound, data: null, reason: 'NOT_FOUND' });
   });
 
   it('answers malformed JSON with code 1', async () => {
@@ -29,7 +29,7 @@ describeEachDatabase('app', (target) => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 1, msg: '请求格式错误', data: null });
+    expect(response.json()).toEqual({ code: 1, msg: '请求格式错误', data: null, reason: 'BAD_REQUEST_FORMAT' });
   });
 
   it('answers a body over 64 KiB with 413 code 1', async () => {

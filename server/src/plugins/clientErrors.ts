@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectionMessages, rawEnvelopeAnswer } from './rawAnswers';
+import { errors } from '../http/errorCatalogue';
+import { rawEnvelopeAnswer } from './rawAnswers';
 
 type ConnectionError = Error & { code?: string };
 
@@ -13,18 +14,18 @@ type ConnectionError = Error & { code?: string };
 export function answerClientError(this: { log: FastifyBaseLogger }, error: ConnectionError, socket: Socket): void {
   // A reset connection is gone: there is nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, msg] =
+  const answer =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? ([408, connectionMessages.timeout] as const)
+      ? errors.REQUEST_TIMEOUT()
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? ([431, connectionMessages.headersTooLarge] as const)
-        : ([400, connectionMessages.badRequest] as const);
-  this.log.debug({ err: error, status }, 'client error before routing');
+        ? errors.HEADERS_TOO_LARGE()
+        : errors.BAD_REQUEST_FORMAT();
+  this.log.debug({ err: error, status: answer.httpStatus }, 'client error before routing');
   // As Node does: only when no answer has begun on this socket (a request timing out mid-answer just closes).
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && answering?.headersSent !== true) {
     // Closed once the answer is handed to the kernel; a client that never reads does not hold it longer than a second.
-    socket.end(rawEnvelopeAnswer(status, msg), () => socket.destroy());
+    socket.end(rawEnvelopeAnswer(answer), () => socket.destroy());
     setTimeout(() => socket.destroy(), 1_000).unref();
   } else {
     socket.destroy();

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHttpLimitsConfig } from '../httpConfig';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
-import { connectionMessages } from './rawAnswers';
+import { errors } from '../http/errorCatalogue';
 
 /**
  * Real sockets against the real app. The whole of 127.0.0.0/8 is on Linux's loopback, so a
@@ -99,7 +99,7 @@ describe('timeouts', () => {
     const closedAfter = await client.closed;
     expect(closedAfter).toBeLessThan(2_000);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(envelopeOf(client.received())).toEqual({ code: 1, msg: connectionMessages.timeout, data: null });
+    expect(envelopeOf(client.received())).toEqual({ code: 1, msg: errors.REQUEST_TIMEOUT.message, data: null, reason: 'REQUEST_TIMEOUT' });
   });
 
   it('closes a client that trickles its body, within the request timeout', async () => {
@@ -144,7 +144,7 @@ describe('per-address caps', () => {
     refused.socket.write('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n');
     await refused.closed;
     expect(refused.received()).toMatch(/^HTTP\/1\.1 429 /);
-    expect(envelopeOf(refused.received())).toEqual({ code: 1, msg: connectionMessages.tooManyConnections, data: null });
+    expect(envelopeOf(refused.received())).toEqual({ code: 1, msg: errors.TOO_MANY_CONNECTIONS.message, data: null, reason: 'TOO_MANY_CONNECTIONS' });
 
     const other = await connect(port, OTHER_ADDRESS);
     expect(await get(other, '/healthz')).toMatch(/^HTTP\/1\.1 200 /);

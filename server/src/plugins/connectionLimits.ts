@@ -2,7 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import { type Socket, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { App } from '../http/types';
-import { connectionMessages, rawEnvelopeAnswer } from './rawAnswers';
+import { errors } from '../http/errorCatalogue';
+import { rawEnvelopeAnswer } from './rawAnswers';
 
 export interface ConnectionCaps {
   /** Open TCP connections from one address (HTTP, keep-alive, WebSocket, video). */
@@ -120,6 +121,6 @@ function takeOverListeners(server: Server, event: 'connection' | 'upgrade'): (..
 function refuse(socket: Duplex): void {
   socket.on('error', () => undefined);
   socket.resume();
-  socket.end(rawEnvelopeAnswer(429, connectionMessages.tooManyConnections), () => socket.destroy());
+  socket.end(rawEnvelopeAnswer(errors.TOO_MANY_CONNECTIONS()), () => socket.destroy());
   setTimeout(() => socket.destroy(), 1_000).unref();
 }

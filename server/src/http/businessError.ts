@@ -18,8 +18,3 @@ export class BusinessError extends Error {
     this.reason = reason;
   }
 }
-
-/** @deprecated Being replaced by catalogue entries (errorCatalogue.ts); removed once none remain. */
-export function userError(msg: string, httpStatus = 200): BusinessError {
-  return new BusinessError(1, msg, httpStatus);
-}

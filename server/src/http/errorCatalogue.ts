@@ -190,3 +190,25 @@ export const errors = catalogue({
 });
 
 export type ReasonKey = keyof typeof errors;
+
+type Limit = number | string;
+
+/**
+ * The texts of VALIDATION's message, one per JSON-schema keyword: validationMessages.ts picks the
+ * most useful schema error and the field's name, these say what is wrong with it.
+ */
+export const validationTexts = {
+  fallback: '参数错误',
+  required: (field: string) => `缺少参数 ${field}`,
+  type: (field: string) => `${field} 类型错误`,
+  controlCharacter: (field: string) => `${field} 不能包含控制字符`,
+  maxLength: (field: string, limit: Limit) => `${field} 长度不能超过 ${limit} 个字符`,
+  minLength: (field: string, limit: Limit) => (limit === 1 ? `${field} 不能为空` : `${field} 长度不能少于 ${limit} 个字符`),
+  maximum: (field: string, limit: Limit) => `${field} 不能大于 ${limit}`,
+  minimum: (field: string, limit: Limit) => `${field} 不能小于 ${limit}`,
+  maxItems: (field: string, limit: Limit) => `${field} 最多 ${limit} 项`,
+  minItems: (field: string, limit: Limit) => `${field} 至少 ${limit} 项`,
+  format: (field: string) => `${field} 格式错误`,
+  notAllowedValue: (field: string) => `${field} 取值无效`,
+  unsupported: (field: string) => `不支持的参数 ${field}`,
+} as const;

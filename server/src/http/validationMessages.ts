@@ -1,7 +1,10 @@
+import { validationTexts } from './errorCatalogue';
+
 /**
  * Schema validation errors -> one Chinese message naming the field, e.g.
  * `name 长度不能超过 10 个字符`, `缺少参数 mobile`, `name 类型错误`.
- * The shape is the JSON-schema error both TypeBox and Ajv produce.
+ * The shape is the JSON-schema error both TypeBox and Ajv produce; the texts are the error
+ * catalogue's (errorCatalogue.ts), and the answer's reason is VALIDATION.
  */
 export interface SchemaError {
   keyword: string;
@@ -11,7 +14,7 @@ export interface SchemaError {
   message?: string;
 }
 
-export const FALLBACK_VALIDATION_MESSAGE = '参数错误';
+export const FALLBACK_VALIDATION_MESSAGE = validationTexts.fallback;
 
 /** The message for the first error that says something specific about one field. */
 export function validationMessage(errors: readonly SchemaError[]): string {
@@ -40,34 +43,29 @@ function messageFor(error: SchemaError): string {
   const limit = numberParam(error.params, 'limit');
   switch (error.keyword) {
     case 'required':
-      return `缺少参数 ${joinField(field, missingProperty(error.params))}`;
+      return validationTexts.required(joinField(field, missingProperty(error.params)));
     case 'type':
-      return `${field} 类型错误`;
+      return validationTexts.type(field);
     case 'controlCharacter':
       // requestValidator.ts: U+0000-U+001F and U+007F (line breaks where a field allows them).
-      return `${field} 不能包含控制字符`;
+      return validationTexts.controlCharacter(field);
     case 'maxLength':
-      return `${field} 长度不能超过 ${limit} 个字符`;
     case 'minLength':
-      return limit === 1 ? `${field} 不能为空` : `${field} 长度不能少于 ${limit} 个字符`;
     case 'maximum':
-      return `${field} 不能大于 ${limit}`;
     case 'minimum':
-      return `${field} 不能小于 ${limit}`;
     case 'maxItems':
-      return `${field} 最多 ${limit} 项`;
     case 'minItems':
-      return `${field} 至少 ${limit} 项`;
+      return validationTexts[error.keyword](field, limit);
     case 'pattern':
     case 'format':
-      return `${field} 格式错误`;
+      return validationTexts.format(field);
     case 'const':
     case 'enum':
     case 'anyOf':
     case 'oneOf':
-      return `${field} 取值无效`;
+      return validationTexts.notAllowedValue(field);
     case 'additionalProperties':
-      return `不支持的参数 ${joinField(field, extraProperty(error.params))}`;
+      return validationTexts.unsupported(joinField(field, extraProperty(error.params)));
     default:
       return field === '' ? FALLBACK_VALIDATION_MESSAGE : `${field} ${FALLBACK_VALIDATION_MESSAGE}`;
   }

@@ -13,6 +13,7 @@ import { createApiClient } from './createApiClient';
 const answers: Record<string, { status: number; body: string; delayMs?: number }> = {
   '/ok': { status: 200, body: JSON.stringify({ code: 200, msg: '', data: { hello: 'world' } }) },
   '/code1': { status: 200, body: JSON.stringify({ code: 1, msg: '余额不足', data: null }) },
+  '/code1-reason': { status: 200, body: JSON.stringify({ code: 1, msg: '验证码发送过于频繁，请 45 秒后再试', data: null, reason: 'SMS_RESEND_TOO_SOON' }) },
   '/code1-empty': { status: 200, body: JSON.stringify({ code: 1, msg: '', data: null }) },
   '/code1-http400': { status: 400, body: JSON.stringify({ code: 1, msg: 'name 长度不能超过 10 个字符', data: null }) },
   '/code700': { status: 200, body: JSON.stringify({ code: 700, msg: '请登录后操作', data: null }) },
@@ -77,6 +78,14 @@ describe('the API client applies SPEC.md section 8', () => {
     const error = await rejection(api.post('/code1', { amount: 1 }));
     expect(error.code).toBe(1);
     expect(events).toEqual([{ type: 'toast', payload: { kind: 'error', message: '余额不足', durationMs: 5000 } }]);
+  });
+
+  it("code 1 with the server's reason key: the rejection carries it (null when the answer has none)", async () => {
+    const { api, events } = setup();
+    const error = await rejection(api.get('/code1-reason'));
+    expect(error).toMatchObject({ code: 1, reason: 'SMS_RESEND_TOO_SOON', message: '验证码发送过于频繁，请 45 秒后再试' });
+    expect(events[0]?.payload).toMatchObject({ message: '验证码发送过于频繁，请 45 秒后再试' });
+    expect((await rejection(api.post('/code1', { amount: 1 }))).reason).toBeNull();
   });
 
   it("code 1 without a message toasts 'Error'", async () => {

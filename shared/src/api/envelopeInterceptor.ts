@@ -40,7 +40,7 @@ export function createEnvelopeHandler({ eventBus, store, now = Date.now }: Inter
     } else {
       eventBus.emit('toast', { kind: 'error', message, durationMs: ERROR_TOAST_DURATION_MS });
     }
-    throw new ApiError(envelope.code, message, envelope.data);
+    throw new ApiError(envelope.code, message, envelope.data, typeof envelope.reason === 'string' ? envelope.reason : null);
   }
 
   /** An answer that is not an envelope, or no answer: rejected without a message. */

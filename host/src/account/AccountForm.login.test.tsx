@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, userInfoAtom, type LoginResult } from '@sports/shared';
+import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, LOGIN_NEEDS_SMS_CODE_REASON, userInfoAtom, type LoginResult } from '@sports/shared';
 import { resetFakeCaptchaSolutions } from './testing/FakeCaptchaWidget';
 import { renderLoginModal, solveCaptcha, submit, TEST_PROFILE, type } from './testing/renderLoginModal';
 
@@ -105,7 +105,7 @@ describe('a guarded number (too many failed logins): password + SMS code', () =>
   it('after the server asks for it, the form shows the SMS field (type 2) and logs in with the code', async () => {
     let guarded = true;
     const login = vi.fn<(body: Record<string, unknown>) => unknown>((body) => {
-      if (guarded && !body.code) throw new ApiError(1, LOGIN_NEEDS_SMS_CODE_MESSAGE);
+      if (guarded && !body.code) throw new ApiError(1, LOGIN_NEEDS_SMS_CODE_MESSAGE, null, LOGIN_NEEDS_SMS_CODE_REASON);
       return LOGIN_RESULT;
     });
     const getCode = vi.fn<(body: Record<string, unknown>) => unknown>(() => ({ resendAfterSeconds: 60 }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
+import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_REASON, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { submitAccountForm } from './accountActions';
@@ -32,7 +32,7 @@ export interface AccountFormProps {
  * Every SPEC.md section 5 rule is checked before any call; login and registration send the
  * captcha's solution, and so does asking for an SMS code. A solution is good for one call: after
  * a code request or a failed submit the captcha starts again (ALTCHA solves it by itself).
- * A login the server refuses with LOGIN_NEEDS_SMS_CODE_MESSAGE (the number is guarded after many
+ * A login the server refuses with the reason LOGIN_NEEDS_SMS_CODE (the number is guarded after many
  * failed logins) shows the SMS code field: the owner logs in with password + code.
  */
 export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = false }: AccountFormProps) {
@@ -103,7 +103,7 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
       succeeded = await submitAccountForm(services, mode, values, captcha ?? '', rememberAccount, smsLogin);
     } catch (error) {
       // Refused: the API client already showed why.
-      if (mode === 'code' && error instanceof ApiError && error.message === LOGIN_NEEDS_SMS_CODE_MESSAGE) setSmsLogin(true);
+      if (mode === 'code' && error instanceof ApiError && error.reason === LOGIN_NEEDS_SMS_CODE_REASON) setSmsLogin(true);
     }
     setBusy(false);
     if (succeeded) {

@@ -46,6 +46,8 @@ export const LoginRequestSchema = Type.Object(
 
 /** The login refusal after which the modal asks for an SMS code (type 2) with the password. */
 export const LOGIN_NEEDS_SMS_CODE_MESSAGE = '该手机号登录失败次数过多，请获取短信验证码后登录';
+/** Its reason key in the answer (the server's error catalogue entry): what the modal branches on. */
+export const LOGIN_NEEDS_SMS_CODE_REASON = 'LOGIN_NEEDS_SMS_CODE';
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 export const RegisterRequestSchema = Type.Object(

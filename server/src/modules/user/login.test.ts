@@ -1,4 +1,4 @@
-import { ResponseCode } from '@sports/shared/server';
+import { LOGIN_NEEDS_SMS_CODE_REASON, ResponseCode } from '@sports/shared/server';
 import { expect, it } from 'vitest';
 import { XHR, accountsTestOptions, createManualClock, freshIp, freshMobile, lastCode, registerUser, requestCode, solveCaptcha, tokenCookie } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
@@ -118,6 +118,8 @@ describeEachDatabase('login, sessions, sign out and password reset', (target) =>
     // The number is guarded now: the password alone is not checked, from any address.
     expect(await msgOf(user.mobile, user.password, owner)).toBe(errors.LOGIN_NEEDS_SMS_CODE.message);
     expect(errors.LOGIN_NEEDS_SMS_CODE.message).toBe('该手机号登录失败次数过多，请获取短信验证码后登录');
+    // The key the login modal branches on (shared contract), not the text.
+    expect(errors.LOGIN_NEEDS_SMS_CODE.reason).toBe(LOGIN_NEEDS_SMS_CODE_REASON);
     expect((await requestCode(ctx.app, user.mobile, 2, owner)).json().code).toBe(200);
     const code = await lastCode(ctx.dataDir, user.mobile, 2);
     const withCode = async (smsCode: string, password: string) =>

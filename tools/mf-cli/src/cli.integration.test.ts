@@ -99,7 +99,7 @@ describe.skipIf(!hasBuild)('pnpm mf against the real server', () => {
     });
     // The server hashed the two files it holds: the CLI's algorithm over those two gives its answer.
     const cliId = releaseIdFor('9.9.2', await contentHashOf(folders.second, twoFiles));
-    expect(await registered.json()).toEqual({ code: 1, msg: `发布被拒绝：发布内容与发布号不符（按内容应为 ${cliId}）`, data: null });
+    expect(await registered.json()).toEqual({ code: 1, msg: `发布被拒绝：发布内容与发布号不符（按内容应为 ${cliId}）`, data: null, reason: 'RELEASE_REFUSED' });
 
     expect(await mf('publish', 'mf-member', '--dist', folders.second, '--reason', 'second release')).toMatchObject({ code: EXIT.ok, out: expected });
   });

@@ -71,7 +71,7 @@ describe('database errors caused by input', () => {
   });
 
   it('answers integrity violations caused by the data as client errors', async () => {
-    expect(await answer('/child?value=42')).toMatchObject({ status: 400, body: { code: 1, msg: errors.DB_MISSING_REFERENCE.message }, log: { level: 40, sqlState: '23503' } });
+    expect(await answer('/child?value=42')).toMatchObject({ status: 400, body: { code: 1, msg: errors.DB_MISSING_REFERENCE.message }, log: { level: 40, sqlState: '23503', reason: 'DB_MISSING_REFERENCE', answer: errors.DB_MISSING_REFERENCE.message } });
     expect(await answer('/unique?value=taken')).toMatchObject({ status: 409, body: { code: 1, msg: errors.DB_DUPLICATE.message }, log: { level: 40, sqlState: '23505' } });
     expect(await answer('/negative')).toMatchObject({ status: 400, body: { code: 1, msg: errors.DB_REJECTED_VALUE.message }, log: { level: 40 } });
   });

@@ -68,7 +68,8 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
     request.log.error({ err: error }, 'request failed');
   } else {
     const level = answer.logDetail !== undefined ? 'warn' : 'info';
-    request.log[level]({ status: answer.status, code: answer.envelope.code, reason: answer.envelope.reason, msg: answer.envelope.msg, ...answer.logDetail }, 'request rejected');
+    // `answer`, not `msg`: pino writes its own `msg` (the line's text) and a reader keeps only the last of two.
+    request.log[level]({ status: answer.status, code: answer.envelope.code, reason: answer.envelope.reason, answer: answer.envelope.msg, ...answer.logDetail }, 'request rejected');
   }
   return sendEnvelope(reply, answer.status, answer.envelope);
 }

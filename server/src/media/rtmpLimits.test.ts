@@ -67,6 +67,15 @@ describe.skipIf(!ffmpegInstalled)('RTMP ingest limits', () => {
   };
   const goesLive = () => new Promise<void>((resolve) => ctx.app.streamEvents.once('live', () => resolve()));
   const goesOffline = () => new Promise<void>((resolve) => ctx.app.streamEvents.once('offline', () => resolve()));
+  /** A raw RTMP client that publishes the anchor's stream with a valid key: resolves once the room is live. */
+  const admittedRawPublisher = async () => {
+    const socket = await open();
+    const admitted = goesLive();
+    const { push_url } = await liveUrl();
+    await send(socket, Buffer.concat([handshake(), publishCommands(rtmpPort, push_url.slice(push_url.lastIndexOf('/') + 1))]));
+    await admitted;
+    return socket;
+  };
 
   it('one address holds at most MEDIA_RTMP_MAX_PER_ADDRESS connections, so an anchor elsewhere can still push', async () => {
     const flood = await Promise.all(Array.from({ length: LIMITS.maxConnections }, () => open('127.0.0.2')));
@@ -138,11 +147,7 @@ describe.skipIf(!ffmpegInstalled)('RTMP ingest limits', () => {
     await offline;
 
     // A raw publisher: admitted (the room goes live), then it declares more than the admitted bound.
-    const socket = await open();
-    const admitted = goesLive();
-    const { push_url } = await liveUrl();
-    await send(socket, Buffer.concat([handshake(), publishCommands(rtmpPort, push_url.slice(push_url.lastIndexOf('/') + 1))]));
-    await admitted;
+    const socket = await admittedRawPublisher();
     const ended = goesOffline();
     await send(socket, partialMessage(6, LIMITS.admitted.maxMessageBytes + 1));
     expect(await closedWithin(socket, 2_000)).toBe(true);
@@ -150,11 +155,7 @@ describe.skipIf(!ffmpegInstalled)('RTMP ingest limits', () => {
   }, 60_000);
 
   it('a publisher that names a second stream on its connection is let go, and its room does not stay taken', async () => {
-    const socket = await open();
-    const admitted = goesLive();
-    const { push_url } = await liveUrl();
-    await send(socket, Buffer.concat([handshake(), publishCommands(rtmpPort, push_url.slice(push_url.lastIndexOf('/') + 1))]));
-    await admitted;
+    const socket = await admittedRawPublisher();
     // This used to move the session to room999999's broadcast: refused there, it left its own room
     // with a publisher that never ended (live forever, every new push refused).
     const ended = goesOffline();

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errors } from '../http/errorCatalogue';
 import { sendError } from '../http/errorHandler';
+import { PerAddressCount } from '../http/perAddressCount';
 import type { App } from '../http/types';
 import { FlvSink } from './flvSink';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from './hlsPackager';
@@ -30,7 +31,7 @@ export interface PlaybackRoutesOptions {
  * nothing else can be reached (no traversal).
  */
 export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): Promise<void> {
-  const flvPlayersByIp = new Map<string, number>();
+  const flvPlayersByIp = new PerAddressCount(FLV_PLAYERS_PER_IP);
   const fileParam = Type.Object({ file: Type.String({ maxLength: 40 }) });
   const hlsParams = Type.Object({ stream: Type.String({ maxLength: 24 }), file: Type.String({ maxLength: 24 }) });
 
@@ -40,14 +41,8 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     if (roomId === null) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
     const broadcast = options.broadcastOf(roomId);
     if (broadcast === undefined) return sendError(reply, errors.PLAYBACK_NOT_LIVE());
-    const held = flvPlayersByIp.get(request.ip) ?? 0;
-    if (held >= FLV_PLAYERS_PER_IP) return sendError(reply, errors.PLAYBACK_TOO_MANY_PLAYERS());
-    flvPlayersByIp.set(request.ip, held + 1);
-    playFlv(request, reply, broadcast, roomId, () => {
-      const left = (flvPlayersByIp.get(request.ip) ?? 1) - 1;
-      if (left <= 0) flvPlayersByIp.delete(request.ip);
-      else flvPlayersByIp.set(request.ip, left);
-    });
+    if (!flvPlayersByIp.tryTake(request.ip)) return sendError(reply, errors.PLAYBACK_TOO_MANY_PLAYERS());
+    playFlv(request, reply, broadcast, roomId, () => flvPlayersByIp.release(request.ip));
   });
 
   app.get('/live/:stream/:file', { schema: { params: hlsParams } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import net, { type AddressInfo, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { PerAddressCount } from '../http/perAddressCount';
 import type { RtmpLimits } from './mediaConfig';
 import { type NmsBroadcast, type NmsSession, NmsRtmpSessionClass, type StreamQuery, nmsContext } from './nms';
 import { RtmpInputError, type RtmpMessageLimits, guardRtmpParser } from './rtmpParserGuard';
@@ -51,7 +52,7 @@ export class RtmpIngest {
   private server: net.Server | null = null;
   private readonly sockets = new Set<Socket>();
   /** Open connections by remote address. */
-  private readonly perAddress = new Map<string, number>();
+  private readonly perAddress: PerAddressCount;
   /** Addresses whose refusal at the cap was logged (once until they drop below it: a flood is one line). */
   private readonly cappedLogged = new Set<string>();
   /** Streams this ingest publishes, by room: publishing or within the reconnect grace. */
@@ -65,7 +66,9 @@ export class RtmpIngest {
     }
   };
 
-  constructor(private readonly options: RtmpIngestOptions) {}
+  constructor(private readonly options: RtmpIngestOptions) {
+    this.perAddress = new PerAddressCount(options.limits.maxPerAddress);
+  }
 
   /** Listens; answers the bound port (options.port 0 = any free port). */
   async start(): Promise<number> {
@@ -124,16 +127,14 @@ export class RtmpIngest {
     const address = socket.remoteAddress;
     if (address === undefined) return void socket.destroy(); // already gone
     const { maxPerAddress, publishDeadlineMs } = this.options.limits;
-    const open = this.perAddress.get(address) ?? 0;
-    if (open >= maxPerAddress) {
+    if (!this.perAddress.tryTake(address)) {
       if (!this.cappedLogged.has(address)) {
         this.cappedLogged.add(address);
-        this.options.log.warn({ address, open }, `RTMP connection refused: ${maxPerAddress} open from this address (MEDIA_RTMP_MAX_PER_ADDRESS)`);
+        this.options.log.warn({ address, open: this.perAddress.countOf(address) }, `RTMP connection refused: ${maxPerAddress} open from this address (MEDIA_RTMP_MAX_PER_ADDRESS)`);
       }
       socket.destroy();
       return;
     }
-    this.perAddress.set(address, open + 1);
     this.sockets.add(socket);
     const session = new IngestSession(socket, this);
     const deadline = setTimeout(() => {
@@ -151,9 +152,7 @@ export class RtmpIngest {
   }
 
   private forgetConnection(address: string): void {
-    const open = (this.perAddress.get(address) ?? 1) - 1;
-    if (open > 0) this.perAddress.set(address, open);
-    else this.perAddress.delete(address);
+    this.perAddress.release(address);
     this.cappedLogged.delete(address);
   }
 

@@ -3,6 +3,7 @@ import { type Socket, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { App } from '../http/types';
 import { errors } from '../http/errorCatalogue';
+import { PerAddressCount } from '../http/perAddressCount';
 import { rawEnvelopeAnswer } from './rawAnswers';
 
 export interface ConnectionCaps {
@@ -32,31 +33,6 @@ function expandIPv6(address: string): string[] {
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const missing = tail === undefined ? 0 : 8 - left.length - right.length;
   return [...left, ...Array.from({ length: missing }, () => '0'), ...right].map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''));
-}
-
-/** Open things per address; an address leaves the map when its count is back to 0. */
-export class PerAddressCount {
-  private readonly open = new Map<string, number>();
-
-  constructor(private readonly max: number) {}
-
-  /** Counts one more for `key`, unless that would pass the cap. */
-  tryTake(key: string): boolean {
-    const current = this.open.get(key) ?? 0;
-    if (current >= this.max) return false;
-    this.open.set(key, current + 1);
-    return true;
-  }
-
-  release(key: string): void {
-    const current = this.open.get(key) ?? 0;
-    if (current <= 1) this.open.delete(key);
-    else this.open.set(key, current - 1);
-  }
-
-  countOf(key: string): number {
-    return this.open.get(key) ?? 0;
-  }
 }
 
 /**

@@ -32,7 +32,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   MF_TELEMETRY_PER_MINUTE: '100000',
   MF_HALT_MIN_SAMPLE: '5',
   MF_HALT_ERROR_PERCENT: '50',
-  // Accounts (server/src/accountsConfig.ts): a cheap captcha proof of work, and per-IP limits
+  // Accounts (server/src/accounts/accountsConfig.ts): a cheap captcha proof of work, and per-IP limits
   // that every journey from 127.0.0.1 stays under. Per-number limits and the 60 s resend stay.
   CAPTCHA_MAX_NUMBER: '2000',
   SMS_PER_IP_HOUR: '1000',

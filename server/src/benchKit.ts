@@ -18,18 +18,18 @@ export { ChatGroup } from './chat/chatGroup';
 export { ChatHub, DEFAULT_CHAT_FLUSH_MS } from './chat/chatHub';
 export { createGuestSigner } from './chat/guestSignature';
 export { createMemberSigner } from './chat/memberSignature';
-export { systemClock } from './clock';
+export { systemClock } from './infra/clock';
 
 // bench:realtime: the live-data hub in one process and behind fan-out worker processes
 // (LIVE_WORKERS), as the server wires them.
-export { LiveDataHub } from './realtime/liveDataHub';
-export { routeLiveDataUpgrades } from './realtime/liveUpgrade';
-export { LiveWorkerPool } from './realtime/liveWorkerPool';
-export { defaultLiveWorkers } from './realtime/liveWorkersConfig';
-export { memorySeqBlocks } from './realtime/seqAllocator';
+export { LiveDataHub } from './scores/liveData/liveDataHub';
+export { routeLiveDataUpgrades } from './scores/liveData/liveUpgrade';
+export { LiveWorkerPool } from './scores/liveData/liveWorkerPool';
+export { defaultLiveWorkers } from './scores/liveData/liveWorkersConfig';
+export { memorySeqBlocks } from './scores/liveData/seqAllocator';
 
 // bench:hardening: the real server (src/main.ts) in its own process on a fresh database, and the
 // raw RTMP client that floods its ingest.
-export { startEmbeddedPostgres } from './db/embeddedPostgres';
-export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './media/rtmpTestClient';
-export { type ServerProcess, startServerProcess } from './media/serverProcessKit';
+export { startEmbeddedPostgres } from './infra/db/embeddedPostgres';
+export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/rtmpTestClient';
+export { type ServerProcess, startServerProcess } from './live/media/serverProcessKit';

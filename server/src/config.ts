@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AccountsConfig, loadAccountsConfig } from './accountsConfig';
-import { type FeedConfig, loadFeedConfig } from './feed/feedConfig';
-import { type HttpLimitsConfig, loadHttpLimitsConfig } from './httpConfig';
-import { type MediaConfig, loadMediaConfig } from './media/mediaConfig';
-import { type MfConfig, loadMfConfig } from './modules/mf/mfConfig';
+import { type AccountsConfig, loadAccountsConfig } from './accounts/accountsConfig';
+import { type FeedConfig, loadFeedConfig } from './scores/feed/feedConfig';
+import { type HttpLimitsConfig, loadHttpLimitsConfig } from './infra/http/httpConfig';
+import { type MediaConfig, loadMediaConfig } from './live/media/mediaConfig';
+import { type MfConfig, loadMfConfig } from './rollouts/mfConfig';
 import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
-import type { ControlFrameLimits } from './realtime/controlFrameBudget';
-import { loadControlFrameLimits } from './realtime/liveDataConfig';
-import { loadLiveWorkers } from './realtime/liveWorkersConfig';
+import type { ControlFrameLimits } from './scores/liveData/controlFrameBudget';
+import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
+import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 
 /** The server package folder and the repository root, found from this file so cwd does not matter. */

@@ -17,7 +17,7 @@ export function needsCaptcha(mode: LoginModalMode): boolean {
 
 /**
  * Every mode shows the captcha: login and registration send it with the call, and asking for an
- * SMS code (register, reset, a guarded login) spends one too (server/src/modules/user/codeService.ts).
+ * SMS code (register, reset, a guarded login) spends one too (server/src/accounts/codeService.ts).
  */
 export function showsCaptcha(mode: LoginModalMode): boolean {
   return needsCaptcha(mode) || smsPurposeOf(mode) !== null;

@@ -11,7 +11,7 @@ const DEFAULT_MINUTES = '60';
 
 /**
  * A QA override address for one release: the server signs a token naming the remote, the release
- * and an expiry (server/src/modules/mf/overrideTokens.ts); the browser that opens the address loads
+ * and an expiry (server/src/rollouts/overrideTokens.ts); the browser that opens the address loads
  * that release whatever the percentage. Not audited (it changes nothing for anyone else), and
  * refused by the server for a rolled-back release.
  */

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PROTOCOL_VERSION, CHAT_SIGNATURE_VALIDITY_SECONDS, type ChatServerFrame } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
-import { defaultAccountsConfig } from '../accountsConfig';
-import { issueSession } from '../auth/sessions';
-import type { App } from '../http/types';
+import { defaultAccountsConfig } from '../accounts/accountsConfig';
+import { issueSession } from '../accounts/sessions/sessions';
+import type { App } from '../infra/http/types';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { chatMessages } from './chatMessages';
 import { defaultChatConfig } from './chatConfig';

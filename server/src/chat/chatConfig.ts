@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../accountsConfig';
+import { type ReadVar, parseInteger } from '../accounts/accountsConfig';
 
 /** Which IM the page uses (system config `im.provider`) and how the server signs for it. */
 export type ImProvider = 'builtin' | 'tencent';

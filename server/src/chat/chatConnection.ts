@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
-import { DEFAULT_CONTROL_FRAME_LIMITS } from '../realtime/controlFrameBudget';
-import { LiveClient } from '../realtime/liveClient';
+import { DEFAULT_CONTROL_FRAME_LIMITS } from '../scores/liveData/controlFrameBudget';
+import { LiveClient } from '../scores/liveData/liveClient';
 
 export interface ChatIdentity {
   /** String(app_user.id) or the guest id. */

@@ -1,6 +1,6 @@
 import { CHAT_CLIENT_FRAME_TYPES, CHAT_MAX_FRAME_BYTES, type ChatClientFrame, ChatClientFrameSchema, type ChatServerFrame } from '@sports/shared/server';
 import { Compile } from 'typebox/compile';
-import { textFrame } from '../realtime/wsFrame';
+import { textFrame } from '../scores/liveData/wsFrame';
 import { chatMessages } from './chatMessages';
 
 const checkFrame = Compile(ChatClientFrameSchema);

@@ -15,7 +15,7 @@ import {
 } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Clock } from '../clock';
+import type { Clock } from '../infra/clock';
 import type { GuestSigner } from './guestSignature';
 import type { ChatBus, ChatMessageDraft } from './chatBus';
 import { ChatRoomEventRelay } from './chatRoomEvents';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccountsConfig } from '../accountsConfig';
+import { defaultAccountsConfig } from '../accounts/accountsConfig';
 import { buildApp } from '../app';
-import { issueSession } from '../auth/sessions';
-import type { App } from '../http/types';
+import { issueSession } from '../accounts/sessions/sessions';
+import type { App } from '../infra/http/types';
 import { embeddedTarget } from '../testing/dbTargets';
 import { TEST_REDIS_URL, testRedisReachable } from '../testing/redisTarget';
 import { useTestApp } from '../testing/testApp';

@@ -1,6 +1,6 @@
 import { CHAT_SIGNATURE_VALIDITY_SECONDS } from '@sports/shared/server';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock';
+import { createManualClock } from '../infra/clock';
 import { createGuestSigner, signGuest, verifyGuest } from './guestSignature';
 
 const SECRET = 'test-secret-that-is-long-enough';

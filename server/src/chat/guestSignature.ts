@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CHAT_SIGNATURE_VALIDITY_SECONDS, type TouristAccount } from '@sports/shared/server';
-import type { Clock } from '../clock';
+import type { Clock } from '../infra/clock';
 
 /**
  * Guest chat identities (SPEC.md section 4: visitors chat as a tourist account). The server

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
-import type { Database } from '../db/schema';
+import type { Clock } from '../infra/clock';
+import type { Database } from '../infra/db/schema';
 
 /** Ids per query: far under PostgreSQL's 65,535 parameters. */
 const QUERY_CHUNK = 5_000;

@@ -1,6 +1,6 @@
 import { CHAT_SIGNATURE_VALIDITY_SECONDS } from '@sports/shared/server';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock';
+import { createManualClock } from '../infra/clock';
 import { signGuest } from './guestSignature';
 import { createMemberSigner, verifyMember } from './memberSignature';
 

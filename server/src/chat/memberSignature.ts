@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CHAT_SIGNATURE_VALIDITY_SECONDS } from '@sports/shared/server';
-import type { Clock } from '../clock';
+import type { Clock } from '../infra/clock';
 import type { GuestVerification } from './guestSignature';
 
 /**

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { goalAudience } from '../realtime/liveDataHub';
+import { goalAudience } from '../scores/liveData/liveDataHub';
 import { createManualClock } from '../testing/accounts';
-import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from '../feed/testing/liveTestKit';
-import { DEFAULT_HALT_POLICY } from '../modules/mf/releaseHealth';
-import { TEST_OPS_TOKEN, scratchReleases } from '../modules/mf/testing/releaseFixtures';
+import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from '../scores/feed/testing/liveTestKit';
+import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
+import { TEST_OPS_TOKEN, scratchReleases } from '../rollouts/testing/releaseFixtures';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { TestSocket } from '../testing/testSocket';
 

@@ -1,4 +1,4 @@
-import type { ReadVar } from '../accountsConfig';
+import type { ReadVar } from '../accounts/accountsConfig';
 import type { NodeEnv } from '../config';
 
 /**

@@ -1,7 +1,7 @@
-import type { App } from '../http/types';
+import type { App } from '../infra/http/types';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
-import type { Database } from '../db/schema';
+import type { Database } from '../infra/db/schema';
 import type { ObservabilityConfig } from './observabilityConfig';
 import { apiDocsPage } from './openApiDocs';
 import { opsAccessHook } from './opsAccess';

@@ -1,5 +1,5 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { createRequireOps } from '../modules/mf/opsAuth';
+import { createRequireOps } from '../rollouts/opsAuth';
 import type { ObservabilityMode } from './observabilityConfig';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../http/types';
+import type { App } from '../infra/http/types';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Seconds: from a cached static file (~1 ms) to a slow upload or a stuck database (10 s). */

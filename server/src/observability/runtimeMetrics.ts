@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { poolOf } from '../db/database';
-import type { Database } from '../db/schema';
-import type { LiveFeed } from '../feed/liveFeed';
-import type { App } from '../http/types';
-import type { IngestStreamStats } from '../media/rtmpIngest';
+import { poolOf } from '../infra/db/database';
+import type { Database } from '../infra/db/schema';
+import type { LiveFeed } from '../scores/feed/liveFeed';
+import type { App } from '../infra/http/types';
+import type { IngestStreamStats } from '../live/media/rtmpIngest';
 import { IngestBitrates } from './ingestBitrate';
 
 /** The two socket kinds (label `kind`): /ws/live-data and /ws/chat. */

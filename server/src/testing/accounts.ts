@@ -3,10 +3,10 @@ import path from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { LightMyRequestResponse } from 'fastify';
-import { type AccountsConfig, defaultAccountsConfig } from '../accountsConfig';
-import { type ManualClock, createManualClock } from '../clock';
-import type { App } from '../http/types';
-import { SMS_OUTBOX_FILE } from '../sms/smsProvider';
+import { type AccountsConfig, defaultAccountsConfig } from '../accounts/accountsConfig';
+import { type ManualClock, createManualClock } from '../infra/clock';
+import type { App } from '../infra/http/types';
+import { SMS_OUTBOX_FILE } from '../accounts/sms/smsProvider';
 import type { TestAppOptions } from './testApp';
 
 /** What the site's API client sends with every call (the CSRF check wants it with the cookie). */

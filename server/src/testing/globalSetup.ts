@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { redactUrl } from '../config';
-import { startEmbeddedPostgres } from '../db/embeddedPostgres';
+import { startEmbeddedPostgres } from '../infra/db/embeddedPostgres';
 import { DEFAULT_EXTERNAL_URL, type DbTarget } from './dbTargets';
 
 /**

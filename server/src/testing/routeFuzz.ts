@@ -2,8 +2,8 @@ import type { FastifySchema } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Database } from '../db/schema';
-import type { RegisteredRoute } from '../http/routeTable';
+import type { Database } from '../infra/db/schema';
+import type { RegisteredRoute } from '../infra/http/routeTable';
 
 /**
  * The route fuzz kit (used by http/routeFuzz.test.ts): hostile requests made from each route's

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrations/migrate';
-import { seedDemoData } from '../db/seed/seedDemoData';
+import { type DatabaseHandle, createDatabase } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrations/migrate';
+import { seedDemoData } from '../seedDemoData';
 
 export interface TestDatabase {
   name: string;

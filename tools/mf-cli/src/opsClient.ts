@@ -30,7 +30,7 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'code' in value && typeof (value as Envelope).code === 'number';
 }
 
-/** The ops API (server/src/modules/mf/opsRoutes.ts) over node's fetch. */
+/** The ops API (server/src/rollouts/opsRoutes.ts) over node's fetch. */
 export class OpsClient {
   constructor(
     private readonly connection: OpsConnection,

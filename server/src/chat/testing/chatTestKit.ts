@@ -3,9 +3,9 @@ import { CHAT_PROTOCOL_VERSION, type ChatServerFrame } from '@sports/shared/serv
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { issueSession } from '../../auth/sessions';
-import type { Database } from '../../db/schema';
-import type { App } from '../../http/types';
+import { issueSession } from '../../accounts/sessions/sessions';
+import type { Database } from '../../infra/db/schema';
+import type { App } from '../../infra/http/types';
 import type { TestAppContext } from '../../testing/testApp';
 
 /** The chat socket address of a listening app. */

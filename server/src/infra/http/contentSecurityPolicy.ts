@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { ImProvider } from '../../chat/chatConfig';
+
+/**
+ * The Content-Security-Policy of each kind of answer, built in one place. What the site needs,
+ * and why each source is there:
+ * - scripts: only our own files (the host under /web/, remote releases under /web/releases/);
+ *   no inline script, no eval (nothing in the page needs it: webpack, Module Federation's
+ *   runtime, mpegts.js, hls.js and ALTCHA run without it; e2e/tests/csp.spec.ts checks every route);
+ * - styles: 'unsafe-inline', because styled-components and the ALTCHA widget insert <style>
+ *   elements at run time. A nonce would need a fresh one per page and plumbing through the MF
+ *   runtime; injected CSS cannot run script, which is what the policy is for;
+ * - workers: blob: (hls.js and ALTCHA build their workers from blobs);
+ * - media: blob: (mpegts.js and hls.js play through MediaSource object URLs), 'self' (native HLS);
+ * - images: 'self' (avatars, /uploads/), data: (the favicon), https: (room covers on other hosts);
+ * - connect: 'self' (API, HTTP-FLV, HLS, the /ws/ sockets: CSP 3 'self' covers ws:/wss: of this
+ *   host); with IM_PROVIDER=tencent also Tencent Cloud IM's hosts;
+ * - never framed by anyone (clickjacking), no plugins, no <base> elsewhere, forms post here.
+ */
+export interface SitePolicyOptions {
+  imProvider: ImProvider;
+}
+
+/** Tencent Cloud IM's endpoints (tim-js-sdk: wss.im.qcloud.com, events.im.qcloud.com, *.my-imcloud.com abroad, *.tim.qq.com). */
+const TENCENT_IM_SOURCES = ['qcloud.com', 'tim.qq.com', 'my-imcloud.com'].flatMap((domain) => [`wss://*.${domain}`, `https://*.${domain}`]);
+
+export function sitePolicy(options: SitePolicyOptions): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", ...(options.imProvider === 'tencent' ? TENCENT_IM_SOURCES : [])],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/** JSON and anything else that is not a page: if a browser ever renders one, nothing in it runs or loads. */
+export const NOTHING_POLICY = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+
+/**
+ * A hand-written page with inline <script> and <style> (the /h5 page): exactly those blocks may
+ * run, by their sha-256, and it may call this site's API.
+ */
+export function inlinePagePolicy(html: string): string {
+  const hashes = (tag: 'script' | 'style') =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  return serialize({
+    'default-src': ["'none'"],
+    'script-src': hashes('script'),
+    'style-src': hashes('style'),
+    'img-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+function serialize(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => (sources.length === 0 ? `${name} 'none'` : `${name} ${sources.join(' ')}`))
+    .join('; ');
+}

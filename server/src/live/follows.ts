@@ -1,0 +1,68 @@
+import type { AttentionItem, AttentionRequest, AttentionResult, PageOf, PageQuery } from '@sports/shared/server';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+import { pageOf, pageWindow } from '../scores/pagination';
+import type { RoomPresence } from './presence';
+import { fansOf, roomCards } from './roomCards';
+
+async function fanCount(db: Kysely<Database>, anchorId: number): Promise<number> {
+  const row = await db.selectFrom('user_follow').select((eb) => eb.fn.countAll<number>().as('n')).where('anchor_id', '=', anchorId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * `attention`: follow (1) or unfollow (0) an anchor; without `attention` it toggles. Only
+ * anchors can be followed, and not oneself. Following twice is one follow (primary key).
+ */
+export async function attention(db: Kysely<Database>, followerId: number, request: AttentionRequest): Promise<AttentionResult> {
+  if (request.anchor_id === followerId) throw errors.LIVE_CANNOT_FOLLOW_SELF();
+  const anchor = await db.selectFrom('app_user').select(['id', 'is_anchor']).where('id', '=', request.anchor_id).executeTakeFirst();
+  if (anchor === undefined || anchor.is_anchor !== 1) throw errors.LIVE_ANCHOR_NOT_FOUND();
+
+  const following = await db.transaction().execute(async (trx) => {
+    const where = { follower_id: followerId, anchor_id: anchor.id };
+    if (request.attention === 0) {
+      await trx.deleteFrom('user_follow').where('follower_id', '=', followerId).where('anchor_id', '=', anchor.id).execute();
+      return false;
+    }
+    if (request.attention === 1) {
+      await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();
+      return true;
+    }
+    // A toggle reads then writes: two at once (a double click) would both see "not following" and
+    // both answer "followed". Locking the follower's row makes one follower's toggles take turns.
+    await trx.selectFrom('app_user').select('id').where('id', '=', followerId).forUpdate().execute();
+    const removed = await trx.deleteFrom('user_follow').where('follower_id', '=', followerId).where('anchor_id', '=', anchor.id).executeTakeFirst();
+    if (removed.numDeletedRows > 0n) return false;
+    await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();
+    return true;
+  });
+  return { anchor_id: anchor.id, is_attention: following ? 1 : 0, fans: await fanCount(db, anchor.id) };
+}
+
+/** `attentionList`: the anchors I follow, those live now first, then the most recently followed. */
+export async function attentionList(db: Kysely<Database>, presence: RoomPresence, followerId: number, query: PageQuery): Promise<PageOf<AttentionItem>> {
+  const window = pageWindow(query);
+  const base = db.selectFrom('user_follow as f').where('f.follower_id', '=', followerId);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .innerJoin('app_user as u', 'u.id', 'f.anchor_id')
+    .leftJoin('live_room as r', 'r.owner_id', 'f.anchor_id')
+    .select(['u.id as owner_id', 'u.user_nickname', 'u.avatar', 'f.created_at', 'r.id as room_id'])
+    .select(fansOf('u.id').as('fans'))
+    .orderBy(sql`coalesce(r.stream_status = 'live', false)`, 'desc')
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.anchor_id')
+    .limit(window.pageSize)
+    .offset(window.offset)
+    .execute();
+  const cards = await roomCards(db, presence, rows.flatMap((row) => (row.room_id === null ? [] : [row.room_id])));
+  const cardByRoom = new Map(cards.map((card) => [card.room_id, card]));
+  const list = rows.map((row) => ({
+    anchor: { anchor_id: row.owner_id, user_nickname: row.user_nickname, avatar: row.avatar, fans: Number(row.fans) },
+    room: row.room_id === null ? null : (cardByRoom.get(row.room_id) ?? null),
+    followed_at: row.created_at.toISOString(),
+  }));
+  return pageOf(list, total, window);
+}

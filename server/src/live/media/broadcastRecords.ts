@@ -1,0 +1,96 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../infra/db/schema';
+
+/**
+ * What the ingest writes (migration 0005): the room's stream_status and one `broadcast` row per
+ * push. Times come from PostgreSQL's clock so durations do not depend on a node's clock.
+ */
+
+export interface PushRoom {
+  id: number;
+  owner_id: number;
+  title: string;
+  stream_key_version: number;
+  stream_status: 'live' | 'offline';
+}
+
+export async function findPushRoom(db: Kysely<Database>, roomId: number): Promise<PushRoom | undefined> {
+  return db
+    .selectFrom('live_room')
+    .select(['id', 'owner_id', 'title', 'stream_key_version', 'stream_status'])
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+}
+
+/** The room goes live and a broadcast starts (one left open, e.g. by a lost callback, is closed first). */
+export async function startBroadcast(db: Kysely<Database>, roomId: number): Promise<{ broadcastId: number; startedAt: Date } | null> {
+  return db.transaction().execute(async (trx) => {
+    await closeOpenBroadcasts(trx, roomId);
+    const room = await trx
+      .updateTable('live_room')
+      .set({ stream_status: 'live', stream_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', roomId)
+      .returning(['owner_id', 'title', 'stream_started_at'])
+      .executeTakeFirst();
+    // The room was deleted between the check and now: nothing to record.
+    if (room === undefined || room.stream_started_at === null) return null;
+    const inserted = await trx
+      .insertInto('broadcast')
+      .values({ room_id: roomId, anchor_id: room.owner_id, title: room.title, started_at: room.stream_started_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { broadcastId: inserted.id, startedAt: room.stream_started_at };
+  });
+}
+
+/** The room goes offline and its open broadcast ends with its duration and peak. */
+export async function endBroadcast(db: Kysely<Database>, roomId: number, peakViewers: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await closeOpenBroadcasts(trx, roomId, peakViewers);
+    await trx
+      .updateTable('live_room')
+      .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', roomId)
+      .execute();
+  });
+}
+
+/** Keeps the peak on the open row as it grows, so a crash does not lose it. */
+export async function recordPeak(db: Kysely<Database>, roomId: number, peakViewers: number): Promise<void> {
+  await db
+    .updateTable('broadcast')
+    .set({ peak_viewers: sql<number>`greatest(peak_viewers, ${peakViewers})` })
+    .where('room_id', '=', roomId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
+ * At start of the embedded ingest: nothing can be publishing yet, so broadcasts left open by a
+ * crash end now (the true end is unknown; now is the closest we can say) and rooms go offline.
+ */
+export async function closeDanglingBroadcasts(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const closed = await closeOpenBroadcasts(trx, null);
+    await trx
+      .updateTable('live_room')
+      .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
+      .where('stream_status', '=', 'live')
+      .execute();
+    return closed;
+  });
+}
+
+async function closeOpenBroadcasts(db: Kysely<Database>, roomId: number | null, peakViewers = 0): Promise<number> {
+  let query = db
+    .updateTable('broadcast')
+    .set({
+      ended_at: sql<Date>`now()`,
+      duration_seconds: sql<number>`greatest(0, round(extract(epoch from now() - started_at)))::int`,
+      peak_viewers: sql<number>`greatest(peak_viewers, ${peakViewers})`,
+    })
+    .where('ended_at', 'is', null);
+  if (roomId !== null) query = query.where('room_id', '=', roomId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

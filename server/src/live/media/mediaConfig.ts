@@ -1,0 +1,182 @@
+import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+
+/** The video part of the configuration (MEDIA_*, DEMO_STREAMS); see server/README.md "Video". */
+export interface MediaConfig {
+  /** embedded: RTMP ingest, HTTP-FLV and HLS in this process; external: a media server / CDN by templates. */
+  mode: 'embedded' | 'external';
+  /** MEDIA_SIGNING_SECRET; null: generated once into DATA_DIR/media-secret. */
+  signingSecret: string | null;
+  /** How long a push address handed out by getLiveUrl works. */
+  pushKeyTtlHours: number;
+  embedded: EmbeddedMediaConfig;
+  external: ExternalMediaConfig | null;
+  /** Rooms of seeded demo anchors that get an ffmpeg test pattern at start (embedded only). */
+  demoStreams: number;
+}
+
+export interface EmbeddedMediaConfig {
+  /** Address the RTMP listener binds (loopback by default: OBS on this machine). */
+  rtmpHost: string;
+  /** 0: any free port (tests). */
+  rtmpPort: number;
+  /** The RTMP server address anchors are shown, e.g. rtmp://live.example.com:1935/live; null: derived. */
+  rtmpPublicUrl: string | null;
+  /** ffmpeg for HLS (and demo streams); null: no HLS. */
+  ffmpegPath: string | null;
+  hlsSegmentSeconds: number;
+  /** Segments kept in the playlist (older ones are deleted). */
+  hlsListSize: number;
+  /** A publisher that drops and comes back from the same address within this keeps its broadcast. */
+  reconnectGraceSeconds: number;
+  rtmpLimits: RtmpLimits;
+}
+
+/**
+ * What RTMP connections may take before and after their publish is admitted. Before, anyone can
+ * connect (the key is checked at publish), so a connection must be cheap; after, it is an anchor's
+ * encoder, whose keyframes can be several hundred KB.
+ */
+export interface RtmpLimits {
+  /** Connections at once (each encoder publishes one stream). */
+  maxConnections: number;
+  /** Connections at once from one address, so one address cannot take every slot. */
+  maxPerAddress: number;
+  /** A connection must be publishing (admitted) this long after connecting, whatever it sends. */
+  publishDeadlineMs: number;
+  unadmitted: { maxMessageBytes: number; maxChunkStreams: number };
+  admitted: { maxMessageBytes: number; maxChunkStreams: number };
+}
+
+/** The largest length an RTMP chunk header can declare (3 bytes). */
+const RTMP_MAX_DECLARABLE = 0xffffff;
+
+export function defaultRtmpLimits(): RtmpLimits {
+  return {
+    maxConnections: 200,
+    maxPerAddress: 10,
+    publishDeadlineMs: 10_000,
+    unadmitted: { maxMessageBytes: 64 * 1024, maxChunkStreams: 8 },
+    admitted: { maxMessageBytes: 8 * 1024 * 1024, maxChunkStreams: 32 },
+  };
+}
+
+export interface ExternalMediaConfig {
+  /** With {stream} and {sign}: rtmp://push.example.com/live/{stream}?sign={sign}. */
+  pushUrlTemplate: string;
+  flvUrlTemplate: string;
+  /** Null: no HLS offered. */
+  hlsUrlTemplate: string | null;
+  /** The media server's HTTP callbacks present it (`?secret=` or `Authorization: Bearer`). */
+  hookSecret: string;
+}
+
+export const MEDIA_MODES = ['embedded', 'external'] as const;
+export const MIN_MEDIA_SECRET_LENGTH = 16;
+
+/** Defaults for buildApp callers that pass no config (tests): embedded, any free RTMP port. */
+export function defaultMediaConfig(): MediaConfig {
+  return {
+    mode: 'embedded',
+    signingSecret: null,
+    pushKeyTtlHours: 24,
+    embedded: {
+      rtmpHost: '127.0.0.1',
+      rtmpPort: 0,
+      rtmpPublicUrl: null,
+      ffmpegPath: 'ffmpeg',
+      hlsSegmentSeconds: 2,
+      hlsListSize: 6,
+      reconnectGraceSeconds: 0,
+      rtmpLimits: defaultRtmpLimits(),
+    },
+    external: null,
+    demoStreams: 0,
+  };
+}
+
+export function loadMediaConfig(read: ReadVar, problems: string[]): MediaConfig {
+  const int = (name: string, fallback: number, min: number, max: number) => parseInteger(name, read(name), { fallback, min, max }, problems);
+  const mode = read('MEDIA_MODE') ?? 'embedded';
+  if (mode !== 'embedded' && mode !== 'external') problems.push(`MEDIA_MODE must be one of ${MEDIA_MODES.join(', ')}, got "${mode}"`);
+  const signingSecret = read('MEDIA_SIGNING_SECRET') ?? null;
+  if (signingSecret !== null && signingSecret.length < MIN_MEDIA_SECRET_LENGTH) {
+    problems.push(`MEDIA_SIGNING_SECRET must have at least ${MIN_MEDIA_SECRET_LENGTH} characters`);
+  }
+  const ffmpeg = read('MEDIA_FFMPEG_PATH') ?? 'ffmpeg';
+  return {
+    mode: mode === 'external' ? 'external' : 'embedded',
+    signingSecret,
+    pushKeyTtlHours: int('MEDIA_PUSH_KEY_TTL_HOURS', 24, 1, 8_760),
+    embedded: {
+      rtmpHost: read('MEDIA_RTMP_HOST') ?? '127.0.0.1',
+      rtmpPort: int('MEDIA_RTMP_PORT', 1935, 0, 65_535),
+      rtmpPublicUrl: parseRtmpUrl(read('MEDIA_RTMP_PUBLIC_URL'), problems),
+      // MEDIA_FFMPEG_PATH=off: no HLS even where ffmpeg is installed.
+      ffmpegPath: ffmpeg === 'off' ? null : ffmpeg,
+      hlsSegmentSeconds: int('MEDIA_HLS_SEGMENT_SECONDS', 2, 1, 10),
+      hlsListSize: int('MEDIA_HLS_LIST_SIZE', 6, 3, 30),
+      reconnectGraceSeconds: int('MEDIA_RECONNECT_GRACE_SECONDS', 10, 0, 300),
+      rtmpLimits: loadRtmpLimits(int, problems),
+    },
+    external: mode === 'external' ? loadExternal(read, problems) : null,
+    demoStreams: int('DEMO_STREAMS', 0, 0, 20),
+  };
+}
+
+function loadRtmpLimits(int: (name: string, fallback: number, min: number, max: number) => number, problems: string[]): RtmpLimits {
+  const defaults = defaultRtmpLimits();
+  const limits: RtmpLimits = {
+    maxConnections: int('MEDIA_RTMP_MAX_CONNECTIONS', defaults.maxConnections, 1, 100_000),
+    maxPerAddress: int('MEDIA_RTMP_MAX_PER_ADDRESS', defaults.maxPerAddress, 1, 100_000),
+    publishDeadlineMs: int('MEDIA_RTMP_PUBLISH_DEADLINE_MS', defaults.publishDeadlineMs, 500, 120_000),
+    unadmitted: {
+      maxMessageBytes: int('MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES', defaults.unadmitted.maxMessageBytes, 4_096, RTMP_MAX_DECLARABLE),
+      maxChunkStreams: int('MEDIA_RTMP_UNADMITTED_MAX_CHUNK_STREAMS', defaults.unadmitted.maxChunkStreams, 4, 1_024),
+    },
+    admitted: {
+      maxMessageBytes: int('MEDIA_RTMP_MAX_MESSAGE_BYTES', defaults.admitted.maxMessageBytes, 65_536, RTMP_MAX_DECLARABLE),
+      maxChunkStreams: int('MEDIA_RTMP_MAX_CHUNK_STREAMS', defaults.admitted.maxChunkStreams, 4, 1_024),
+    },
+  };
+  // Admission only ever raises what a session may hold.
+  if (limits.unadmitted.maxMessageBytes > limits.admitted.maxMessageBytes) {
+    problems.push('MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES must not be above MEDIA_RTMP_MAX_MESSAGE_BYTES');
+  }
+  if (limits.unadmitted.maxChunkStreams > limits.admitted.maxChunkStreams) {
+    problems.push('MEDIA_RTMP_UNADMITTED_MAX_CHUNK_STREAMS must not be above MEDIA_RTMP_MAX_CHUNK_STREAMS');
+  }
+  return limits;
+}
+
+function loadExternal(read: ReadVar, problems: string[]): ExternalMediaConfig {
+  const template = (name: string, required: boolean): string | null => {
+    const value = read(name);
+    if (value === undefined) {
+      if (required) problems.push(`${name} is required with MEDIA_MODE=external`);
+      return null;
+    }
+    if (!value.includes('{stream}')) problems.push(`${name} must contain {stream}`);
+    return value;
+  };
+  const push = template('MEDIA_PUSH_URL_TEMPLATE', true);
+  if (push !== null && !/\/[^/]*\{stream\}[^/]*$/.test(push)) problems.push('MEDIA_PUSH_URL_TEMPLATE must end with a path segment holding {stream}');
+  const hookSecret = read('MEDIA_HOOK_SECRET');
+  if (hookSecret === undefined || hookSecret.length < MIN_MEDIA_SECRET_LENGTH) {
+    problems.push(`MEDIA_HOOK_SECRET (at least ${MIN_MEDIA_SECRET_LENGTH} characters) is required with MEDIA_MODE=external`);
+  }
+  return {
+    pushUrlTemplate: push ?? '',
+    flvUrlTemplate: template('MEDIA_FLV_URL_TEMPLATE', true) ?? '',
+    hlsUrlTemplate: template('MEDIA_HLS_URL_TEMPLATE', false),
+    hookSecret: hookSecret ?? '',
+  };
+}
+
+function parseRtmpUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  if (!/^rtmps?:\/\/[^/\s]+(\/[^\s?#]*)?$/.test(raw)) {
+    problems.push(`MEDIA_RTMP_PUBLIC_URL must look like rtmp://host[:port]/live, got "${raw}"`);
+    return null;
+  }
+  return raw.replace(/\/+$/, '');
+}

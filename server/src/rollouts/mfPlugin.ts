@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HostSharedRequirements } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLimiter';
+import type { App } from '../infra/http/types';
+import { readHostShared } from './bootstrapReleases';
+import type { MfConfig } from './mfConfig';
+import { loadOpsToken } from './opsAuth';
+import { opsRoutes } from './opsRoutes';
+import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
+import { overrideKey } from './overrideTokens';
+import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
+import { type ReleaseStore, createLocalReleaseStore } from './releaseStore';
+import { type RemoteRegistry, createRolloutRegistry } from './remoteRegistry';
+import { mfRoutes } from './routes';
+
+/** Everything the rollout control plane runs on. */
+export interface ReleasesSetup {
+  store: ReleaseStore;
+  /** The folder of the embedded store, served under /web/releases/ (absent with a CDN). */
+  releasesDir: string | null;
+  hostShared: HostSharedRequirements | null;
+  opsToken: string;
+  haltPolicy: HaltPolicy;
+  telemetryLimiter: RateLimiter;
+  /** Longest life of a QA override token (MF_OVERRIDE_MAX_MINUTES); default a day. */
+  overrideMaxMinutes?: number;
+}
+
+/** From the configuration: the embedded store under DATA_DIR/releases, the ops token, limits. */
+export async function createReleasesSetup(config: { dataDir: string; siteRoot: string; mf: MfConfig }): Promise<ReleasesSetup> {
+  const releasesDir = path.join(config.dataDir, 'releases');
+  return {
+    store: createLocalReleaseStore(releasesDir, config.mf.releasesBaseUrl),
+    releasesDir,
+    hostShared: await readHostShared(config.siteRoot),
+    opsToken: await loadOpsToken(config.mf.opsToken ?? undefined, config.dataDir),
+    haltPolicy: config.mf.haltPolicy,
+    telemetryLimiter: createFixedWindowLimiter({ max: config.mf.telemetryPerMinute, windowMs: 60_000 }),
+    overrideMaxMinutes: config.mf.overrideMaxMinutes,
+  };
+}
+
+/**
+ * For apps that do not look at rollouts (most tests): an empty control plane in the app's own
+ * data folder (whoever made that folder removes it), else in a new temporary one.
+ */
+export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: string): Promise<ReleasesSetup> {
+  const dataDir = appDataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'sports-releases-')));
+  const setup = await createReleasesSetup({
+    dataDir,
+    siteRoot,
+    mf: { opsToken: randomBytes(16).toString('hex'), haltPolicy: DEFAULT_HALT_POLICY, telemetryPerMinute: 120, releasesBaseUrl: '/web/releases', promoteLocalBuilds: false, overrideMaxMinutes: DEFAULT_OVERRIDE_MAX_MINUTES },
+  });
+  return setup;
+}
+
+/** `api/mf/*`: what visitors load and how it went, and the ops operations. */
+export async function mfPlugin(app: App, options: { db: Kysely<Database>; releases: ReleasesSetup; registry?: RemoteRegistry }): Promise<void> {
+  const { db, releases } = options;
+  // Derived from the ops token: every node sharing it accepts the same QA override tokens.
+  const key = overrideKey(releases.opsToken);
+  await app.register(mfRoutes, {
+    db,
+    overrideKey: key,
+    registry: options.registry ?? createRolloutRegistry(db, releases.store),
+    haltPolicy: releases.haltPolicy,
+    telemetryLimiter: releases.telemetryLimiter,
+  });
+  await app.register(opsRoutes, { db, ...releases, overrideKey: key, overrideMaxMinutes: releases.overrideMaxMinutes ?? DEFAULT_OVERRIDE_MAX_MINUTES });
+}

@@ -1,0 +1,107 @@
+import type { HostSharedRequirements, MfRelease, RemoteName } from '@sports/shared/server';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MfReleaseTable } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+import { writeAudit } from './audit';
+import { checkRelease } from './releaseCheck';
+import { releaseIdFor } from '@sports/shared/node';
+import { type ReleaseStore, SealMismatchError } from './releaseStore';
+
+export interface ReleaseDeps {
+  db: Kysely<Database>;
+  store: ReleaseStore;
+  /** The host's page singletons; null when the host is not built (nothing can be checked). */
+  hostShared: HostSharedRequirements | null;
+}
+
+/**
+ * Problems found in a staged release: listed inside RELEASE_REFUSED's message (http/errorCatalogue.ts)
+ * and in the audit log, not answers of their own.
+ */
+export const releaseMessages = {
+  unreadable: 'mf-manifest.json 无法读取',
+  hashMismatch: (expected: string) => `发布内容与发布号不符（按内容应为 ${expected}）`,
+  hostUnknown: '主应用尚未构建，无法检查共享依赖',
+} as const;
+
+export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
+  return {
+    remote: row.remote,
+    releaseId: row.release_id,
+    version: row.version,
+    manifestUrl: store.manifestUrl(row.remote, row.release_id),
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+  };
+}
+
+export async function findRelease(db: Kysely<Database>, remote: RemoteName, releaseId: string) {
+  return db.selectFrom('mf_release').selectAll().where('remote', '=', remote).where('release_id', '=', releaseId).executeTakeFirst();
+}
+
+function buildVersionOf(manifest: unknown): string | null {
+  const version = (manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } } } | null)?.metaData?.buildInfo?.buildVersion;
+  return typeof version === 'string' ? version : null;
+}
+
+/**
+ * Registers an uploaded release after checking it: its stored content must hash to its id, and
+ * its manifest must be compatible with the host. Registering the same release again is a no-op.
+ * A refusal is audited with its reasons and answered as code 1.
+ */
+export async function registerRelease(
+  deps: ReleaseDeps,
+  request: { remote: RemoteName; releaseId: string; actor: string; reason: string },
+): Promise<MfRelease> {
+  const { db, store } = deps;
+  const known = await findRelease(db, request.remote, request.releaseId);
+  if (known) return toMfRelease(known, store);
+
+  const { problems, contentHash } = await checkStagedRelease(deps, request.remote, request.releaseId);
+  const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
+  if (problems.length > 0) {
+    await writeAudit(db, { ...audit, detail: { refused: problems } });
+    throw errors.RELEASE_REFUSED(problems);
+  }
+  const manifest = await store.readManifest(request.remote, request.releaseId);
+  // Served before it is recorded: a recorded release always has its files in place, and they
+  // are exactly the bytes whose hash was checked against the id.
+  try {
+    await store.seal(request.remote, request.releaseId, contentHash);
+  } catch (error) {
+    if (error instanceof SealMismatchError) throw errors.RELEASE_CHANGED_WHILE_SEALING();
+    throw error;
+  }
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('mf_release')
+      .values({
+        remote: request.remote,
+        release_id: request.releaseId,
+        version: buildVersionOf(manifest) ?? '',
+        manifest: JSON.stringify(manifest),
+        created_by: request.actor,
+      })
+      .onConflict((conflict) => conflict.columns(['remote', 'release_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) await writeAudit(trx, audit);
+    return inserted ?? (await findRelease(trx, request.remote, request.releaseId));
+  });
+  if (!row) throw new Error(`release ${request.releaseId} vanished while registering`);
+  return toMfRelease(row, store);
+}
+
+async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<{ problems: string[]; contentHash: string }> {
+  let manifest: unknown;
+  try {
+    manifest = await deps.store.readManifest(remote, releaseId);
+  } catch {
+    return { problems: [releaseMessages.unreadable], contentHash: '' };
+  }
+  const contentHash = await deps.store.contentHash(remote, releaseId);
+  const expected = releaseIdFor(buildVersionOf(manifest) ?? '?', contentHash);
+  if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash };
+  if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash };
+  return { problems: checkRelease(manifest, remote, deps.hostShared), contentHash };
+}

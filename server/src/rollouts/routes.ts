@@ -1,0 +1,112 @@
+import { Envelope, type RemoteName, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import Type from 'typebox';
+import type { Database } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+import { ok } from '../infra/http/envelope';
+import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLimiter';
+import type { App } from '../infra/http/types';
+import { OVERRIDE_MAX_LENGTH, type VerifiedOverride, verifiedOverrides } from './qaOverride';
+import { type HaltPolicy, breachesPolicy, releaseHealth } from './releaseHealth';
+import type { RemoteRegistry } from './remoteRegistry';
+import { haltCandidate } from './rolloutOperations';
+import { recordTelemetry } from './service';
+import { visitorKeyOf } from './visitorIdentity';
+
+/** The reason an automatic halt writes to the rollout audit (not an API answer: errors live in http/errorCatalogue.ts). */
+export const telemetryMessages = {
+  halted: (rate: number, sample: number) => `错误率 ${(rate * 100).toFixed(1)}%（${sample} 次上报）超过阈值，自动暂停`,
+} as const;
+
+/**
+ * The QA override cookie: the verified tokens of a `?override=` link (qaOverride.ts), kept until
+ * the last of them expires, and verified again on every request.
+ */
+export const OVERRIDE_COOKIE = 'mf_override';
+
+export interface MfRoutesOptions {
+  db: Kysely<Database>;
+  registry: RemoteRegistry;
+  haltPolicy: HaltPolicy;
+  /** The key QA override tokens are signed with (overrideTokens.ts). */
+  overrideKey: Buffer;
+  /** Per-IP limit on telemetry reports. */
+  telemetryLimiter?: RateLimiter;
+}
+
+/** `api/mf/remotes` and `api/mf/telemetry`: what visitors load, and how it went. */
+export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void> {
+  const limiter = options.telemetryLimiter ?? createFixedWindowLimiter({ max: 120, windowMs: 60_000 });
+
+  app.get(
+    '/api/mf/remotes',
+    {
+      schema: {
+        // Longer than OVERRIDE_MAX_LENGTH is ignored like any bad link; far longer is refused.
+        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: 8 * OVERRIDE_MAX_LENGTH })) }),
+        response: { 200: Envelope(RemoteAssignmentsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const overrides = overridesOf(request.query.override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, Date.now());
+      const key = await visitorKeyOf(options.db, request, reply);
+      const releases = new Map([...overrides].map(([remote, grant]) => [remote, grant.releaseId]));
+      return ok({ remotes: await options.registry.assignmentsFor({ key, overrides: releases }) });
+    },
+  );
+
+  app.post(
+    '/api/mf/telemetry',
+    {
+      // A broken page can report in a loop: count before parsing and storing anything.
+      onRequest: async (request, reply) => {
+        const decision = limiter.hit(request.ip);
+        if (!decision.allowed) {
+          reply.header('Retry-After', Math.ceil(decision.retryAfterMs / 1000));
+          throw errors.TELEMETRY_RATE_LIMITED();
+        }
+      },
+      schema: { body: RemoteTelemetrySchema, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request, reply) => {
+      const report = request.body;
+      const visitor = await visitorKeyOf(options.db, request, reply);
+      await recordTelemetry(options.db, report, { userAgent: request.headers['user-agent'], visitor, ip: request.ip });
+      if (report.phase !== 'loaded') await haltIfFailing(options, report.remote, report.version);
+      return ok(null);
+    },
+  );
+}
+
+/** The error-rate brake: a candidate failing for too many visitors goes back to 0 %. */
+async function haltIfFailing(options: MfRoutesOptions, remote: Parameters<typeof haltCandidate>[1], releaseId: string): Promise<void> {
+  const rollout = await options.db.selectFrom('mf_rollout').select(['candidate_release_id', 'candidate_percent']).where('remote', '=', remote).executeTakeFirst();
+  if (rollout?.candidate_release_id !== releaseId || rollout.candidate_percent === 0) return;
+  const health = await releaseHealth(options.db, remote, releaseId, options.haltPolicy.windowSeconds);
+  if (!breachesPolicy(health, options.haltPolicy)) return;
+  const sample = health.loads + health.errors;
+  await haltCandidate(options.db, remote, releaseId, telemetryMessages.halted(health.errorRate, sample), { ...health });
+}
+
+/**
+ * The overrides of this request: a link's tokens when at least one is valid (then kept in the
+ * cookie), else the cookie's (verified again; cleared once none is valid). `?override=` empty
+ * clears them. A link with no valid token is ignored: the page is the ordinary one.
+ */
+function overridesOf(fromLink: string | undefined, fromCookie: string | undefined, reply: FastifyReply, key: Buffer, now: number): Map<RemoteName, VerifiedOverride> {
+  if (fromLink === '') {
+    if (fromCookie !== undefined) reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
+    return new Map();
+  }
+  const linked = verifiedOverrides(fromLink, key, now);
+  if (linked.size > 0) {
+    const expiresAt = Math.max(...[...linked.values()].map((grant) => grant.expiresAt));
+    const value = [...linked.values()].map((grant) => grant.token).join(',');
+    reply.setCookie(OVERRIDE_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', expires: new Date(expiresAt) });
+    return linked;
+  }
+  const kept = verifiedOverrides(fromCookie, key, now);
+  if (kept.size === 0 && fromCookie !== undefined) reply.clearCookie(OVERRIDE_COOKIE, { path: '/' });
+  return kept;
+}

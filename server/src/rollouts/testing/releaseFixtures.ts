@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HostSharedRequirements, RemoteName } from '@sports/shared/server';
+import { afterAll, onTestFinished } from 'vitest';
+import { createFixedWindowLimiter } from '../../infra/http/rateLimiter';
+import type { App } from '../../infra/http/types';
+import type { ReleasesSetup } from '../mfPlugin';
+import type { HaltPolicy } from '../releaseHealth';
+import { computeReleaseId } from '@sports/shared/node';
+import { createLocalReleaseStore } from '../releaseStore';
+
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
+export const HOST_SHARED: HostSharedRequirements = {
+  react: { version: '19.3.1', requiredVersion: '^19.3.1' },
+  '@sports/shared': { version: '0.1.0', requiredVersion: '^0.1.0' },
+};
+
+/** A control plane over a fresh release folder (made when the describe body runs, removed after it). */
+export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'mf-releases-'));
+  afterAll(async () => {
+    await fs.rm(releasesDir, { recursive: true, force: true });
+    await fs.rm(`${releasesDir}-staging`, { recursive: true, force: true });
+  });
+  return {
+    store: createLocalReleaseStore(releasesDir),
+    releasesDir,
+    hostShared: HOST_SHARED,
+    opsToken: TEST_OPS_TOKEN,
+    haltPolicy,
+    telemetryLimiter: createFixedWindowLimiter({ max: 100_000, windowMs: 60_000 }),
+  };
+}
+
+/** A small release folder shaped like a real remote build (manifest, entry, one chunk). */
+export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, reactVersion = '19.3.1'): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
+  onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
+  const manifest = {
+    id: remote,
+    name: remote,
+    metaData: { name: remote, buildInfo: { buildVersion: version, buildName: remote }, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [
+      { name: 'react', version: reactVersion, requiredVersion: `^${reactVersion}`, singleton: true },
+      { name: '@sports/shared', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true },
+    ],
+    remotes: [],
+    exposes: ['routes', 'widgets', 'parcel'].map((name) => ({ id: `${remote}:${name}`, name, path: `./${name}` })),
+  };
+  await fs.writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifest));
+  await fs.writeFile(path.join(folder, 'remoteEntry.js'), `var ${remote} = {};`);
+  await fs.mkdir(path.join(folder, 'chunks'));
+  await fs.writeFile(path.join(folder, 'chunks', '1.abcdef1234.js'), `/* ${marker} */`);
+  return folder;
+}
+
+/** Publishes a folder through the ops API, as `pnpm mf publish` does: upload, then register. */
+export async function publishThroughApi(app: App, remote: RemoteName, folder: string, version: string) {
+  const { releaseId, files } = await computeReleaseId(folder, version);
+  for (const file of files) {
+    const upload = await app.inject({
+      method: 'PUT',
+      url: `/api/mf/releases/${remote}/${releaseId}/files/${file}`,
+      headers: { 'x-ops-token': TEST_OPS_TOKEN, 'content-type': 'application/octet-stream' },
+      payload: await fs.readFile(path.join(folder, file)),
+    });
+    if (upload.json().code !== 200) throw new Error(`upload ${file}: ${upload.body}`);
+  }
+  const register = await ops(app, 'POST', '/api/mf/releases', { remote, releaseId, reason: 'test publish' });
+  return { releaseId, register };
+}
+
+export function ops(app: App, method: 'GET' | 'POST', url: string, payload?: object, actor = 'alice') {
+  return app.inject({ method, url, payload, headers: { 'x-ops-token': TEST_OPS_TOKEN, 'x-ops-actor': actor } });
+}

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../infra/db/schema';
+import { exponentRows, goalData, matchRowsById, withoutHot } from '../matchRows';
+import { type LiveDataHub, goalAudience } from '../liveData/liveDataHub';
+import { FeedStore, type StoredBatch } from './feedStore';
+import type { FeedBatch } from './matchFeed';
+
+/**
+ * Feed -> PostgreSQL -> live-data hub. Each batch is stored in one transaction (goals get their
+ * seq there, so a reconnecting client can be sent them from the database), then what changed is
+ * read back as API rows and published: one message per match row, per odds row, per goal.
+ */
+export class FeedPipeline {
+  private readonly store: FeedStore;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hub: LiveDataHub,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.store = new FeedStore(db);
+  }
+
+  /** A stored batch whose publishing failed (reading rows back): published before anything else. */
+  private unpublished: StoredBatch | null = null;
+
+  readonly deliver = async (batch: FeedBatch): Promise<void> => {
+    if (this.unpublished !== null) {
+      await this.publish(this.unpublished);
+      this.unpublished = null;
+    }
+    const stored = await this.store.store(batch, (occurredAt) => (occurredAt >= batch.announceSince ? this.hub.allocateSeq('goal') : null));
+    try {
+      await this.publish(stored);
+    } catch (error) {
+      // Its goals have their seqs already: sending the batch again would store nothing new, so
+      // they would never go out. Keep what was stored and publish it first next time.
+      this.unpublished = stored;
+      throw error;
+    }
+  };
+
+  /** Reads everything first, then broadcasts (synchronously): a failed read has sent nothing yet. */
+  private async publish(stored: StoredBatch): Promise<void> {
+    const rows = await matchRowsById(this.db, stored.matchIds);
+    const names = new Map(rows.map((row) => [row.match_id, row]));
+    const missing = stored.newGoals.filter((goal) => !names.has(goal.match_id)).map((goal) => goal.match_id);
+    for (const row of await matchRowsById(this.db, [...new Set(missing)])) names.set(row.match_id, row);
+    const odds = await exponentRows(this.db, stored.oddsPairs);
+
+    for (const row of rows) this.hub.publish(row.sport === 'football' ? 'football_match' : 'basketball_match', [row], { hot: row.hot, companyId: null });
+    for (const goal of stored.newGoals) {
+      const match = names.get(goal.match_id);
+      if (match !== undefined) this.hub.broadcast('goal', goal.seq, goalData(goal, match), goalAudience());
+    }
+    for (const row of odds) {
+      this.hub.publish(row.sport === 'football' ? 'football_exponent' : 'basketball_exponent', [withoutHot(row)], { hot: row.hot, companyId: row.company_id });
+    }
+    if (stored.newGoals.length > 0) this.log?.debug({ goals: stored.newGoals.length }, 'feed: goals published');
+  }
+}

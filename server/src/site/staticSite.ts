@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import { SERVER_DIR } from '../config';
+import type { App } from '../infra/http/types';
+import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
+import { inlinePagePolicy } from '../infra/http/contentSecurityPolicy';
+import { notBuiltPage } from './notBuiltPage';
+
+export interface StaticSiteOptions {
+  /** Holds host/dist. */
+  siteRoot: string;
+  /** The embedded release store (DATA_DIR/releases), served under /web/releases/. */
+  releasesDir?: string;
+  /**
+   * Serve the builds' *.map files (development). Off in production: the maps stay on disk and
+   * in every release for error reports, but visitors never get the sources.
+   */
+  serveSourceMaps?: boolean;
+}
+
+const SOURCE_MAP = /\.map$/i;
+
+export const H5_PAGE_PATH = path.join(SERVER_DIR, 'static', 'h5', 'index.html');
+
+/**
+ * One process serves the whole site: `/web/` is the host, `/web/releases/<folder>/<release>/`
+ * the remotes' registered releases, `/h5` the mobile page.
+ */
+export async function staticSitePlugin(app: App, options: StaticSiteOptions): Promise<void> {
+  const hostDist = path.join(options.siteRoot, 'host', 'dist');
+
+  app.get('/', (_request, reply) => reply.redirect('/web/'));
+  app.get('/web', (_request, reply) => reply.redirect('/web/'));
+
+  if (options.releasesDir) {
+    // Remotes are served only as releases the control plane registered (sealed folders). A
+    // release never changes (its id is its content hash): every file is immutable. The Module
+    // Federation runtime fetches them cross-origin, hence CORS.
+    await fs.mkdir(options.releasesDir, { recursive: true });
+    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }), options.serveSourceMaps === true);
+  }
+
+  // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
+  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true);
+
+  app.get('/web/', async (_request, reply) => {
+    const indexFile = path.join(hostDist, 'index.html');
+    // Checked per request: building the site while the server runs needs no restart.
+    if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
+    return sendHtml(reply, 200, await fs.readFile(indexFile, 'utf8'));
+  });
+
+  const h5Page = await fs.readFile(H5_PAGE_PATH, 'utf8');
+  // Its inline script and style run by hash; the site's policy (own script files only) would block them.
+  const h5Policy = inlinePagePolicy(h5Page);
+  app.get('/h5', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
+  app.get('/h5/', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
+}
+
+/** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */
+async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>, serveSourceMaps: boolean): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    // A refused path is answered like a missing file (404 envelope).
+    allowedPath: (pathName) => serveSourceMaps || !SOURCE_MAP.test(pathName),
+    decorateReply: false,
+    suppressWarning: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      for (const [name, value] of Object.entries(headersFor(filePath))) reply.header(name, value);
+    },
+  });
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+}

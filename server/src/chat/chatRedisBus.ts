@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatGroupMessage, ChatSystemNotice } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
-import { redactUrl } from '../config';
+import { RedisChannel } from '../infra/sockets/redisChannel';
 import type { ChatBus, ChatBusSink, ChatMessageDraft, ChatRoomEvent } from './chatBus';
 
 export const DEFAULT_CHAT_CHANNEL = 'sports:chat';
@@ -41,39 +40,25 @@ export interface ChatRedisBusOptions {
  */
 export class ChatRedisBus implements ChatBus {
   readonly nodeId = randomBytes(6).toString('hex');
+  private readonly bus: RedisChannel;
   private readonly channel: string;
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private lastErrorLog = 0;
 
-  constructor(private readonly options: ChatRedisBusOptions) {
+  constructor(options: ChatRedisBusOptions) {
     this.channel = options.channel ?? DEFAULT_CHAT_CHANNEL;
-    const connection = { lazyConnect: true, maxRetriesPerRequest: 2 };
-    this.publisher = new Redis(options.url, connection);
-    this.subscriber = new Redis(options.url, connection);
-    for (const client of [this.publisher, this.subscriber]) client.on('error', (error: Error) => this.logError(error));
-    this.publisher.defineCommand('chatPublish', { numberOfKeys: 2, lua: PUBLISH_MESSAGE });
+    this.bus = new RedisChannel({ url: options.url, channel: this.channel, label: 'chat', log: options.log });
+    this.bus.publisher.defineCommand('chatPublish', { numberOfKeys: 2, lua: PUBLISH_MESSAGE });
   }
 
   async start(sink: ChatBusSink): Promise<void> {
-    this.subscriber.on('message', (channel: string, text: string) => {
-      if (channel === this.channel) this.receive(sink, text);
-    });
-    const subscribe = () => this.subscriber.subscribe(this.channel).catch((error: unknown) => this.logError(error));
-    this.subscriber.on('ready', () => void subscribe());
-    try {
-      await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-      await subscribe();
-    } catch (error) {
-      this.logError(error);
-    }
+    await this.bus.start((text) => this.receive(sink, text));
   }
 
   async publishMessage(draft: ChatMessageDraft, keep: boolean): Promise<ChatGroupMessage> {
     const json = JSON.stringify(draft);
-    const publish = (this.publisher as unknown as { chatPublish: (...args: (string | number)[]) => Promise<number> }).chatPublish;
+    const publisher = this.bus.publisher;
+    const publish = (publisher as unknown as { chatPublish: (...args: (string | number)[]) => Promise<number> }).chatPublish;
     const seq = await publish.call(
-      this.publisher,
+      publisher,
       `${this.channel}:seq:${draft.groupId}`,
       `${this.channel}:history:${draft.groupId}`,
       this.channel,
@@ -98,7 +83,7 @@ export class ChatRedisBus implements ChatBus {
   }
 
   async history(groupId: string, limit: number): Promise<ChatGroupMessage[] | null> {
-    const lines = await this.publisher.lrange(`${this.channel}:history:${groupId}`, -limit, -1);
+    const lines = await this.bus.publisher.lrange(`${this.channel}:history:${groupId}`, -limit, -1);
     return lines.flatMap((line) => {
       const message = parseNumbered(line);
       return message === null ? [] : [message];
@@ -106,11 +91,11 @@ export class ChatRedisBus implements ChatBus {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.publisher, this.subscriber].map((client) => client.quit().catch(() => client.disconnect())));
+    await this.bus.close();
   }
 
   private send(text: string): void {
-    this.publisher.publish(this.channel, text).catch((error: unknown) => this.logError(error));
+    this.bus.publish(text);
   }
 
   private receive(sink: ChatBusSink, text: string): void {
@@ -131,16 +116,8 @@ export class ChatRedisBus implements ChatBus {
         sink.roomEvent(JSON.parse(body) as ChatRoomEvent);
       }
     } catch (error) {
-      this.logError(error);
+      this.bus.logError(error);
     }
-  }
-
-  /** At most one line every 10 s: a Redis outage must not flood the log. */
-  private logError(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastErrorLog < 10_000) return;
-    this.lastErrorLog = now;
-    this.options.log.warn({ err: error }, `chat Redis bus error (${redactUrl(this.options.url)})`);
   }
 }
 

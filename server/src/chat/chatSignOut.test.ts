@@ -1,4 +1,4 @@
-import { ChatCloseCode, type ChatServerFrame } from '@sports/shared/server';
+import { SocketCloseCode as ChatCloseCode, type ChatServerFrame } from '@sports/shared/server';
 import { expect, it } from 'vitest';
 import { lastCode, solveCaptcha } from '../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';

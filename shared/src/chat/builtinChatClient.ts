@@ -1,5 +1,6 @@
 import { Value } from 'typebox/value';
 import { type BackoffOptions, DEFAULT_BACKOFF, backoffDelay } from '../realtime/backoff';
+import { SocketCloseCode } from '../realtime/closeCodes';
 import type { LiveSocket, LiveSocketFactory } from '../realtime/liveDataClient';
 import { resolveUrl } from '../realtime/liveDataClient';
 import { ChatEmitter } from './chatEmitter';
@@ -17,7 +18,6 @@ import type {
 import {
   CHAT_PING_INTERVAL_MS,
   CHAT_PROTOCOL_VERSION,
-  ChatCloseCode,
   type ChatClientFrame,
   type ChatServerFrame,
   ChatServerFrameSchema,
@@ -243,7 +243,7 @@ export class BuiltinChatClient implements ChatClient {
   private onConnectionLost(code: number): void {
     if (this.destroyed || !this.established) return this.setState('offline');
     // The member signed out: the same signature would only be refused. The page logs in anew.
-    if (code === ChatCloseCode.SessionEnded) {
+    if (code === SocketCloseCode.SessionEnded) {
       this.established = false;
       return this.setState('offline');
     }

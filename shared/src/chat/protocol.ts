@@ -32,23 +32,7 @@ export const CHAT_IDLE_TIMEOUT_MS = 90_000;
 export const CHAT_PING_INTERVAL_MS = 30_000;
 /** Messages a joining member receives in its `history` frame at most. */
 export const CHAT_HISTORY_LIMIT = 50;
-
-/** Close codes of the chat socket (the same numbers as the live-data socket's). */
-export const ChatCloseCode = {
-  /** Server shutting down: reconnect later. */
-  GoingAway: 1001,
-  /** Too many invalid frames, or a frame far over the bound. */
-  PolicyViolation: 1008,
-  /** Nothing heard for CHAT_IDLE_TIMEOUT_MS. */
-  IdleTimeout: 4000,
-  /** The client did not read what it was sent (backlog over the bound). */
-  SlowConsumer: 4001,
-  /**
-   * The member's site session ended (sign-out, password reset, expiry): the userSig it was issued
-   * for is dead too. Not worth a reconnect with the same signature.
-   */
-  SessionEnded: 4003,
-} as const;
+// Close codes: SocketCloseCode (realtime/closeCodes.ts), one table with the live-data socket's.
 
 const Ref = Type.String({ minLength: 1, maxLength: 64 });
 /** A group id is the anchor's user id as a decimal string. */

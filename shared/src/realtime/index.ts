@@ -1,4 +1,5 @@
 export * from './backoff';
+export * from './closeCodes';
 export * from './liveDataClient';
 export * from './liveDataFrames';
 export * from './mergeLiveRows';

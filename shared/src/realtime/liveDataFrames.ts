@@ -92,12 +92,4 @@ export function classifyTypeFor(modeFlag: number): 0 | 1 {
 /** The odds company a client gets exponent rows for until it toggles (皇冠). */
 export const DEFAULT_COMPANY_ID = 3;
 
-/** Close codes the server uses; the client reconnects after any of them. */
-export const LiveCloseCode = {
-  GoingAway: 1001,
-  PolicyViolation: 1008,
-  /** No frame (not even a heartbeat) for two heartbeat periods. */
-  IdleTimeout: 4000,
-  /** The client could not keep up with the broadcasts (its send buffer passed the bound). */
-  SlowConsumer: 4001,
-} as const;
+// Close codes: SocketCloseCode (closeCodes.ts), one table with the chat socket's.

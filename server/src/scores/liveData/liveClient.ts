@@ -1,21 +1,20 @@
-import type { Socket } from 'node:net';
-import { DEFAULT_COMPANY_ID, LiveCloseCode, type LiveStream } from '@sports/shared/server';
-import { WebSocket } from 'ws';
+import { DEFAULT_COMPANY_ID, type LiveStream } from '@sports/shared/server';
+import type { WebSocket } from 'ws';
+import { BadFrameCounter } from '../../infra/sockets/socketAdmission';
+import { SocketClient } from '../../infra/sockets/socketClient';
 import { ControlFrameBudget, type ControlFrameLimits } from './controlFrameBudget';
 import type { ClientFilter } from './liveState';
 
-/** How long a closing slow consumer gets for the close handshake before the connection is cut. */
-const SLOW_CLOSE_GRACE_MS = 1_000;
-
 /**
  * One connected page: what it asked for (company, classify, where to resume), whether it is
- * receiving broadcasts yet, and the raw TCP socket its frames are written to.
+ * receiving broadcasts yet, and its socket (the kit's SocketClient: frames written to the raw TCP
+ * socket, the slow-consumer cut-off).
  */
-export class LiveClient {
+export class LiveClient extends SocketClient {
   registered = false;
   companyId: number | null = null;
   classifyType: 0 | 1 | null = null;
-  badFrames = 0;
+  readonly badFrames: BadFrameCounter;
   /** What is left of this connection's control frames (all but heartbeats). */
   readonly controlBudget: ControlFrameBudget;
   /** Positions sent with `resume` before classify, applied when delivery starts. */
@@ -26,16 +25,11 @@ export class LiveClient {
   readonly liveFrom = new Map<LiveStream, number>();
   private queue: Buffer[] = [];
   private queuedBytes = 0;
-  private readonly raw: Socket | undefined;
 
-  constructor(
-    readonly socket: WebSocket,
-    private readonly maxBufferedBytes: number,
-    controlFrames: ControlFrameLimits,
-  ) {
+  constructor(socket: WebSocket, maxBufferedBytes: number, controlFrames: ControlFrameLimits, maxBadFrames: number) {
+    super(socket, maxBufferedBytes);
     this.controlBudget = new ControlFrameBudget(controlFrames);
-    // ws keeps the TCP socket in `_socket`; broadcasts are written there as ready frames.
-    this.raw = (socket as unknown as { _socket?: Socket })._socket;
+    this.badFrames = new BadFrameCounter(maxBadFrames);
   }
 
   get filter(): ClientFilter {
@@ -44,16 +38,6 @@ export class LiveClient {
 
   get groupKey(): string {
     return `${this.filter.hotOnly ? 1 : 0}:${this.filter.companyId}`;
-  }
-
-  /** Writes a complete frame; a client whose unsent data passed the bound is closed instead. */
-  write(frame: Buffer): void {
-    if (this.phase === 'closing' || this.socket.readyState !== WebSocket.OPEN || this.raw === undefined) return;
-    if (this.raw.writableLength > this.maxBufferedBytes) {
-      this.closeSlow();
-      return;
-    }
-    this.raw.write(frame);
   }
 
   /** While syncing: broadcasts wait here, in order, until the catch-up has been sent. */
@@ -70,17 +54,10 @@ export class LiveClient {
     if (queued.length > 0) this.write(queued.length === 1 ? (queued[0] as Buffer) : Buffer.concat(queued));
   }
 
-  /** Bytes written but not yet taken by the network (what the slow-consumer bound applies to). */
-  get bufferedBytes(): number {
-    return this.raw?.writableLength ?? 0;
-  }
-
-  private closeSlow(): void {
+  override closeSlow(): void {
     if (this.phase === 'closing') return;
     this.phase = 'closing';
     this.queue = [];
-    this.socket.close(LiveCloseCode.SlowConsumer, 'slow consumer');
-    // The close frame queues behind the backlog that made it slow: do not wait for it long.
-    setTimeout(() => this.socket.terminate(), SLOW_CLOSE_GRACE_MS).unref();
+    super.closeSlow();
   }
 }

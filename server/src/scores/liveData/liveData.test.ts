@@ -10,7 +10,7 @@ const SILENT_TIMEOUT_MS = 400;
 
 /** The live-data socket over a real port; the socket itself does not touch the database. */
 describe('/ws/live-data', () => {
-  const ctx = useTestApp(embeddedTarget(), { seed: false, app: { liveData: { silentTimeoutMs: SILENT_TIMEOUT_MS, maxBadFrames: 3 } } });
+  const ctx = useTestApp(embeddedTarget(), { seed: false, app: { liveData: { idleTimeoutMs: SILENT_TIMEOUT_MS, maxBadFrames: 3 } } });
   let url: string;
   const open = () => TestSocket.open(url);
 

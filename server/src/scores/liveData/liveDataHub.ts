@@ -3,7 +3,6 @@ import {
   type ExponentRow,
   type GoalData,
   LIVE_STREAMS,
-  LiveCloseCode,
   type LiveStream,
   type MatchRow,
   SOCKET_HEARTBEAT_MS,
@@ -14,6 +13,9 @@ import {
 } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
+import { admitSocket, closeForPolicy } from '../../infra/sockets/socketAdmission';
+import { closeWithin } from '../../infra/sockets/socketClient';
+import { type SocketLimits, resolveSocketLimits } from '../../infra/sockets/socketLimits';
 import { Fanout } from './fanout';
 import { type LiveBus, inProcessBus } from './liveBus';
 import { type ControlFrameLimits, DEFAULT_CONTROL_FRAME_LIMITS } from './controlFrameBudget';
@@ -23,9 +25,6 @@ import { type LiveMessage, type MessageAudience, type StreamData, encodeControl,
 import { LiveState, accepts } from './liveState';
 import { ReplayRing } from './replayRing';
 import { SeqAllocator, type SeqBlockSource } from './seqAllocator';
-
-/** Close codes the client can tell apart (it reconnects on any close, SPEC.md section 4). */
-export const CloseCode = LiveCloseCode;
 
 /** What the hub reads from the database (scores module): snapshot rows at start, goals for replay. */
 export interface LiveHistory {
@@ -37,11 +36,13 @@ export interface LiveHistory {
   goalsBetween(after: number, upTo: number, limit: number): Promise<{ seq: number; data: GoalData }[]>;
 }
 
-export interface LiveDataHubOptions {
-  /** Close a client that sent nothing for this long; default two heartbeat periods (60 s). */
-  silentTimeoutMs?: number;
-  /** Close a client after this many rejected frames (a broken or hostile client). */
-  maxBadFrames?: number;
+/**
+ * The socket limits (infra/sockets/socketLimits.ts): idleTimeoutMs (default two heartbeat periods,
+ * 60 s), maxBufferedBytes (default 512 KiB), maxBadFrames (default 5).
+ */
+export const LIVE_DATA_SOCKET_LIMITS: SocketLimits = { idleTimeoutMs: 2 * SOCKET_HEARTBEAT_MS, maxBufferedBytes: 512 * 1024, maxBadFrames: 5 };
+
+export interface LiveDataHubOptions extends Partial<SocketLimits> {
   /**
    * Control frames (all but heartbeats) a connection may send: a burst, refilled per minute
    * (LIVE_DATA_CONTROL_BURST, LIVE_DATA_CONTROL_PER_MINUTE). Beyond it: an error frame, then 1008.
@@ -49,8 +50,6 @@ export interface LiveDataHubOptions {
   controlFrames?: ControlFrameLimits;
   /** Messages kept per stream for replays (default 2048). */
   ringSize?: number;
-  /** A client whose unsent data passes this is closed as a slow consumer (default 512 KiB). */
-  maxBufferedBytes?: number;
   /** Goals one catch-up sends at most (the newest). */
   goalReplayLimit?: number;
   /** PostgreSQL: snapshot rows at start, goals missed beyond the ring. */
@@ -64,6 +63,12 @@ export interface LiveDataHubOptions {
   relay?: (message: LiveMessage) => void;
   log: FastifyBaseLogger;
 }
+
+/**
+ * The close codes (SocketCloseCode in @sports/shared), under the name lifecycle.test.ts imports;
+ * new code uses SocketCloseCode.
+ */
+export { SocketCloseCode as CloseCode } from '@sports/shared/server';
 
 /** The state of one open socket (kept under this name for the routes and tests). */
 export type LiveDataClient = LiveClient;
@@ -83,10 +88,8 @@ export class LiveDataHub {
   private readonly state = new LiveState();
   private readonly rings = new Map<LiveStream, ReplayRing>();
   private readonly seqs = new Map<LiveStream, number>(LIVE_STREAMS.map((stream) => [stream, 0]));
-  private readonly silentTimeoutMs: number;
-  private readonly maxBadFrames: number;
+  private readonly limits: SocketLimits;
   private readonly controlFrames: ControlFrameLimits;
-  private readonly slowConsumerBytes: number;
   private readonly goalReplayLimit: number;
   private readonly history: LiveHistory | undefined;
   private readonly bus: LiveBus;
@@ -98,10 +101,8 @@ export class LiveDataHub {
   messagesFannedOut = 0;
 
   constructor(options: LiveDataHubOptions) {
-    this.silentTimeoutMs = options.silentTimeoutMs ?? 2 * SOCKET_HEARTBEAT_MS;
-    this.maxBadFrames = options.maxBadFrames ?? 5;
+    this.limits = resolveSocketLimits(options, LIVE_DATA_SOCKET_LIMITS);
     this.controlFrames = options.controlFrames ?? DEFAULT_CONTROL_FRAME_LIMITS;
-    this.slowConsumerBytes = options.maxBufferedBytes ?? 512 * 1024;
     this.goalReplayLimit = options.goalReplayLimit ?? 500;
     this.history = options.history;
     this.bus = options.bus ?? inProcessBus;
@@ -167,24 +168,16 @@ export class LiveDataHub {
   }
 
   accept(socket: WebSocket): void {
-    if (this.closing) {
-      socket.close(CloseCode.GoingAway, 'server shutting down');
-      return;
-    }
-    const client = new LiveClient(socket, this.slowConsumerBytes, this.controlFrames);
-    this.clients.set(socket, client);
-    const idleTimer = setTimeout(() => socket.close(CloseCode.IdleTimeout, 'idle timeout'), this.silentTimeoutMs);
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      // Any frame proves the client is alive, even one we reject.
-      idleTimer.refresh();
-      this.onFrame(client, data, isBinary);
+    const client = new LiveClient(socket, this.limits.maxBufferedBytes, this.controlFrames, this.limits.maxBadFrames);
+    const admitted = admitSocket(socket, this.closing, this.limits.idleTimeoutMs, {
+      onMessage: (data, isBinary) => this.onFrame(client, data, isBinary),
+      onClose: () => {
+        this.fanout.leave(client);
+        client.phase = 'closing';
+        this.clients.delete(socket);
+      },
     });
-    socket.on('close', () => {
-      clearTimeout(idleTimer);
-      this.fanout.leave(client);
-      client.phase = 'closing';
-      this.clients.delete(socket);
-    });
+    if (admitted) this.clients.set(socket, client);
   }
 
   /**
@@ -206,12 +199,12 @@ export class LiveDataHub {
     if (client.phase === 'closing' || client.socket.readyState !== WebSocket.OPEN) return;
     const parsed = parseClientFrame(data, isBinary);
     if (!parsed.ok) {
-      client.badFrames += 1;
+      const overLimit = client.badFrames.reject();
       this.sendControl(client, { type: 'error', msg: parsed.msg });
-      if (client.badFrames >= this.maxBadFrames) {
+      if (overLimit) {
         // A client's mistake, not the server's: info, with what it was.
-        this.log.info({ msg: parsed.msg, badFrames: client.badFrames }, 'live-data: closing a client after too many invalid frames');
-        client.socket.close(CloseCode.PolicyViolation, 'too many invalid frames');
+        this.log.info({ msg: parsed.msg, badFrames: client.badFrames.count }, 'live-data: closing a client after too many invalid frames');
+        closeForPolicy(client.socket, 'too many invalid frames');
       }
       return;
     }
@@ -222,7 +215,7 @@ export class LiveDataHub {
       this.log.info({ frame: parsed.frame.type, limits: this.controlFrames }, 'live-data: closing a client that sent control frames too fast');
       this.fanout.leave(client);
       client.phase = 'closing';
-      client.socket.close(CloseCode.PolicyViolation, 'too many control frames');
+      closeForPolicy(client.socket, 'too many control frames');
       return;
     }
     this.handle(client, parsed.frame);
@@ -404,19 +397,4 @@ export const goalAudience = (): MessageAudience => GOAL_AUDIENCE;
 
 function syncedFrame(stream: LiveStream, seq: number, mode: SyncMode): Buffer {
   return encodeControl({ type: 'synced', stream, seq, mode });
-}
-
-function closeWithin(socket: WebSocket, graceMs: number): Promise<void> {
-  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      socket.terminate();
-      resolve();
-    }, graceMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.close(CloseCode.GoingAway, 'server shutting down');
-  });
 }

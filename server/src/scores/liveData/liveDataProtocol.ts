@@ -1,6 +1,7 @@
 import { LIVE_STREAMS } from '@sports/shared/server';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { type JsonFrameProblem, readJsonFrame } from '../../infra/sockets/jsonFrame';
 
 /**
  * Frames of the live-data socket (SPEC.md section 4). Clients send JSON text frames; the server
@@ -36,18 +37,15 @@ export const frameMessages = {
 const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify', 'resume']);
 const checkFrame = Compile(ClientFrameSchema);
 
+const JSON_PROBLEMS: Record<JsonFrameProblem, string> = { binary: frameMessages.notText, 'too-large': frameMessages.tooLarge, 'not-json': frameMessages.notJson };
+
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; msg: string };
 
 /** Validates one incoming frame; nothing unchecked reaches the handlers. */
 export function parseClientFrame(data: Buffer, isBinary: boolean): ParsedFrame {
-  if (isBinary) return { ok: false, msg: frameMessages.notText };
-  if (data.byteLength > MAX_FRAME_BYTES) return { ok: false, msg: frameMessages.tooLarge };
-  let value: unknown;
-  try {
-    value = JSON.parse(data.toString('utf8'));
-  } catch {
-    return { ok: false, msg: frameMessages.notJson };
-  }
+  const read = readJsonFrame(data, isBinary, MAX_FRAME_BYTES);
+  if (!read.ok) return { ok: false, msg: JSON_PROBLEMS[read.problem] };
+  const value = read.value;
   const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return { ok: false, msg: frameMessages.unknownType };
   if (!checkFrame.Check(value)) return { ok: false, msg: frameMessages.badFields };

@@ -1,5 +1,5 @@
 import { type ExponentRow, type GoalData, LIVE_STREAMS, type LiveStream, type MatchRow } from '@sports/shared/server';
-import { textFrame } from './wsFrame';
+import { textFrame } from '../../infra/sockets/textFrame';
 
 /** Who may receive a message: `hot` for classify_type 1 clients, `companyId` for exponent rows. */
 export interface MessageAudience {

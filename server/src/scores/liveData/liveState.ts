@@ -1,6 +1,6 @@
 import { type ExponentRow, type MatchRow, type StateStream, liveRowKey } from '@sports/shared/server';
 import type { MessageAudience } from './liveMessage';
-import { textFrame } from './wsFrame';
+import { textFrame } from '../../infra/sockets/textFrame';
 
 interface CachedRow extends MessageAudience {
   matchId: number;

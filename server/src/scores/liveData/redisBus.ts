@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
-import { redactUrl } from '../../config';
+import { RedisChannel } from '../../infra/sockets/redisChannel';
 import type { LiveBus } from './liveBus';
 import { type LiveMessage, decodeMessage } from './liveMessage';
 
@@ -23,33 +22,18 @@ export const DEFAULT_LIVE_CHANNEL = 'sports:live-data';
  */
 export class RedisBus implements LiveBus {
   private readonly nodeId = randomBytes(6).toString('hex');
-  private readonly channel: string;
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private readonly log: FastifyBaseLogger;
-  private readonly url: string;
-  private lastErrorLog = 0;
+  private readonly channel: RedisChannel;
 
   constructor(options: RedisBusOptions) {
-    this.channel = options.channel ?? DEFAULT_LIVE_CHANNEL;
-    this.log = options.log;
-    this.url = options.url;
-    const connection = { lazyConnect: true, maxRetriesPerRequest: 2 };
-    this.publisher = new Redis(options.url, connection);
-    this.subscriber = new Redis(options.url, connection);
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => this.logError(error, this.url));
-    }
+    this.channel = new RedisChannel({ url: options.url, channel: options.channel ?? DEFAULT_LIVE_CHANNEL, label: 'live-data', log: options.log });
   }
 
   /**
-   * Subscribes (again after every reconnect: a subscription that failed while Redis was down is
-   * not restored by the client by itself). Never throws: without Redis this node still serves
-   * its own clients, and the client keeps reconnecting.
+   * Subscribes (again after every reconnect: infra/sockets/redisChannel.ts). Never throws:
+   * without Redis this node still serves its own clients, and the client keeps reconnecting.
    */
   async start(onMessage: (message: LiveMessage) => void): Promise<void> {
-    this.subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
+    await this.channel.start((text) => {
       const newline = text.indexOf('\n');
       if (newline < 0) return;
       const [node, hot, company] = text.slice(0, newline).split(' ');
@@ -57,31 +41,14 @@ export class RedisBus implements LiveBus {
       const message = decodeMessage(text.slice(newline + 1), { hot: hot === '1', companyId: company === '-' || company === undefined ? null : Number(company) });
       if (message !== null) onMessage(message);
     });
-    const subscribe = () => this.subscriber.subscribe(this.channel).catch((error: unknown) => this.logError(error, this.url));
-    this.subscriber.on('ready', () => void subscribe());
-    try {
-      await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-      // Resolve once subscribed, so a node reports ready only when it hears the others.
-      await subscribe();
-    } catch (error) {
-      this.logError(error, this.url);
-    }
   }
 
   publish(message: LiveMessage): void {
     const header = `${this.nodeId} ${message.hot ? 1 : 0} ${message.companyId ?? '-'}`;
-    this.publisher.publish(this.channel, `${header}\n${message.json}`).catch((error: unknown) => this.logError(error, null));
+    this.channel.publish(`${header}\n${message.json}`, false);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.publisher, this.subscriber].map((client) => client.quit().catch(() => client.disconnect())));
-  }
-
-  /** At most one line every 10 s: a Redis outage must not flood the log. */
-  private logError(error: unknown, url: string | null): void {
-    const now = Date.now();
-    if (now - this.lastErrorLog < 10_000) return;
-    this.lastErrorLog = now;
-    this.log.warn({ err: error }, `live-data Redis bus error${url === null ? '' : ` (${redactUrl(url)})`}`);
+    await this.channel.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import * as ws from 'ws';
 import { describe, expect, it } from 'vitest';
-import { textFrame } from './wsFrame';
+import { textFrame } from './textFrame';
 
 /** ws's own frame parser (exported at run time, not in its type declarations). */
 const Receiver = (ws as unknown as { Receiver: new (options: { isServer: boolean }) => EventEmitter & { write(chunk: Buffer): void } }).Receiver;

@@ -1,0 +1,36 @@
+import type { ChatSystemNotice } from '@sports/shared/server';
+import type { Clock } from '../infra/clock';
+import type { ChatBus } from './chatBus';
+import type { ChatConnections } from './chatConnections';
+import { encodeChatFrame } from './chatFrames';
+
+/**
+ * System notices to one user (C2C: muted, made an admin, ...): published on the bus, and written
+ * to every connection of that identity on the node that has them.
+ */
+export class ChatNotices {
+  private noticeSeq = 0;
+
+  constructor(
+    private readonly bus: ChatBus,
+    private readonly connections: ChatConnections,
+    private readonly clock: Clock,
+    /** Starts every notice id of this node. */
+    private readonly idPrefix: string,
+  ) {}
+
+  send(userId: number, text: string): void {
+    // Increasing per node and over restarts (time-based), so "same last sequence" means a duplicate.
+    this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
+    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() };
+    this.bus.publishNotice(String(userId), notice);
+  }
+
+  /** A notice from the bus, to the identity's connections here. */
+  deliver(userId: string, notice: ChatSystemNotice): void {
+    const connections = this.connections.ofUser(userId);
+    if (connections === undefined) return;
+    const frame = encodeChatFrame({ type: 'notice', notice });
+    for (const connection of connections) connection.write(frame);
+  }
+}

@@ -1,0 +1,121 @@
+import type { ChatClientFrame, ChatGroupMessage, ChatSendRefusal, ChatSenderRole } from '@sports/shared/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../infra/clock';
+import type { ChatBus, ChatMessageDraft } from './chatBus';
+import type { ChatConfig } from './chatConfig';
+import type { ChatConnection, ChatIdentity } from './chatConnection';
+import type { ChatDirectory } from './chatDirectory';
+import { GUEST_RATE, MEMBER_RATE, RoomInboundCap, type SenderRateOptions, SenderRateLimiter } from './chatLimits';
+import { chatMessages } from './chatMessages';
+import { memberChatProfile } from './chatNames';
+import { refuse, reply } from './chatReplies';
+import { endSession } from './chatSessionWatch';
+import { cleanChatText } from './chatText';
+import type { MemberSessions } from './memberSessions';
+
+export interface ChatSendingOptions {
+  config: ChatConfig;
+  directory: ChatDirectory;
+  sessions: Pick<MemberSessions, 'isActive'>;
+  bus: ChatBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Members' send rate (default MEMBER_RATE: 3 per 2 s, then 10 s blocked). */
+  memberRate?: SenderRateOptions;
+  /** Starts every message id of this node (ids stay unique across nodes and restarts). */
+  idPrefix: string;
+}
+
+/**
+ * Messages into groups: a member's (or guest's) `send` through every check and limit (in the
+ * group, text, mutes, the sender's rate, the room's inbound cap, the session), numbered and
+ * published on the bus; and the system's own messages (room events).
+ */
+export class ChatSending {
+  private readonly memberRate: SenderRateLimiter;
+  private readonly guestRate = new SenderRateLimiter(GUEST_RATE);
+  private readonly roomCap: RoomInboundCap;
+  private messageCounter = 0;
+
+  constructor(private readonly options: ChatSendingOptions) {
+    this.roomCap = new RoomInboundCap(options.config.roomMessagesPerSecond);
+    this.memberRate = new SenderRateLimiter(options.memberRate ?? MEMBER_RATE);
+  }
+
+  async send(connection: ChatConnection, identity: ChatIdentity, frame: Extract<ChatClientFrame, { type: 'send' }>): Promise<void> {
+    const refuseWith = (code: ChatSendRefusal['code'], message: string) => refuse(connection, frame.ref, code, message);
+    if (!connection.groups.has(frame.groupId)) return refuseWith('not-in-group', chatMessages.notInGroup);
+    if (identity.kind === 'guest' && !this.options.config.guestsMaySend) return refuseWith('not-logged-in', chatMessages.guestsReadOnly);
+    const text = cleanChatText(frame.text);
+    if (!text.ok) return refuseWith(text.code, text.code === 'empty' ? chatMessages.empty : chatMessages.tooLong);
+    const room = await this.options.directory.room(frame.groupId);
+    const role = await this.roleOf(identity, room);
+    if (room !== null && identity.memberId !== null && role !== 'anchor') {
+      const mute = await this.options.directory.muteOf(room.roomId, identity.memberId);
+      if (mute !== undefined) return refuseWith('muted', mute === null ? chatMessages.muted : chatMessages.mutedUntil(mute));
+    }
+    const now = Date.now();
+    const limiter = identity.kind === 'guest' ? this.guestRate : this.memberRate;
+    const rate = limiter.take(identity.userId, now);
+    if (!rate.ok) return refuseWith('rate-limited', chatMessages.rateLimited(Math.ceil(rate.retryAfterMs / 1000)));
+    if (!this.roomCap.take(frame.groupId, role === 'anchor' || role === 'admin', now)) return refuseWith('room-busy', chatMessages.roomBusy);
+    // Last of the checks (the limits above keep a flood from reaching the database): a member
+    // who signed out since logging in to the chat says nothing more.
+    if (identity.sessionId !== null && identity.memberId !== null && !(await this.options.sessions.isActive(identity.sessionId, identity.memberId))) {
+      refuseWith('not-logged-in', chatMessages.sessionEnded);
+      return endSession(connection);
+    }
+    // The account as it is now (cached a minute): a rename made on the site reaches the chat.
+    if (identity.memberId !== null) connection.profile = memberChatProfile(await this.options.directory.user(identity.memberId), identity.memberId);
+    const draft: ChatMessageDraft = {
+      id: this.nextMessageId(),
+      groupId: frame.groupId,
+      kind: frame.kind,
+      text: text.text,
+      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role },
+      cloudCustomData: { type: 0 },
+      sentAt: this.options.clock().getTime(),
+    };
+    let message: ChatGroupMessage;
+    try {
+      message = await this.options.bus.publishMessage(draft, true);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'chat: publishing a message failed');
+      return refuseWith('failed', chatMessages.failed);
+    }
+    reply(connection, { type: 'ack', ref: frame.ref, message });
+  }
+
+  /** A message in the assistant channel (cloudCustomData.type 1), from the system. */
+  postSystem(groupId: string, text: string, keep: boolean): void {
+    const draft: ChatMessageDraft = {
+      id: this.nextMessageId(),
+      groupId,
+      kind: 'text',
+      text,
+      from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' },
+      cloudCustomData: { type: 1 },
+      sentAt: this.options.clock().getTime(),
+    };
+    this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));
+  }
+
+  /** Housekeeping: limiter entries that ran out are dropped. */
+  sweep(now: number): void {
+    this.memberRate.sweep(now);
+    this.guestRate.sweep(now);
+    this.roomCap.sweep(now);
+  }
+
+  private async roleOf(identity: ChatIdentity, room: { roomId: number; ownerId: number } | null): Promise<ChatSenderRole> {
+    if (identity.memberId === null) return 'guest';
+    if (room === null) return 'member';
+    if (room.ownerId === identity.memberId) return 'anchor';
+    return (await this.options.directory.roomAdmins(room.roomId)).has(identity.memberId) ? 'admin' : 'member';
+  }
+
+  private nextMessageId(): string {
+    this.messageCounter += 1;
+    return `${this.options.idPrefix}-${this.options.clock().getTime().toString(36)}-${this.messageCounter.toString(36)}`;
+  }
+}

@@ -2,56 +2,34 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LogLevel } from './config';
+import { type AccountServicesOptions, type AccountsConfig, accountsPlugin } from './accounts/index';
+import { type ChatOptions, chatConnectSources, chatPlugin } from './chat/index';
+import type { LogLevel } from './infra/config/envVars';
+import { SERVER_DIR } from './infra/config/serverPaths';
+import { systemClock } from './infra/clock';
 import type { Database } from './infra/db/schema';
-import { answerFrameworkError, installErrorHandlers } from './infra/http/errorHandler';
-import { strictValidatorCompiler } from './infra/http/requestValidator';
-import { handleWebSocketError } from './infra/http/webSocketErrors';
-import { installRouteTable } from './infra/http/routeTable';
-import type { RateLimiter } from './infra/http/rateLimiter';
-import type { App } from './infra/http/types';
-import { type ReleasesSetup, createScratchReleasesSetup, mfPlugin } from './rollouts/mfPlugin';
-import type { RemoteRegistry } from './rollouts/remoteRegistry';
-import { scoresRoutes } from './scores/routes';
-import { sportsRoutes } from './scores/hotMatchRoutes';
-import { universalRoutes } from './site/universal/routes';
-import { userRoutes } from './accounts/routes';
-import type { AccountsConfig } from './accounts/accountsConfig';
-import { type AccountServicesOptions, createAccountServices } from './accounts/accountServices';
-import { startHousekeeping } from './accounts/sessions/housekeeping';
-import { SERVER_DIR } from './config';
-import { captchaRoutes } from './accounts/captcha/captchaRoutes';
-import { memberRoutes } from './member/routes';
-import { uploadRoutes } from './uploads/routes';
-import { installCsrfProtection } from './infra/http/csrf';
 import { answerClientError } from './infra/http/clientErrors';
 import { installConnectionLimits } from './infra/http/connectionLimits';
-import { installSecurityHeaders } from './infra/http/securityHeaders';
+import { answerFrameworkError, installErrorHandlers } from './infra/http/errorHandler';
 import { type HttpLimitsConfig, defaultHttpLimitsConfig } from './infra/http/httpConfig';
-import { publicFilesPlugin } from './site/publicFiles';
-import { installAuth } from './accounts/authPlugin';
-import { healthPlugin } from './site/health';
-import { staticSitePlugin } from './site/staticSite';
-import { type LiveOptions, setUpLiveData } from './scores/feed/liveSetup';
-import type { LiveDataHubOptions } from './scores/liveData/liveDataHub';
-import { liveDataRoutes } from './scores/liveData/liveDataRoutes';
-import { type MediaConfig, defaultMediaConfig } from './live/media/mediaConfig';
-import { mediaPlugin } from './live/media/mediaPlugin';
-import { RoomEvents } from './live/roomEvents';
-import { type ChatOptions, chatPlugin } from './chat/chatPlugin';
-import { liveRoutes } from './live/routes';
-import { type ObservabilityConfig, defaultObservabilityConfig } from './observability/observabilityConfig';
-import { collectOpenApi } from './observability/openApiDocs';
-import { installRequestMetrics } from './observability/requestMetrics';
-import { observabilityRoutes } from './observability/observabilityRoutes';
+import { strictValidatorCompiler } from './infra/http/requestValidator';
+import { installRouteTable } from './infra/http/routeTable';
+import { installSecurityHeaders } from './infra/http/securityHeaders';
+import type { App } from './infra/http/types';
+import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
+import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
+import { memberPlugin } from './member/index';
+import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
+import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
+import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
+import { searchPlugin } from './search/index';
+import { sitePlugin } from './site/index';
+import { uploadsPlugin } from './uploads/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
-/** ws drops a connection above this; the hub answers frames over 4 KiB with an error frame first. */
-const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -71,7 +49,7 @@ export interface BuildAppOptions {
   /** Which releases visitors get; default: the rollout registry over PostgreSQL. */
   remoteRegistry?: RemoteRegistry;
   liveData?: Omit<LiveDataHubOptions, 'log'>;
-  /** The feed, Redis fan-out (feed/liveSetup.ts); default none: sockets serve what others publish. */
+  /** The feed, Redis fan-out (scores/feed/liveSetup.ts); default none: sockets serve what others publish. */
   live?: LiveOptions;
   /** The chat: provider (IM_PROVIDER...), Redis channel; default the built-in chat (chat/chatPlugin.ts). */
   chat?: ChatOptions;
@@ -119,55 +97,35 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // numbers are canonical decimals, and no request text holds control characters.
     .setValidatorCompiler(strictValidatorCompiler);
 
-  // First: the route fuzz suite walks every route registered after this.
+  // Infrastructure first, in this order: the route fuzz suite walks every route registered after
+  // the table; the OpenAPI collector and the latency hook see routes as they are added.
   installRouteTable(app);
   installErrorHandlers(app);
-  // Before any route too: the OpenAPI collector and the latency hook see routes as they are added.
   const observability = options.observability ?? defaultObservabilityConfig('development');
   if (observability.apiDocs !== 'off') await collectOpenApi(app);
   const metricsRegistry = observability.metrics !== 'off' ? installRequestMetrics(app) : null;
   installConnectionLimits(app, limits);
-  // Live rooms (issue 5): the rooms API emits, the chat listens; the media plugin resolves playback.
-  app.decorate('roomEvents', new RoomEvents());
   await app.register(fastifyCookie);
   // brotli/gzip for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
   if (options.compression !== false) await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  const accounts = await createAccountServices({
-    db: options.db,
-    dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'),
-    log: app.log,
-    config: options.accountsConfig,
-    overrides: options.accountOverrides,
-  });
-  installAuth(app, options.db, accounts.clock);
-  installCsrfProtection(app);
-  installSecurityHeaders(app, { imProvider: options.chat?.config?.provider ?? 'builtin' });
-  // Video: decorates app.playbackUrls/streamEvents/streamViewers before the rooms and chat use them.
-  await app.register(mediaPlugin, { db: options.db, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), config: options.media ?? defaultMediaConfig() });
-  const housekeeping = startHousekeeping(options.db, accounts.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
-  app.addHook('onClose', async () => housekeeping.stop());
 
-  // Added before @fastify/websocket so its preClose runs first: clients get 1001 and a clean close.
-  const hub = await setUpLiveData(app, options.db, options.liveData, options.live);
-  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES }, errorHandler: handleWebSocketError });
-
-  await app.register(healthPlugin, { db: options.db });
+  // The domains. Each is a fastify-plugin naming the plugins it needs (Fastify refuses to start
+  // if one is missing or registered later) and what it decorates; see src/README.md.
+  const dataDir = options.dataDir ?? path.join(SERVER_DIR, '.data');
+  const clock = options.accountOverrides?.clock ?? systemClock;
   const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
-  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps });
-  await app.register(universalRoutes, { guestSigner: accounts.guestSigner, chat: options.chat?.config });
-  await app.register(sportsRoutes, { db: options.db, clock: accounts.clock });
-  await app.register(scoresRoutes, { db: options.db });
-  await app.register(mfPlugin, { db: options.db, releases, registry: options.remoteRegistry });
-  await app.register(publicFilesPlugin, { uploadsDir: accounts.uploadsDir });
-  await app.register(captchaRoutes, { captcha: accounts.captcha });
-  await app.register(userRoutes, { db: options.db, services: accounts });
-  await app.register(memberRoutes, { db: options.db, services: accounts });
-  await app.register(uploadRoutes, { db: options.db, services: accounts });
-  await app.register(liveRoutes, { db: options.db, opsToken: releases.opsToken, clock: accounts.clock });
-  await app.register(liveDataRoutes, { hub });
-  await app.register(chatPlugin, { ...options.chat, db: options.db, services: accounts, dataDir: options.dataDir ?? path.join(SERVER_DIR, '.data'), redisUrl: options.live?.redisUrl ?? null });
-  // Last: /metrics reads the hubs, the feed and the ingest decorated above.
-  await app.register(observabilityRoutes, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
+  await app.register(accountsPlugin, { db: options.db, dataDir, config: options.accountsConfig, overrides: options.accountOverrides });
+  installSecurityHeaders(app, { connectSources: chatConnectSources(options.chat?.config?.provider ?? 'builtin') });
+  await app.register(webSocketPlugin);
+  await app.register(livePlugin, { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock });
+  await app.register(chatPlugin, { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null });
+  await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });
+  await app.register(uploadsPlugin, { db: options.db });
+  await app.register(memberPlugin, { db: options.db });
+  await app.register(searchPlugin, { db: options.db });
+  await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
+  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config });
+  await app.register(observabilityPlugin, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
   return app;
 }
 

@@ -31,5 +31,5 @@ export { memorySeqBlocks } from './scores/liveData/seqAllocator';
 // bench:hardening: the real server (src/main.ts) in its own process on a fresh database, and the
 // raw RTMP client that floods its ingest.
 export { startEmbeddedPostgres } from './infra/db/embeddedPostgres';
-export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/rtmpTestClient';
-export { type ServerProcess, startServerProcess } from './live/media/serverProcessKit';
+export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/testing/rtmpTestClient';
+export { type ServerProcess, startServerProcess } from './live/media/testing/serverProcessKit';

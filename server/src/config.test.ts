@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, SERVER_DIR, loadConfig, redactUrl } from './config';
+import { ConfigError, loadConfig } from './config';
+import { REPO_ROOT, SERVER_DIR } from './infra/config/serverPaths';
+import { redactUrl } from './infra/config/redactUrl';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { LOG_LEVELS, type LogLevel, NODE_ENVS, type NodeEnv } from './infra/config/envVars';
+import { REPO_ROOT, SERVER_DIR } from './infra/config/serverPaths';
 import { type AccountsConfig, loadAccountsConfig } from './accounts/accountsConfig';
 import { type FeedConfig, loadFeedConfig } from './scores/feed/feedConfig';
 import { type HttpLimitsConfig, loadHttpLimitsConfig } from './infra/http/httpConfig';
@@ -11,15 +12,7 @@ import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
 import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 
-/** The server package folder and the repository root, found from this file so cwd does not matter. */
-export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const REPO_ROOT = path.resolve(SERVER_DIR, '..');
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export const NODE_ENVS = ['development', 'production', 'test'] as const;
-export type NodeEnv = (typeof NODE_ENVS)[number];
 
 export interface AppConfig {
   port: number;
@@ -152,13 +145,3 @@ function parseChoice<Choice extends string>(
   return match;
 }
 
-/** A URL safe for logs: the password is replaced. */
-export function redactUrl(raw: string): string {
-  try {
-    const url = new URL(raw);
-    if (url.password !== '') url.password = '***';
-    return url.toString();
-  } catch {
-    return '<unparseable url>';
-  }
-}

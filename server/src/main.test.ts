@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SERVER_DIR } from './config';
+import { SERVER_DIR } from './infra/config/serverPaths';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { publishLocalBuilds } from './rollouts/bootstrapReleases';
-import { createReleasesSetup } from './rollouts/mfPlugin';
+import { createReleasesSetup } from './rollouts/rolloutsPlugin';
 import { type AppConfig, loadConfig } from './config';
 import { migrateToLatest } from './infra/db/migrations/migrate';
 import { openDatabase } from './infra/db/openDatabase';

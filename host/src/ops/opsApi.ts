@@ -1,6 +1,6 @@
 import type { AuditEntry, OverrideGrantAnswer, RemoteName, RolloutState } from '@sports/shared';
 
-/** The control plane's ops header (server/src/rollouts/opsAuth.ts). */
+/** The control plane's ops header (server/src/infra/http/opsAuth.ts). */
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 export const AUDIT_LIMIT = 50;
 

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';
 import { createAltchaVerifier } from './captcha/altchaVerifier';
 import type { CaptchaVerifier } from './captcha/captchaVerifier';
-import { type GuestSigner, createGuestSigner } from '../chat/guestSignature';
 import { type Clock, systemClock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { loadOrCreateSecret } from '../infra/localSecret';
@@ -17,7 +16,6 @@ export interface AccountServices {
   clock: Clock;
   sms: SmsProvider;
   captcha: CaptchaVerifier;
-  guestSigner: GuestSigner;
   uploads: UploadStore;
   /** Folder of the local upload store (served at /uploads/). */
   uploadsDir: string;
@@ -32,14 +30,12 @@ export interface AccountServicesOptions {
   overrides?: Partial<Pick<AccountServices, 'clock' | 'sms' | 'captcha'>>;
 }
 
-export const CHAT_SECRET_FILE = 'chat-secret';
 export const CAPTCHA_SECRET_FILE = 'captcha-secret';
 
 export async function createAccountServices(options: AccountServicesOptions): Promise<AccountServices> {
   const config = options.config ?? defaultAccountsConfig();
   const clock = options.overrides?.clock ?? systemClock;
   const uploadsDir = path.join(options.dataDir, 'uploads');
-  const chatSecret = await loadOrCreateSecret(config.chatSigningSecret, options.dataDir, CHAT_SECRET_FILE);
   const captcha =
     options.overrides?.captcha ??
     createAltchaVerifier({
@@ -52,7 +48,6 @@ export async function createAccountServices(options: AccountServicesOptions): Pr
     clock,
     sms: options.overrides?.sms ?? createSmsProvider(config.sms, { dataDir: options.dataDir, log: options.log, clock }),
     captcha,
-    guestSigner: createGuestSigner(chatSecret, clock),
     uploads: createLocalUploadStore(uploadsDir),
     uploadsDir,
   };

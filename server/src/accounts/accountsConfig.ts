@@ -1,4 +1,5 @@
 import { SMS_RESEND_SECONDS } from '@sports/shared/server';
+import { type ReadVar, parseInteger } from '../infra/config/envVars';
 
 /** The accounts part of the configuration (SMS, captcha, sessions, login limits, chat signing). */
 export interface AccountsConfig {
@@ -71,8 +72,6 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 export const DEFAULT_SESSION_TTL_DAYS = 30;
 export const DEFAULT_CAPTCHA_MAX_NUMBER = 100_000;
 
-/** How config.ts reads one variable: trimmed, undefined when unset or empty. */
-export type ReadVar = (name: string) => string | undefined;
 
 export function loadAccountsConfig(read: ReadVar, nodeEnv: string, problems: string[]): AccountsConfig {
   const int = (name: string, fallback: number, min: number, max: number) => parseInteger(name, read(name), { fallback, min, max }, problems);
@@ -140,20 +139,6 @@ function checkSmsProvider(sms: SmsConfig, read: ReadVar, nodeEnv: string, proble
   }
 }
 
-export function parseInteger(
-  name: string,
-  raw: string | undefined,
-  range: { fallback: number; min: number; max: number },
-  problems: string[],
-): number {
-  if (raw === undefined) return range.fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < range.min || value > range.max) {
-    problems.push(`${name} must be a whole number from ${range.min} to ${range.max}, got "${raw}"`);
-    return range.fallback;
-  }
-  return value;
-}
 
 /** The configuration with every default (tests start from it). */
 export function defaultAccountsConfig(): AccountsConfig {

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '../site/universal/countryCodes';
+import { COUNTRY_CODES } from './countryCodes';
 import { errors } from '../infra/http/errorCatalogue';
 
 const MOBILE_PATTERN = /^([0-9]{1,4})-([0-9]{1,11})$/;

@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../infra/config/envVars';
 
 /** Which IM the page uses (system config `im.provider`) and how the server signs for it. */
 export type ImProvider = 'builtin' | 'tencent';

@@ -1,26 +1,23 @@
 // Brings in the `wsHandler` route option typing.
 import type {} from '@fastify/websocket';
-import { Envelope, OnlineMemberNumQuerySchema, OnlineMemberNumSchema, ChatUserSigSchema } from '@sports/shared/server';
+import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { CHAT_SECRET_FILE } from '../accounts/accountServices';
-import type { AccountServices } from '../accounts/accountServices';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { ok } from '../infra/http/envelope';
 import { sendError } from '../infra/http/errorHandler';
 import type { App } from '../infra/http/types';
 import { loadOrCreateSecret } from '../infra/localSecret';
-import { getSystemConfig } from '../site/universal/service';
-import { sessionOf } from '../accounts/authPlugin';
 import { type ChatBus, InProcessChatBus } from './chatBus';
 import { type ChatConfig, defaultChatConfig } from './chatConfig';
 import { ChatDirectory } from './chatDirectory';
 import { ChatHub } from './chatHub';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatRedisBus } from './chatRedisBus';
+import { chatRoutes } from './chatRoutes';
+import { createGuestSigner } from './guestSignature';
+import { GUEST_NICKNAME_PREFIX } from './imSystemConfig';
 import { MemberSessions } from './memberSessions';
 import { createMemberSigner } from './memberSignature';
-import { issueUserSig } from './userSig';
 
 /** What buildApp takes for the chat (main.ts: config.chat and REDIS_URL). */
 export interface ChatOptions {
@@ -37,7 +34,6 @@ export interface ChatOptions {
 
 export interface ChatPluginOptions extends ChatOptions {
   db: Kysely<Database>;
-  services: AccountServices;
   dataDir: string;
   redisUrl: string | null;
 }
@@ -54,38 +50,40 @@ declare module 'fastify' {
   }
 }
 
+/** The chat's signing key for member and guest signatures (DATA_DIR, unless CHAT_SIGNING_SECRET is set). */
+export const CHAT_SECRET_FILE = 'chat-secret';
+
 /**
- * The built-in chat: the `/ws/chat` socket, the member chat identity (getUserSig), the online
- * count, and `app.chatPresence` for the rooms and media modules. Registered after
- * @fastify/websocket.
+ * The chat domain: the built-in chat's `/ws/chat` socket, the chat calls (chat/chatRoutes.ts),
+ * the online counts it provides to the rooms (`app.roomPresence`) and `app.chatPresence`.
  */
 async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   const config = options.config ?? defaultChatConfig();
-  const secret = await loadOrCreateSecret(options.services.config.chatSigningSecret, options.dataDir, CHAT_SECRET_FILE);
-  const memberSigner = createMemberSigner(secret, options.services.clock);
-  const directory = new ChatDirectory(options.db, options.services.clock);
+  const services = app.accounts;
+  const secret = await loadOrCreateSecret(services.config.chatSigningSecret, options.dataDir, CHAT_SECRET_FILE);
+  const memberSigner = createMemberSigner(secret, services.clock);
+  const guestSigner = createGuestSigner(secret, services.clock);
+  const directory = new ChatDirectory(options.db, services.clock);
   const bus: ChatBus = options.redisUrl === null ? new InProcessChatBus() : new ChatRedisBus({ url: options.redisUrl, channel: options.redisChannel, log: app.log });
   const hub = new ChatHub({
     config,
     directory,
     memberSigner,
-    guestSigner: options.services.guestSigner,
-    sessions: new MemberSessions(options.db, options.services.clock),
+    guestSigner,
+    sessions: new MemberSessions(options.db, services.clock),
     sessionCheckMs: options.sessionCheckMs,
     bus,
-    clock: options.services.clock,
+    clock: services.clock,
     log: app.log,
-    guestNicknamePrefix: getSystemConfig().im.guestNicknamePrefix,
+    guestNicknamePrefix: GUEST_NICKNAME_PREFIX,
     flushIntervalMs: options.flushIntervalMs,
     memberRate: options.memberRate,
   });
   await hub.start();
   hub.listenTo(app.roomEvents);
-  // The media plugin is registered before the chat (app.ts), so its stream events exist by now.
-  if (app.hasDecorator('streamEvents')) hub.listenToStreams(app.streamEvents);
+  hub.listenToStreams(app.streamEvents);
   app.addHook('onClose', async () => hub.close());
 
-  // Not encapsulated: the rooms and media modules read it.
   app.decorate('chatHub', hub);
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {
@@ -93,6 +91,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
       return groupId === undefined ? 0 : hub.onlineCount(groupId);
     },
   });
+  app.roomPresence.provide(app.chatPresence);
 
   app.route({
     method: 'GET',
@@ -101,25 +100,11 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     wsHandler: (socket) => hub.accept(socket),
   });
 
-  app.get('/api/tenxun/getUserSig', { preHandler: app.requireLogin, schema: { response: { 200: Envelope(ChatUserSigSchema) } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const session = sessionOf(request);
-    return ok(issueUserSig(config, memberSigner, session.user.id, session.sessionId));
-  });
-
-  app.get(
-    '/api/tenxun/getOnlineMemberNum',
-    { schema: { querystring: OnlineMemberNumQuerySchema, response: { 200: Envelope(OnlineMemberNumSchema) } } },
-    async (request) => {
-      const { room_id: roomId, group_id: groupId } = request.query;
-      if (groupId !== undefined) return ok({ room_id: null, group_id: groupId, num: hub.onlineCount(groupId) });
-      if (roomId === undefined) throw errors.CHAT_ROOM_REQUIRED();
-      const group = await directory.groupOfRoomId(roomId);
-      if (group === null) throw errors.LIVE_ROOM_NOT_FOUND();
-      return ok({ room_id: roomId, group_id: group, num: hub.onlineCount(group) });
-    },
-  );
+  await app.register(chatRoutes, { db: options.db, config, memberSigner, guestSigner, directory, onlineCount: (groupId) => hub.onlineCount(groupId) });
 }
 
-/** Registered at the root (skip-override, as fastify-plugin does) so `app.chatPresence` is everyone's. */
-export const chatPlugin = Object.assign(chat, { [Symbol.for('skip-override')]: true });
+export const chatPlugin = fp(chat, {
+  name: 'chat',
+  dependencies: ['accounts', 'live', '@fastify/websocket'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'roomEvents', 'roomPresence', 'streamEvents'] },
+});

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StreamEvents } from '../live/media/streamEvents';
-import type { RoomEventMap, RoomEvents } from '../live/roomEvents';
+import type { StreamEvents } from '../live/index';
+import type { RoomEventMap, RoomEvents } from '../live/index';
 import type { ChatBus, ChatRoomEvent } from './chatBus';
 import type { ChatDirectory } from './chatDirectory';
 import { chatMessages } from './chatMessages';

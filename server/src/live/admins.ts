@@ -1,6 +1,6 @@
 import { ROOM_ADMINS_MAX, type RoomAdminList, type SetRoomAdminQuery } from '@sports/shared/server';
 import type { Kysely, Transaction } from 'kysely';
-import type { SessionUser } from '../accounts/sessions/sessions';
+import type { SessionUser } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import type { RoomEvent } from './committedEvents';

@@ -4,7 +4,7 @@ import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
-import { createRequireOps } from '../rollouts/opsAuth';
+import { createRequireOps } from '../infra/http/opsAuth';
 
 export interface AnchorsOpsOptions {
   db: Kysely<Database>;

@@ -1,7 +1,7 @@
 import type { BroadcastRecord, PageOf, PageQuery } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
-import { pageOf, pageWindow } from '../scores/pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 
 /**
  * `anchorExperienceList`: the caller's broadcast records (the media ingest writes them as

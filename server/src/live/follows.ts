@@ -2,7 +2,7 @@ import type { AttentionItem, AttentionRequest, AttentionResult, PageOf, PageQuer
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { pageOf, pageWindow } from '../scores/pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 import type { RoomPresence } from './presence';
 import { fansOf, roomCards } from './roomCards';
 

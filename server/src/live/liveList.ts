@@ -1,7 +1,7 @@
 import type { LiveListQuery, LiveRoomCard, PageOf } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
-import { pageOf, pageWindow } from '../scores/pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 import { type RoomPresence, onlineOf } from './presence';
 import { roomCards } from './roomCards';
 

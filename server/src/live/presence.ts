@@ -1,20 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-
-/** What the chat decorates (`app.chatPresence`): how many are in a room's group right now. */
+/** How many are in a room's chat group right now: what room cards, rankings and follows show. */
 export interface RoomPresence {
   onlineMembers(roomId: number): number;
 }
 
-const NOBODY: RoomPresence = { onlineMembers: () => 0 };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The rooms' presence (decorated by the live plugin). The chat is a separate domain that
+     * depends on live, so live cannot ask it directly: the chat plugin plugs its counts in here
+     * with `provide`. Until something does (or with no chat at all), nobody is online.
+     */
+    roomPresence: RoomPresencePort;
+  }
+}
 
-/**
- * The chat's presence when it is there, else nobody online. Looked up per call, not at
- * registration: the chat plugin may be registered after this module (or not at all).
- */
-export function presenceOf(app: FastifyInstance): RoomPresence {
-  if (!app.hasDecorator('chatPresence')) return NOBODY;
-  const presence = (app as unknown as { chatPresence?: RoomPresence }).chatPresence;
-  return presence ?? NOBODY;
+/** The socket through which another domain (the chat) provides the rooms' presence. */
+export class RoomPresencePort implements RoomPresence {
+  private source: RoomPresence | null = null;
+
+  provide(source: RoomPresence): void {
+    this.source = source;
+  }
+
+  onlineMembers(roomId: number): number {
+    return this.source === null ? 0 : onlineOf(this.source, roomId);
+  }
 }
 
 /** A count the API can show: a misbehaving presence never breaks a room page. */

@@ -2,7 +2,7 @@ import type { PageOf, PageQuery, ReserveResult, UserReservation } from '@sports/
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { pageOf, pageWindow } from '../scores/pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 import { requireMatch } from './roomAccess';
 import { flag, matchesById } from './roomCards';
 import { schedulesById } from './schedules';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { SessionUser } from '../accounts/sessions/sessions';
+import type { SessionUser } from '../accounts/index';
 import type { Database, LiveRoomTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 

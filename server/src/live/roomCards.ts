@@ -1,7 +1,7 @@
 import type { Anchor, LiveRoomCard, OwnLiveRoom, RoomMatch } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
-import { matchRowsById } from '../scores/matchRows';
+import { matchRowsById } from '../scores/index';
 import { type RoomPresence, onlineOf } from './presence';
 import type { LiveRoomRow } from './roomAccess';
 import { displayableCover } from './roomCover';

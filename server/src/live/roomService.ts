@@ -1,6 +1,6 @@
 import type { CreateRoomRequest, LiveRoomInfo, OwnLiveRoom, Placard, UpdateLiveQuery } from '@sports/shared/server';
 import type { Kysely, Updateable } from 'kysely';
-import type { SessionUser } from '../accounts/sessions/sessions';
+import type { SessionUser } from '../accounts/index';
 import type { Clock } from '../infra/clock';
 import type { Database, LiveRoomTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';

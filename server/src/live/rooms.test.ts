@@ -130,8 +130,8 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
     // The ingest's part: two basketball rooms are publishing.
     await ctx.db.updateTable('live_room').set({ stream_status: 'live', stream_started_at: new Date() }).where('id', 'in', [rooms[0] as number, rooms[1] as number]).execute();
     const online = new Map([[rooms[0], 3], [rooms[1], 40]]);
-    // What the chat's decorator provides; assigned directly because the app is already started.
-    Object.assign(ctx.app, { chatPresence: { onlineMembers: (id: number) => online.get(id) ?? 0 } });
+    // What the chat provides through the rooms' presence port (live/presence.ts).
+    ctx.app.roomPresence.provide({ onlineMembers: (id: number) => online.get(id) ?? 0 });
 
     const basketball = valid(LiveRoomPageSchema, await get('/api/Live_streaming/getLiveList', { type: 2 }));
     expect(basketball.total).toBe(3);

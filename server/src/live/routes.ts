@@ -1,9 +1,5 @@
 import {
-  AttentionPageSchema,
-  AttentionRequestSchema,
-  AttentionResultSchema,
   Ban1QuerySchema,
-  BroadcastRecordPageSchema,
   CreateRoomRequestSchema,
   Envelope,
   LiveListQuerySchema,
@@ -21,13 +17,11 @@ import {
   ReserveMatchRequestSchema,
   ReserveResultSchema,
   ReserveScheduleRequestSchema,
-  RoomAdminListSchema,
   RoomIdQuerySchema,
   RoomRankingQuerySchema,
   RoomRankingSchema,
   ScheduleIdQuerySchema,
   SetPlacardRequestSchema,
-  SetRoomAdminQuerySchema,
   SetReserveLiveRequestSchema,
   SetTitleQuerySchema,
   UpdateLiveQuerySchema,
@@ -39,15 +33,11 @@ import { type Clock, systemClock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
-import { sessionOf } from '../accounts/authPlugin';
-import { roomAdmins, setRoomAdmin } from './admins';
+import { sessionOf } from '../accounts/index';
 import { anchorsOpsRoutes } from './anchorsOps';
-import { broadcastRecords } from './broadcasts';
 import { emitCommitted } from './committedEvents';
-import { attention, attentionList } from './follows';
 import { liveList } from './liveList';
 import { ban } from './mutes';
-import { presenceOf } from './presence';
 import { roomRanking } from './ranking';
 import { reserveMatch, reserveSchedule, userReservations } from './reservations';
 import { hostnameOf } from './roomCover';
@@ -63,8 +53,8 @@ export interface LiveRoutesOptions {
 }
 
 /**
- * The rooms API (SPEC.md section 7): `api/Live/*`, `api/Live_streaming/*`, follows, broadcast
- * records, room admins, and the ops anchor switch. Paths are case-insensitive (app.ts).
+ * The rooms API (SPEC.md section 7): `api/Live/*`, `api/Live_streaming/*` and the ops anchor
+ * switch (`api/ops/anchors`). Paths are case-insensitive (app.ts).
  */
 export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<void> {
   const { db } = options;
@@ -72,7 +62,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   const login = { preHandler: app.requireLogin };
   // GET calls that change state: login first, then the X-Requested-With check (viewer.ts).
   const loginStateChange = { preHandler: [app.requireLogin, requireXhrForStateChange] };
-  const presence = () => presenceOf(app);
+  const presence = () => app.roomPresence;
 
   // ---- The anchor's room: api/Live ----
   app.post('/api/Live/createRoom', { ...login, schema: { body: CreateRoomRequestSchema, response: { 200: Envelope(OwnLiveRoomSchema) } } }, async (request) =>
@@ -158,30 +148,6 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   app.get('/api/Live_streaming/roomRanking', { schema: { querystring: RoomRankingQuerySchema, response: { 200: Envelope(RoomRankingSchema) } } }, async (request) =>
     ok(await roomRanking(db, presence(), request.query, clock())),
   );
-
-  // ---- Follows and broadcast records ----
-  app.post('/api/Member/attention', { ...login, schema: { body: AttentionRequestSchema, response: { 200: Envelope(AttentionResultSchema) } } }, async (request) =>
-    ok(await attention(db, sessionOf(request).user.id, request.body)),
-  );
-
-  app.get('/api/User/attentionList', { ...login, schema: { querystring: PageQuerySchema, response: { 200: Envelope(AttentionPageSchema) } } }, async (request) =>
-    ok(await attentionList(db, presence(), sessionOf(request).user.id, request.query)),
-  );
-
-  app.get('/api/User/anchorExperienceList', { ...login, schema: { querystring: PageQuerySchema, response: { 200: Envelope(BroadcastRecordPageSchema) } } }, async (request) =>
-    ok(await broadcastRecords(db, sessionOf(request).user.id, request.query)),
-  );
-
-  // ---- Room admins: api/tenxun ----
-  app.get('/api/tenxun/getRoomAdmin', { schema: { querystring: RoomIdQuerySchema, response: { 200: Envelope(RoomAdminListSchema) } } }, async (request) =>
-    ok(await roomAdmins(db, request.query.room_id)),
-  );
-
-  app.get('/api/tenxun/setRoomAdmin', { ...loginStateChange, schema: { querystring: SetRoomAdminQuerySchema, response: { 200: Envelope(RoomAdminListSchema) } } }, async (request) => {
-    const result = await setRoomAdmin(db, sessionOf(request).user, request.query);
-    emitCommitted(app.roomEvents, request.log, result.events);
-    return ok(result.admins);
-  });
 
   await app.register(anchorsOpsRoutes, { db, opsToken: options.opsToken });
 }

@@ -1,9 +1,9 @@
 import type { LiveSchedule, PageOf, ReserveLiveListQuery, SetReserveLiveRequest } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
-import type { SessionUser } from '../accounts/sessions/sessions';
+import type { SessionUser } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { pageOf, pageWindow } from '../scores/pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 import { ownRoom, requireMatch } from './roomAccess';
 import { fansOf, flag, matchesById } from './roomCards';
 

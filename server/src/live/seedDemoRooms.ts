@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PRESET_AVATARS } from '../accounts/avatars';
+import { PRESET_AVATARS } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 
 /**

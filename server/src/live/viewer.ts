@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { lookupSession } from '../accounts/sessions/sessions';
+import { lookupSession } from '../accounts/index';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { headerToken, presentedToken } from '../accounts/authPlugin';
+import { headerToken, presentedToken } from '../accounts/index';
 
 /**
  * The signed-in viewer of a public page, or null for a guest. Unlike requireLogin, a stale

@@ -1,11 +1,11 @@
 import type { UpdateInfoRequest, UserProfile } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import type { AccountServices } from '../accounts/accountServices';
+import type { AccountServices } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { isOwnUpload } from '../uploads/service';
-import { isPresetAvatar } from '../accounts/avatars';
-import { loadSessionUser, toUserProfile } from '../accounts/service';
+import { isOwnUpload } from '../uploads/index';
+import { isPresetAvatar } from '../accounts/index';
+import { loadSessionUser, toUserProfile } from '../accounts/index';
 
 /** Control characters, zero-width and bidi-override characters: invisible or misleading in a name. */
 const INVALID_NICKNAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;

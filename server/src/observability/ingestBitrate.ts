@@ -1,4 +1,4 @@
-import type { IngestStreamStats } from '../live/media/rtmpIngest';
+import type { IngestStreamStats } from '../live/index';
 
 /**
  * Bitrates of the streams being published, measured between two scrapes: the bytes each encoder

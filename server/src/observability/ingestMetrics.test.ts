@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, ffmpegInstalledFor, killPushes, mediaTestConfig, pushTestStream, waitFor } from '../live/media/mediaTestKit';
+import { createUser, ffmpegInstalledFor, killPushes, mediaTestConfig, pushTestStream, waitFor } from '../live/media/testing/mediaTestKit';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 
 const ffmpegInstalled = ffmpegInstalledFor('the ingest metrics test needs it to push a stream');

@@ -1,5 +1,5 @@
-import type { ReadVar } from '../accounts/accountsConfig';
-import type { NodeEnv } from '../config';
+import type { ReadVar } from '../infra/config/envVars';
+import type { NodeEnv } from '../infra/config/envVars';
 
 /**
  * Who may read an ops endpoint (/api/docs, /metrics):

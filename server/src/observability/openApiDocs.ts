@@ -4,8 +4,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../infra/http/types';
-import { SERVER_DIR } from '../config';
-import { OPS_TOKEN_HEADER } from '../rollouts/opsAuth';
+import { SERVER_DIR } from '../infra/config/serverPaths';
+import { OPS_TOKEN_HEADER } from '../infra/http/opsAuth';
 
 /** Where the browsable page is; the document itself is at `${API_DOCS_PREFIX}/json` (and /yaml). */
 export const API_DOCS_PREFIX = '/api/docs';

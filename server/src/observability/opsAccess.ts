@@ -1,5 +1,5 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { createRequireOps } from '../rollouts/opsAuth';
+import { createRequireOps } from '../infra/http/opsAuth';
 import type { ObservabilityMode } from './observabilityConfig';
 
 /**

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { poolOf } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
-import type { LiveFeed } from '../scores/feed/liveFeed';
+import type { LiveFeed } from '../scores/index';
 import type { App } from '../infra/http/types';
-import type { IngestStreamStats } from '../live/media/rtmpIngest';
+import type { IngestStreamStats } from '../live/index';
 import { IngestBitrates } from './ingestBitrate';
 
 /** The two socket kinds (label `kind`): /ws/live-data and /ws/chat. */
@@ -29,7 +29,7 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
     registers,
     async collect() {
       this.set({ kind: 'live-data' }, await liveDataSockets(app));
-      this.set({ kind: 'chat' }, app.hasDecorator('chatHub') ? app.chatHub.connectionCount : 0);
+      this.set({ kind: 'chat' }, app.chatHub.connectionCount);
     },
   });
 
@@ -40,8 +40,8 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
     registers,
     collect() {
       const totals: Record<SocketKind, number> = {
-        'live-data': app.hasDecorator('liveDataHub') ? app.liveDataHub.messagesFannedOut : 0,
-        chat: app.hasDecorator('chatHub') ? app.chatHub.messagesFannedOut : 0,
+        'live-data': app.liveDataHub.messagesFannedOut,
+        chat: app.chatHub.messagesFannedOut,
       };
       // The hubs keep the running totals; the counter shows them as they are.
       this.reset();
@@ -50,9 +50,9 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
   });
 
   // With an external media server the ingest is not ours to count: no ingest series at all.
-  if (app.hasDecorator('ingestStreams') && app.ingestStreams() !== null) registerIngestMetrics(registers, () => app.ingestStreams() ?? []);
+  if (app.ingestStreams() !== null) registerIngestMetrics(registers, () => app.ingestStreams() ?? []);
   // Without a feed (FEED=off, tests) there is no lag to report rather than a made-up one.
-  if (app.hasDecorator('liveFeed') && app.liveFeed !== null) registerFeedMetrics(registers, app.liveFeed);
+  if (app.liveFeed !== null) registerFeedMetrics(registers, app.liveFeed);
 
   const pool = poolOf(db);
   if (pool !== undefined) {
@@ -116,8 +116,8 @@ function registerFeedMetrics(registers: Registry[], feed: LiveFeed): void {
 
 /** This process's live-data sockets, plus the fan-out workers' (LIVE_WORKERS > 0) when they answer. */
 async function liveDataSockets(app: App): Promise<number> {
-  let open = app.hasDecorator('liveDataHub') ? app.liveDataHub.clients.size : 0;
-  if (app.hasDecorator('liveWorkers') && app.liveWorkers !== null) {
+  let open = app.liveDataHub.clients.size;
+  if (app.liveWorkers !== null) {
     for (const worker of await app.liveWorkers.stats()) open += worker.clients;
   }
   return open;

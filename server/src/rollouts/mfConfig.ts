@@ -1,5 +1,5 @@
-import { type ReadVar, parseInteger } from '../accounts/accountsConfig';
-import { MIN_OPS_TOKEN_LENGTH } from './opsAuth';
+import { type ReadVar, parseInteger } from '../infra/config/envVars';
+import { MIN_OPS_TOKEN_LENGTH } from '../infra/http/opsAuth';
 import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
 

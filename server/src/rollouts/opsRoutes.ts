@@ -20,7 +20,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
 import { readAudit } from './audit';
-import { createRequireOps, opsActor } from './opsAuth';
+import { createRequireOps, opsActor } from '../infra/http/opsAuth';
 import { issueOverride } from './overrideGrants';
 import { safeReleasePath } from '@sports/shared/node';
 import type { HaltPolicy } from './releaseHealth';

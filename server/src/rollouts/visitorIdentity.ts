@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { lookupSession } from '../accounts/sessions/sessions';
+import { lookupSession } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
-import { presentedToken } from '../accounts/authPlugin';
+import { presentedToken } from '../accounts/index';
 
 /** The guest id cookie (SPEC.md's youkeid): lets a visitor keep their canary bucket. */
 export const VISITOR_COOKIE = 'vid';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { eventsOf, matchDetail } from './matchInfo';
 import { periodName } from './matchStr';
-import { pageOf, pageWindow } from './pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 
 interface Teams {
   home_team_name_zh: string;

@@ -8,8 +8,6 @@ import {
   MatchPageQuerySchema,
   MatchPageSchema,
   RecommendQuerySchema,
-  SearchQuerySchema,
-  SearchResultSchema,
   SeasonTableQuerySchema,
   SeasonTableSchema,
 } from '@sports/shared/server';
@@ -18,29 +16,23 @@ import { type Clock, systemClock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
-import { sessionOf } from '../accounts/authPlugin';
+import { sessionOf } from '../accounts/index';
 import { robotCommentary } from './commentary';
 import { setFavorite } from './favorites';
 import { allMatches, recommendedMatches } from './schedule';
 import { seasonTable } from './seasonTable';
-import { listHotMatches, search } from './hotMatches';
+import { listHotMatches } from './hotMatches';
 
-export interface SportsRoutesOptions {
+export interface HotMatchRoutesOptions {
   db: Kysely<Database>;
   /** "Today" of the schedule and "now" of recommendations (tests move it with the feed's clock). */
   clock?: Clock;
 }
 
-/** `api/hot_match/*`, `api/Search/*`, `api/Football/season_table`, `api/Basketballuser/collect` (SPEC.md section 7). */
-export async function sportsRoutes(app: App, { db, clock = systemClock }: SportsRoutesOptions): Promise<void> {
+/** `api/hot_match/*`, `api/Football/season_table`, `api/Basketballuser/collect` (SPEC.md section 7). */
+export async function hotMatchRoutes(app: App, { db, clock = systemClock }: HotMatchRoutesOptions): Promise<void> {
   app.get('/api/hot_match/initial_list', { schema: { response: { 200: Envelope(HotMatchListSchema) } } }, async () =>
     ok(await listHotMatches(db)),
-  );
-
-  app.get(
-    '/api/Search/index',
-    { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } },
-    async (request) => ok(await search(db, request.query.name)),
   );
 
   app.get('/api/hot_match/recommend', { schema: { querystring: RecommendQuerySchema, response: { 200: Envelope(MatchPageSchema) } } }, async (request) =>

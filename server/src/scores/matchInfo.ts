@@ -15,7 +15,7 @@ import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { exponentRows, matchRowQuery, toMatchRow, withoutHot } from './matchRows';
 import { footballMinute, formatMatchStr } from './matchStr';
-import { type PageWindow, pageOf, pageWindow } from './pagination';
+import { type PageWindow, pageOf, pageWindow } from '../infra/http/pagination';
 
 /** What the score-detail page shows by statistic kind. */
 const STATISTIC_NAMES: Record<string, string> = {

@@ -19,9 +19,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
-import { sessionOf } from '../accounts/authPlugin';
+import { sessionOf } from '../accounts/index';
 import { eventsOf, intelligenceOf, matchDetail, oddsHistory, oddsOf, scoreCompetitions, statisticsOf } from './matchInfo';
-import { pageWindow } from './pagination';
+import { pageWindow } from '../infra/http/pagination';
 import { favoriteMatches } from './schedule';
 
 export interface ScoresRoutesOptions {

@@ -4,7 +4,7 @@ import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { chinaDate, chinaDayRange } from './chinaTime';
 import { matchRowQuery, toMatchRow } from './matchRows';
-import { pageOf, pageWindow } from './pagination';
+import { pageOf, pageWindow } from '../infra/http/pagination';
 
 type MatchQuery = ReturnType<typeof matchRowQuery>;
 

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { SERVER_DIR } from '../config';
+import { SERVER_DIR } from '../infra/config/serverPaths';
 import type { App } from '../infra/http/types';
 import { UPLOADS_URL_PREFIX } from '../infra/storage/uploadStore';
-import { AVATAR_URL_PREFIX } from '../accounts/avatars';
+import { AVATAR_URL_PREFIX } from '../accounts/index';
 
 export const AVATARS_DIR = path.join(SERVER_DIR, 'static', 'avatars');
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { SERVER_DIR } from '../config';
+import { SERVER_DIR } from '../infra/config/serverPaths';
 import type { App } from '../infra/http/types';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import { inlinePagePolicy } from '../infra/http/contentSecurityPolicy';

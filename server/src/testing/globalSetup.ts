@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { redactUrl } from '../config';
+import { redactUrl } from '../infra/config/redactUrl';
 import { startEmbeddedPostgres } from '../infra/db/embeddedPostgres';
 import { DEFAULT_EXTERNAL_URL, type DbTarget } from './dbTargets';
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { redactUrl } from '../config';
+import { redactUrl } from '../infra/config/redactUrl';
 
 /** The Redis the two-node tests use: REDIS_URL, else the project machines' local one. */
 export const TEST_REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';

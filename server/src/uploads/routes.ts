@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { Envelope, UploadResultSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import type { AccountServices } from '../accounts/accountServices';
+import type { AccountServices } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { ok } from '../infra/http/envelope';

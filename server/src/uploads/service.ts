@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadResult, UploadToken } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import type { AccountServices } from '../accounts/accountServices';
-import { hashToken } from '../accounts/sessions/sessions';
+import type { AccountServices } from '../accounts/index';
+import { hashToken } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { ALLOWED_IMAGE_TYPES, detectImageType } from '../infra/storage/imageType';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { redactUrl } from '../../config';
+import { redactUrl } from '../config/redactUrl';
 import { type DatabaseHandle, createDatabase } from './database';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embeddedPostgres';
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ImProvider } from '../../chat/chatConfig';
 
 /**
  * The Content-Security-Policy of each kind of answer, built in one place. What the site needs,
@@ -14,15 +13,13 @@ import type { ImProvider } from '../../chat/chatConfig';
  * - media: blob: (mpegts.js and hls.js play through MediaSource object URLs), 'self' (native HLS);
  * - images: 'self' (avatars, /uploads/), data: (the favicon), https: (room covers on other hosts);
  * - connect: 'self' (API, HTTP-FLV, HLS, the /ws/ sockets: CSP 3 'self' covers ws:/wss: of this
- *   host); with IM_PROVIDER=tencent also Tencent Cloud IM's hosts;
+ *   host), plus what a domain adds (the chat: Tencent Cloud IM's hosts with IM_PROVIDER=tencent);
  * - never framed by anyone (clickjacking), no plugins, no <base> elsewhere, forms post here.
  */
 export interface SitePolicyOptions {
-  imProvider: ImProvider;
+  /** Other hosts the page may connect to (chat/connectSources.ts). */
+  connectSources: readonly string[];
 }
-
-/** Tencent Cloud IM's endpoints (tim-js-sdk: wss.im.qcloud.com, events.im.qcloud.com, *.my-imcloud.com abroad, *.tim.qq.com). */
-const TENCENT_IM_SOURCES = ['qcloud.com', 'tim.qq.com', 'my-imcloud.com'].flatMap((domain) => [`wss://*.${domain}`, `https://*.${domain}`]);
 
 export function sitePolicy(options: SitePolicyOptions): string {
   return serialize({
@@ -33,7 +30,7 @@ export function sitePolicy(options: SitePolicyOptions): string {
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...(options.imProvider === 'tencent' ? TENCENT_IM_SOURCES : [])],
+    'connect-src': ["'self'", ...options.connectSources],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../config/envVars';
 
 /**
  * How long one client may hold the server's sockets and how many it may hold

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultChatConfig } from '../../chat/chatConfig';
-import { createUser } from '../../live/media/mediaTestKit';
+import { createUser } from '../../live/media/testing/mediaTestKit';
 import { embeddedTarget } from '../../testing/dbTargets';
 import { useTestApp } from '../../testing/testApp';
 import { IMMUTABLE } from './cachePolicy';

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { defaultMediaConfig, type MediaConfig } from './mediaConfig';
-import { createUser } from './mediaTestKit';
+import { createUser } from './testing/mediaTestKit';
 
 const HOOK_SECRET = 'srs-hook-secret-0123456789';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { MEDIA_SECRET_FILE } from './mediaPlugin';
-import { createUser, ffmpegInstalledFor, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from './mediaTestKit';
+import { createUser, ffmpegInstalledFor, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from './testing/mediaTestKit';
 import { pushSignature } from './pushSignature';
 
 const ffmpegInstalled = ffmpegInstalledFor('the RTMP ingest tests need it to push a stream');

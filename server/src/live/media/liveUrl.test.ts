@@ -1,7 +1,7 @@
 import { ResponseCode } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { createUser, mediaTestConfig } from './mediaTestKit';
+import { createUser, mediaTestConfig } from './testing/mediaTestKit';
 import { errors } from '../../infra/http/errorCatalogue';
 
 describeEachDatabase('GET /api/Live/getLiveUrl', (target) => {

@@ -6,7 +6,7 @@ import { errors } from '../../infra/http/errorCatalogue';
 import { ok } from '../../infra/http/envelope';
 import type { App } from '../../infra/http/types';
 import { requireXhrForStateChange } from '../viewer';
-import { sessionOf } from '../../accounts/authPlugin';
+import { sessionOf } from '../../accounts/index';
 import type { PushAddress } from './mediaAddresses';
 import { streamNameFor } from './playbackUrls';
 import { pushSignature } from './pushSignature';

@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../../infra/config/envVars';
 
 /** The video part of the configuration (MEDIA_*, DEMO_STREAMS); see server/README.md "Video". */
 export interface MediaConfig {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { App } from '../../infra/http/types';
@@ -18,7 +19,7 @@ import { streamNameFor } from './playbackUrls';
 import { admitPush, signOf } from './publishGate';
 import { pushRefusalText } from './pushSignature';
 import { type IngestStreamStats, RtmpIngest } from './rtmpIngest';
-import { type ChatPresence, StreamEvents } from './streamEvents';
+import { StreamEvents } from './streamEvents';
 import { StreamLifecycle } from './streamLifecycle';
 import { ViewerCounter } from './viewerCounter';
 
@@ -41,7 +42,7 @@ export interface MediaPluginOptions {
  * Video (issue 5): decorates app.playbackUrls, app.streamEvents and app.streamViewers, serves
  * getLiveUrl, and either runs the embedded ingest (RTMP in, HTTP-FLV and HLS out, started when
  * the app is ready and stopped as it closes) or takes an external media server's callbacks.
- * Registered at the root (skip-override) so the decorations are everyone's.
+ * Part of the live domain (registered by live/livePlugin.ts); its decorations are everyone's.
  */
 async function media(app: App, options: MediaPluginOptions): Promise<void> {
   const { config, db } = options;
@@ -61,7 +62,7 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
     log: app.log.child({ module: 'media' }),
     events,
     players: (roomId) => viewers.current(roomId, Date.now()),
-    chatPresence: () => (app.hasDecorator('chatPresence') ? (app as unknown as { chatPresence: ChatPresence }).chatPresence : null),
+    chatPresence: () => app.roomPresence,
   });
   app.decorate('streamEvents', events);
   app.decorate('streamViewers', (roomId: number) => viewers.current(roomId, Date.now()));
@@ -74,7 +75,7 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
   await setUpEmbedded(app, options, signingSecret, lifecycle, viewers);
 }
 
-export const mediaPlugin = Object.assign(media, { [Symbol.for('skip-override')]: true });
+export const mediaPlugin = fp(media, { name: 'live-media', decorators: { fastify: ['roomPresence'] } });
 
 async function setUpExternal(
   app: App,

@@ -1,9 +1,9 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../../testing/dbTargets';
-import { createUser, ffmpegInstalledFor, killPushes, pushTestStream, readFlvStart, waitFor } from './mediaTestKit';
-import { DEFAULT_CHUNK_SIZE, HANDSHAKE_SIZE, RtmpType, amf0, chunkHeader0, closedWithin, connectRtmp, handshake, message, publishCommands, send } from './rtmpTestClient';
-import { type ServerProcess, startServerProcess } from './serverProcessKit';
+import { createUser, ffmpegInstalledFor, killPushes, pushTestStream, readFlvStart, waitFor } from './testing/mediaTestKit';
+import { DEFAULT_CHUNK_SIZE, HANDSHAKE_SIZE, RtmpType, amf0, chunkHeader0, closedWithin, connectRtmp, handshake, message, publishCommands, send } from './testing/rtmpTestClient';
+import { type ServerProcess, startServerProcess } from './testing/serverProcessKit';
 
 const ffmpegInstalled = ffmpegInstalledFor('the RTMP fuzz test checks a real push afterwards');
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../../testing/dbTargets';
 import { useTestApp } from '../../testing/testApp';
 import type { RtmpLimits } from './mediaConfig';
-import { createUser, ffmpegInstalledFor, killPushes, mediaTestConfig, pushLargeFrameStream, pushTestStream, readFlvStart, waitFor } from './mediaTestKit';
-import { DEFAULT_CHUNK_SIZE, RtmpType, amf0, chunkHeader0, closedWithin, connectRtmp, handshake, message, publishCommands, send } from './rtmpTestClient';
+import { createUser, ffmpegInstalledFor, killPushes, mediaTestConfig, pushLargeFrameStream, pushTestStream, readFlvStart, waitFor } from './testing/mediaTestKit';
+import { DEFAULT_CHUNK_SIZE, RtmpType, amf0, chunkHeader0, closedWithin, connectRtmp, handshake, message, publishCommands, send } from './testing/rtmpTestClient';
 
 const ffmpegInstalled = ffmpegInstalledFor('the RTMP limit tests push real streams');
 

@@ -12,11 +12,6 @@ export interface StreamEventMap {
 
 export class StreamEvents extends EventEmitter<StreamEventMap> {}
 
-/** Decorated by the chat engineer's module when it can count a room's chat members. */
-export interface ChatPresence {
-  onlineMembers(roomId: number): number;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the media plugin. */

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import { endBroadcast, recordPeak, startBroadcast } from './broadcastRecords';
-import type { ChatPresence, StreamEvents } from './streamEvents';
+import type { RoomPresence } from '../presence';
+import type { StreamEvents } from './streamEvents';
 
 /** How often a live room's audience is sampled for the peak (chat members change without us seeing). */
 const SAMPLE_MS = 5_000;
@@ -20,7 +21,7 @@ export interface StreamLifecycleOptions {
   /** Players now (FLV + HLS); external mode counts none. */
   players: (roomId: number) => number;
   /** The chat's member count, when the chat module decorated one. */
-  chatPresence: () => ChatPresence | null;
+  chatPresence: () => RoomPresence | null;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { HostSharedRequirements, RemoteName } from '@sports/shared/server';
 import { afterAll, onTestFinished } from 'vitest';
 import { createFixedWindowLimiter } from '../../infra/http/rateLimiter';
 import type { App } from '../../infra/http/types';
-import type { ReleasesSetup } from '../mfPlugin';
+import type { ReleasesSetup } from '../rolloutsPlugin';
 import type { HaltPolicy } from '../releaseHealth';
 import { computeReleaseId } from '@sports/shared/node';
 import { createLocalReleaseStore } from '../releaseStore';

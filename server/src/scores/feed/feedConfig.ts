@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../../infra/config/envVars';
 
 /** The live feed's part of the configuration (FEED, FEED_SEED, FEED_SPEED). */
 export interface FeedConfig {

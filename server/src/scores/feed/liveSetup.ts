@@ -6,6 +6,7 @@ import { LiveDataHub, type LiveDataHubOptions } from '../liveData/liveDataHub';
 import { routeLiveDataUpgrades } from '../liveData/liveUpgrade';
 import { LiveWorkerPool } from '../liveData/liveWorkerPool';
 import { RedisBus } from '../liveData/redisBus';
+import { WS_MAX_PAYLOAD_BYTES } from '../../infra/sockets/webSocketPlugin';
 import { LiveFeed, type LiveFeedOptions } from './liveFeed';
 
 export interface LiveOptions {
@@ -22,9 +23,6 @@ export interface LiveOptions {
   workers?: { count: number; databaseUrl: string | null } | null;
 }
 
-/** ws drops a client frame above this (app.ts gives @fastify/websocket the same limit). */
-const WORKER_MAX_PAYLOAD_BYTES = 64 * 1024;
-
 declare module 'fastify' {
   interface FastifyInstance {
     liveDataHub: LiveDataHub;
@@ -38,7 +36,7 @@ declare module 'fastify' {
 /**
  * The live-data hub (with PostgreSQL history and the Redis bus when configured) and the feed,
  * decorated on the app. On close the feed stops first (nothing more is published), then the
- * sockets close. Must be registered before @fastify/websocket so its preClose runs first.
+ * sockets close (one of app.socketShutdowns, run before @fastify/websocket closes what is left).
  */
 export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: Omit<LiveDataHubOptions, 'log'> = {}, options: LiveOptions = {}): Promise<LiveDataHub> {
   const bus = options.redisUrl ? new RedisBus({ url: options.redisUrl, channel: options.redisChannel, log: app.log }) : undefined;
@@ -53,7 +51,7 @@ export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: 
       count: workerCount,
       databaseUrl: options.workers?.databaseUrl ?? null,
       hub: { idleTimeoutMs, maxBadFrames, controlFrames, ringSize, maxBufferedBytes, goalReplayLimit },
-      maxPayloadBytes: WORKER_MAX_PAYLOAD_BYTES,
+      maxPayloadBytes: WS_MAX_PAYLOAD_BYTES,
       recentMessages: () => hub.recentMessages(),
       log: app.log,
     });
@@ -63,7 +61,7 @@ export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: 
   app.decorate('liveFeed', feed);
   app.decorate('liveWorkers', workers);
   let upgrades: { refuse(): void } | null = null;
-  app.addHook('preClose', async () => {
+  app.socketShutdowns.add(async () => {
     upgrades?.refuse();
     await feed?.stop();
     await hub.closeAll();

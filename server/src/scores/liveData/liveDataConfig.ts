@@ -1,4 +1,4 @@
-import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../../infra/config/envVars';
 import { type ControlFrameLimits, DEFAULT_CONTROL_FRAME_LIMITS } from './controlFrameBudget';
 
 /**

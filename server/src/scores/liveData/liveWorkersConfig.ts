@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { type ReadVar, parseInteger } from '../../accounts/accountsConfig';
+import { type ReadVar, parseInteger } from '../../infra/config/envVars';
 
 /** More fan-out processes than this only cost memory: the writes are bounded by the cores. */
 export const MAX_LIVE_WORKERS = 32;

@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY_CODE, type SystemConfig } from '@sports/shared/server';
-import { type ChatConfig, defaultChatConfig } from '../../chat/chatConfig';
-import { COUNTRY_CODES } from './countryCodes';
+import { type ChatConfig, defaultChatConfig, imSystemConfig } from '../../chat/index';
+import { COUNTRY_CODES } from '../../accounts/index';
 
 export const SITE_TITLE = '体育直播';
 
@@ -15,10 +15,6 @@ export function getSystemConfig(chat: ChatConfig = defaultChatConfig()): SystemC
     CountryCode: COUNTRY_CODES.map((country) => ({ ...country })),
     defaultCountryCode: DEFAULT_COUNTRY_CODE,
     websocketUrl: '/ws/live-data',
-    // The IM follows IM_PROVIDER: Tencent Cloud IM (its SDKAppID) or the built-in chat socket.
-    im:
-      chat.provider === 'tencent' && chat.tencent !== null
-        ? { provider: 'tencent', sdkAppId: chat.tencent.sdkAppId, guestNicknamePrefix: '游客' }
-        : { provider: 'builtin', socketPath: '/ws/chat', guestNicknamePrefix: '游客' },
+    im: imSystemConfig(chat),
   };
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { Kysely } from 'kysely';
-import { issueSession } from '../../accounts/sessions/sessions';
-import type { Database } from '../../infra/db/schema';
-import { defaultMediaConfig, type MediaConfig } from './mediaConfig';
+import { issueSession } from '../../../accounts/sessions/sessions';
+import type { Database } from '../../../infra/db/schema';
+import { defaultMediaConfig, type MediaConfig } from '../mediaConfig';
 
 /** Tests only: users, rooms, a real ffmpeg test pattern pushed over RTMP, polling. */
 

@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsTestOptions, createManualClock, registerUser } from '../../testing/accounts';
-import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { installErrorHandlers } from './errorHandler';
+import { accountsTestOptions, createManualClock, registerUser } from '../testing/accounts';
+import { describeEachDatabase, useTestApp } from '../testing/testApp';
+import { installErrorHandlers } from '../infra/http/errorHandler';
 import { installCsrfProtection } from './csrf';
-import { errors } from './errorCatalogue';
+import { errors } from '../infra/http/errorCatalogue';
 
 const refused = { code: 1, msg: errors.BAD_ORIGIN.message, data: null, reason: 'BAD_ORIGIN' };
 

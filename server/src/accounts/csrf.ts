@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TOKEN_COOKIE } from '../../accounts/sessions/sessionCookie';
-import { errors } from './errorCatalogue';
-import { headerToken } from '../../accounts/authPlugin';
+import { TOKEN_COOKIE } from './sessions/sessionCookie';
+import { errors } from '../infra/http/errorCatalogue';
+import { headerToken } from './authPlugin';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

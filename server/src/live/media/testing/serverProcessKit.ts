@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { SERVER_DIR } from '../../config';
-import { type FakeSite, createFakeSite } from '../../testing/fakeSite';
-import { type TestDatabase, createTestDatabase } from '../../testing/testDatabase';
+import { SERVER_DIR } from '../../../infra/config/serverPaths';
+import { type FakeSite, createFakeSite } from '../../../testing/fakeSite';
+import { type TestDatabase, createTestDatabase } from '../../../testing/testDatabase';
 
 /**
  * Tests only: the real server (`src/main.ts`, what `npm start` runs) in its own process, on free

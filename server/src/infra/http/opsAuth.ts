@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { errors } from '../infra/http/errorCatalogue';
+import { errors } from './errorCatalogue';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 export const OPS_ACTOR_HEADER = 'x-ops-actor';

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLi
 import type { App } from '../infra/http/types';
 import { readHostShared } from './bootstrapReleases';
 import type { MfConfig } from './mfConfig';
-import { loadOpsToken } from './opsAuth';
+import { loadOpsToken } from '../infra/http/opsAuth';
 import { opsRoutes } from './opsRoutes';
 import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
 import { overrideKey } from './overrideTokens';
@@ -59,8 +60,11 @@ export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: 
   return setup;
 }
 
-/** `api/mf/*`: what visitors load and how it went, and the ops operations. */
-export async function mfPlugin(app: App, options: { db: Kysely<Database>; releases: ReleasesSetup; registry?: RemoteRegistry }): Promise<void> {
+/**
+ * The rollouts domain (the Module Federation control plane): `api/mf/*`, what visitors load and
+ * how it went, and the ops operations on releases.
+ */
+async function rollouts(app: App, options: { db: Kysely<Database>; releases: ReleasesSetup; registry?: RemoteRegistry }): Promise<void> {
   const { db, releases } = options;
   // Derived from the ops token: every node sharing it accepts the same QA override tokens.
   const key = overrideKey(releases.opsToken);
@@ -73,3 +77,5 @@ export async function mfPlugin(app: App, options: { db: Kysely<Database>; releas
   });
   await app.register(opsRoutes, { db, ...releases, overrideKey: key, overrideMaxMinutes: releases.overrideMaxMinutes ?? DEFAULT_OVERRIDE_MAX_MINUTES });
 }
+
+export const rolloutsPlugin = fp(rollouts, { name: 'rollouts', dependencies: ['accounts'] });

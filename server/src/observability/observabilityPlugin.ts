@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { App } from '../infra/http/types';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
@@ -19,9 +20,9 @@ export interface ObservabilityRoutesOptions {
 }
 
 /**
- * The ops endpoints, registered last (they read the hubs, the feed and the ingest the other
- * plugins decorated): Swagger UI and the OpenAPI document at /api/docs, Prometheus text at
- * /metrics. Each is on, off (not registered: 404) or behind the ops token (API_DOCS, METRICS).
+ * The ops endpoints: Swagger UI and the OpenAPI document at /api/docs, Prometheus text at
+ * /metrics (reading the hubs, the feed and the ingest the domains it depends on decorate).
+ * Each is on, off (not registered: 404) or behind the ops token (API_DOCS, METRICS).
  */
 export async function observabilityRoutes(app: App, options: ObservabilityRoutesOptions): Promise<void> {
   const { config, registry } = options;
@@ -43,3 +44,14 @@ export async function observabilityRoutes(app: App, options: ObservabilityRoutes
     },
   });
 }
+
+/** The observability domain: its routes in their own scope, after the domains it reads. */
+async function observability(app: App, options: ObservabilityRoutesOptions): Promise<void> {
+  await app.register(observabilityRoutes, options);
+}
+
+export const observabilityPlugin = fp(observability, {
+  name: 'observability',
+  dependencies: ['live', 'chat', 'scores'],
+  decorators: { fastify: ['chatHub', 'liveDataHub', 'liveFeed', 'liveWorkers', 'ingestStreams'] },
+});

@@ -1,0 +1,12 @@
+// The live domain's surface: what app.ts and other domains may import (never a file behind it).
+export { type LivePluginOptions, livePlugin } from './livePlugin';
+export { type MediaConfig, defaultMediaConfig } from './media/mediaConfig';
+export type { IngestStreamStats } from './media/rtmpIngest';
+export type { StreamEvents } from './media/streamEvents';
+export type { RoomEventMap, RoomEvents } from './roomEvents';
+export type { RoomPresence } from './presence';
+export { attention, attentionList } from './follows';
+export { broadcastRecords } from './broadcasts';
+export { roomAdmins, setRoomAdmin } from './admins';
+export { emitCommitted } from './committedEvents';
+export { requireXhrForStateChange } from './viewer';

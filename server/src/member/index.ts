@@ -1,0 +1,2 @@
+// The member domain's surface.
+export { memberPlugin } from './memberPlugin';

@@ -1,0 +1,7 @@
+// The scores domain's surface: what app.ts and other domains may import (never a file behind it).
+export { type ScoresPluginOptions, scoresPlugin } from './scoresPlugin';
+export type { LiveOptions } from './feed/liveSetup';
+export type { LiveFeed } from './feed/liveFeed';
+export type { LiveDataHubOptions } from './liveData/liveDataHub';
+export { matchRowsById } from './matchRows';
+export { search as searchCompetitions } from './hotMatches';

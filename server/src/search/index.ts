@@ -1,0 +1,2 @@
+// The search domain's surface.
+export { searchPlugin } from './searchPlugin';

@@ -1,0 +1,3 @@
+// The site domain's surface.
+export { type SitePluginOptions, sitePlugin } from './sitePlugin';
+export { getSystemConfig } from './universal/service';

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { ChatConfig } from '../chat/index';
+import type { Database } from '../infra/db/schema';
+import type { App } from '../infra/http/types';
+import { healthPlugin } from './health';
+import { publicFilesPlugin } from './publicFiles';
+import { type StaticSiteOptions, staticSitePlugin } from './staticSite';
+import { universalRoutes } from './universal/routes';
+
+export interface SitePluginOptions extends StaticSiteOptions {
+  db: Kysely<Database>;
+  /** The chat's configuration, for the `im` part of `api/universal/getHot`. */
+  chat?: ChatConfig;
+}
+
+/**
+ * The site domain: the built pages (`/web/`, `/h5`), preset avatars and uploaded files, the
+ * configuration the page starts with (`api/universal/getHot`) and `/healthz`.
+ */
+async function site(app: App, options: SitePluginOptions): Promise<void> {
+  await app.register(healthPlugin, { db: options.db });
+  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: options.releasesDir, serveSourceMaps: options.serveSourceMaps });
+  await app.register(universalRoutes, { chat: options.chat });
+  await app.register(publicFilesPlugin, { uploadsDir: app.accounts.uploadsDir });
+}
+
+export const sitePlugin = fp(site, { name: 'site', dependencies: ['accounts'], decorators: { fastify: ['accounts'] } });

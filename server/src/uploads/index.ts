@@ -1,0 +1,3 @@
+// The uploads domain's surface.
+export { uploadsPlugin } from './uploadsPlugin';
+export { isOwnUpload, issueUploadToken } from './service';

@@ -8,15 +8,19 @@
  * shared/src/index.ts), so the rules below see where an import really lands; a relative path
  * into another package is told apart by its dependency type `local`.
  *
- * The server's folder layering (domain → infrastructure, no loops) arrives with the server's
- * reshape; until then only the server rule that already holds is here (its run-time code never
- * reaches test code).
+ * The server's own layering (server/src/README.md): the composition root (app.ts, main.ts,
+ * config.ts) → the domains (one folder each) → infra/ (http, db, config, storage, sockets).
+ * Domains meet only through each other's index.ts; folder loops between domains are found by
+ * scripts/check-boundaries.mjs itself (a rule here sees single imports, not loops of folders).
+ * Tests and testing/ kits may reach anything: they build the whole app.
  */
 
 /** Every package folder, as a regular-expression alternative (tools/mf-cli has a slash). */
 const PACKAGES = 'shared|host|mf-[a-z]+|server|tools/mf-cli|e2e|bench';
 /** Test files and test kits: they may use test helpers. */
 const TEST_CODE = '(\\.test\\.[cm]?[jt]sx?$|(^|/)testing/)';
+/** A server domain's folder (anything under server/src/ but infra/ and testing/): group 1 is its name. */
+const SERVER_DOMAIN = '^server/src/((?!infra/|testing/)[^/]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -94,6 +98,30 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/src/main\\.ts$' },
       to: { path: '(^|/)testing/', reachable: true },
+    },
+    {
+      name: 'server-infra-imports-no-domain',
+      comment:
+        'server/src/infra/ is below every domain: it imports no domain folder and no root file (app.ts, config.ts, …); what a domain must tell it comes in as an option',
+      severity: 'error',
+      from: { path: '^server/src/infra/', pathNot: TEST_CODE },
+      to: { path: ['^server/src/(?!infra/)[^/]+/', '^server/src/[^/]+\\.ts$'] },
+    },
+    {
+      name: 'server-domain-through-index',
+      comment:
+        "a server domain reaches another domain only through that domain's index.ts (its public surface), never a file behind it",
+      severity: 'error',
+      from: { path: SERVER_DOMAIN, pathNot: TEST_CODE },
+      to: { path: '^server/src/(?!infra/|testing/)[^/]+/', pathNot: ['^server/src/$1/', '^server/src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'server-domain-not-to-root',
+      comment:
+        'a server domain imports no root file (app.ts, main.ts, config.ts, …): the root composes the domains, not the other way round',
+      severity: 'error',
+      from: { path: SERVER_DOMAIN, pathNot: TEST_CODE },
+      to: { path: '^server/src/[^/]+\\.ts$' },
     },
     {
       name: 'shared-testing-only-in-tests',

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
+import { DOMAIN_LOOP_RULE } from './check-boundaries.mjs';
+
 const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
 const checker = path.join(scriptsDir, 'check-boundaries.mjs');
 
@@ -50,6 +52,14 @@ const CLEAN_TREE = {
   'server/src/app.ts': "import { RESPONSE_OK } from '@sports/shared/server';\nexport const app = () => RESPONSE_OK;\n",
   'server/src/testing/kit.ts': "import { app } from '../app';\nexport const kit = app;\n",
   'server/src/app.test.ts': "import { kit } from './testing/kit';\nkit();\n",
+  // The server's domains over infra/: a domain uses infra and another domain's index.ts; a test
+  // may reach behind an index (it builds the whole app).
+  'server/src/infra/http/envelope.ts': 'export const ok = (data: number) => data;\n',
+  'server/src/live/index.ts': "export { rooms } from './rooms';\n",
+  'server/src/live/rooms.ts': "import { ok } from '../infra/http/envelope';\nexport const rooms = () => ok(1);\n",
+  'server/src/chat/index.ts': "export { hub } from './hub';\n",
+  'server/src/chat/hub.ts': "import { rooms } from '../live/index';\nexport const hub = rooms;\n",
+  'server/src/chat/hub.test.ts': "import { rooms } from '../live/rooms';\nimport { app } from '../app';\nexport const t = [rooms, app];\n",
   // The server's one entry for the benchmarks (server/src/benchKit.ts in the repository).
   'server/package.json': JSON.stringify({ name: '@sports/server', exports: { './bench': './src/benchKit.ts' } }),
   'server/src/benchKit.ts': "export { app } from './app';\n",
@@ -113,6 +123,13 @@ const VIOLATIONS = [
   ['workspace-import-must-be-exported', { 'mf-live/src/probe.ts': "import { bus } from '@sports/shared/src/index';\nexport const p = bus;\n" }, 'mf-live/src/probe.ts -> @sports/shared/src/index', []],
   // Reached from main.ts through app.ts, by a type-only import.
   ['server-runtime-not-to-testing', { 'server/src/app.ts': "import { RESPONSE_OK } from '@sports/shared/server';\nimport type { kit } from './testing/kit';\nexport const app = (k?: typeof kit) => RESPONSE_OK;\n" }, 'server/src/main.ts -> server/src/testing/kit.ts via', []],
+  // The server's layering: infra below the domains, domains through each other's index.ts, the root on top.
+  ['server-infra-imports-no-domain', { 'server/src/infra/http/probe.ts': "import { rooms } from '../../live/index';\nexport const p = rooms;\n" }, 'server/src/infra/http/probe.ts -> server/src/live/index.ts', []],
+  ['server-infra-imports-no-domain', { 'server/src/infra/http/probe.ts': "import { app } from '../../app';\nexport const p = app;\n" }, 'server/src/infra/http/probe.ts -> server/src/app.ts', [], 'a root file'],
+  ['server-domain-through-index', { 'server/src/chat/probe.ts': "import { rooms } from '../live/rooms';\nexport const p = rooms;\n" }, 'server/src/chat/probe.ts -> server/src/live/rooms.ts', []],
+  ['server-domain-not-to-root', { 'server/src/chat/probe.ts': "import { app } from '../app';\nexport const p = app;\n" }, 'server/src/chat/probe.ts -> server/src/app.ts', []],
+  // Each import goes through an index.ts, so no single import breaks a rule: only the folders loop.
+  [DOMAIN_LOOP_RULE, { 'server/src/live/presence.ts': "import { hub } from '../chat/index';\nexport const p = hub;\n" }, 'server/src/chat -> server/src/live -> server/src/chat', []],
   ['shared-testing-only-in-tests', { 'host/src/probe.tsx': "import { fake } from '@sports/shared/testing';\nexport const p = fake;\n" }, 'host/src/probe.tsx -> shared/src/testing/index.ts', []],
 ];
 

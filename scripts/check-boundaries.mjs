@@ -55,9 +55,58 @@ export async function checkBoundaries({ root = REPO_ROOT, configFile = path.join
   } finally {
     process.chdir(previousCwd);
   }
-  const { summary } = result.output;
+  const { summary, modules } = result.output;
   const commentsByRule = new Map(config.forbidden.map((rule) => [rule.name, rule.comment]));
-  return { modules: summary.totalCruised, violations: summary.violations.map((violation) => formatViolation(violation, commentsByRule)) };
+  const violations = summary.violations.map((violation) => formatViolation(violation, commentsByRule));
+  for (const loop of serverDomainLoops(modules)) violations.push(`${loop.join(' -> ')} (${DOMAIN_LOOP_RULE}: ${DOMAIN_LOOP_WHY})`);
+  return { modules: summary.totalCruised, violations };
+}
+
+export const DOMAIN_LOOP_RULE = 'server-domains-no-loops';
+const DOMAIN_LOOP_WHY =
+  'the server\'s domains import each other one way: a loop of folders means neither can be understood, tested or moved without the other (break it with an option, an event or a port the lower domain owns)';
+/** The domain folder of a server file (`server/src/<domain>/…`), null for infra/, testing/, root files and test code. */
+function serverDomainOf(file) {
+  if (/(\.test\.[cm]?[jt]sx?$|(^|\/)testing\/)/.test(file)) return null;
+  const match = /^server\/src\/([^/]+)\//.exec(file);
+  return match === null || match[1] === 'infra' || match[1] === 'testing' ? null : match[1];
+}
+
+/**
+ * Loops between the server's domain folders, counting only what runs (not tests): each loop once,
+ * as `server/src/a -> server/src/b -> server/src/a`. dependency-cruiser's own `circular` rule
+ * looks at modules; two domains can import each other through different files without any
+ * module loop, which is still a loop of folders.
+ */
+export function serverDomainLoops(modules) {
+  const edges = new Map();
+  for (const module of modules) {
+    const from = serverDomainOf(module.source);
+    if (from === null) continue;
+    for (const dependency of module.dependencies) {
+      const to = serverDomainOf(dependency.resolved);
+      if (to === null || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+    }
+  }
+  const loops = new Map();
+  const visit = (start, node, path) => {
+    for (const next of edges.get(node) ?? []) {
+      if (next === start) {
+        const loop = [...path, next];
+        // The same loop found from each of its folders: keep it once, starting at its smallest name.
+        const cycle = loop.slice(0, -1);
+        const first = cycle.indexOf([...cycle].sort()[0]);
+        const canonical = [...cycle.slice(first), ...cycle.slice(0, first), cycle[first]];
+        loops.set(canonical.join('>'), canonical.map((name) => `server/src/${name}`));
+      } else if (!path.includes(next) && next > start) {
+        visit(start, next, [...path, next]);
+      }
+    }
+  };
+  for (const start of [...edges.keys()].sort()) visit(start, start, [start]);
+  return [...loops.values()];
 }
 
 async function main() {

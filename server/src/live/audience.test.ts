@@ -11,7 +11,7 @@ import { Value } from 'typebox/value';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { scratchReleases, TEST_OPS_TOKEN } from '../rollouts/testing/releaseFixtures';
-import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing';
+import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing/roomsTestKit';
 import { errors } from '../infra/http/errorCatalogue';
 
 const valid = (schema: TSchema, result: CallResult) => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
-import { caller, createUser } from './testing';
+import { caller, createUser } from './testing/roomsTestKit';
 
 describeEachDatabase('follow toggles', (target) => {
   const ctx = useTestApp(target);

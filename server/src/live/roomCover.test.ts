@@ -1,7 +1,7 @@
 import { ROOM_COVER_MAX } from '@sports/shared/server';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
-import { type TestUser, caller, createUser } from './testing';
+import { type TestUser, caller, createUser } from './testing/roomsTestKit';
 import { errors } from '../infra/http/errorCatalogue';
 
 const UPLOAD = '/uploads/0123456789abcdef0123456789abcdef.jpg';

@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import type { RoomEventMap } from './roomEvents';
-import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing';
+import { type CallResult, type TestUser, caller, createMatch, createUser } from './testing/roomsTestKit';
 import { errors } from '../infra/http/errorCatalogue';
 
 const valid = (schema: TSchema, result: CallResult) => {

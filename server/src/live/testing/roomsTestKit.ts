@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { issueSession } from '../accounts/sessions/sessions';
-import type { Database } from '../infra/db/schema';
-import type { App } from '../infra/http/types';
+import { issueSession } from '../../accounts/sessions/sessions';
+import type { Database } from '../../infra/db/schema';
+import type { App } from '../../infra/http/types';
 
 /** Test helpers of the rooms API: users with sessions, matches, and calls as someone. */
 

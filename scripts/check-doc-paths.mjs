@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The docs' file maps match the files (issue 11): every path written in backticks in docs/**\/*.md,
- * host/README.md, shared/README.md and the remotes' READMEs must exist, so a rename that forgets
+ * host/README.md, shared/README.md, server/README.md, server/src/README.md and the remotes' READMEs must exist, so a rename that forgets
  * the docs fails `npm test` (scripts/docPaths.test.mjs runs this on the repository) instead of
  * leaving a newcomer a map to a file that is gone.
  *
@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The package READMEs whose maps are checked besides docs/ (folders relative to the root). */
-export const PACKAGE_READMES = ['host/README.md', 'shared/README.md', 'mf-live/README.md', 'mf-scores/README.md', 'mf-community/README.md', 'mf-member/README.md'];
+export const PACKAGE_READMES = ['host/README.md', 'shared/README.md', 'server/README.md', 'server/src/README.md', 'mf-live/README.md', 'mf-scores/README.md', 'mf-community/README.md', 'mf-member/README.md'];
 
 /** Path segments of generated output: named in docs, never in a clone. */
 const GENERATED_SEGMENTS = new Set(['dist', '.data', 'node_modules', '.reports', 'test-results']);

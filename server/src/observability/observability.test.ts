@@ -72,6 +72,15 @@ describeEachDatabase('/api/docs and /metrics (development: open)', (target) => {
     expect(document.paths['/api/Member/info']?.get?.responses).toHaveProperty('200');
   });
 
+  it("documents every API call's failure answer with its reason keys (the error catalogue)", () => {
+    const failure = document.paths['/api/user/login']?.post?.responses?.default as { content?: Record<string, { schema?: { properties?: Record<string, { enum?: string[] }>; required?: string[] } }> } | undefined;
+    const schema = failure?.content?.['application/json']?.schema;
+    expect(schema?.required).toEqual(['code', 'msg', 'data', 'reason']);
+    expect(schema?.properties?.reason?.enum).toEqual(expect.arrayContaining(['LOGIN_REQUIRED', 'SMS_RESEND_TOO_SOON']));
+    // Not the site's files: they answer files, not the envelope.
+    expect(document.paths['/web/{*}']?.get?.responses).not.toHaveProperty('default');
+  });
+
   it('serves Swagger UI at /api/docs under the site policy (scripts from files only)', async () => {
     const page = await ctx.app.inject('/api/docs');
     expect(page.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../infra/http/types';
 import { SERVER_DIR } from '../infra/config/serverPaths';
+import { errors } from '../infra/http/errorCatalogue';
 import { OPS_TOKEN_HEADER } from '../infra/http/opsAuth';
 
 /** Where the browsable page is; the document itself is at `${API_DOCS_PREFIX}/json` (and /yaml). */
@@ -35,10 +36,32 @@ export async function collectOpenApi(app: App): Promise<void> {
       const hide = url === '/metrics' || url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`);
       // WebSocket upgrades say so: a plain GET only gets 426.
       const upgrade = (route as { wsHandler?: unknown }).wsHandler !== undefined;
-      return { schema: { ...schema, hide, ...(upgrade ? { description: 'WebSocket: connect with Upgrade: websocket (a plain GET is answered 426).' } : {}) }, url };
+      // Every API call can fail with the catalogue's answer: documented once, as each one's default.
+      const response = url.startsWith('/api/') ? { ...(schema?.response as object | undefined), default: FAILURE_ANSWER } : schema?.response;
+      return {
+        schema: { ...schema, hide, ...(response !== undefined ? { response } : {}), ...(upgrade ? { description: 'WebSocket: connect with Upgrade: websocket (a plain GET is answered 426).' } : {}) },
+        url,
+      };
     },
   });
 }
+
+/**
+ * A failed API call's answer (infra/http/errorCatalogue.ts): `code` 1 (or SPEC.md section 8's
+ * 700/50008/50012/50014), the message the page shows, no data, and the stable reason key clients
+ * and tests tell failures apart by. Documentation only: the routes' own schemas serialize.
+ */
+const FAILURE_ANSWER = {
+  description: 'A failure: one entry of the error catalogue (HTTP status 200 unless the client must act differently: 400, 403, 404, 409, 413, 429, 503…)',
+  type: 'object',
+  required: ['code', 'msg', 'data', 'reason'],
+  properties: {
+    code: { type: 'integer', description: '1, or 700 (log in), 50008/50012/50014 (logged out)' },
+    msg: { type: 'string', description: 'the zh-CN message the page shows' },
+    data: { type: 'null', nullable: true },
+    reason: { type: 'string', enum: Object.keys(errors).sort(), description: 'the catalogue entry: stable across message changes' },
+  },
+};
 
 /**
  * The browsable page (Swagger UI) at /api/docs and the document at /api/docs/json. Registered
@@ -47,7 +70,7 @@ export async function collectOpenApi(app: App): Promise<void> {
  * say nothing about this API).
  *
  * Content-Security-Policy: the page is a file with three <script src> and two stylesheets, no
- * inline script, so the site's own policy (plugins/contentSecurityPolicy.ts: script-src 'self')
+ * inline script, so the site's own policy (infra/http/contentSecurityPolicy.ts: script-src 'self')
  * fits it and is left to the securityHeaders hook: no staticCSP of the plugin's own.
  */
 export async function apiDocsPage(app: App, guard: onRequestAsyncHookHandler | undefined): Promise<void> {

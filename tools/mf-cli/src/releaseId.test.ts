@@ -10,7 +10,7 @@ const FIXTURE = fileURLToPath(new URL('./testing/fixture-release', import.meta.u
 const scratchFolder = useScratchFolders('mf-cli-release-');
 
 describe('the release id (same algorithm as the control plane)', () => {
-  it('is pinned for the fixture folder: the value server/src/modules/mf/releaseId.ts computes', async () => {
+  it('is pinned for the fixture folder: the value the control plane computes (shared/src/node/releaseFiles.ts, used by server/src/rollouts/releases.ts)', async () => {
     const { releaseId, files } = await computeReleaseId(FIXTURE, '1.4.2');
     expect(releaseId).toBe('1.4.2-60e021f6b3');
     // Sorted by UTF-16 code unit; only the top-level build statistics are left out.

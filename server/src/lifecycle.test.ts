@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { shutdown } from './lifecycle';
-import { CloseCode } from './scores/liveData/liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
 import { TestSocket } from './testing/testSocket';
 import { embeddedTarget } from './testing/dbTargets';
 import { createFakeSite } from './testing/fakeSite';

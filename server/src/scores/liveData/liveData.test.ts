@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../../testing/dbTargets';
 import { useTestApp } from '../../testing/testApp';
-import { CloseCode } from './liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
 import { MAX_FRAME_BYTES, frameMessages } from './liveDataProtocol';
 import { TestSocket } from '../../testing/testSocket';
 

@@ -64,12 +64,6 @@ export interface LiveDataHubOptions extends Partial<SocketLimits> {
   log: FastifyBaseLogger;
 }
 
-/**
- * The close codes (SocketCloseCode in @sports/shared), under the name lifecycle.test.ts imports;
- * new code uses SocketCloseCode.
- */
-export { SocketCloseCode as CloseCode } from '@sports/shared/server';
-
 /** The state of one open socket (kept under this name for the routes and tests). */
 export type LiveDataClient = LiveClient;
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../../testing/dbTargets';
 import { useTestApp } from '../../testing/testApp';
 import { TestSocket } from '../../testing/testSocket';
-import { CloseCode } from './liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
 
 /** Every line the server logs, parsed. */
 const lines: { level: number; msg?: string }[] = [];

@@ -12,7 +12,8 @@ import { embeddedTarget } from '../../testing/dbTargets';
 import { type FakeSite, createFakeSite } from '../../testing/fakeSite';
 import { TestSocket } from '../../testing/testSocket';
 import { type TestDatabase, createTestDatabase } from '../../testing/testDatabase';
-import { CloseCode, type LiveHistory, goalAudience } from './liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
+import { type LiveHistory, goalAudience } from './liveDataHub';
 import { frameMessages } from './liveDataProtocol';
 
 /** The defaults (server/README.md, "Live data"): a burst of 20 control frames, then 1 a second. */

@@ -8,7 +8,7 @@ import { matchRowQuery, toMatchRow } from '../matchRows';
 import { embeddedTarget } from '../../testing/dbTargets';
 import { useTestApp } from '../../testing/testApp';
 import { TestSocket } from '../../testing/testSocket';
-import { CloseCode } from './liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
 import { memorySeqBlocks } from './seqAllocator';
 
 type Frame = Record<string, unknown> & { type: string };

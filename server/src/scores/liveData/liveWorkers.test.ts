@@ -11,7 +11,7 @@ import { embeddedTarget } from '../../testing/dbTargets';
 import { type FakeSite, createFakeSite } from '../../testing/fakeSite';
 import { type TestDatabase, createTestDatabase } from '../../testing/testDatabase';
 import { TestSocket } from '../../testing/testSocket';
-import { CloseCode } from './liveDataHub';
+import { SocketCloseCode as CloseCode } from '@sports/shared/server';
 import type { LiveWorkerPool } from './liveWorkerPool';
 
 const alive = (pid: number) => {

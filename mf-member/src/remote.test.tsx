@@ -1,3 +1,4 @@
+import './testing/setup';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRemotePage } from '@sports/shared/testing';
@@ -10,8 +11,14 @@ describe('mf-member', () => {
     expect(widgets).toEqual([]);
   });
 
-  it('renders the personal centre page', async () => {
-    renderRemotePage(routes, 'member', { type: '0' });
-    expect(await screen.findByRole('heading', { name: '个人中心' })).toBeTruthy();
+  it.each([
+    ['member', { type: '0' }, '个人中心'],
+    ['persona', {}, '我的空间'],
+    ['about-user', {}, '用户主页'],
+  ] as const)('renders the real %s page, not "coming soon"', async (path, query, title) => {
+    renderRemotePage(routes, path, query);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(document.querySelector(`[data-remote="mf-member"][data-page="${path}"]`)).toBeTruthy();
+    expect(screen.queryByText(/coming soon|即将上线|敬请期待/i)).toBeNull();
   });
 });

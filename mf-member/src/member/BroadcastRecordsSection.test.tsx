@@ -1,0 +1,88 @@
+import '../testing/setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BroadcastRecord } from '@sports/shared';
+import { renderRemotePage } from '@sports/shared/testing';
+import { MEMBER_PATHS } from '../api/memberApi';
+import { routes } from '../routes';
+import { ANCHOR, logIn, MEMBER, memberContext, pageOf } from '../testing/fixtures';
+
+// jsdom draws no canvas: the chart library is replaced by a recorder of what it was given.
+const charts = vi.hoisted(() => ({ made: [] as { data: number[][]; destroyed: boolean }[] }));
+vi.mock('uplot', () => {
+  class FakePlot {
+    static paths = { bars: () => () => null };
+    static tzDate = (date: Date) => date;
+    record: { data: number[][]; destroyed: boolean };
+    constructor(_options: unknown, data: number[][]) {
+      this.record = { data, destroyed: false };
+      charts.made.push(this.record);
+    }
+    setSize() {}
+    destroy() {
+      this.record.destroyed = true;
+    }
+  }
+  return { default: FakePlot };
+});
+
+const NOW = new Date('2026-11-22T12:00:00+08:00');
+
+function record(overrides: Partial<BroadcastRecord>): BroadcastRecord {
+  return { id: 1, room_id: 5, title: '英超夜', started_at: '2026-11-22T09:00:00+08:00', ended_at: '2026-11-22T10:30:00+08:00', duration_seconds: 5400, peak_viewers: 120, ...overrides };
+}
+
+beforeEach(() => {
+  charts.made = [];
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('member?type=9 broadcast records', () => {
+  it("lists each broadcast, charts the last 30 days, links to the anchor's room", async () => {
+    const records = [record({ id: 2 }), record({ id: 1, title: '', started_at: '2026-11-20T20:00:00+08:00', ended_at: '2026-11-20T20:45:00+08:00', duration_seconds: 2700, peak_viewers: 40 })];
+    const context = memberContext({
+      [MEMBER_PATHS.broadcastRecords]: (params: unknown) => pageOf(records, records.length, (params as { page: number }).page),
+      [MEMBER_PATHS.ownRooms]: [{ room_id: 5 }],
+    });
+    logIn(context, ANCHOR);
+    const view = renderRemotePage(routes, 'member', { type: '9' }, context);
+    expect(await screen.findByRole('heading', { level: 1, name: '开播记录' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('record-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('1小时30分')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('2026/11/22 09:00')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('（无标题）')).toBeTruthy();
+    expect((await screen.findByTestId('own-room-link')).getAttribute('href')).toBe('#/live?id=5');
+
+    await waitFor(() => expect(screen.getByTestId('records-chart').getAttribute('data-state')).toBe('ready'));
+    const [days, hours, peaks] = charts.made[0]?.data ?? [];
+    expect(days).toHaveLength(30);
+    expect(hours?.at(-1)).toBe(1.5);
+    expect(peaks?.at(-1)).toBe(120);
+    expect(hours?.at(-3)).toBe(0.75);
+    // The chart asked for the largest pages; the list for pages of 20.
+    expect(context.callsTo(MEMBER_PATHS.broadcastRecords).map((call) => call.params)).toEqual(expect.arrayContaining([{ page: 1, page_size: 100 }, { page: 1, page_size: 20 }]));
+    fireEvent.click(screen.getByText('近 30 天每日开播时长与峰值人数', { selector: 'summary' }));
+    expect(within(screen.getByTestId('records-chart-table')).getAllByRole('row')).toHaveLength(31);
+    view.unmount();
+    expect(charts.made[0]?.destroyed).toBe(true);
+  });
+
+  it('an anchor without a room is led to create one; no records shows the empty state', async () => {
+    const context = memberContext({ [MEMBER_PATHS.broadcastRecords]: pageOf([]), [MEMBER_PATHS.ownRooms]: [] });
+    logIn(context, ANCHOR);
+    renderRemotePage(routes, 'member', { type: '9' }, context);
+    expect(await screen.findByText('还没有开播记录')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: '开通直播间' });
+    expect(link.getAttribute('href')).toBe('#/live?mine=1');
+  });
+
+  it('a member who is not an anchor is pointed to the application', async () => {
+    const context = memberContext({});
+    logIn(context, MEMBER);
+    renderRemotePage(routes, 'member', { type: '9' }, context);
+    expect((await screen.findByRole('link', { name: '申请主播' })).getAttribute('href')).toBe('#/member?type=7');
+    expect(context.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { ApiError, userInfoAtom, type LiveRoomCard, type PageOf, type UserInfo, type UserProfile } from '@sports/shared';
+import { createTestContext } from '@sports/shared/testing';
+
+let nextId = 10;
+
+/** A room card as the server sends it; override what the test is about. */
+export function roomCard(overrides: Partial<LiveRoomCard> = {}): LiveRoomCard {
+  const id = overrides.room_id ?? (nextId += 1);
+  return {
+    room_id: id,
+    anchor: { anchor_id: id * 100, user_nickname: `主播${id}`, avatar: `/uploads/avatar${id}.png`, fans: 3 },
+    title: `直播间${id}`,
+    type: 1,
+    cover: `/uploads/cover${id}.jpg`,
+    is_open: 1,
+    stream_status: 'live',
+    is_live: 1,
+    online: 7,
+    group_id: String(id * 100),
+    match: null,
+    ...overrides,
+  };
+}
+
+export function pageOf<Item>(list: Item[], total = list.length, page = 1): PageOf<Item> {
+  return { list, total, page, page_size: 20 };
+}
+
+export type Answer = unknown | ((params: unknown) => unknown);
+
+/**
+ * A RemoteContext whose API answers per path (a value, an Error, or a function of the params or
+ * body), recording calls; unit tests only, the end-to-end journey drives the real server.
+ */
+export function memberContext(answers: Record<string, Answer>) {
+  const base = createTestContext();
+  const calls: { path: string; params?: unknown }[] = [];
+  const answer = async (path: string, params?: unknown) => {
+    calls.push({ path, params });
+    if (!(path in answers)) throw new ApiError(null, `no answer for ${path}`);
+    const value = answers[path];
+    const result = typeof value === 'function' ? (value as (params: unknown) => unknown)(params) : value;
+    if (result instanceof Error) throw result;
+    return result;
+  };
+  const api = { ...base.api, get: answer, post: answer };
+  return {
+    ...base,
+    api: api as typeof base.api,
+    calls,
+    callsTo: (path: string) => calls.filter((call) => call.path === path),
+    answers,
+  };
+}
+
+export type MemberTestContext = ReturnType<typeof memberContext>;
+
+export const MEMBER: UserInfo = { user_nickname: '球迷小王', avatar: '/static/avatars/avatar-1.svg', exp: 12, balance: 0, is_anchor: 0, id: 501 };
+export const ANCHOR: UserInfo = { user_nickname: '主播老李', avatar: '', exp: 30, balance: 88, is_anchor: 1, id: 1100 };
+
+export function profileOf(user: UserInfo, overrides: Partial<UserProfile> = {}): UserProfile {
+  return { id: user.id ?? 1, user_nickname: user.user_nickname, avatar: user.avatar, exp: user.exp, balance: user.balance, is_anchor: user.is_anchor, invite_code: 'ABC123', ...overrides };
+}
+
+export function logIn(context: MemberTestContext, user: UserInfo): void {
+  context.store.set(userInfoAtom, user);
+}
+
+/** A refusal as the API client rejects it (code 1 with the server's message). */
+export function refused(message: string, reason = 'TEST_REFUSAL'): ApiError {
+  return new ApiError(1, message, null, reason);
+}

@@ -1,0 +1,36 @@
+const CHINA_DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** China time, as the site shows every time: 2026/11/22 19:30. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : CHINA_DATE_TIME.format(date);
+}
+
+/** A duration in seconds as 1小时05分 / 12分30秒 / 45秒. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours}小时${String(minutes).padStart(2, '0')}分`;
+  if (minutes > 0) return `${minutes}分${String(rest).padStart(2, '0')}秒`;
+  return `${rest}秒`;
+}
+
+/** Only site paths and http(s) addresses are used as image sources (outside input). */
+export function safeImage(src: string | null | undefined): string | undefined {
+  return typeof src === 'string' && /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(src) ? src : undefined;
+}
+
+/** The level as the host's user menu shows it (SPEC.md Layout: LV plus exp). */
+export function levelText(exp: number): string {
+  return `LV${exp}`;
+}

@@ -2,7 +2,7 @@ import type { AllMatchRequest, MatchRow, PageOf, PageQuery, ScoreSport } from '@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { chinaDate, chinaDayRange } from './chinaTime';
+import { chinaDate, chinaDayRange } from '../infra/chinaTime';
 import { matchRowQuery, toMatchRow } from './matchRows';
 import { pageOf, pageWindow } from '../infra/http/pagination';
 

@@ -18,7 +18,7 @@ import { issueSession } from '../accounts/sessions/sessions';
 import { createManualClock } from '../infra/clock';
 import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from './feed/testing/liveTestKit';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
-import { chinaDate } from './chinaTime';
+import { chinaDate } from '../infra/chinaTime';
 import { MAX_FAVORITES } from './favorites';
 import { errors } from '../infra/http/errorCatalogue';
 

@@ -1,5 +1,5 @@
 import type { ScoreSport } from '@sports/shared/server';
-import { chinaYearMonth } from '../../chinaTime';
+import { chinaYearMonth } from '../../../infra/chinaTime';
 import { createRng } from '../engine/prng';
 import type { FeedPlayer, FeedTeam } from '../matchFeed';
 import { DEMO_SCORE_COMPETITIONS, type DemoCompetitionSpec } from './demoCompetitions';

@@ -1,6 +1,6 @@
 import type { RecentResult } from '@sports/shared/server';
 import { DEMO_COMPETITIONS } from '../../seedCompetitions';
-import { chinaDate } from '../../chinaTime';
+import { chinaDate } from '../../../infra/chinaTime';
 import { createRng } from '../engine/prng';
 import type { FeedAbsence, FeedFixture } from '../matchFeed';
 import type { DemoWorld, WorldCompetition, WorldTeam } from './demoWorld';

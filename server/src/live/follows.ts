@@ -1,10 +1,11 @@
-import type { AttentionItem, AttentionRequest, AttentionResult, PageOf, PageQuery } from '@sports/shared/server';
+import type { AttentionItem, AttentionRequest, AttentionResult, Follower, FollowerListQuery, PageOf, PageQuery } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { containsPattern } from '../infra/db/likePattern';
 import { errors } from '../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../infra/http/pagination';
 import type { RoomPresence } from './presence';
-import { fansOf, roomCards } from './roomCards';
+import { fansOf, flag, roomCards } from './roomCards';
 
 async function fanCount(db: Kysely<Database>, anchorId: number): Promise<number> {
   const row = await db.selectFrom('user_follow').select((eb) => eb.fn.countAll<number>().as('n')).where('anchor_id', '=', anchorId).executeTakeFirstOrThrow();
@@ -62,6 +63,37 @@ export async function attentionList(db: Kysely<Database>, presence: RoomPresence
   const list = rows.map((row) => ({
     anchor: { anchor_id: row.owner_id, user_nickname: row.user_nickname, avatar: row.avatar, fans: Number(row.fans) },
     room: row.room_id === null ? null : (cardByRoom.get(row.room_id) ?? null),
+    followed_at: row.created_at.toISOString(),
+  }));
+  return pageOf(list, total, window);
+}
+
+/**
+ * `followerList`: the users who follow me (`anchorId`), newest follow first; `keyword`: only those
+ * whose nickname contains it (case-insensitive; `%`, `_` and `\` taken literally). `is_admin`: the
+ * follower is already an admin of my room (0 when I have none). The owner console picks admins here.
+ */
+export async function followerList(db: Kysely<Database>, anchorId: number, query: FollowerListQuery): Promise<PageOf<Follower>> {
+  const window = pageWindow(query);
+  const keyword = query.keyword?.trim() ?? '';
+  let base = db.selectFrom('user_follow as f').innerJoin('app_user as u', 'u.id', 'f.follower_id').where('f.anchor_id', '=', anchorId);
+  if (keyword !== '') base = base.where(sql<boolean>`u.user_nickname ilike ${containsPattern(keyword)} escape '\\'`);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(['u.id as user_id', 'u.user_nickname', 'u.avatar', 'f.created_at'])
+    .select(
+      sql<boolean>`exists (select 1 from live_room_admin a inner join live_room r on r.id = a.room_id where r.owner_id = ${anchorId} and a.user_id = f.follower_id)`.as('is_admin'),
+    )
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.follower_id', 'desc')
+    .limit(window.pageSize)
+    .offset(window.offset)
+    .execute();
+  const list = rows.map((row) => ({
+    user_id: row.user_id,
+    user_nickname: row.user_nickname,
+    avatar: row.avatar,
+    is_admin: flag(row.is_admin),
     followed_at: row.created_at.toISOString(),
   }));
   return pageOf(list, total, window);

@@ -2,6 +2,8 @@ import {
   Ban1QuerySchema,
   CreateRoomRequestSchema,
   Envelope,
+  FollowerListQuerySchema,
+  FollowerPageSchema,
   LiveListQuerySchema,
   LiveRoomInfoSchema,
   LiveRoomPageSchema,
@@ -36,6 +38,7 @@ import type { App } from '../infra/http/types';
 import { sessionOf } from '../accounts/index';
 import { anchorsOpsRoutes } from './anchorsOps';
 import { emitCommitted } from './committedEvents';
+import { followerList } from './follows';
 import { liveList } from './liveList';
 import { ban } from './mutes';
 import { roomRanking } from './ranking';
@@ -124,6 +127,10 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
 
   app.post('/api/Live/reserveMatch2', { ...login, schema: { body: ReserveScheduleRequestSchema, response: { 200: Envelope(ReserveResultSchema) } } }, async (request) =>
     ok(await reserveSchedule(db, sessionOf(request).user.id, request.body.schedule_id, request.body.reserve, clock())),
+  );
+
+  app.get('/api/Live/followerList', { ...login, schema: { querystring: FollowerListQuerySchema, response: { 200: Envelope(FollowerPageSchema) } } }, async (request) =>
+    ok(await followerList(db, sessionOf(request).user.id, request.query)),
   );
 
   // ---- What viewers see: api/Live_streaming ----

@@ -77,7 +77,7 @@ export async function schedulesById(db: Kysely<Database>, ids: readonly number[]
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** `getReserveLiveList`: schedules not yet over, soonest first, of one room type or all, of one match or all. */
+/** `getReserveLiveList`: schedules not yet over, soonest first, of one room type or all, of one match or all, of one room or all. */
 export async function upcomingSchedules(db: Kysely<Database>, viewerId: number | null, query: ReserveLiveListQuery, now: Date): Promise<PageOf<LiveSchedule>> {
   const window = pageWindow(query);
   let base = db
@@ -88,6 +88,7 @@ export async function upcomingSchedules(db: Kysely<Database>, viewerId: number |
     .where('m.status', '!=', 'finished');
   if (query.type !== undefined && query.type !== 0) base = base.where('r.type', '=', query.type);
   if (query.match_id !== undefined) base = base.where('s.match_id', '=', query.match_id);
+  if (query.room_id !== undefined) base = base.where('s.room_id', '=', query.room_id);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const ids = await base.select('s.id').orderBy('s.starts_at').orderBy('s.id').limit(window.pageSize).offset(window.offset).execute();
   return pageOf(await schedulesById(db, ids.map((row) => row.id), viewerId), total, window);

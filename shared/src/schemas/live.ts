@@ -242,8 +242,11 @@ export type ReserveScheduleRequest = Static<typeof ReserveScheduleRequestSchema>
 export const ReserveResultSchema = Type.Object({ is_reserved: Flag });
 export type ReserveResult = Static<typeof ReserveResultSchema>;
 
-/** `GET api/Live_streaming/getReserveLiveList`: upcoming schedules, soonest first; `match_id`: only that match's. */
-export const ReserveLiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), ...PageFields });
+/**
+ * `GET api/Live_streaming/getReserveLiveList`: upcoming schedules, soonest first; `match_id`: only
+ * that match's; `room_id`: only that room's (the room page and its owner console).
+ */
+export const ReserveLiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), room_id: Type.Optional(Id), ...PageFields });
 export type ReserveLiveListQuery = Static<typeof ReserveLiveListQuerySchema>;
 export const LiveSchedulePageSchema = Type.Object({ list: Type.Array(LiveScheduleSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
 
@@ -312,6 +315,27 @@ export const AttentionItemSchema = Type.Object({
 });
 export type AttentionItem = Static<typeof AttentionItemSchema>;
 export const AttentionPageSchema = Type.Object({ list: Type.Array(AttentionItemSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+
+// ---- My followers: api/Live/followerList (the owner console's admin picker) ----
+
+/** The longest follower search (a nickname fragment). */
+export const FOLLOWER_KEYWORD_MAX = 20;
+/**
+ * `GET api/Live/followerList` (members): the caller's own followers, newest follow first;
+ * `keyword`: only those whose nickname contains it (case-insensitive, `%` and `_` literal).
+ */
+export const FollowerListQuerySchema = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: FOLLOWER_KEYWORD_MAX })), ...PageFields });
+export type FollowerListQuery = Static<typeof FollowerListQuerySchema>;
+/** One follower of mine; `is_admin` 1: already an admin of my room. */
+export const FollowerSchema = Type.Object({
+  user_id: Id,
+  user_nickname: Type.String(),
+  avatar: Type.String(),
+  is_admin: Flag,
+  followed_at: IsoTime,
+});
+export type Follower = Static<typeof FollowerSchema>;
+export const FollowerPageSchema = Type.Object({ list: Type.Array(FollowerSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
 
 // ---- Broadcast records: api/User/anchorExperienceList ----
 

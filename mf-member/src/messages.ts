@@ -53,6 +53,8 @@ export const profileCopy = {
   save: '保存昵称',
   nicknameSaved: '昵称已保存',
   level: '等级',
+  exp: (exp: number, next: number) => `经验 ${exp} / ${next}`,
+  expTop: (exp: number) => `经验 ${exp}（已满级）`,
   balance: '余额',
   links: '更多功能',
   myFollows: '我的关注',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LoadView, PagePanel, useLoad, type UserProfile } from '@sports/shared';
+import { levelProgress, LoadView, PagePanel, useLoad, type UserProfile } from '@sports/shared';
 import { memberApi } from '../api/memberApi';
 import { profileCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
@@ -64,7 +64,9 @@ export default function ProfileSection({ context }: MemberSectionProps) {
                   <dt>{profileCopy.nickname}</dt>
                   <dd data-testid="profile-nickname">{profile.user_nickname}</dd>
                   <dt>{profileCopy.level}</dt>
-                  <dd data-testid="profile-level">{levelText(profile.exp)}</dd>
+                  <dd>
+                    <span data-testid="profile-level">{levelText(profile.exp)}</span> <ExpProgress exp={profile.exp} />
+                  </dd>
                   <dt>{profileCopy.balance}</dt>
                   <dd>
                     {profile.balance} <a href="#/member?type=1&isRecharge=true">{profileCopy.recharge}</a>
@@ -105,5 +107,15 @@ export default function ProfileSection({ context }: MemberSectionProps) {
         );
       }}
     </LoadView>
+  );
+}
+
+/** Exp now and where the next level starts (`levelProgress` of @sports/shared). */
+function ExpProgress({ exp }: { exp: number }) {
+  const progress = levelProgress(exp);
+  return (
+    <span data-testid="profile-exp">
+      {progress.nextLevelAt === null ? profileCopy.expTop(progress.exp) : profileCopy.exp(progress.exp, progress.nextLevelAt)}
+    </span>
   );
 }

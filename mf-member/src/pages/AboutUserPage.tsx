@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, TextButton, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { memberApi, type PublicUserInfo } from '../api/memberApi';
 import { aboutUserCopy, commonCopy, pageCopy } from '../messages';
-import { levelText, safeImage } from '../ui/format';
+import { levelLabel, safeImage } from '../ui/format';
 
 const Head = styled.div`
   display: flex;
@@ -71,7 +71,7 @@ export default function AboutUserPage({ context, location }: RemotePageProps) {
                     {avatar && <img src={avatar} alt={commonCopy.avatarOf(user.user_nickname)} />}
                     <div>
                       <h2 id="about-user-heading">{user.user_nickname}</h2>
-                      <span>{levelText(user.level)}</span> {user.is_anchor === 1 && <span>{aboutUserCopy.anchor}</span>}{' '}
+                      <span>{levelLabel(user.level)}</span> {user.is_anchor === 1 && <span>{aboutUserCopy.anchor}</span>}{' '}
                       <span data-testid="fans-count">{aboutUserCopy.fans(user.fans)}</span>
                     </div>
                     {itsMe ? (

@@ -14,7 +14,7 @@ const AVATARS = [
 
 function profileContext(extra: Record<string, unknown> = {}) {
   const context = memberContext({
-    [MEMBER_PATHS.profile]: profileOf(MEMBER, { exp: 12 }),
+    [MEMBER_PATHS.profile]: profileOf(MEMBER, { exp: 150 }),
     [MEMBER_PATHS.avatarList]: AVATARS,
     [MEMBER_PATHS.updateInfo]: (body: unknown) => profileOf(MEMBER, body as UpdateInfoRequest),
     ...extra,
@@ -38,7 +38,8 @@ describe('member?type=0 personal centre', () => {
     const context = profileContext();
     renderRemotePage(routes, 'member', { type: '0' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '个人中心' })).toBeTruthy();
-    expect((await screen.findByTestId('profile-level')).textContent).toBe('LV12');
+    expect((await screen.findByTestId('profile-level')).textContent).toBe('LV2');
+    expect(screen.getByTestId('profile-exp').textContent).toBe('经验 150 / 300');
     expect(screen.getByTestId('profile-nickname').textContent).toBe('球迷小王');
     expect(screen.getByRole('link', { name: '我的关注' }).getAttribute('href')).toBe('#/member?type=2');
     expect(screen.getByRole('link', { name: '我的空间' }).getAttribute('href')).toBe('#/persona');

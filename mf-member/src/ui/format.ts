@@ -1,3 +1,5 @@
+import { levelOf } from '@sports/shared';
+
 const CHINA_DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',
@@ -30,7 +32,12 @@ export function safeImage(src: string | null | undefined): string | undefined {
   return typeof src === 'string' && /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(src) ? src : undefined;
 }
 
-/** The level as the host's user menu shows it (SPEC.md Layout: LV plus exp). */
+/** The level of an exp total, from the one level table (@sports/shared levels): LV<n>. */
 export function levelText(exp: number): string {
-  return `LV${exp}`;
+  return `LV${levelOf(exp)}`;
+}
+
+/** A level the server computed (the public page's `level`). */
+export function levelLabel(level: number): string {
+  return `LV${level}`;
 }

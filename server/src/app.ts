@@ -20,7 +20,8 @@ import { installSecurityHeaders } from './infra/http/securityHeaders';
 import type { App } from './infra/http/types';
 import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
 import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
-import { memberPlugin } from './member/index';
+import { type MemberOptions, memberPlugin } from './member/index';
+import { activitiesPlugin } from './activities/index';
 import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
 import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   accountOverrides?: AccountServicesOptions['overrides'];
   /** /api/docs and /metrics: on, off or behind the ops token (config API_DOCS, METRICS); default both on. */
   observability?: ObservabilityConfig;
+  /** The member centre: MEMBER_ID_KEY (config.member), the real-name verifier; default a key in DATA_DIR and the checksum verifier. */
+  member?: MemberOptions;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -121,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(chatPlugin, { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null });
   await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });
   await app.register(uploadsPlugin, { db: options.db });
-  await app.register(memberPlugin, { db: options.db });
+  await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
+  await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
   await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config });

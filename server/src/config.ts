@@ -7,6 +7,7 @@ import { type HttpLimitsConfig, loadHttpLimitsConfig } from './infra/http/httpCo
 import { type MediaConfig, loadMediaConfig } from './live/media/mediaConfig';
 import { type MfConfig, loadMfConfig } from './rollouts/mfConfig';
 import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
+import { type MemberConfig, loadMemberConfig } from './member/memberConfig';
 import type { ControlFrameLimits } from './scores/liveData/controlFrameBudget';
 import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
 import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
@@ -47,6 +48,8 @@ export interface AppConfig {
   liveDataControlFrames: ControlFrameLimits;
   /** API_DOCS, METRICS: /api/docs and /metrics on, off or behind the ops token (observability/observabilityConfig.ts). */
   observability: ObservabilityConfig;
+  /** MEMBER_ID_KEY: the key ID numbers are encrypted with (member/memberConfig.ts). */
+  member: MemberConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -90,6 +93,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveWorkers: loadLiveWorkers(read, problems),
     liveDataControlFrames: loadControlFrameLimits(read, problems),
     observability: loadObservabilityConfig(read, nodeEnv, problems),
+    member: loadMemberConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
         workers: { count: config.liveWorkers, databaseUrl: config.databaseUrl ?? embedded?.url ?? null },
       },
       chat: { config: config.chat },
+      member: { config: config.member },
       observability: config.observability,
     });
     parts.app = app;

@@ -1,2 +1,4 @@
 // The member domain's surface.
-export { memberPlugin } from './memberPlugin';
+export { type MemberOptions, memberPlugin } from './memberPlugin';
+export { type MemberConfig, defaultMemberConfig } from './memberConfig';
+export type { RealNameVerdict, RealNameVerifier } from './realNameVerifier';

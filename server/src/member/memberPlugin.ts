@@ -2,15 +2,42 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
+import { anchorApplicationsOpsRoutes } from './anchorApplicationsOps';
+import { loadIdCipher } from './idCipher';
+import { memberCentreRoutes } from './memberCentreRoutes';
+import { type MemberConfig, defaultMemberConfig } from './memberConfig';
+import { type RealNameVerifier, checksumVerifier } from './realNameVerifier';
 import { memberRoutes } from './routes';
+
+/** What buildApp takes for the member domain (main.ts: config.member). */
+export interface MemberOptions {
+  /** MEMBER_ID_KEY (memberConfig.ts); default: a key generated into DATA_DIR. */
+  config?: MemberConfig;
+  /** The real-name check; default the embedded checksum verifier (realNameVerifier.ts). */
+  realNameVerifier?: RealNameVerifier;
+}
+
+export interface MemberPluginOptions extends MemberOptions {
+  db: Kysely<Database>;
+  /** Local state: the generated member ID key. */
+  dataDir: string;
+  /** The ops token: guards `api/ops/anchorApplications`. */
+  opsToken: string;
+}
 
 /**
  * The member domain: the signed-in member's own calls, `api/Member/*` and the member centre's
- * `api/User/*` lists. Builds on the accounts (sessions), the live rooms (follows, broadcast
- * records, presence) and the uploads (avatars).
+ * `api/User/*` calls, and the ops review of anchor applications. Builds on the accounts
+ * (sessions, clock), the live rooms (follows, broadcast records, presence, an approved anchor's
+ * room) and the uploads (avatars).
  */
-async function member(app: App, options: { db: Kysely<Database> }): Promise<void> {
+async function member(app: App, options: MemberPluginOptions): Promise<void> {
+  const config = options.config ?? defaultMemberConfig();
+  const cipher = await loadIdCipher(config.idKey, options.dataDir);
+  const clock = app.accounts.clock;
   await app.register(memberRoutes, { db: options.db, services: app.accounts });
+  await app.register(memberCentreRoutes, { db: options.db, cipher, verifier: options.realNameVerifier ?? checksumVerifier, clock });
+  await app.register(anchorApplicationsOpsRoutes, { db: options.db, cipher, opsToken: options.opsToken, clock });
 }
 
 export const memberPlugin = fp(member, {

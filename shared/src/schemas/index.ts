@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './mfRollout';
 export * from './scores';
 export * from './live';
+export * from './member';

@@ -40,6 +40,11 @@ export interface Database {
   live_schedule: LiveScheduleTable;
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;
+  member_real_name: MemberRealNameTable;
+  anchor_application: AnchorApplicationTable;
+  anchor_application_audit: AnchorApplicationAuditTable;
+  watch_record: WatchRecordTable;
+  activity_banner: ActivityBannerTable;
 }
 
 /** Timestamps are written by the database (default now()) or as Date; read as Date. */
@@ -411,4 +416,64 @@ export interface BroadcastTable {
   ended_at: NullableTimestamp;
   duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   peak_viewers: Generated<number>;
+}
+
+// ---- Member centre (0008_member_centre) ----
+
+/** A member's verified legal name and ID number, both encrypted (member/idCipher.ts). */
+export interface MemberRealNameTable {
+  user_id: number;
+  name_cipher: Buffer;
+  id_cipher: Buffer;
+  /** HMAC-SHA-256 of the normalised ID number: one account per ID (unique). */
+  id_hmac: Buffer;
+  verified_by: string;
+  verified_at: AppTimestamp;
+}
+
+export interface AnchorApplicationTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The live room types: 1 football, 2 basketball, 3 esports, 4 general. */
+  category: 1 | 2 | 3 | 4;
+  introduction: string;
+  sample: string;
+  state: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | 'approved' | 'rejected' | undefined, 'pending' | 'approved' | 'rejected'>;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: AppTimestamp;
+  reviewed_at: NullableTimestamp;
+}
+
+/** One ops review of an anchor application (who, what, when), written in its transaction. */
+export interface AnchorApplicationAuditTable {
+  id: Generated<number>;
+  application_id: number;
+  action: 'approve' | 'reject';
+  actor: string;
+  actor_ip: string;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  at: AppTimestamp;
+}
+
+/** Seconds a member watched a room on a day (Asia/Shanghai). */
+export interface WatchRecordTable {
+  user_id: number;
+  room_id: number;
+  /** 'YYYY-MM-DD' (read as a Date by pg; written as text). */
+  day: ColumnType<Date, string, string>;
+  seconds: number;
+  last_watched_at: AppTimestamp;
+}
+
+/** An activity banner ops schedule (activities/). */
+export interface ActivityBannerTable {
+  id: Generated<number>;
+  title: string;
+  image: string;
+  link: string;
+  target: '_self' | '_blank';
+  starts_at: AppTimestamp;
+  ends_at: AppTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

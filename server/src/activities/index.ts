@@ -1,0 +1,2 @@
+// The activities domain's surface.
+export { type ActivitiesPluginOptions, activitiesPlugin } from './activitiesPlugin';

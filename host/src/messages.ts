@@ -29,7 +29,8 @@ export const hostMessages = {
   },
   userMenu: {
     label: '用户菜单',
-    level: (exp: number) => `LV${exp}`,
+    /** SPEC.md Layout: level as LV plus exp (the level from @sports/shared's threshold table). */
+    level: (level: number, exp: number) => `LV${level} · ${exp} 经验`,
     balance: '余额',
     recharge: '充值',
     personalCentre: '个人中心',

@@ -35,7 +35,8 @@ describe('UserMenu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = toggle.parentElement as HTMLElement;
     expect(panel.textContent).toContain('球迷小王');
-    expect(panel.textContent).toContain('LV12');
+    // 12 exp is LV1 (LV2 starts at 100: @sports/shared levels); the exp shows beside it.
+    expect(panel.textContent).toContain('LV1 · 12 经验');
     expect(panel.textContent).toContain('余额 3500');
   });
 

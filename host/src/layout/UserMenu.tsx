@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { UserInfo } from '@sports/shared';
+import { levelOf, type UserInfo } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { MenuButton, MenuLink, MenuList } from './navStyles';
 import { useDropdown } from './useDropdown';
@@ -97,7 +97,7 @@ export function UserMenu({ userInfo }: UserMenuProps) {
       <Panel hidden={!open}>
         <Profile>
           <Nickname>{userInfo.user_nickname}</Nickname>
-          <Detail>{text.level(userInfo.exp)}</Detail>
+          <Detail>{text.level(levelOf(userInfo.exp), userInfo.exp)}</Detail>
           <Detail>
             {text.balance} {userInfo.balance}
           </Detail>

@@ -39,7 +39,7 @@ test('register with an invite code: 注册成功 and the avatar menu; log out', 
   await registerThroughModal(page, invitee, PASSWORD, inviteCode);
   const menu = await openAvatarMenu(page);
   await expect(menu.getByRole('menuitem', { name: '申请主播' })).toBeVisible();
-  await expect(page.getByText(/^LV\d+$/)).toBeVisible();
+  await expect(page.getByText(/^LV\d+ · \d+ 经验$/)).toBeVisible();
   await expect(page.getByText(/^余额 \d+$/)).toBeVisible();
   await logOut(page);
   expect((await profileOf(page)).code).toBe(700);

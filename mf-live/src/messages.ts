@@ -12,6 +12,7 @@ export const pageCopy: Record<string, { title: string }> = {
 
 export const commonCopy = {
   failed: '加载失败',
+  retry: '重试',
   previousPage: '上一页',
   nextPage: '下一页',
   pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
@@ -177,4 +178,73 @@ export const scoreLiveCopy = {
   noRoom: '这场比赛暂时没有直播间',
   scheduled: '已预约此比赛的直播间',
   matchDetail: '查看比分详情',
+} as const;
+
+/** The owner console's room admins (api/tenxun/getRoomAdmin|setRoomAdmin, picked from api/Live/followerList). */
+export const adminCopy = {
+  heading: '房管',
+  count: (count: number, max: number) => `房管 ${count}/${max}`,
+  empty: '还没有房管',
+  failed: '房管列表加载失败',
+  remove: '移除',
+  removeLabel: (name: string) => `移除房管 ${name}`,
+  removed: (name: string) => `已移除房管 ${name}`,
+  full: (max: number) => `房管已满 ${max} 人，移除后才能添加`,
+  pickHeading: '从粉丝中添加房管',
+  search: '搜索粉丝',
+  searchPlaceholder: '输入粉丝昵称',
+  searchButton: '搜索',
+  results: '粉丝',
+  add: '设为房管',
+  addLabel: (name: string) => `设为房管 ${name}`,
+  added: (name: string) => `已设 ${name} 为房管`,
+  isAdmin: '已是房管',
+  noFollowers: '还没有粉丝',
+  noMatches: (keyword: string) => `没有昵称包含“${keyword}”的粉丝`,
+  followersFailed: '粉丝列表加载失败',
+  avatar: (name: string) => `${name} 的头像`,
+} as const;
+
+/** The owner console's scheduled broadcasts (setReserveLiveNew, deleteReserveLive). */
+export const ownerScheduleCopy = {
+  heading: '直播预告管理',
+  empty: '还没有直播预告',
+  failed: '直播预告加载失败',
+  delete: '删除',
+  deleteLabel: (name: string) => `删除直播预告 ${name}`,
+  deleted: '直播预告已删除',
+  formHeading: '添加直播预告',
+  day: '日期',
+  today: '今天',
+  tomorrow: '明天',
+  sport: '项目',
+  allSports: '全部',
+  sports: { football: '足球', basketball: '篮球' } as Record<string, string>,
+  match: '比赛',
+  chooseMatch: '请选择比赛',
+  noMatches: '当天没有比赛',
+  matchesLoading: '正在加载比赛…',
+  matchesFailed: '比赛加载失败',
+  title: '预告标题（可选）',
+  startsAt: '开播时间（可选，默认比赛开始时间）',
+  add: '添加预告',
+  added: '直播预告已添加',
+  matchRequired: '请先选择比赛',
+} as const;
+
+/** The owner console's category and cover (api/Live/updateLive, upload). */
+export const roomSettingsCopy = {
+  categoryHeading: '直播分类',
+  category: '直播分类',
+  saveCategory: '保存分类',
+  categorySaved: '直播分类已保存',
+  coverHeading: '直播封面',
+  currentCover: '当前封面',
+  noCover: '暂无封面',
+  upload: '上传封面',
+  uploading: '正在上传…',
+  hint: (megabytes: number) => `支持 PNG、JPG、WebP、GIF 图片，不超过 ${megabytes} MB`,
+  notImage: '只能上传 PNG、JPG、WebP 或 GIF 图片',
+  tooBig: (megabytes: number) => `图片不能超过 ${megabytes} MB`,
+  saved: '封面已更新',
 } as const;

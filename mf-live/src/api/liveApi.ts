@@ -1,5 +1,13 @@
 import type {
+  AllMatchRequest,
   ApiClient,
+  Follower,
+  MatchRow,
+  RoomAdminList,
+  SetReserveLiveRequest,
+  UpdateLiveQuery,
+  UploadResult,
+  UploadToken,
   AttentionRequest,
   AttentionResult,
   Ban1Query,
@@ -38,17 +46,27 @@ export const LIVE_PATHS = {
   reserveSchedule: 'api/Live/reserveMatch2',
   attention: 'api/Member/attention',
   attentionList: 'api/User/attentionList',
+  // The owner console: admins, followers to pick them from, schedules, category and cover.
+  roomAdmins: 'api/tenxun/getRoomAdmin',
+  setRoomAdmin: 'api/tenxun/setRoomAdmin',
+  followerList: 'api/Live/followerList',
+  setSchedule: 'api/Live/setReserveLiveNew',
+  deleteSchedule: 'api/Live/deleteReserveLive',
+  updateLive: 'api/Live/updateLive',
+  /** The scores' schedule of one China day (mf-live calls it directly: it never imports mf-scores). */
+  allMatch: 'api/hot_match/all_match',
+  uploadToken: 'api/Member/getQiniuToken',
+  upload: 'api/upload',
 } as const;
 
 /** Cards per page of the live list. */
 export const LIVE_LIST_PAGE_SIZE = 20;
 
-/**
- * How many upcoming schedules the room page scans for its own (the largest page the API gives):
- * the schedule list has no room filter yet.
- */
-export const ROOM_SCHEDULES_SCAN_SIZE = 100;
+/** Followers per page of the admin picker. */
+export const FOLLOWER_PAGE_SIZE = 10;
 
+/** The most matches of one day the schedule form offers (the largest page all_match gives). */
+export const DAY_MATCHES_SIZE = 100;
 
 /** Typed calls over the page's API client (the client applies SPEC.md section 8 to every answer). */
 export function liveApi(api: ApiClient) {
@@ -65,8 +83,9 @@ export function liveApi(api: ApiClient) {
     schedulesOfMatch: async (matchId: number) =>
       (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { match_id: matchId, page: 1, page_size: LIVE_LIST_PAGE_SIZE })).list,
     ranking: (period: RankingPeriod) => api.get<RoomRanking>(LIVE_PATHS.ranking, { period }),
-    schedulesOfRoom: async (roomId: number) =>
-      (await api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page: 1, page_size: ROOM_SCHEDULES_SCAN_SIZE })).list.filter((schedule) => schedule.room_id === roomId),
+    /** One room's upcoming schedules, soonest first (filtered by the server). */
+    schedulesOfRoom: (roomId: number, page = 1) =>
+      api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { room_id: roomId, page, page_size: LIVE_LIST_PAGE_SIZE }),
     reserveLiveList: (page = 1) => api.get<PageOf<LiveSchedule>>(LIVE_PATHS.reserveLiveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
     userReserveList: (page = 1) => api.get<PageOf<UserReservation>>(LIVE_PATHS.userReserveList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
     ownRooms: () => api.get<OwnLiveRoom[]>(LIVE_PATHS.roomList),
@@ -85,6 +104,26 @@ export function liveApi(api: ApiClient) {
     reserveMatch: (matchId: number, reserve: 0 | 1) => api.post<ReserveResult>(LIVE_PATHS.reserveMatch, { match_id: matchId, reserve }),
     attention: (request: AttentionRequest) => api.post<AttentionResult>(LIVE_PATHS.attention, request),
     attentionList: (page = 1) => api.get<PageOf<AttentionItem>>(LIVE_PATHS.attentionList, { page, page_size: LIVE_LIST_PAGE_SIZE }),
+    roomAdmins: (roomId: number) => api.get<RoomAdminList>(LIVE_PATHS.roomAdmins, { room_id: roomId }),
+    /** type 1 adds `userId` as an admin of the owner's room, 0 removes; answers the new list. */
+    setRoomAdmin: (roomId: number, userId: number, type: 0 | 1) => api.get<RoomAdminList>(LIVE_PATHS.setRoomAdmin, { user_id: userId, type, room_id: roomId }),
+    /** My followers whose nickname contains `keyword` (all when empty), newest follow first. */
+    followerList: (keyword: string, page = 1) =>
+      api.get<PageOf<Follower>>(LIVE_PATHS.followerList, { ...(keyword === '' ? {} : { keyword }), page, page_size: FOLLOWER_PAGE_SIZE }),
+    setSchedule: (request: SetReserveLiveRequest) => api.post<LiveSchedule>(LIVE_PATHS.setSchedule, request),
+    deleteSchedule: (scheduleId: number) => api.get<null>(LIVE_PATHS.deleteSchedule, { id: scheduleId }),
+    updateLive: (query: UpdateLiveQuery) => api.get<OwnLiveRoom>(LIVE_PATHS.updateLive, query),
+    /** The matches of one China day (`YYYY-MM-DD`), in kick-off order. */
+    matchesOfDay: (request: Pick<AllMatchRequest, 'date' | 'sport'>) =>
+      api.post<PageOf<MatchRow>>(LIVE_PATHS.allMatch, { ...request, page: 1, page_size: DAY_MATCHES_SIZE }),
+    uploadToken: () => api.post<UploadToken>(LIVE_PATHS.uploadToken),
+    /** Multipart `token` + `file`: the stored image's `/uploads/<hex>.<ext>` address. */
+    upload: (token: UploadToken, file: Blob) => {
+      const form = new FormData();
+      form.append('token', token.token);
+      form.append('file', file);
+      return api.post<UploadResult>(LIVE_PATHS.upload, form);
+    },
   };
 }
 

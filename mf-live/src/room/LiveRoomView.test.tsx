@@ -182,6 +182,46 @@ describe('live room', { timeout: 20_000 }, () => {
     expect(within(panel).getByRole('button', { name: '复制串流密钥' })).toBeTruthy();
   });
 
+  it('owner console also holds category, cover, admins and schedules; the page asks for this room\'s schedules and reloads them after a change', async () => {
+    const ownRoom = { ...ROOM, viewer_role: 'owner' as const, cover: '/uploads/cover7.jpg' };
+    let schedules: unknown[] = [];
+    const owner = roomContext(
+      {},
+      {
+        [LIVE_PATHS.roomInfo]: () => ownRoom,
+        [LIVE_PATHS.reserveLiveList]: () => pageOf(schedules),
+        [LIVE_PATHS.roomAdmins]: { room_id: 7, max: 10, list: [] },
+        [LIVE_PATHS.followerList]: pageOf([]),
+        [LIVE_PATHS.allMatch]: pageOf([]),
+        [LIVE_PATHS.deleteSchedule]: () => {
+          schedules = [];
+          return null;
+        },
+      },
+    );
+    schedules = [
+      { id: 31, room_id: 7, anchor: ROOM.anchor, title: '焦点战直播', starts_at: '2026-11-23T12:00:00.000Z', reservations: 0, is_reserved: 0, is_live: 0,
+        match: { match_id: 900, sport: 'football', competition_short_zh: '英超', home_team_name_zh: '阿森纳', away_team_name_zh: '切尔西', kickoff_at: '2026-11-23T12:00:00.000Z', status: 'scheduled', match_str: '未开赛', home_score: 0, away_score: 0 } },
+    ];
+    logIn(owner, ANCHOR);
+    renderRemotePage(routes, 'live', { id: '7' }, owner);
+    const panel = await screen.findByRole('region', { name: '主播控制台' });
+    expect(within(panel).getByRole('combobox', { name: '直播分类' })).toBeTruthy();
+    expect(within(panel).getByRole('img', { name: '当前封面' }).getAttribute('src')).toBe('/uploads/cover7.jpg');
+    expect(within(panel).getByTestId('cover-input')).toBeTruthy();
+    expect(await within(panel).findByText('房管 0/10')).toBeTruthy();
+    expect(within(panel).getByTestId('admin-search-input')).toBeTruthy();
+    expect(within(panel).getByTestId('schedule-form')).toBeTruthy();
+    for (const call of owner.callsTo(LIVE_PATHS.reserveLiveList)) expect(call.params).toMatchObject({ room_id: 7 });
+
+    // The viewers' list below shows it too; deleting it in the console empties both.
+    const viewersList = await screen.findByTestId('schedule-list');
+    expect(within(viewersList).getByText('焦点战直播')).toBeTruthy();
+    fireEvent.click(await within(panel).findByRole('button', { name: '删除直播预告 焦点战直播' }));
+    await waitFor(() => expect(screen.queryByTestId('schedule-list')).toBeNull());
+    expect(await screen.findByText('暂无直播预告')).toBeTruthy();
+  });
+
   it('owner and admins can mute a member from the chat (ban1)', async () => {
     const context = roomContext({ viewer_role: 'admin' }, { [LIVE_PATHS.ban]: { room_id: 7, user_id: 77, is_muted: 1, until: null } });
     logIn(context, MEMBER);

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
 import { LoadView, PagePanel, RemotePageFrame, useLoad, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
@@ -88,6 +88,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   const chat = useRoomChat(context, info.group_id, chatMute);
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
   const avatar = safeImage(info.anchor.avatar);
+  const [schedulesVersion, setSchedulesVersion] = useState(0);
 
   const mute = useCallback(
     async (message: ChatGroupMessage) => {
@@ -124,21 +125,31 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           overlay={<DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />}
           controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
         />
-        {info.viewer_role === 'owner' && <OwnerPanel context={context} room={info} onChanged={(changes) => { patch(changes); refresh(); }} />}
+        {info.viewer_role === 'owner' && (
+          <OwnerPanel
+            context={context}
+            room={info}
+            onChanged={(changes) => {
+              patch(changes);
+              refresh();
+            }}
+            onSchedulesChanged={() => setSchedulesVersion((current) => current + 1)}
+          />
+        )}
         <PagePanel aria-label={roomCopy.placard}>
           <h2>{roomCopy.placard}</h2>
           <p data-testid="placard">{info.placard || roomCopy.noPlacard}</p>
         </PagePanel>
-        <RoomScheduleSection context={context} roomId={info.room_id} />
+        <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
       </Main>
       <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
     </Layout>
   );
 }
 
-/** This room's scheduled broadcasts, each reservable. */
-function RoomScheduleSection({ context, roomId }: { context: RemoteContext; roomId: number }) {
-  const { state } = useLoad(String(roomId), () => liveApi(context.api).schedulesOfRoom(roomId));
+/** This room's scheduled broadcasts (the soonest page, filtered by the server), each reservable. */
+function RoomScheduleSection({ context, roomId, version }: { context: RemoteContext; roomId: number; version: number }) {
+  const { state } = useLoad(`${roomId}:${version}`, async () => (await liveApi(context.api).schedulesOfRoom(roomId)).list);
   if (state.status !== 'ready') return null;
   return (
     <PagePanel aria-label={roomCopy.schedules}>

@@ -3,7 +3,11 @@ import styled from 'styled-components';
 import { PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, TextButton, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { commonCopy, ownerCopy } from '../messages';
+import { OwnerSchedulesPanel } from './OwnerSchedulesPanel';
 import { PushAddressPanel } from './PushAddressPanel';
+import { RoomAdminsPanel } from './RoomAdminsPanel';
+import { RoomCategoryForm } from './RoomCategoryForm';
+import { RoomCoverUpload } from './RoomCoverUpload';
 
 const Form = styled.form`
   display: flex;
@@ -30,10 +34,15 @@ export interface OwnerPanelProps {
   room: LiveRoomInfo;
   /** After an action: refresh room info (open state, title, placard). */
   onChanged: (changes: Partial<LiveRoomInfo>) => void;
+  /** A scheduled broadcast was added or deleted (the page's list of them reloads). */
+  onSchedulesChanged?: () => void;
 }
 
-/** The anchor's controls for their own room: open/close, title, placard, push address. */
-export function OwnerPanel({ context, room, onChanged }: OwnerPanelProps) {
+/**
+ * The anchor's controls for their own room: open/close, title, placard, push address; category
+ * and cover, admins, scheduled broadcasts (each its own component).
+ */
+export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: OwnerPanelProps) {
   const api = liveApi(context.api);
   const [busy, setBusy] = useState(false);
   const [title, setTitle] = useState(room.title);
@@ -107,6 +116,10 @@ export function OwnerPanel({ context, room, onChanged }: OwnerPanelProps) {
           {ownerCopy.savePlacard}
         </TextButton>
       </Form>
+      <RoomCategoryForm context={context} roomId={room.room_id} type={room.type} onChanged={onChanged} />
+      <RoomCoverUpload context={context} roomId={room.room_id} cover={room.cover} onChanged={onChanged} />
+      <RoomAdminsPanel context={context} roomId={room.room_id} />
+      <OwnerSchedulesPanel context={context} roomId={room.room_id} roomType={room.type} onChanged={onSchedulesChanged} />
     </PagePanel>
   );
 }

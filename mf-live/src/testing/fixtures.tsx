@@ -1,6 +1,8 @@
 import { createTestContext } from '@sports/shared/testing';
 import type { LiveRoomCard, LiveRoomInfo, PageOf, UserInfo } from '@sports/shared';
-import { userInfoAtom } from '@sports/shared';
+import { RemoteRoot, userInfoAtom } from '@sports/shared';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 
 let nextId = 10;
 
@@ -43,7 +45,9 @@ export function pageOf<Item>(list: Item[], total = list.length, page = 1): PageO
   return { list, total, page, page_size: 20 };
 }
 
-export type Answer = unknown | ((params: Record<string, unknown> | undefined) => unknown);
+/** What a faked call was sent: the query of a GET, the body of a POST. */
+export type Params = Record<string, unknown> | undefined;
+export type Answer = unknown | ((params: Params) => unknown);
 
 /**
  * A RemoteContext whose API answers per path (a value, an Error, or a function of the params),
@@ -76,4 +80,9 @@ export const ANCHOR: UserInfo = { user_nickname: '主播老李', avatar: '', exp
 
 export function logIn(context: ReturnType<typeof liveContext>, user: UserInfo): void {
   context.store.set(userInfoAtom, user);
+}
+
+/** Renders one component inside a remote's root (store + theme), as a page would have it. */
+export function renderInRemote(context: ReturnType<typeof liveContext>, element: ReactElement) {
+  return render(<RemoteRoot context={context}>{element}</RemoteRoot>);
 }

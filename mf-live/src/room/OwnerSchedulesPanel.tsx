@@ -36,6 +36,8 @@ export function OwnerSchedulesPanel({ context, roomId, roomType, onChanged }: Ow
     try {
       await liveApi(context.api).deleteSchedule(scheduleId);
       context.eventBus.emit('toast', { kind: 'success', message: copy.deleted, durationMs: TOAST_MS });
+      // The last one of a later page: show the page before.
+      if (page > 1 && schedules.state.status === 'ready' && schedules.state.data.list.length === 1) setPage(page - 1);
       changed();
     } catch {
       // The API client has shown why.

@@ -232,7 +232,7 @@ describeEachDatabase('member centre: real name, anchor applications, public page
       data: {
         id: anchor.id,
         user_nickname: '主播小美',
-        level: 0,
+        level: 1,
         is_anchor: 1,
         fans: 1,
         is_attention: 1,

@@ -1,4 +1,4 @@
-import type { PublicUserInfo } from '@sports/shared/server';
+import { type PublicUserInfo, levelOf } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
@@ -13,7 +13,7 @@ export async function publicUserInfo(db: Kysely<Database>, userId: number, viewe
   const user = await db
     .selectFrom('app_user as u')
     .leftJoin('live_room as r', 'r.owner_id', 'u.id')
-    .select(['u.id', 'u.user_nickname', 'u.avatar', 'u.is_anchor'])
+    .select(['u.id', 'u.user_nickname', 'u.avatar', 'u.is_anchor', 'u.exp'])
     .select(['r.id as room_id', 'r.title', 'r.type', 'r.cover', 'r.stream_status'])
     .select((eb) => eb.selectFrom('user_follow as f').select((inner) => inner.fn.countAll<string>().as('n')).whereRef('f.anchor_id', '=', 'u.id').as('fans'))
     .where('u.id', '=', userId)
@@ -39,8 +39,8 @@ export async function publicUserInfo(db: Kysely<Database>, userId: number, viewe
     id: user.id,
     user_nickname: user.user_nickname,
     avatar: user.avatar,
-    // Levels (exp from chat and watching) are not built yet.
-    level: 0,
+    // The shared level table (the user menu and the personal centre read the same).
+    level: levelOf(user.exp),
     is_anchor: user.is_anchor,
     room,
     fans: Number(user.fans ?? 0),

@@ -1,6 +1,7 @@
 import type { PageOf, WatchRecordRequest, WatchRecordResult, WatchlistItem, WatchlistQuery } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { chinaDate } from '../infra/chinaTime';
 import { errors } from '../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../infra/http/pagination';
 import { isAcceptableCover } from '../live/index';
@@ -18,10 +19,8 @@ export const WATCH_SLACK_SECONDS = 5;
 export const FIRST_HEARTBEAT_MAX_SECONDS = 60;
 export const DAY_SECONDS = 86_400;
 
-/** The calendar day (UTC+8) of an instant, as 'YYYY-MM-DD'. */
-export function watchDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+/** The calendar day (China, UTC+8) a heartbeat counts on, as 'YYYY-MM-DD'. */
+export const watchDay = chinaDate;
 
 export async function recordWatch(db: Kysely<Database>, userId: number, request: WatchRecordRequest, now: Date): Promise<WatchRecordResult> {
   const room = await db.selectFrom('live_room').select('id').where('id', '=', request.room_id).executeTakeFirst();

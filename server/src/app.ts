@@ -22,6 +22,7 @@ import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
 import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
 import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
+import { type LevelsConfig, levelsPlugin } from './levels/index';
 import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
 import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   observability?: ObservabilityConfig;
   /** The member centre: MEMBER_ID_KEY (config.member), the real-name verifier; default a key in DATA_DIR and the checksum verifier. */
   member?: MemberOptions;
+  /** How members earn exp (config LEVEL_*); default levels/levelsConfig.ts. */
+  levels?: LevelsConfig;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountsPlugin, { db: options.db, dataDir, config: options.accountsConfig, overrides: options.accountOverrides });
   installSecurityHeaders(app, { connectSources: chatConnectSources(options.chat?.config?.provider ?? 'builtin') });
   await app.register(webSocketPlugin);
+  await app.register(levelsPlugin, { db: options.db, config: options.levels });
   await app.register(livePlugin, { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock });
   await app.register(chatPlugin, { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null });
   await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });

@@ -7,6 +7,7 @@ import { type HttpLimitsConfig, loadHttpLimitsConfig } from './infra/http/httpCo
 import { type MediaConfig, loadMediaConfig } from './live/media/mediaConfig';
 import { type MfConfig, loadMfConfig } from './rollouts/mfConfig';
 import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
+import { type LevelsConfig, loadLevelsConfig } from './levels/index';
 import { type MemberConfig, loadMemberConfig } from './member/memberConfig';
 import type { ControlFrameLimits } from './scores/liveData/controlFrameBudget';
 import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
@@ -50,6 +51,8 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** MEMBER_ID_KEY: the key ID numbers are encrypted with (member/memberConfig.ts). */
   member: MemberConfig;
+  /** LEVEL_*: exp per minute watched and per chat message, and their daily caps (levels/levelsConfig.ts). */
+  levels: LevelsConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -94,6 +97,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveDataControlFrames: loadControlFrameLimits(read, problems),
     observability: loadObservabilityConfig(read, nodeEnv, problems),
     member: loadMemberConfig(read, problems),
+    levels: loadLevelsConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

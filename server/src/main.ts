@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       },
       chat: { config: config.chat },
       member: { config: config.member },
+      levels: config.levels,
       observability: config.observability,
     });
     parts.app = app;

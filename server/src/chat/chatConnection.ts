@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { BadFrameCounter } from '../infra/sockets/socketAdmission';
 import { SocketClient } from '../infra/sockets/socketClient';
+import type { ChatProfile } from './chatNames';
 
 export interface ChatIdentity {
   /** String(app_user.id) or the guest id. */
@@ -20,7 +21,7 @@ export interface ChatIdentity {
 export class ChatConnection extends SocketClient {
   identity: ChatIdentity | null = null;
   /** Who the connection appears as: the server's word (chatNames.ts), never the client's. */
-  profile = { nickname: '', avatar: '' };
+  profile: ChatProfile = { nickname: '', avatar: '' };
   /** When a `profile` frame last read the account (Date.now(); 0: never). */
   profileReadAt = 0;
   readonly groups = new Set<string>();

@@ -14,6 +14,8 @@ export interface ChatUserInfo {
   nickname: string;
   avatar: string;
   isAnchor: boolean;
+  /** Exp total (the level badge); re-read with the rest of the row (cached a minute). */
+  exp: number;
 }
 
 interface Entry<Value> {
@@ -75,8 +77,8 @@ export class ChatDirectory {
 
   user(userId: number): Promise<ChatUserInfo | null> {
     return this.cached(this.users, userId, async () => {
-      const row = await this.db.selectFrom('app_user').select(['user_nickname', 'avatar', 'is_anchor']).where('id', '=', userId).executeTakeFirst();
-      return row === undefined ? null : { nickname: row.user_nickname, avatar: row.avatar, isAnchor: row.is_anchor === 1 };
+      const row = await this.db.selectFrom('app_user').select(['user_nickname', 'avatar', 'is_anchor', 'exp']).where('id', '=', userId).executeTakeFirst();
+      return row === undefined ? null : { nickname: row.user_nickname, avatar: row.avatar, isAnchor: row.is_anchor === 1, exp: row.exp };
     });
   }
 

@@ -96,9 +96,18 @@ export class ChatGroup {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const wait = this.lastFlushEnd + Math.min(this.maxFlushIntervalMs, this.lastFlushCost) - performance.now();
+    this.flushAt(this.lastFlushEnd + Math.min(this.maxFlushIntervalMs, this.lastFlushCost));
+  }
+
+  /**
+   * Flushes at `at` (performance.now() ms), never before: a timer rounds its delay to whole
+   * milliseconds and counts from the event loop's cached time, so it can fire a little early;
+   * then it waits out the rest.
+   */
+  private flushAt(at: number): void {
+    const wait = at - performance.now();
     if (wait <= 0) setImmediate(() => this.flush());
-    else this.timer = setTimeout(() => this.flush(), wait);
+    else this.timer = setTimeout(() => this.flushAt(at), Math.ceil(wait));
   }
 
   private mergeHistory(messages: ChatGroupMessage[]): void {

@@ -52,6 +52,8 @@ export interface ChatHubOptions extends Partial<SocketLimits> {
   maxGroupsPerConnection?: number;
   /** Members' send rate (default MEMBER_RATE: 3 per 2 s, then 10 s blocked). */
   memberRate?: SenderRateOptions;
+  /** Told of each member message delivered (the levels award exp for it); must not throw. */
+  onMemberMessage?: (memberId: number) => void;
 }
 
 /** Limiters, stale presence reports and empty groups are swept this often (and presence reported). */
@@ -124,6 +126,11 @@ export class ChatHub {
       presence: (nodeId, counts) => this.presence.received(nodeId, counts),
       roomEvent: (event) => this.roomEvents.apply(event),
     });
+  }
+
+  /** The signed-in members in each group on this node (the levels count their minutes watched). */
+  membersByGroup(): Map<string, number[]> {
+    return this.membership.membersByGroup();
   }
 
   /** Members (distinct identities) in the group now, on every node that reports. */

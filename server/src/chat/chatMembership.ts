@@ -42,6 +42,16 @@ export class ChatMembership {
     return this.groups.get(groupId)?.memberCount ?? 0;
   }
 
+  /** The signed-in members (app_user ids) in each group with anyone in it on this node. */
+  membersByGroup(): Map<string, number[]> {
+    const members = new Map<string, number[]>();
+    for (const [groupId, group] of this.groups) {
+      const ids = [...group.members.keys()].filter((userId) => /^[1-9][0-9]{0,15}$/.test(userId)).map(Number);
+      if (ids.length > 0) members.set(groupId, ids);
+    }
+    return members;
+  }
+
   /** Members per group with anyone in it on this node (the presence report). */
   memberCounts(): Record<string, number> {
     const counts: Record<string, number> = {};

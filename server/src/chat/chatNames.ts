@@ -1,3 +1,4 @@
+import { levelOf } from '@sports/shared/server';
 import type { ChatUserInfo } from './chatDirectory';
 import { cleanChatText } from './chatText';
 
@@ -65,12 +66,14 @@ export function chatAvatar(url: string): string {
 export interface ChatProfile {
   nickname: string;
   avatar: string;
+  /** Members only: their level from their exp. */
+  level?: number;
 }
 
 /** A member's chat profile from their account row (null: the account is gone). */
 export function memberChatProfile(user: ChatUserInfo | null, userId: number): ChatProfile {
   if (user === null) return { nickname: `用户${userId}`, avatar: '' };
-  return { nickname: memberChatName(user.nickname, userId), avatar: chatAvatar(user.avatar) };
+  return { nickname: memberChatName(user.nickname, userId), avatar: chatAvatar(user.avatar), level: levelOf(user.exp) };
 }
 
 /** A guest's chat profile: the guest prefix + its id (system config im.guestNicknamePrefix). */

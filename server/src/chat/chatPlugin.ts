@@ -14,6 +14,7 @@ import { ChatHub } from './chatHub';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatRedisBus } from './chatRedisBus';
 import { chatRoutes } from './chatRoutes';
+import { ChatWatchTime } from './chatWatchTime';
 import { createGuestSigner } from './guestSignature';
 import { GUEST_NICKNAME_PREFIX } from './imSystemConfig';
 import { MemberSessions } from './memberSessions';
@@ -30,6 +31,8 @@ export interface ChatOptions {
   memberRate?: SenderRateOptions;
   /** See ChatHubOptions.sessionCheckMs. */
   sessionCheckMs?: number;
+  /** How often minutes watched are counted (default a minute; chatWatchTime.ts). */
+  watchTickMs?: number;
 }
 
 export interface ChatPluginOptions extends ChatOptions {
@@ -47,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     chatPresence: ChatPresence;
     chatHub: ChatHub;
+    /** Counts the signed-in members' minutes in open rooms (tests tick it by hand). */
+    chatWatchTime: ChatWatchTime;
   }
 }
 
@@ -78,13 +83,29 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     guestNicknamePrefix: GUEST_NICKNAME_PREFIX,
     flushIntervalMs: options.flushIntervalMs,
     memberRate: options.memberRate,
+    // Exp for each message a member got through (capped per day by the levels).
+    onMemberMessage: (memberId) => {
+      app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));
+    },
   });
   await hub.start();
   hub.listenTo(app.roomEvents);
   hub.listenToStreams(app.streamEvents);
-  app.addHook('onClose', async () => hub.close());
+  const watchTime = new ChatWatchTime({
+    membersByGroup: () => hub.membersByGroup(),
+    directory,
+    awardMinute: (memberIds, now) => app.experience.watchedMinute(memberIds, now),
+    now: services.clock,
+    log: app.log,
+    tickMs: options.watchTickMs,
+  });
+  app.addHook('onClose', async () => {
+    await watchTime.stop();
+    await hub.close();
+  });
 
   app.decorate('chatHub', hub);
+  app.decorate('chatWatchTime', watchTime);
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {
       const groupId = directory.knownGroupOfRoom(roomId);
@@ -105,6 +126,6 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
 
 export const chatPlugin = fp(chat, {
   name: 'chat',
-  dependencies: ['accounts', 'live', '@fastify/websocket'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'roomEvents', 'roomPresence', 'streamEvents'] },
+  dependencies: ['accounts', 'live', 'levels', 'sockets'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'roomEvents', 'roomPresence', 'streamEvents', 'experience'] },
 });

@@ -50,8 +50,8 @@ describeEachDatabase('chat names come from the account', (target) => {
     const { client: listener } = await member(await createUser(ctx.db, '旁观者'), room.groupId);
 
     const answer = await profile(impostor, { nickname: '系统消息', avatar: 'javascript:alert(1)' });
-    expect(answer.profile).toEqual({ nickname: '球迷小李', avatar: '/uploads/0123456789abcdef.png' });
-    expect(await seenAs(impostor, listener, room.groupId, '我是谁')).toEqual({ userId: String(userId), nickname: '球迷小李', avatar: '/uploads/0123456789abcdef.png', role: 'member' });
+    expect(answer.profile).toEqual({ nickname: '球迷小李', avatar: '/uploads/0123456789abcdef.png', level: 1 });
+    expect(await seenAs(impostor, listener, room.groupId, '我是谁')).toEqual({ userId: String(userId), nickname: '球迷小李', avatar: '/uploads/0123456789abcdef.png', role: 'member', level: 1 });
     // Another member's name does not stick either.
     await profile(impostor, { nickname: '旁观者' });
     expect((await seenAs(impostor, listener, room.groupId, '还是我')).nickname).toBe('球迷小李');
@@ -63,7 +63,7 @@ describeEachDatabase('chat names come from the account', (target) => {
     const { client: speaker } = await member(userId, room.groupId);
     const { client: listener } = await member(await createUser(ctx.db, '听众乙'), room.groupId);
     await setAccount(userId, { user_nickname: '新名字', avatar: 'https://cdn.example.com/a.png' });
-    expect((await profile(speaker, {})).profile).toEqual({ nickname: '新名字', avatar: 'https://cdn.example.com/a.png' });
+    expect((await profile(speaker, {})).profile).toEqual({ nickname: '新名字', avatar: 'https://cdn.example.com/a.png', level: 1 });
     expect(await seenAs(speaker, listener, room.groupId, '改名了')).toMatchObject({ nickname: '新名字', avatar: 'https://cdn.example.com/a.png' });
   });
 
@@ -74,7 +74,7 @@ describeEachDatabase('chat names come from the account', (target) => {
       const userId = await createUser(ctx.db, reserved);
       await setAccount(userId, { avatar: index % 2 === 0 ? 'javascript:alert(1)' : '//evil.example/x.png' });
       const { client: speaker, result } = await member(userId, room.groupId);
-      expect(result.ok && result.profile).toEqual({ nickname: `用户${userId}`, avatar: '' });
+      expect(result.ok && result.profile).toEqual({ nickname: `用户${userId}`, avatar: '', level: 1 });
       expect(await seenAs(speaker, listener, room.groupId, `第${index}条`)).toMatchObject({ nickname: `用户${userId}`, avatar: '' });
     }
     // Names that merely contain such a word are people's names.

@@ -24,6 +24,8 @@ export interface ChatSendingOptions {
   memberRate?: SenderRateOptions;
   /** Starts every message id of this node (ids stay unique across nodes and restarts). */
   idPrefix: string;
+  /** Told of each member message delivered (the levels award exp for it); must not throw. */
+  onMemberMessage?: (memberId: number) => void;
 }
 
 /**
@@ -72,7 +74,7 @@ export class ChatSending {
       groupId: frame.groupId,
       kind: frame.kind,
       text: text.text,
-      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role },
+      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role, ...(connection.profile.level !== undefined ? { level: connection.profile.level } : {}) },
       cloudCustomData: { type: 0 },
       sentAt: this.options.clock().getTime(),
     };
@@ -84,6 +86,7 @@ export class ChatSending {
       return refuseWith('failed', chatMessages.failed);
     }
     reply(connection, { type: 'ack', ref: frame.ref, message });
+    if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId);
   }
 
   /** A message in the assistant channel (cloudCustomData.type 1), from the system. */

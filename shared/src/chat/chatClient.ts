@@ -28,6 +28,8 @@ export interface ChatSender {
   nickname: string;
   avatar: string;
   role: ChatSenderRole;
+  /** A member's level (shared/src/levels): the badge beside the name; absent for guests and the system. */
+  level?: number;
 }
 
 /** A group message as the room receives it (SPEC.md section 3: chat message). */

@@ -105,6 +105,8 @@ const ChatSenderSchema = Type.Object({
   nickname: Type.String(),
   avatar: Type.String(),
   role: Type.Union([Type.Literal('anchor'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('guest'), Type.Literal('system')]),
+  /** A member's level (the badge beside the name); absent for guests and the system. */
+  level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
 });
 
 /** Same shape as ChatGroupMessage (chatClient.ts). */
@@ -127,7 +129,7 @@ export const ChatSendRefusalSchema = Type.Object({
   message: Type.String(),
 });
 
-export const ChatProfileSchema = Type.Object({ nickname: Type.String(), avatar: Type.String() });
+export const ChatProfileSchema = Type.Object({ nickname: Type.String(), avatar: Type.String(), level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })) });
 
 /** Why a login failed. */
 export const CHAT_LOGIN_FAILURES = ['malformed', 'bad-signature', 'expired', 'session-ended', 'unknown-user', 'unsupported-version', 'provider-mismatch'] as const;

@@ -45,6 +45,7 @@ export interface Database {
   anchor_application_audit: AnchorApplicationAuditTable;
   watch_record: WatchRecordTable;
   activity_banner: ActivityBannerTable;
+  member_exp_day: MemberExpDayTable;
 }
 
 /** Timestamps are written by the database (default now()) or as Date; read as Date. */
@@ -476,4 +477,14 @@ export interface ActivityBannerTable {
   ends_at: AppTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** What a member earned today per source (migration 0009): the daily caps of levels/experience.ts. */
+export interface MemberExpDayTable {
+  user_id: number;
+  /** China day, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  watch_minutes: Generated<number>;
+  chat_messages: Generated<number>;
+  last_watch_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }

@@ -7,6 +7,7 @@ import * as liveRooms0005 from './0005_live_rooms';
 import * as accountHardening0006 from './0006_account_hardening';
 import * as mfWithdrawnReleases0007 from './0007_mf_withdrawn_releases';
 import * as memberCentre0008 from './0008_member_centre';
+import * as memberExp0009 from './0009_member_exp';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_account_hardening': accountHardening0006,
   '0007_mf_withdrawn_releases': mfWithdrawnReleases0007,
   '0008_member_centre': memberCentre0008,
+  '0009_member_exp': memberExp0009,
 };

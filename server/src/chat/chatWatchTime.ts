@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatDirectory } from './chatDirectory';
+
+/** How often the minutes watched are counted. */
+export const WATCH_TICK_MS = 60_000;
+
+export interface ChatWatchTimeOptions {
+  /** The signed-in members per chat group on this node. */
+  membersByGroup: () => Map<string, number[]>;
+  directory: Pick<ChatDirectory, 'room'>;
+  /** Award one minute to each (the levels domain: capped per day, once a minute per member across nodes). */
+  awardMinute: (memberIds: number[], now: Date) => Promise<unknown>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  tickMs?: number;
+}
+
+/**
+ * Minutes watched, counted on the server from the room presence (issue 12): every minute, the
+ * signed-in members in the chat group of an open room (the room page joins it) each earn a
+ * minute. Guests, closed rooms and groups without a room count nothing. Each node counts its own
+ * sockets; the award itself keeps one minute a minute per member.
+ */
+export class ChatWatchTime {
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly options: ChatWatchTimeOptions) {
+    this.timer = setInterval(() => void this.tick(), options.tickMs ?? WATCH_TICK_MS);
+    this.timer.unref();
+  }
+
+  /** One count now (the timer's; tests call it). Overlapping ticks are skipped, never queued. */
+  tick(): Promise<void> {
+    if (this.running !== null) return this.running;
+    this.running = this.count().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async count(): Promise<void> {
+    try {
+      const watching: number[] = [];
+      for (const [groupId, memberIds] of this.options.membersByGroup()) {
+        const room = await this.options.directory.room(groupId);
+        if (room?.isOpen) watching.push(...memberIds);
+      }
+      if (watching.length > 0) await this.options.awardMinute(watching, this.options.now());
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'chat: counting minutes watched failed');
+    }
+  }
+}

@@ -59,7 +59,7 @@ export const MEMBER: UserInfo = { user_nickname: '球迷小王', avatar: '/stati
 export const ANCHOR: UserInfo = { user_nickname: '主播老李', avatar: '', exp: 30, balance: 88, is_anchor: 1, id: 1100 };
 
 export function profileOf(user: UserInfo, overrides: Partial<UserProfile> = {}): UserProfile {
-  return { id: user.id ?? 1, user_nickname: user.user_nickname, avatar: user.avatar, exp: user.exp, balance: user.balance, is_anchor: user.is_anchor, invite_code: 'ABC123', ...overrides };
+  return { id: user.id ?? 1, user_nickname: user.user_nickname, avatar: user.avatar, exp: user.exp, level: 1, balance: user.balance, is_anchor: user.is_anchor, invite_code: 'ABC123', ...overrides };
 }
 
 export function logIn(context: MemberTestContext, user: UserInfo): void {

@@ -37,7 +37,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     const body = response.json();
     expect(body.code).toBe(200);
     expect(Value.Check(LoginResultSchema, body.data)).toBe(true);
-    expect(Object.keys(body.data).sort()).toEqual(['avatar', 'balance', 'exp', 'id', 'invite_code', 'is_anchor', 'token', 'user_nickname']);
+    expect(Object.keys(body.data).sort()).toEqual(['avatar', 'balance', 'exp', 'id', 'invite_code', 'is_anchor', 'level', 'token', 'user_nickname']);
     expect(body.data).toMatchObject({ user_nickname: `用户${mobile.slice(-4)}`, exp: 0, balance: 0, is_anchor: 0 });
     expect(body.data.invite_code).toMatch(/^[0-9A-Z]{8}$/);
     expect(PRESET_AVATARS.map((avatar) => avatar.url)).toContain(body.data.avatar);
@@ -69,7 +69,7 @@ describeEachDatabase('POST /api/user/registered', (target) => {
     });
     const body = response.json();
     expect(body.code).toBe(200);
-    expect(Object.keys(body.data).sort()).toEqual(['avatar', 'balance', 'exp', 'id', 'invite_code', 'is_anchor', 'user_nickname']);
+    expect(Object.keys(body.data).sort()).toEqual(['avatar', 'balance', 'exp', 'id', 'invite_code', 'is_anchor', 'level', 'user_nickname']);
     expect(Value.Check(LoginResultSchema, body.data)).toBe(true);
     const cookie = tokenCookie(response);
     expect(cookie).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^st_/) });

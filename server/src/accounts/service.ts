@@ -1,4 +1,4 @@
-import type { LoginResult, UserProfile } from '@sports/shared/server';
+import { type LoginResult, type UserProfile, levelOf } from '@sports/shared/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountServices } from './accountServices';
@@ -14,6 +14,7 @@ export function toUserProfile(user: SessionUser): UserProfile {
     user_nickname: user.user_nickname,
     avatar: user.avatar,
     exp: user.exp,
+    level: levelOf(user.exp),
     balance: user.balance,
     is_anchor: user.is_anchor,
     invite_code: user.invite_code,

@@ -48,7 +48,7 @@ describeEachDatabase('GET /api/user/info and requireLogin', (target) => {
 
   it('answers the user for a valid token in the header or the cookie', async () => {
     const { token } = await issueSession(ctx.db, userId, 3600);
-    const expected = { id: userId, user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, balance: 5_000, is_anchor: 1, invite_code: 'ABCD1234' };
+    const expected = { id: userId, user_nickname: '球迷小王', avatar: '/avatars/1.png', exp: 120, level: 2, balance: 5_000, is_anchor: 1, invite_code: 'ABCD1234' };
     expect((await info({ token })).json()).toEqual({ code: 200, msg: '', data: expected });
     const viaCookie = await ctx.app.inject({ url: '/api/User/Info', cookies: { token } });
     expect(viaCookie.json()).toEqual({ code: 200, msg: '', data: expected });

@@ -75,6 +75,8 @@ export const UserProfileSchema = Type.Object({
   user_nickname: Type.String(),
   avatar: Type.String(),
   exp: Type.Integer(),
+  /** LV from exp (shared/src/levels/levels.ts), so every client shows the same level. */
+  level: Type.Integer({ minimum: 1 }),
   /** Wallet balance in integer units. */
   balance: Type.Integer(),
   is_anchor: Type.Union([Type.Literal(0), Type.Literal(1)]),

@@ -13,6 +13,7 @@ export const TEST_PROFILE: UserProfile = {
   balance: 0,
   is_anchor: 0,
   invite_code: 'AB12CD34',
+  level: 1,
 };
 
 /** The LoginModal with the fake captcha, the toasts it asked for, and a way to open it. */

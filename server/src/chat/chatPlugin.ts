@@ -97,7 +97,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     awardMinute: (memberIds, now) => app.experience.watchedMinute(memberIds, now),
     now: services.clock,
     log: app.log,
-    tickMs: options.watchTickMs,
+    tickMs: options.watchTickMs ?? app.experience.watchTickMs,
   });
   app.addHook('onClose', async () => {
     await watchTime.stop();

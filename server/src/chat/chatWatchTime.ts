@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatDirectory } from './chatDirectory';
 
-/** How often the minutes watched are counted. */
-export const WATCH_TICK_MS = 60_000;
 
 export interface ChatWatchTimeOptions {
   /** The signed-in members per chat group on this node. */
@@ -12,7 +10,8 @@ export interface ChatWatchTimeOptions {
   awardMinute: (memberIds: number[], now: Date) => Promise<unknown>;
   now: () => Date;
   log: FastifyBaseLogger;
-  tickMs?: number;
+  /** How often (the levels' LEVEL_WATCH_TICK_SECONDS). */
+  tickMs: number;
 }
 
 /**
@@ -26,7 +25,7 @@ export class ChatWatchTime {
   private running: Promise<void> | null = null;
 
   constructor(private readonly options: ChatWatchTimeOptions) {
-    this.timer = setInterval(() => void this.tick(), options.tickMs ?? WATCH_TICK_MS);
+    this.timer = setInterval(() => void this.tick(), options.tickMs);
     this.timer.unref();
   }
 

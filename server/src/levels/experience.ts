@@ -3,13 +3,16 @@ import { chinaDate } from '../infra/chinaTime';
 import type { Database } from '../infra/db/schema';
 import type { LevelsConfig } from './levelsConfig';
 
-/** A minute is counted at most once in this long per member (two nodes, two tabs, a retried tick). */
-export const WATCH_MINUTE_SPACING_SECONDS = 50;
+/**
+ * A watched "minute" (one count tick) is counted at most once in this share of the tick per member
+ * (two nodes, two tabs, a retried tick): 50 s of a 60 s tick.
+ */
+export const WATCH_SPACING_SHARE = 5 / 6;
 
 /**
  * How members earn exp (issue 12): a minute watched and a chat message each add exp, up to the
  * day's cap (China day). Each award is one transaction: the day's counter only moves when it is
- * under its cap (and, for minutes, when the last one was at least WATCH_MINUTE_SPACING_SECONDS
+ * under its cap (and, for minutes, when the last one was at least WATCH_SPACING_SHARE of a tick
  * ago), and the exp total moves with it, so counters and totals never disagree. Coins spent (the
  * wallet) will add exp 1:1 through `addExp`.
  */
@@ -19,11 +22,17 @@ export class Experience {
     private readonly config: LevelsConfig,
   ) {}
 
+  /** How often the chat counts minutes watched (LEVEL_WATCH_TICK_SECONDS). */
+  get watchTickMs(): number {
+    return this.config.watchTickSeconds * 1000;
+  }
+
   /** One minute watched by each of these members; returns those who earned it. */
   async watchedMinute(memberIds: readonly number[], now: Date): Promise<number[]> {
     const ids = [...new Set(memberIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (ids.length === 0 || this.config.watchMinutesPerDay === 0) return [];
     const day = chinaDate(now);
+    const spacingSeconds = Math.max(1, Math.floor(this.config.watchTickSeconds * WATCH_SPACING_SHARE));
     return this.db.transaction().execute(async (trx) => {
       const counted = await sql<{ user_id: string | number }>`
         insert into member_exp_day (user_id, day, watch_minutes, last_watch_at)
@@ -32,7 +41,7 @@ export class Experience {
           set watch_minutes = member_exp_day.watch_minutes + 1, last_watch_at = excluded.last_watch_at
           where member_exp_day.watch_minutes < ${this.config.watchMinutesPerDay}
             and (member_exp_day.last_watch_at is null
-              or member_exp_day.last_watch_at <= ${now}::timestamptz - make_interval(secs => ${WATCH_MINUTE_SPACING_SECONDS}))
+              or member_exp_day.last_watch_at <= ${now}::timestamptz - make_interval(secs => ${spacingSeconds}))
         returning user_id`.execute(trx);
       const earned = counted.rows.map((row) => Number(row.user_id));
       await addExpIn(trx, earned, this.config.watchExpPerMinute);

@@ -7,7 +7,7 @@ import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { type LevelsConfig, loadLevelsConfig } from './levelsConfig';
 
 /** Small caps, as the member journey sets them: 3 minutes and 2 messages a day count. */
-const LEVELS: LevelsConfig = { watchExpPerMinute: 5, watchMinutesPerDay: 3, chatExpPerMessage: 7, chatMessagesPerDay: 2 };
+const LEVELS: LevelsConfig = { watchTickSeconds: 60, watchExpPerMinute: 5, watchMinutesPerDay: 3, chatExpPerMessage: 7, chatMessagesPerDay: 2 };
 
 describeEachDatabase('member levels: exp from minutes watched and chat messages, capped per day', (target) => {
   const ctx = useTestApp(target, {

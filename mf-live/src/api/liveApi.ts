@@ -1,4 +1,5 @@
 import type {
+  Activity,
   AllMatchRequest,
   ApiClient,
   Follower,
@@ -25,6 +26,7 @@ import type {
   RoomRanking,
   UserReservation,
   AttentionItem,
+  WatchRecordResult,
 } from '@sports/shared';
 
 /** Every endpoint mf-live calls, in one place (server/README.md lists them). */
@@ -57,6 +59,9 @@ export const LIVE_PATHS = {
   allMatch: 'api/hot_match/all_match',
   uploadToken: 'api/Member/getQiniuToken',
   upload: 'api/upload',
+  // Issue 12: watch-history heartbeats and the activity banner beside the room.
+  watchRecord: 'api/User/watchRecord',
+  activities: 'api/Activity_Config/getActivityUrl',
 } as const;
 
 /** Cards per page of the live list. */
@@ -124,6 +129,10 @@ export function liveApi(api: ApiClient) {
       form.append('file', file);
       return api.post<UploadResult>(LIVE_PATHS.upload, form);
     },
+    /** A member's watch heartbeat: seconds (1-300) actually watched in the room since the last one. */
+    watchRecord: (roomId: number, seconds: number) => api.post<WatchRecordResult>(LIVE_PATHS.watchRecord, { room_id: roomId, seconds }),
+    /** The activity banners whose window holds now (anyone), the server's order. */
+    activities: () => api.get<Activity[]>(LIVE_PATHS.activities),
   };
 }
 

@@ -347,3 +347,31 @@ describe('a muted viewer', { timeout: 20_000 }, () => {
     expect(sendButton().disabled).toBe(false);
   });
 });
+
+describe('watch history heartbeats in the room', { timeout: 20_000 }, () => {
+  // Only the heartbeat's interval and the clock are fake: the chat's join delay and waitFor stay real.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] }));
+  afterEach(() => void vi.useRealTimers());
+  const watchAnswer = { [LIVE_PATHS.watchRecord]: (params: unknown) => ({ ...(params as object), counted_seconds: 60, today_seconds: 60 }) };
+
+  it('a member watching: watchRecord {room_id, seconds: 60} each minute, the rest when leaving the room', async () => {
+    const context = roomContext({}, watchAnswer);
+    logIn(context, MEMBER);
+    const view = renderRemotePage(routes, 'live', { id: '7' }, context);
+    expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(context.callsTo(LIVE_PATHS.watchRecord).map((call) => call.params)).toEqual([{ room_id: 7, seconds: 60 }]);
+    act(() => void vi.advanceTimersByTime(12_000));
+    view.unmount();
+    expect(context.callsTo(LIVE_PATHS.watchRecord).map((call) => call.params)).toEqual([{ room_id: 7, seconds: 60 }, { room_id: 7, seconds: 12 }]);
+  });
+
+  it('a guest watching sends nothing', async () => {
+    const context = roomContext({}, watchAnswer);
+    const view = renderRemotePage(routes, 'live', { id: '7' }, context);
+    expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(180_000));
+    view.unmount();
+    expect(context.callsTo(LIVE_PATHS.watchRecord)).toEqual([]);
+  });
+});

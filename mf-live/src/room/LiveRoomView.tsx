@@ -1,13 +1,15 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
-import { LoadView, PagePanel, RemotePageFrame, useLoad, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { LoadView, PagePanel, RemotePageFrame, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useChatMute } from '../chat/useChatMute';
 import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
 import { DanmakuSettings } from '../danmaku/DanmakuSettings';
 import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
+import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
 import { roomDependencies } from '../roomDependencies';
@@ -89,6 +91,9 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
   const avatar = safeImage(info.anchor.avatar);
   const [schedulesVersion, setSchedulesVersion] = useState(0);
+  // Watch history: members only, while the page is visible (hooks/useWatchHeartbeat.ts).
+  const user = useAtomValue(userInfoAtom);
+  useWatchHeartbeat(context.api, info.room_id, user !== null);
 
   const mute = useCallback(
     async (message: ChatGroupMessage) => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, LOGIN_NEEDS_SMS_CODE_REASON, userInfoAtom, type LoginResult } from '@sports/shared';
+import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_MESSAGE, LOGIN_NEEDS_SMS_CODE_REASON, sessionAtom, userInfoAtom, type LoginResult } from '@sports/shared';
 import { resetFakeCaptchaSolutions } from './testing/FakeCaptchaWidget';
 import { renderLoginModal, solveCaptcha, submit, TEST_PROFILE, type } from './testing/renderLoginModal';
 
@@ -34,6 +34,8 @@ describe('password login', () => {
       balance: 88,
       is_anchor: 0,
     });
+    // The session store (SPEC.md section 3) follows: name, avatar and data are the profile; no token.
+    expect(store.get(sessionAtom)).toMatchObject({ name: '新球迷', avatar: '/avatars/1.png', data: store.get(userInfoAtom), token: '', QiniuToken: '' });
     expect(toasts).toEqual([{ kind: 'success', message: '欢迎回来', durationMs: 3000 }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -78,6 +80,7 @@ describe('password login', () => {
     expect(toasts).toEqual([{ kind: 'error', message: 'Verification failed, please Login again.', durationMs: 5000 }]);
     expect(signOut).toHaveBeenCalled();
     expect(store.get(userInfoAtom)).toBeNull();
+    expect(store.get(sessionAtom)).toMatchObject({ name: '', avatar: '', data: null });
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 

@@ -31,6 +31,25 @@ function toast(services: Services, kind: 'success' | 'error', message: string): 
 }
 
 /**
+ * Every profile read of the host (after login or registration, and the refresh at page load):
+ * `GET api/user/info`, then the saved user (`userInfoAtom`, which the session store's name,
+ * avatar and data follow) is the profile. An answer without data is SPEC.md section 5's
+ * refusal: the server session is ended, the saved user forgotten, and 'Verification failed,
+ * please Login again.' shown; answers false.
+ */
+export async function loadProfile(services: Services): Promise<boolean> {
+  const profile = await accountApi.info(services.api);
+  if (profile === null || profile === undefined || typeof profile !== 'object') {
+    await signOutQuietly(services.api);
+    clearSavedSession(services.store);
+    toast(services, 'error', text.verificationFailed);
+    return false;
+  }
+  services.store.set(userInfoAtom, toSavedUser(profile));
+  return true;
+}
+
+/**
  * After login or registration: the answer must carry data, then the profile (user data and
  * balance) is fetched and saved. Either answer without data is 'Verification failed, please
  * Login again.' and the user stays logged out. The token the answer carries is ignored: the
@@ -41,14 +60,7 @@ async function startSession(services: Services, answer: LoginResult | null, welc
     toast(services, 'error', text.verificationFailed);
     return false;
   }
-  const profile = await accountApi.info(services.api);
-  if (!profile) {
-    await signOutQuietly(services.api);
-    clearSavedSession(services.store);
-    toast(services, 'error', text.verificationFailed);
-    return false;
-  }
-  services.store.set(userInfoAtom, toSavedUser(profile));
+  if (!(await loadProfile(services))) return false;
   toast(services, 'success', welcome);
   return true;
 }

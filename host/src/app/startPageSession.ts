@@ -1,4 +1,5 @@
-import { systemConfigAtom, userInfoAtom, type RemoteContext, type SystemConfig, type UserInfo } from '@sports/shared';
+import { systemConfigAtom, userInfoAtom, type RemoteContext, type SystemConfig } from '@sports/shared';
+import { loadProfile } from '../account/accountActions';
 
 /** Load the system configuration (title suffix, country codes, socket address) into the store. */
 export async function loadSystemConfig({ api, store }: RemoteContext): Promise<void> {
@@ -7,11 +8,14 @@ export async function loadSystemConfig({ api, store }: RemoteContext): Promise<v
 }
 
 /**
- * A page that remembers a logged-in user refreshes that user from the server. An ended session
- * answers 700 or 5001x, which the API client turns into the SPEC.md section 8 behaviour.
+ * A page that remembers a logged-in user refreshes that user from the server: the saved user
+ * (and so the session store's name, avatar and data) becomes the profile, field by field as
+ * after login. A profile answer without data is refused as every profile read is ('Verification
+ * failed, please Login again.', logged out here). An ended session answers 700 or 5001x, which
+ * the API client turns into the SPEC.md section 8 behaviour.
  */
-export async function refreshSavedUser({ api, store }: RemoteContext): Promise<void> {
-  if (!store.get(userInfoAtom)) return;
-  const fresh = await api.get<UserInfo>('api/user/info');
-  store.set(userInfoAtom, { ...store.get(userInfoAtom), ...fresh });
+export async function refreshSavedUser(services: RemoteContext): Promise<void> {
+  if (!services.store.get(userInfoAtom)) return;
+  const refreshed = await loadProfile(services);
+  if (!refreshed) services.eventBus.emit('session:cleared', { reason: 'loginRequired' });
 }

@@ -89,6 +89,12 @@ export const chatCopy = {
   systemNotices: '系统通知',
 } as const;
 
+/** A member's level badge beside their name in the chat and danmaku (issue 12). */
+export const levelCopy = {
+  badge: (level: number) => `LV${level}`,
+  title: (level: number) => `等级 ${level}`,
+} as const;
+
 export const roomCopy = {
   notFound: '直播间不存在',
   failed: '直播间加载失败',

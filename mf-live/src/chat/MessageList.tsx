@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ChatGroupMessage } from '@sports/shared';
 import { chatCopy } from '../messages';
+import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 
 const Log = styled.ol`
   flex: 1;
@@ -87,19 +88,23 @@ export function MessageList({ label, messages, myChatId, onMute }: MessageListPr
   return (
     <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
       {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
-      {messages.map((message) => (
-        <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
-          <Nickname className="nickname" data-role={message.from.role}>
-            {message.from.nickname}:
-          </Nickname>
-          <span>{message.text}</span>
-          {onMute && mutable(message, myChatId) && (
-            <MuteButton type="button" onClick={() => onMute(message)}>
-              {chatCopy.mute(message.from.nickname)}
-            </MuteButton>
-          )}
-        </li>
-      ))}
+      {messages.map((message) => {
+        const level = senderLevel(message.from);
+        return (
+          <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
+            {level !== null && <LevelBadge level={level} />}
+            <Nickname className="nickname" data-role={message.from.role}>
+              {message.from.nickname}:
+            </Nickname>
+            <span>{message.text}</span>
+            {onMute && mutable(message, myChatId) && (
+              <MuteButton type="button" onClick={() => onMute(message)}>
+                {chatCopy.mute(message.from.nickname)}
+              </MuteButton>
+            )}
+          </li>
+        );
+      })}
     </Log>
   );
 }

@@ -12,6 +12,7 @@ import {
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
+import { senderLevel } from '../ui/LevelBadge';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
@@ -65,7 +66,9 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
     const stopListening = current.onMessage((message) => {
       if (message.kind !== 'danmaku') return;
       const mine = message.from.userId === current.chatIdentity?.userId;
-      setDanmaku((list) => [...list, { id: message.id, text: message.text, mine }].slice(-DANMAKU_KEPT));
+      const level = senderLevel(message.from);
+      const item: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
+      setDanmaku((list) => [...list, item].slice(-DANMAKU_KEPT));
     });
     const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));
     void current.start().then(() => setMyChatId(current.chatIdentity?.userId ?? null));

@@ -49,6 +49,18 @@ describe('danmaku overlay', () => {
     expect(screen.queryByTestId('danmaku-layer')).toBeNull();
   });
 
+  it("a member's danmaku carries the level badge LV<n> (text, not only colour); one without a level has none", () => {
+    const view = renderOverlay(DEFAULT_DANMAKU, []);
+    act(() => view.update(DEFAULT_DANMAKU, [{ ...item('m', '主队加油'), level: 7 }, item('g', '路过')]));
+    const [member, guest] = screen.getAllByTestId('danmaku-item');
+    const badge = within(member as HTMLElement).getByTestId('level-badge');
+    expect(badge.textContent).toBe('LV7');
+    expect(badge.getAttribute('title')).toBe('等级 7');
+    expect(member?.textContent).toBe('LV7主队加油');
+    expect(within(guest as HTMLElement).queryByTestId('level-badge')).toBeNull();
+    expect(guest?.textContent).toBe('路过');
+  });
+
   it('text is inert: markup shows as text, no element is made from it', () => {
     const view = renderOverlay(DEFAULT_DANMAKU, []);
     const attack = '<img src=x onerror="alert(1)"><b>粗</b>';

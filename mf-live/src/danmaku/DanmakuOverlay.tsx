@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { DanmakuSetting } from '@sports/shared';
+import { LevelBadge } from '../ui/LevelBadge';
 import { DanmakuLanes } from './danmakuLanes';
 import { areaShare, fontSizePx, laneCount, laneHeightPx } from './danmakuLevels';
 
-/** A danmaku to fly: its id (seen once), text, and whether the viewer sent it (outlined). */
+/** A danmaku to fly: its id (seen once), text, whether the viewer sent it (outlined), the sender's level (members). */
 export interface DanmakuItem {
   id: string;
   text: string;
   mine: boolean;
+  /** The sender's level badge (LV<n>); absent for guests and the system. */
+  level?: number;
 }
 
 /** Seconds an item takes to cross the video. */
@@ -105,6 +108,7 @@ export function DanmakuOverlay({ setting, items }: DanmakuOverlayProps) {
           style={{ top: `${flight.lane * laneHeight}px`, ['--travel' as string]: `${size.width}px` }}
           onAnimationEnd={() => land(flight.id)}
         >
+          {flight.level !== undefined && <LevelBadge level={flight.level} />}
           {flight.text}
         </Flying>
       ))}

@@ -116,6 +116,27 @@ describe('live room', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('danmaku-item')).textContent).toBe(attack);
   });
 
+  it('level badges: LV<n> beside members\' names in the chat and on their danmaku; none for guests and the system', async () => {
+    renderRemotePage(routes, 'live', { id: '7' }, roomContext());
+    await joined();
+    act(() => {
+      network.publish('1100', { text: '主队加油', kind: 'danmaku', from: { userId: '77', nickname: '球迷甲', role: 'member', level: 12 } });
+      network.publish('1100', { text: '路过看看', from: { userId: 'g9', nickname: '游客g9', role: 'guest' } });
+      network.publish('1100', { text: '欢迎大家', from: { userId: '1100', nickname: '主播老李', role: 'anchor', level: 3 } });
+    });
+    const log = screen.getByRole('log', { name: '全部消息' });
+    const [member, guest, anchor] = within(log).getAllByTestId('chat-message');
+    const badge = within(member as HTMLElement).getByTestId('level-badge');
+    expect(badge.textContent).toBe('LV12');
+    expect(badge.getAttribute('title')).toBe('等级 12');
+    expect(within(member as HTMLElement).getByText('球迷甲:')).toBeTruthy();
+    expect(within(guest as HTMLElement).queryByTestId('level-badge')).toBeNull();
+    expect(within(anchor as HTMLElement).getByTestId('level-badge').textContent).toBe('LV3');
+    const flying = await within(screen.getByTestId('danmaku-layer')).findByTestId('danmaku-item');
+    expect(within(flying).getByTestId('level-badge').textContent).toBe('LV12');
+    expect(flying.textContent).toBe('LV12主队加油');
+  });
+
   it('danmaku settings control writes danmakuSystem and the overlay follows', async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);

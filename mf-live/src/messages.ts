@@ -95,6 +95,12 @@ export const levelCopy = {
   title: (level: number) => `等级 ${level}`,
 } as const;
 
+/** The activity banner beside the live room (api/Activity_Config/getActivityUrl). */
+export const activityCopy = {
+  region: '活动',
+  newWindow: (title: string) => `${title}（在新窗口打开）`,
+} as const;
+
 export const roomCopy = {
   notFound: '直播间不存在',
   failed: '直播间加载失败',

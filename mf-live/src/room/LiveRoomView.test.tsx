@@ -137,6 +137,23 @@ describe('live room', { timeout: 20_000 }, () => {
     expect(flying.textContent).toBe('LV12主队加油');
   });
 
+  it('the activity banner shows beside the chat when one is active, nothing when none', async () => {
+    const banner = { id: 3, title: '观赛送好礼', image: 'https://cdn.example.com/gift.png', link: 'https://promo.example.com/gift', target: '_blank', starts_at: '2026-11-22T00:00:00.000Z', ends_at: '2099-01-01T00:00:00.000Z' };
+    const context = roomContext({}, { [LIVE_PATHS.activities]: [banner] });
+    const view = renderRemotePage(routes, 'live', { id: '7' }, context);
+    const shown = await screen.findByTestId('activity-banner');
+    expect(within(shown).getByRole('link', { name: '观赛送好礼' }).getAttribute('rel')).toBe('noopener');
+    expect(within(shown).getByRole('img', { name: '观赛送好礼' }).getAttribute('loading')).toBe('lazy');
+    expect(shown.parentElement?.contains(screen.getByRole('log', { name: '全部消息' }))).toBe(true);
+    view.unmount();
+
+    const none = roomContext({}, { [LIVE_PATHS.activities]: [] });
+    renderRemotePage(routes, 'live', { id: '7' }, none);
+    expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    await waitFor(() => expect(none.callsTo(LIVE_PATHS.activities)).toHaveLength(1));
+    expect(screen.queryByTestId('activity-banner')).toBeNull();
+  });
+
   it('danmaku settings control writes danmakuSystem and the overlay follows', async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);

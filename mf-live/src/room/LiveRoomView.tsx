@@ -14,6 +14,7 @@ import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
 import { roomDependencies } from '../roomDependencies';
 import { safeImage, shownViewers } from '../ui/RoomCard';
+import { ActivityBanner } from './ActivityBanner';
 import { FollowButton } from './FollowButton';
 import { OwnerPanel } from './OwnerPanel';
 import { ScheduleList } from './RoomSchedules';
@@ -31,6 +32,14 @@ const Layout = styled.div`
 `;
 
 const Main = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  min-width: 0;
+`;
+
+/** The column beside the player: chat, then the activity banner. */
+const Side = styled.div`
   display: flex;
   flex-direction: column;
   gap: 16px;
@@ -63,7 +72,7 @@ export interface LiveRoomViewProps {
   roomId: number;
 }
 
-/** One live room: header with follow, the player with danmaku, placard, schedules, owner controls; chat beside. */
+/** One live room: header with follow, the player with danmaku, placard, schedules, owner controls; chat and the activity banner beside. */
 export function LiveRoomView({ context, roomId }: LiveRoomViewProps) {
   const room = useRoomInfo(context, roomId);
   if (room.state.status === 'ready') return <RoomBody context={context} info={room.state.data} refresh={room.refresh} patch={room.patch} />;
@@ -147,7 +156,10 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
         </PagePanel>
         <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
       </Main>
-      <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
+      <Side>
+        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
+        <ActivityBanner context={context} />
+      </Side>
     </Layout>
   );
 }

@@ -1,47 +1,72 @@
+import { useSearchParams } from 'react-router-dom';
 import { hostMessages } from '../messages';
+import { ActivityBannersPanel } from './ActivityBannersPanel';
+import { AnchorApplicationsPanel } from './AnchorApplicationsPanel';
 import { AuditTable } from './AuditTable';
 import { DialogButton } from '../feedback/DialogButton';
 import { ErrorText, Muted, Page, Toolbar } from './opsStyles';
+import { OpsTabs, isOpsSection, panelId, tabId, type OpsSection } from './OpsTabs';
 import { OpsTokenForm } from './OpsTokenForm';
 import { RemoteRolloutPanel } from './RemoteRolloutPanel';
-import { useOpsConsole } from './useOpsConsole';
+import { useOpsConsole, type OpsSnapshot, type RunOperation } from './useOpsConsole';
 
 const text = hostMessages.ops;
 
+function RolloutConsole({ snapshot, loadError, run, reload }: { snapshot: OpsSnapshot | null; loadError: string | null; run: RunOperation; reload: () => void }) {
+  return (
+    <>
+      <Toolbar>
+        <Muted>{text.intro}</Muted>
+        <DialogButton type="button" onClick={reload}>
+          {text.refresh}
+        </DialogButton>
+      </Toolbar>
+      {loadError && <ErrorText role="alert">{`${text.loadFailed}${loadError}`}</ErrorText>}
+      {!snapshot ? (
+        <Muted role="status">{text.loading}</Muted>
+      ) : (
+        <>
+          {snapshot.states.map((state) => (
+            <RemoteRolloutPanel key={state.remote} state={state} run={run} />
+          ))}
+          <AuditTable entries={snapshot.audit} />
+        </>
+      )}
+    </>
+  );
+}
+
 /**
- * #/ops: staged rollouts of the remotes for ops (DESIGN.md section 1). Without the ops token
- * only the token form shows; with it, each remote's stable and candidate releases with their
- * traffic share and error rates, the operations, and the audit log.
+ * #/ops: the ops console (DESIGN.md section 1). Without the ops token only the token form shows;
+ * with it, three sections as tabs (`?tab=` keeps the choice): staged rollouts of the remotes
+ * (each remote's releases, traffic shares, error rates, the operations and the audit log; the
+ * default), the anchor application review, and the activity banners.
  */
 export function OpsPage() {
   const ops = useOpsConsole();
+  const [query, setQuery] = useSearchParams();
+  const asked = query.get('tab');
+  const section: OpsSection = isOpsSection(asked) ? asked : 'rollouts';
+  const show = (next: OpsSection) => setQuery(next === 'rollouts' ? {} : { tab: next }, { replace: true });
+
   return (
     <Page aria-labelledby="ops-title">
       <h1 id="ops-title">{text.title}</h1>
-      {!ops.signedIn ? (
+      {!ops.signedIn || !ops.api ? (
         <OpsTokenForm error={ops.tokenError} checking={ops.checking} onSubmit={(token) => void ops.signIn(token)} />
       ) : (
         <>
           <Toolbar>
-            <Muted>{text.intro}</Muted>
-            <DialogButton type="button" onClick={() => void ops.reload()}>
-              {text.refresh}
-            </DialogButton>
+            <OpsTabs current={section} onChange={show} />
             <DialogButton type="button" onClick={ops.signOut}>
               {text.signOut}
             </DialogButton>
           </Toolbar>
-          {ops.loadError && <ErrorText role="alert">{`${text.loadFailed}${ops.loadError}`}</ErrorText>}
-          {!ops.snapshot ? (
-            <Muted role="status">{text.loading}</Muted>
-          ) : (
-            <>
-              {ops.snapshot.states.map((state) => (
-                <RemoteRolloutPanel key={state.remote} state={state} run={ops.run} />
-              ))}
-              <AuditTable entries={ops.snapshot.audit} />
-            </>
-          )}
+          <div role="tabpanel" id={panelId(section)} aria-labelledby={tabId(section)}>
+            {section === 'rollouts' && <RolloutConsole snapshot={ops.snapshot} loadError={ops.loadError} run={ops.run} reload={() => void ops.reload()} />}
+            {section === 'applications' && <AnchorApplicationsPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'activities' && <ActivityBannersPanel api={ops.api} onForbidden={ops.refuse} />}
+          </div>
         </>
       )}
     </Page>

@@ -1,8 +1,21 @@
-import type { AuditEntry, OverrideGrantAnswer, RemoteName, RolloutState } from '@sports/shared';
+import type {
+  Activity,
+  ActivityPage,
+  AnchorApplicationReview,
+  AnchorApplicationState,
+  AuditEntry,
+  OpsAnchorApplicationPage,
+  OverrideGrantAnswer,
+  RemoteName,
+  RolloutState,
+  SaveActivityRequest,
+} from '@sports/shared';
 
 /** The control plane's ops header (server/src/infra/http/opsAuth.ts). */
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 export const AUDIT_LIMIT = 50;
+/** Rows a page of the review queue and of the banner list. */
+export const OPS_PAGE_SIZE = 20;
 
 /** The server refused the token (403): the page goes back to the token form. */
 export class OpsForbiddenError extends Error {
@@ -28,6 +41,15 @@ export interface OpsApi {
   rollback(remote: RemoteName, toReleaseId: string | null, reason: string): Promise<void>;
   /** A signed QA override token for one release, and the site path that applies it. */
   override(remote: RemoteName, releaseId: string, minutes: number): Promise<OverrideGrantAnswer>;
+  /** The anchor applications in one state (pending: oldest first; else newest first). */
+  anchorApplications(state: AnchorApplicationState, page: number): Promise<OpsAnchorApplicationPage>;
+  approveApplication(id: number): Promise<AnchorApplicationReview>;
+  rejectApplication(id: number, reason: string): Promise<AnchorApplicationReview>;
+  /** Every activity banner, the newest window first. */
+  activities(page: number): Promise<ActivityPage>;
+  /** Creates a banner, or updates banner `request.id`. */
+  saveActivity(request: SaveActivityRequest): Promise<Activity>;
+  deleteActivity(id: number): Promise<void>;
 }
 
 interface Envelope {
@@ -60,5 +82,13 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     rollback: (remote, toReleaseId, reason) =>
       call('POST', `/api/mf/rollouts/${remote}/rollback`, toReleaseId ? { toReleaseId, reason } : { reason }),
     override: (remote, releaseId, minutes) => call('POST', '/api/mf/overrides', { remote, releaseId, minutes }),
+    anchorApplications: (state, page) => call('GET', `/api/ops/anchorApplications?state=${state}&page=${page}&page_size=${OPS_PAGE_SIZE}`),
+    approveApplication: (id) => call('POST', `/api/ops/anchorApplications/${id}/approve`, {}),
+    rejectApplication: (id, reason) => call('POST', `/api/ops/anchorApplications/${id}/reject`, { reason }),
+    activities: (page) => call('GET', `/api/ops/activities?page=${page}&page_size=${OPS_PAGE_SIZE}`),
+    saveActivity: (request) => call('POST', '/api/ops/activities', request),
+    deleteActivity: async (id) => {
+      await call('POST', `/api/ops/activities/${id}/delete`, {});
+    },
   };
 }

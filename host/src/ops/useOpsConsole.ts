@@ -94,5 +94,6 @@ export function useOpsConsole() {
     [api, refuse, reload],
   );
 
-  return { signedIn: token !== null, tokenError, checking, snapshot, loadError, signIn, signOut, reload, run };
+  /** The API with the kept token (null when signed out), and what a refused token does: for the other sections. */
+  return { signedIn: token !== null, tokenError, checking, snapshot, loadError, signIn, signOut, reload, run, api, refuse };
 }

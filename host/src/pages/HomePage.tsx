@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { HOME_WIDGETS } from '@sports/shared';
 import { RemoteWidget } from '../remotes/RemoteWidget';
+import { ActivityStrip } from './ActivityStrip';
 import { hostCopy } from './hostCopy';
 
 const Grid = styled.div`
@@ -9,10 +10,15 @@ const Grid = styled.div`
   gap: 16px;
 `;
 
-/** The home page composes widgets of the scores, live and community remotes. */
+/**
+ * The home page: the activity banners active now (host-owned: ops content from the host's ops
+ * console, shown even when a remote fails), then the widgets of the scores, live and community
+ * remotes.
+ */
 export function HomePage() {
   return (
     <section aria-label={hostCopy.homeLabel}>
+      <ActivityStrip />
       <Grid>
         {HOME_WIDGETS.map(({ remote, widget }) => (
           <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} />

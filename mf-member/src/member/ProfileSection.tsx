@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { levelProgress, LoadView, PagePanel, useLoad, type UserProfile } from '@sports/shared';
 import { memberApi } from '../api/memberApi';
 import { profileCopy } from '../messages';
+import { readProfile } from '../session/readProfile';
 import type { MemberSectionProps } from '../pages/MemberPage';
 import { applyProfileToSession } from '../session/applyProfile';
 import { LinkList } from '../ui/Form';
@@ -39,7 +40,7 @@ const Summary = styled.div`
 /** member?type=0: the profile (`GET api/user/info`), avatar, nickname, level and links to the other sections. */
 export default function ProfileSection({ context }: MemberSectionProps) {
   const api = memberApi(context.api);
-  const { state, retry, setState } = useLoad('profile', () => api.profile());
+  const { state, retry, setState } = useLoad('profile', () => readProfile(context));
   const [saved, setSaved] = useState<UserProfile | null>(null);
 
   /** A change the server accepted: this page and the host's user menu show it at once. */

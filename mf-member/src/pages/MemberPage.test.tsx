@@ -34,6 +34,16 @@ describe('member?type=0 personal centre', () => {
     expect(context.calls).toEqual([]);
   });
 
+  it("a profile answer without data: 'Verification failed, please Login again.' and the saved user is forgotten (SPEC.md section 5)", async () => {
+    const context = profileContext({ [MEMBER_PATHS.profile]: null });
+    const toasts: unknown[] = [];
+    context.eventBus.on('toast', (toast) => toasts.push(toast));
+    renderRemotePage(routes, 'member', { type: '0' }, context);
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'Verification failed, please Login again.', durationMs: 5_000 }]));
+    expect(context.store.get(userInfoAtom)).toBeNull();
+    expect(screen.queryByTestId('profile-nickname')).toBeNull();
+  });
+
   it('shows the profile, level and links by role', async () => {
     const context = profileContext();
     renderRemotePage(routes, 'member', { type: '0' }, context);

@@ -45,6 +45,13 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // Live rooms (tests/liveRoom.spec.ts): the RTMP ingest on any free port (the page's push
   // address says which), so the run never collides with a running site on 1935.
   MEDIA_RTMP_PORT: '0',
+  // Member levels (tests/memberCentre.spec.ts): minutes watched counted every 2 s and small caps,
+  // so LV2 (100 exp) comes within seconds of watching and two chat messages.
+  LEVEL_WATCH_TICK_SECONDS: '2',
+  LEVEL_WATCH_EXP_PER_MINUTE: '50',
+  LEVEL_WATCH_MINUTES_PER_DAY: '3',
+  LEVEL_CHAT_EXP_PER_MESSAGE: '20',
+  LEVEL_CHAT_MESSAGES_PER_DAY: '2',
 };
 
 /**

@@ -9,3 +9,4 @@ export { hashToken, lookupSession, revokeSession } from './sessions/sessions';
 export type { SessionUser } from './sessions/sessions';
 export type { AccountServicesOptions } from './accountServices';
 export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';
+export { isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeName } from './nicknames';

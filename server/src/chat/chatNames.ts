@@ -1,4 +1,5 @@
 import { levelOf } from '@sports/shared/server';
+import { isReservedName } from '../accounts/index';
 import type { ChatUserInfo } from './chatDirectory';
 import { cleanChatText } from './chatText';
 
@@ -8,48 +9,12 @@ import { cleanChatText } from './chatText';
  * section 4), and no one may appear under a name the system, the anchor or the staff speak with.
  */
 
-/**
- * Names only the system uses (or that users would take for the system, the anchor or staff),
- * compared after normalising (see normalizeName): `【系统消息】`, ` ＡＤＭＩＮ ` and `System` are
- * all taken. Only the whole name counts: `系统分析师老王` is a person.
- */
-export const RESERVED_CHAT_NAMES: readonly string[] = [
-  '系统消息',
-  '系统',
-  '系统通知',
-  '系统公告',
-  '官方',
-  '官方客服',
-  '客服',
-  '主播',
-  '助手',
-  '小助手',
-  '直播助手',
-  '管理员',
-  '超级管理员',
-  '超管',
-  '房管',
-  'admin',
-  'administrator',
-  'system',
-  'root',
-  'official',
-  'moderator',
-  'support',
-];
-
 /** Longest name shown in the chat (characters). */
 export const CHAT_NAME_MAX_LENGTH = 32;
 
-/** Full-width to ASCII (NFKC), lower case, and no spaces, punctuation, symbols or invisible characters. */
-function normalizeName(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\p{Z}\p{C}\s]/gu, '');
-}
-
-const RESERVED = new Set(RESERVED_CHAT_NAMES.map(normalizeName));
-
+/** Names only the system uses (accounts/nicknames.ts): a member's account named so appears as `用户<id>`. */
 export function isReservedChatName(name: string): boolean {
-  return RESERVED.has(normalizeName(name));
+  return isReservedName(name);
 }
 
 /** The account's nickname as the chat shows it; `用户<id>` when it is empty or reserved. */

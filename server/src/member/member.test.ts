@@ -94,6 +94,11 @@ describeEachDatabase('member profile, avatars, uploads and guest chat accounts',
     [{ user_nickname: 'a\u0000b' }, 'user_nickname 不能包含控制字符', 'VALIDATION'],
     [{ user_nickname: 'ab\u202ecd' }, errors.NICKNAME_INVALID.message, 'NICKNAME_INVALID'],
     [{ user_nickname: 12 }, 'user_nickname 类型错误', 'VALIDATION'],
+    [{ user_nickname: '系统消息' }, errors.NICKNAME_RESERVED.message, 'NICKNAME_RESERVED'],
+    [{ user_nickname: ' ＡＤＭＩＮ ' }, errors.NICKNAME_RESERVED.message, 'NICKNAME_RESERVED'],
+    [{ user_nickname: '用户1234' }, errors.NICKNAME_RESERVED.message, 'NICKNAME_RESERVED'],
+    [{ user_nickname: '球迷傻逼' }, errors.NICKNAME_BLOCKED.message, 'NICKNAME_BLOCKED'],
+    [{ user_nickname: 'F.U.C.K哥' }, errors.NICKNAME_BLOCKED.message, 'NICKNAME_BLOCKED'],
     [{ avatar: 'https://evil.example/x.png' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
     [{ avatar: 'javascript:alert(1)' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
     [{ avatar: '/static/avatars/../../../etc/passwd' }, errors.AVATAR_INVALID.message, 'AVATAR_INVALID'],
@@ -108,6 +113,31 @@ describeEachDatabase('member profile, avatars, uploads and guest chat accounts',
     const before = await ctx.db.selectFrom('app_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect((await updateInfo(user.token, payload)).json()).toEqual({ code: 1, msg, data: null, reason });
     expect(await ctx.db.selectFrom('app_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('a chosen nickname is nobody else\'s, compared without case, width or spaces; one\'s own can be saved again', async () => {
+    const first = await registerUser(ctx);
+    const second = await registerUser(ctx);
+    const name = `球迷Ace${first.id}`;
+    expect((await updateInfo(first.token, { user_nickname: name })).json().code).toBe(200);
+    expect((await updateInfo(first.token, { user_nickname: name })).json().code).toBe(200);
+    for (const lookalike of [name, name.toLowerCase(), ` ${name.replace('Ace', 'ＡＣＥ')} `, name.replace('球迷', '球 迷')]) {
+      const answer = (await updateInfo(second.token, { user_nickname: lookalike })).json();
+      expect(answer).toEqual({ code: 1, msg: errors.NICKNAME_TAKEN.message, data: null, reason: 'NICKNAME_TAKEN' });
+    }
+    // Given up, the name is free again.
+    expect((await updateInfo(first.token, { user_nickname: `老球迷${first.id}` })).json().code).toBe(200);
+    expect((await updateInfo(second.token, { user_nickname: name })).json().code).toBe(200);
+  });
+
+  it('two members taking one nickname at the same moment: exactly one gets it', async () => {
+    const users = await Promise.all([registerUser(ctx), registerUser(ctx), registerUser(ctx)]);
+    const name = `抢名字${users[0].id}`;
+    const answers = await Promise.all(users.map(async (user) => (await updateInfo(user.token, { user_nickname: name })).json()));
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.reason === 'NICKNAME_TAKEN')).toHaveLength(2);
+    const holders = await ctx.db.selectFrom('app_user').select('id').where('user_nickname', '=', name).execute();
+    expect(holders).toHaveLength(1);
   });
 
   it('uploads a png with a one-time token; the file is served under a random name and can be the avatar', async () => {

@@ -111,6 +111,8 @@ export interface AppUserTable {
   /** 8 of [0-9A-Z], unique: what this user shares to invite others. */
   invite_code: Generated<string>;
   invited_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The normalised form of a nickname the member chose (unique; migration 0010); null for a default name. */
+  nickname_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserSessionTable {

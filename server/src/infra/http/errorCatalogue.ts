@@ -119,6 +119,9 @@ export const errors = catalogue({
   // --- Member centre: profile (modules/member). ---
   NICKNAME_EMPTY: entry('user_nickname 不能为空'),
   NICKNAME_INVALID: entry('user_nickname 包含无效字符'),
+  NICKNAME_RESERVED: entry('该昵称为系统保留，请换一个'),
+  NICKNAME_BLOCKED: entry('昵称包含不文明用语，请修改'),
+  NICKNAME_TAKEN: entry('该昵称已被使用，请换一个', { status: 409 }),
   AVATAR_INVALID: entry('avatar 无效，请选择头像列表中的头像或自己上传的图片'),
   PROFILE_NOTHING_TO_CHANGE: entry('没有需要修改的内容'),
 

@@ -8,6 +8,7 @@ import * as accountHardening0006 from './0006_account_hardening';
 import * as mfWithdrawnReleases0007 from './0007_mf_withdrawn_releases';
 import * as memberCentre0008 from './0008_member_centre';
 import * as memberExp0009 from './0009_member_exp';
+import * as nicknameKey0010 from './0010_nickname_key';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_mf_withdrawn_releases': mfWithdrawnReleases0007,
   '0008_member_centre': memberCentre0008,
   '0009_member_exp': memberExp0009,
+  '0010_nickname_key': nicknameKey0010,
 };

@@ -2,6 +2,8 @@ import {
   AnchorApplicationSchema,
   ApplyAnchorRequestSchema,
   Envelope,
+  InviteListQuerySchema,
+  InviteePageSchema,
   MyAnchorApplicationSchema,
   PublicUserInfoSchema,
   UserIdQuerySchema,
@@ -23,6 +25,7 @@ import type { App } from '../infra/http/types';
 import { optionalViewerId } from '../live/index';
 import { applyAnchor, latestApplication } from './anchorApplications';
 import type { IdCipher } from './idCipher';
+import { invitees } from './invitees';
 import { publicUserInfo } from './publicProfile';
 import { verifiedInfo, verifyRealName } from './realName';
 import type { RealNameVerifier } from './realNameVerifier';
@@ -76,5 +79,9 @@ export async function memberCentreRoutes(app: App, { db, cipher, verifier, clock
 
   app.get('/api/User/watchlistList', { ...login, schema: { querystring: WatchlistQuerySchema, response: { 200: Envelope(WatchlistPageSchema) } } }, async (request) =>
     ok(await watchlist(db, sessionOf(request).user.id, request.query)),
+  );
+
+  app.get('/api/Member/inviteList', { ...login, schema: { querystring: InviteListQuerySchema, response: { 200: Envelope(InviteePageSchema) } } }, async (request) =>
+    ok(await invitees(db, sessionOf(request).user.id, request.query)),
   );
 }

@@ -233,3 +233,13 @@ export const OpsActivitiesQuerySchema = Type.Object(PageFields);
 export type OpsActivitiesQuery = Static<typeof OpsActivitiesQuerySchema>;
 export const ActivityPageSchema = Type.Object({ list: Type.Array(ActivitySchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
 export type ActivityPage = Static<typeof ActivityPageSchema>;
+
+// ---- Invitations: api/Member/inviteList ----
+
+/** `GET api/Member/inviteList?page=`: whom I invited with my invite code, newest first. */
+export const InviteListQuerySchema = Type.Object(PageFields);
+export type InviteListQuery = Static<typeof InviteListQuerySchema>;
+/** One member who registered with my invite code (public fields only). */
+export const InviteeSchema = Type.Object({ user_id: Id, user_nickname: Type.String(), avatar: Type.String(), level: Count, joined_at: IsoTime });
+export type Invitee = Static<typeof InviteeSchema>;
+export const InviteePageSchema = Type.Object({ list: Type.Array(InviteeSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });

@@ -62,6 +62,17 @@ export const profileCopy = {
   applyAnchor: '申请主播',
   broadcastRecords: '开播记录',
   recharge: '充值',
+  realName: '实名认证',
+  realNameVerified: (name: string) => `已认证（${name}）`,
+  realNameMissing: '未认证',
+  realNameGo: '去认证',
+  invites: '邀请好友',
+  inviteCode: '我的邀请码',
+  inviteHint: '好友注册时填写你的邀请码，即成为你邀请的好友。',
+  invitees: (total: number) => `已邀请 ${total} 人`,
+  noInvitees: '还没有好友用你的邀请码注册',
+  inviteesFailed: '邀请列表加载失败',
+  joinedAt: (time: string) => `${time} 注册`,
 } as const;
 
 export const walletCopy = {

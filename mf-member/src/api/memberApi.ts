@@ -1,4 +1,4 @@
-import type { AnchorApplication, ApplyAnchorRequest, PublicUserInfo, VerifiedInfo, VerifyRealNameRequest, WatchlistItem } from '@sports/shared';
+import type { AnchorApplication, ApplyAnchorRequest, Invitee, PublicUserInfo, VerifiedInfo, VerifyRealNameRequest, WatchlistItem } from '@sports/shared';
 import type {
   ApiClient,
   AttentionItem,
@@ -32,6 +32,7 @@ export const MEMBER_PATHS = {
   verifiedInfo: 'api/Member/getVerifiedInfo',
   applyAnchor: 'api/Member/applyAnchor',
   anchorApplication: 'api/Member/anchorApplication',
+  inviteList: 'api/Member/inviteList',
 } as const;
 
 /** Rows per page of mf-member's lists. */
@@ -85,6 +86,7 @@ export function memberApi(api: ApiClient) {
     verifiedInfo: () => api.post<VerifiedInfo>(MEMBER_PATHS.verifiedInfo),
     applyAnchor: (request: ApplyAnchorRequest) => api.post<AnchorApplication>(MEMBER_PATHS.applyAnchor, request),
     anchorApplication: () => api.get<AnchorApplication | null>(MEMBER_PATHS.anchorApplication),
+    inviteList: (page = 1) => api.get<PageOf<Invitee>>(MEMBER_PATHS.inviteList, { page, page_size: MEMBER_LIST_PAGE_SIZE }),
   };
 }
 

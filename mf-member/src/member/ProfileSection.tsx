@@ -10,6 +10,8 @@ import { LinkList } from '../ui/Form';
 import { levelText, safeImage } from '../ui/format';
 import { AvatarEditor } from './AvatarEditor';
 import { NicknameForm } from './NicknameForm';
+import { InvitesPanel } from './InvitesPanel';
+import { RealNameState } from './RealNameState';
 
 const Summary = styled.div`
   display: flex;
@@ -68,6 +70,10 @@ export default function ProfileSection({ context }: MemberSectionProps) {
                   <dd>
                     <span data-testid="profile-level">{levelText(profile.exp)}</span> <ExpProgress exp={profile.exp} />
                   </dd>
+                  <dt>{profileCopy.realName}</dt>
+                  <dd>
+                    <RealNameState api={api} />
+                  </dd>
                   <dt>{profileCopy.balance}</dt>
                   <dd>
                     {profile.balance} <a href="#/member?type=1&isRecharge=true">{profileCopy.recharge}</a>
@@ -83,6 +89,7 @@ export default function ProfileSection({ context }: MemberSectionProps) {
               <h2 id="member-nickname-heading">{profileCopy.nickname}</h2>
               <NicknameForm api={api} current={profile.user_nickname} onSaved={onSaved} />
             </PagePanel>
+            <InvitesPanel api={api} inviteCode={profile.invite_code} />
             <PagePanel aria-labelledby="member-links-heading">
               <h2 id="member-links-heading">{profileCopy.links}</h2>
               <LinkList>

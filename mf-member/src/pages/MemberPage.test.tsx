@@ -17,6 +17,8 @@ function profileContext(extra: Record<string, unknown> = {}) {
     [MEMBER_PATHS.profile]: profileOf(MEMBER, { exp: 150 }),
     [MEMBER_PATHS.avatarList]: AVATARS,
     [MEMBER_PATHS.updateInfo]: (body: unknown) => profileOf(MEMBER, body as UpdateInfoRequest),
+    [MEMBER_PATHS.verifiedInfo]: { is_verified: 1, name: '张*', id_number: '1****************X', verified_at: '2026-11-20T08:00:00.000Z' },
+    [MEMBER_PATHS.inviteList]: pageOf([{ user_id: 77, user_nickname: '好友阿强', avatar: '', level: 3, joined_at: '2026-11-21T10:30:00.000Z' }]),
     ...extra,
   });
   logIn(context, MEMBER);
@@ -42,6 +44,24 @@ describe('member?type=0 personal centre', () => {
     await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'Verification failed, please Login again.', durationMs: 5_000 }]));
     expect(context.store.get(userInfoAtom)).toBeNull();
     expect(screen.queryByTestId('profile-nickname')).toBeNull();
+  });
+
+  it('shows the real-name state, the invite code and who registered with it', async () => {
+    const context = profileContext();
+    renderRemotePage(routes, 'member', { type: '0' }, context);
+    expect((await screen.findByTestId('real-name-state')).textContent).toBe('已认证（张*）');
+    expect(screen.getByTestId('invite-code').textContent).toBe('ABC123');
+    expect((await screen.findByTestId('invitee-count')).textContent).toBe('已邀请 1 人');
+    expect(screen.getByTestId('invitee').textContent).toContain('好友阿强 · LV3');
+  });
+
+  it('a member without a real name is offered to verify', async () => {
+    const context = profileContext({ [MEMBER_PATHS.verifiedInfo]: { is_verified: 0, name: null, id_number: null, verified_at: null }, [MEMBER_PATHS.inviteList]: pageOf([]) });
+    renderRemotePage(routes, 'member', { type: '0' }, context);
+    const state = await screen.findByTestId('real-name-state');
+    expect(state.getAttribute('data-verified')).toBe('0');
+    expect(within(state).getByRole('link', { name: '去认证' }).getAttribute('href')).toBe('#/member?type=7');
+    expect(await screen.findByText('还没有好友用你的邀请码注册')).toBeTruthy();
   });
 
   it('shows the profile, level and links by role', async () => {

@@ -13,10 +13,6 @@ export const pageCopy: Record<string, { title: string }> = {
 export const commonCopy = {
   failed: '加载失败',
   retry: '重试',
-  previousPage: '上一页',
-  nextPage: '下一页',
-  pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
-  pagination: '分页',
   copied: '已复制',
   copyFailed: '复制失败，请手动复制',
   saved: '已保存',

@@ -19,10 +19,6 @@ export const sectionTitles: Record<'0' | '1' | '2' | '7' | '9', string> = {
 export const commonCopy = {
   loginRequired: '登录后查看',
   failed: '加载失败',
-  previousPage: '上一页',
-  nextPage: '下一页',
-  pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
-  pagination: '分页',
   live: '直播中',
   offline: '未开播',
   viewers: (count: number) => `${count} 人在看`,

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { LoadView, Muted, RemotePageFrame, Tabs, useLoad, userInfoAtom, type LiveListType, type RemotePageProps } from '@sports/shared';
+import { LoadView, Muted, RemotePageFrame, Tabs, useLoad, userInfoAtom, type LiveListType, type RemotePageProps, Pager } from '@sports/shared';
 import { liveApi, LIVE_LIST_PAGE_SIZE } from '../api/liveApi';
 import { listCopy, liveTypeLabels, pageCopy } from '../messages';
-import { Pager } from '../ui/Pager';
 import { CardGrid, liveFirst, RoomCard } from '../ui/RoomCard';
 
 const LIST_TYPES: LiveListType[] = [0, 1, 2, 3, 4];

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { LoadView, Muted, RemotePageFrame, TextButton, useLoad, type AttentionItem, type RemotePageProps } from '@sports/shared';
+import { LoadView, Muted, RemotePageFrame, TextButton, useLoad, type AttentionItem, type RemotePageProps, Pager, useMemberOnly } from '@sports/shared';
 import { liveApi, LIVE_LIST_PAGE_SIZE } from '../api/liveApi';
-import { useMemberOnly } from '../hooks/useMemberOnly';
 import { attentionCopy, listCopy, pageCopy } from '../messages';
-import { Pager } from '../ui/Pager';
 import { CardGrid, RoomCard } from '../ui/RoomCard';
 
 /** Live ones first; the server's order (newest follow first) otherwise. */

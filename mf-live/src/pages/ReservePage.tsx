@@ -1,6 +1,5 @@
-import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps } from '@sports/shared';
+import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, useMemberOnly } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
-import { useMemberOnly } from '../hooks/useMemberOnly';
 import { pageCopy, reserveCopy, roomCopy } from '../messages';
 import { ScheduleList } from '../room/RoomSchedules';
 import { formatTime, matchTitle } from '../ui/format';

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FOLLOWER_KEYWORD_MAX, LoadView, TextButton, useLoad, type RemoteContext, type RoomAdminList } from '@sports/shared';
+import { FOLLOWER_KEYWORD_MAX, LoadView, TextButton, useLoad, type RemoteContext, type RoomAdminList, Pager } from '@sports/shared';
 import { FOLLOWER_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { adminCopy } from '../messages';
-import { Pager } from '../ui/Pager';
 import { safeImage } from '../ui/RoomCard';
 import { ConsoleForm, ConsoleList, ConsoleNote, TOAST_MS } from './ownerConsoleUi';
 

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { LoadView, TextButton, useLoad, type RemoteContext, type RoomType } from '@sports/shared';
+import { LoadView, TextButton, useLoad, type RemoteContext, type RoomType, Pager } from '@sports/shared';
 import { LIVE_LIST_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { ownerScheduleCopy as copy } from '../messages';
 import { formatTime, matchTitle } from '../ui/format';
-import { Pager } from '../ui/Pager';
 import { ConsoleList, ConsoleNote, TOAST_MS } from './ownerConsoleUi';
 import { ScheduleForm } from './ScheduleForm';
 

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord } from '@sports/shared';
+import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord, Pager } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE, RECORDS_SCAN_MAX_PAGES, RECORDS_SCAN_PAGE_SIZE, type MemberApi } from '../api/memberApi';
 import { recordsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
 import { LinkList } from '../ui/Form';
 import { formatDateTime, formatDuration } from '../ui/format';
-import { Pager } from '../ui/Pager';
 import { BroadcastChart } from './BroadcastChart';
 import { broadcastSeconds, chartWindowStart, dailyStats } from './broadcastStats';
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { LoadView, Muted, ONLINE_COUNT_BONUS, TextButton, useLoad, type AttentionItem } from '@sports/shared';
+import { LoadView, Muted, ONLINE_COUNT_BONUS, TextButton, useLoad, type AttentionItem, Pager } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
 import { commonCopy, followsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
 import { PlainList } from '../ui/Form';
 import { safeImage } from '../ui/format';
-import { Pager } from '../ui/Pager';
 
 /** Live ones first; the server's order (newest follow first) otherwise. */
 export function liveFirst(items: readonly AttentionItem[]): AttentionItem[] {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, useLoad } from '@sports/shared';
+import { LoadView, Muted, PagePanel, useLoad, Pager } from '@sports/shared';
 import { MEMBER_LIST_PAGE_SIZE, type MemberApi } from '../api/memberApi';
 import { profileCopy } from '../messages';
 import { formatDateTime, levelLabel, safeImage } from '../ui/format';
-import { Pager } from '../ui/Pager';
 
 export interface InvitesPanelProps {
   api: MemberApi;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Muted, PageLoading, RemotePageFrame, type RemotePageProps, type UserInfo } from '@sports/shared';
-import { useMemberOnly } from '../hooks/useMemberOnly';
+import { Muted, PageLoading, RemotePageFrame, type RemotePageProps, type UserInfo, useMemberOnly } from '@sports/shared';
 import { commonCopy, sectionTitles } from '../messages';
 
 /** What each section of the member centre receives. */

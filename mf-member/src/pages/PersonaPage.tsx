@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation } from '@sports/shared';
+import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation, Pager, useMemberOnly } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
-import { useMemberOnly } from '../hooks/useMemberOnly';
 import { commonCopy, pageCopy, personaCopy } from '../messages';
 import { PlainList } from '../ui/Form';
 import { formatDateTime, formatDuration } from '../ui/format';
-import { Pager } from '../ui/Pager';
 
 function reservationLink(reservation: UserReservation): { href: string; text: string; time: string } {
   const match = reservation.match;

@@ -23,6 +23,12 @@ export const sharedMessages = {
   loading: '加载中…',
   retry: '重试',
   comingSoon: '即将上线',
+  pagination: '分页',
+  previousPage: '上一页',
+  nextPage: '下一页',
 } as const;
+
+/** '第 2 / 5 页': where a paged list is. */
+export const pageOfText = (page: number, pages: number): string => `第 ${page} / ${pages} 页`;
 
 export type SharedMessageKey = keyof typeof sharedMessages;

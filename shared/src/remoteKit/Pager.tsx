@@ -1,0 +1,30 @@
+import { pageOfText, sharedMessages } from '../messages/zhCN';
+import { TextButton, Toolbar } from './RemotePageFrame';
+
+export interface PagerProps {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** The navigation's name (default 分页); two pagers on one page need their own. */
+  label?: string;
+}
+
+/** Previous / next with "第 x / y 页" under a list; nothing when everything fits on one page. */
+export function Pager({ page, total, pageSize, onPage, label = sharedMessages.pagination }: PagerProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav aria-label={label}>
+      <Toolbar>
+        <TextButton type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {sharedMessages.previousPage}
+        </TextButton>
+        <span>{pageOfText(page, pages)}</span>
+        <TextButton type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {sharedMessages.nextPage}
+        </TextButton>
+      </Toolbar>
+    </nav>
+  );
+}

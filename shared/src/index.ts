@@ -5,6 +5,7 @@ export * from './events/eventBus';
 export * from './contract/remoteContract';
 export * from './store/createSportsStore';
 export * from './store/persistedAtoms';
+export * from './store/savedUser';
 export * from './store/sessionAtoms';
 export * from './store/chatAtoms';
 export * from './theme/theme';

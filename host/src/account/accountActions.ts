@@ -3,6 +3,7 @@ import {
   clearSavedSession,
   ERROR_TOAST_DURATION_MS,
   SMS_RESEND_SECONDS,
+  toSavedUser,
   userInfoAtom,
   type ForgotPasswordRequest,
   type LoginModalMode,
@@ -15,7 +16,6 @@ import { signOutQuietly } from '../feedback/signOut';
 import { hostMessages } from '../messages';
 import { accountApi } from './accountApi';
 import { composeMobile } from './mobileNumber';
-import { toSavedUser } from './savedUser';
 import type { AccountFormValues } from './validateAccountForm';
 
 const text = hostMessages.account;

@@ -29,6 +29,7 @@ import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './score
 import { searchPlugin } from './search/index';
 import { sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
+import { type WalletOptions, walletPlugin } from './wallet/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   member?: MemberOptions;
   /** How members earn exp (config LEVEL_*); default levels/levelsConfig.ts. */
   levels?: LevelsConfig;
+  /** The wallet: payment provider, order expiry, hot-account shards (config WALLET_*); default wallet/walletConfig.ts. */
+  wallet?: WalletOptions;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -129,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });
   await app.register(uploadsPlugin, { db: options.db });
   await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
+  await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir });
   await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });

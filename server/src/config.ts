@@ -13,6 +13,7 @@ import type { ControlFrameLimits } from './scores/liveData/controlFrameBudget';
 import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
 import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
+import { type WalletConfig, loadWalletConfig } from './wallet/index';
 
 
 
@@ -53,6 +54,8 @@ export interface AppConfig {
   member: MemberConfig;
   /** LEVEL_*: exp per minute watched and per chat message, and their daily caps (levels/levelsConfig.ts). */
   levels: LevelsConfig;
+  /** WALLET_*: payment provider, order expiry, hot-account shards, the sandbox's notify key (wallet/walletConfig.ts). */
+  wallet: WalletConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -98,6 +101,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     observability: loadObservabilityConfig(read, nodeEnv, problems),
     member: loadMemberConfig(read, problems),
     levels: loadLevelsConfig(read, problems),
+    wallet: loadWalletConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       chat: { config: config.chat },
       member: { config: config.member },
       levels: config.levels,
+      wallet: { config: config.wallet },
       observability: config.observability,
     });
     parts.app = app;

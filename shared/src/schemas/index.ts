@@ -9,3 +9,4 @@ export * from './mfRollout';
 export * from './scores';
 export * from './live';
 export * from './member';
+export * from './wallet';

@@ -46,6 +46,13 @@ export interface Database {
   watch_record: WatchRecordTable;
   activity_banner: ActivityBannerTable;
   member_exp_day: MemberExpDayTable;
+  ledger_account: LedgerAccountTable;
+  ledger_balance: LedgerBalanceTable;
+  ledger_transfer_set: LedgerTransferSetTable;
+  ledger_transfer: LedgerTransferTable;
+  charge_rule: ChargeRuleTable;
+  wallet_order: WalletOrderTable;
+  wallet_audit: WalletAuditTable;
 }
 
 /** Timestamps are written by the database (default now()) or as Date; read as Date. */
@@ -489,4 +496,86 @@ export interface MemberExpDayTable {
   watch_minutes: Generated<number>;
   chat_messages: Generated<number>;
   last_watch_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+// ---- The wallet (migration 0011; wallet/README.md) ----
+
+export type LedgerAccountKind = 'member_coins' | 'anchor_earnings' | 'platform_revenue' | 'payments_clearing' | 'withdrawals_in_flight';
+
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  kind: LedgerAccountKind;
+  owner_id: number | null;
+  shards: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One shard of an account's balance (credits - debits); changed only by wallet/ledger.ts. */
+export interface LedgerBalanceTable {
+  account_id: number;
+  shard: number;
+  kind: LedgerAccountKind;
+  balance: Generated<number>;
+}
+
+/** Immutable: one per idempotency key. */
+export interface LedgerTransferSetTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  reference: string;
+  fingerprint: string;
+  created_at: Timestamp;
+}
+
+/** Immutable: amount moves from the debit account to the credit account. */
+export interface LedgerTransferTable {
+  id: Generated<number>;
+  set_id: number;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  kind: string;
+  reference: string;
+  created_at: Timestamp;
+}
+
+/** A recharge package (ops-managed). */
+export interface ChargeRuleTable {
+  id: Generated<number>;
+  price_fen: number;
+  coins: number;
+  bonus_coins: Generated<number>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export type WalletOrderState = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired';
+
+export interface WalletOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  type: 'recharge';
+  state: WalletOrderState;
+  amount_fen: number | null;
+  coins: number;
+  charge_rule_id: number | null;
+  provider: string | null;
+  provider_trade_no: ColumnType<string | null, string | null | undefined, string | null>;
+  idempotency_key: string;
+  fingerprint: string;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_late: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface WalletAuditTable {
+  id: Generated<number>;
+  action: string;
+  order_no: string | null;
+  detail: ColumnType<unknown, string | undefined, string>;
+  at: Timestamp;
 }

@@ -199,6 +199,21 @@ export const errors = catalogue({
   SCORES_BAD_DATE: entry('date 日期无效'),
   SCORES_TOO_MANY_FAVORITES: entry('收藏的比赛已达上限'),
 
+  // --- Wallet (wallet/): the ledger, recharge orders, payments. ---
+  /** A paid call without its Idempotency-Key header. */
+  WALLET_IDEMPOTENCY_KEY_MISSING: entry('缺少请求标识 Idempotency-Key，请刷新页面后重试', { status: 400 }),
+  /** The same Idempotency-Key sent again with other parameters. */
+  WALLET_IDEMPOTENCY_KEY_REUSED: entry('该请求标识已用于另一笔操作，请刷新页面后重试', { status: 409 }),
+  WALLET_INSUFFICIENT_BALANCE: entry('余额不足，请先充值'),
+  WALLET_CHARGE_RULE_NOT_FOUND: entry('充值套餐不存在或已下架'),
+  WALLET_PAYMENT_PROVIDER_UNAVAILABLE: entry('暂不支持该支付方式'),
+  WALLET_ORDER_NOT_FOUND: entry('订单不存在'),
+  WALLET_ORDER_CLOSED: entry('订单已关闭，请重新下单'),
+  WALLET_ORDER_ALREADY_PAID: entry('订单已支付'),
+  /** A payment notify whose signature does not verify (the gateway retries; a forger gets nothing). */
+  WALLET_NOTIFY_SIGNATURE_INVALID: entry('支付通知签名无效', { status: 400 }),
+  WALLET_NOTIFY_AMOUNT_MISMATCH: entry('支付通知金额与订单不符', { status: 400 }),
+
   // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),
   TELEMETRY_RATE_LIMITED: entry('上报过于频繁，请稍后再试', { status: 429 }),

@@ -9,6 +9,7 @@ import * as mfWithdrawnReleases0007 from './0007_mf_withdrawn_releases';
 import * as memberCentre0008 from './0008_member_centre';
 import * as memberExp0009 from './0009_member_exp';
 import * as nicknameKey0010 from './0010_nickname_key';
+import * as walletLedger0011 from './0011_wallet_ledger';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_member_centre': memberCentre0008,
   '0009_member_exp': memberExp0009,
   '0010_nickname_key': nicknameKey0010,
+  '0011_wallet_ledger': walletLedger0011,
 };

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../infra/db/database';
+import type { Database } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+import { createUser } from '../live/testing/roomsTestKit';
+import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
+import { describeEachDatabase } from '../testing/testApp';
+import { type AccountRef, type TransferSetInput, balanceOf, transferNow } from './ledger';
+import { expectLedgerClean, fundMember } from './testing/ledgerTestKit';
+
+const PLATFORM: AccountRef = { kind: 'platform_revenue' };
+const coinsOf = (owner: number): AccountRef => ({ kind: 'member_coins', owner });
+const earningsOf = (owner: number): AccountRef => ({ kind: 'anchor_earnings', owner });
+let keyCounter = 0;
+const freshKey = (prefix = 'k') => `${prefix}:${process.pid}:${++keyCounter}`;
+
+/** A gift-shaped set: coins out of the sender, 60 % to the anchor, the rest to the platform. */
+function gift(sender: number, anchor: number, amount: number, key = freshKey('gift')): TransferSetInput {
+  const share = Math.floor((amount * 60) / 100);
+  return { idempotencyKey: key, kind: 'gift', reference: key, legs: [{ from: coinsOf(sender), to: earningsOf(anchor), amount: share }, { from: coinsOf(sender), to: PLATFORM, amount: amount - share }] };
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { reason?: string; message: string }).reason ?? (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+}
+
+describeEachDatabase('wallet ledger: transfers, idempotency, database rules, concurrency', (target) => {
+  let testDatabase: TestDatabase;
+  /** A wider pool than the test database's own, so parallel transfers really run in parallel. */
+  let wide: DatabaseHandle;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(target.adminUrl as string);
+    wide = createDatabase({ connectionString: testDatabase.url, max: 12 });
+    db = wide.db;
+  });
+  afterAll(async () => {
+    if (db !== undefined) await expectLedgerClean(db);
+    await wide?.close();
+    await testDatabase?.drop();
+  });
+
+  it('moves coins in one set, keeps app_user.balance equal to the coin account, replays a key once', async () => {
+    const sender = await createUser(db);
+    const anchor = await createUser(db, { anchor: true });
+    await fundMember(db, sender.id, 1_000);
+    const input = gift(sender.id, anchor.id, 100);
+    const first = await transferNow(db, input);
+    expect(first.replayed).toBe(false);
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(900);
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(60);
+    expect((await db.selectFrom('app_user').select('balance').where('id', '=', sender.id).executeTakeFirstOrThrow()).balance).toBe(900);
+
+    const again = await transferNow(db, input);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(900);
+    expect(await refusalOf(transferNow(db, { ...gift(sender.id, anchor.id, 200), idempotencyKey: input.idempotencyKey }))).toBe(errors.WALLET_IDEMPOTENCY_KEY_REUSED.reason);
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(900);
+    await expectLedgerClean(db);
+  });
+
+  it('refuses a debit beyond the balance and writes nothing', async () => {
+    const sender = await createUser(db);
+    const anchor = await createUser(db, { anchor: true });
+    await fundMember(db, sender.id, 50);
+    const input = gift(sender.id, anchor.id, 51);
+    expect(await refusalOf(transferNow(db, input))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
+    expect(await db.selectFrom('ledger_transfer_set').select('id').where('idempotency_key', '=', input.idempotencyKey).execute()).toEqual([]);
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(50);
+    // A member who never had coins has no balance to spend either.
+    const broke = await createUser(db);
+    expect(await refusalOf(transferNow(db, gift(broke.id, anchor.id, 10)))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
+  });
+
+  it('refuses malformed sets before the database sees them', async () => {
+    const user = await createUser(db);
+    for (const amount of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey(), kind: 'x', reference: 'x', legs: [{ from: PLATFORM, to: coinsOf(user.id), amount }] }))).toMatch(/amount/);
+    }
+    expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey(), kind: 'x', reference: 'x', legs: [] }))).toMatch(/leg/);
+    expect(await refusalOf(transferNow(db, { idempotencyKey: '', kind: 'x', reference: 'x', legs: [{ from: PLATFORM, to: coinsOf(user.id), amount: 1 }] }))).toMatch(/key/);
+    expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey(), kind: 'x', reference: 'x', legs: [{ from: coinsOf(user.id), to: coinsOf(user.id), amount: 1 }] }))).toMatch(/itself/);
+  });
+
+  it('the database itself refuses: changing a transfer, a negative member balance, a second set per key, an amount of 0', async () => {
+    const user = await createUser(db);
+    await fundMember(db, user.id, 10);
+    const transferRow = await db.selectFrom('ledger_transfer').select(['id', 'set_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await expect(sql`update ledger_transfer set amount = amount + 1 where id = ${transferRow.id}`.execute(db)).rejects.toThrow(/immutable/);
+    await expect(sql`delete from ledger_transfer where id = ${transferRow.id}`.execute(db)).rejects.toThrow(/immutable/);
+    await expect(sql`update ledger_transfer_set set kind = 'other' where id = ${transferRow.set_id}`.execute(db)).rejects.toThrow(/immutable/);
+    await expect(sql`truncate ledger_transfer_set cascade`.execute(db)).rejects.toThrow(/immutable/);
+    const account = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'member_coins').where('owner_id', '=', user.id).executeTakeFirstOrThrow();
+    await expect(sql`update ledger_balance set balance = -1 where account_id = ${account.id}`.execute(db)).rejects.toThrow(/ledger_balance_not_negative/);
+    await expect(sql`update app_user set balance = -1 where id = ${user.id}`.execute(db)).rejects.toThrow(/check/);
+    const set = await db.selectFrom('ledger_transfer_set').selectAll().where('id', '=', transferRow.set_id).executeTakeFirstOrThrow();
+    await expect(sql`insert into ledger_transfer_set (idempotency_key, kind, reference, fingerprint) values (${set.idempotency_key}, 'x', 'x', 'x')`.execute(db)).rejects.toThrow(/unique|duplicate/);
+    await expect(
+      sql`insert into ledger_transfer (set_id, debit_account_id, credit_account_id, amount, kind, reference) values (${set.id}, ${account.id}, ${account.id + 0}, 0, 'x', 'x')`.execute(db),
+    ).rejects.toThrow(/check/);
+  });
+
+  it('parallel spends from one member succeed exactly as far as the balance goes, never below zero', async () => {
+    const sender = await createUser(db);
+    const anchor = await createUser(db, { anchor: true });
+    await fundMember(db, sender.id, 75);
+    const results = await Promise.allSettled(Array.from({ length: 24 }, () => transferNow(db, gift(sender.id, anchor.id, 10))));
+    const succeeded = results.filter((result) => result.status === 'fulfilled').length;
+    const refused = results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.reason);
+    expect(succeeded).toBe(7);
+    expect(new Set(refused)).toEqual(new Set([errors.WALLET_INSUFFICIENT_BALANCE.reason]));
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(5);
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(7 * 6);
+    await expectLedgerClean(db);
+  });
+
+  it('the same key sent in parallel applies once', async () => {
+    const sender = await createUser(db);
+    const anchor = await createUser(db, { anchor: true });
+    await fundMember(db, sender.id, 100);
+    const input = gift(sender.id, anchor.id, 10);
+    const results = await Promise.all(Array.from({ length: 8 }, () => transferNow(db, input)));
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.setId)).size).toBe(1);
+    expect(await balanceOf(db, coinsOf(sender.id))).toBe(90);
+  });
+
+  it('hot accounts: parallel gifts from many members to one anchor all land, spread over shards', async () => {
+    const anchor = await createUser(db, { anchor: true });
+    const senders = await Promise.all(Array.from({ length: 30 }, () => createUser(db)));
+    await Promise.all(senders.map((sender) => fundMember(db, sender.id, 100)));
+    const platformBefore = await balanceOf(db, PLATFORM);
+    await Promise.all(senders.flatMap((sender) => [transferNow(db, gift(sender.id, anchor.id, 10)), transferNow(db, gift(sender.id, anchor.id, 20))]));
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(30 * (6 + 12));
+    expect(await balanceOf(db, PLATFORM)).toBe(platformBefore + 30 * (4 + 8));
+    const account = await db.selectFrom('ledger_account').select(['id', 'shards']).where('kind', '=', 'anchor_earnings').where('owner_id', '=', anchor.id).executeTakeFirstOrThrow();
+    expect(account.shards).toBe(16);
+    const shardRows = await db.selectFrom('ledger_balance').select('shard').where('account_id', '=', account.id).execute();
+    expect(shardRows.length).toBeGreaterThan(1);
+    await expectLedgerClean(db);
+  });
+
+  it('debits a sharded account across its shards, and not beyond their sum', async () => {
+    const anchor = await createUser(db, { anchor: true });
+    const senders = await Promise.all(Array.from({ length: 10 }, () => createUser(db)));
+    await Promise.all(senders.map((sender) => fundMember(db, sender.id, 100)));
+    await Promise.all(senders.map((sender) => transferNow(db, gift(sender.id, anchor.id, 100))));
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(600);
+    const convert = (amount: number) => transferNow(db, { idempotencyKey: freshKey('convert'), kind: 'conversion', reference: 'test', legs: [{ from: earningsOf(anchor.id), to: coinsOf(anchor.id), amount }] });
+    await convert(550);
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(50);
+    expect(await balanceOf(db, coinsOf(anchor.id))).toBe(550);
+    expect(await refusalOf(convert(51))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
+    await expectLedgerClean(db);
+  });
+});

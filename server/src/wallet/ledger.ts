@@ -1,0 +1,211 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, LedgerAccountKind } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+
+/**
+ * The double-entry ledger (wallet/README.md): the only code that writes ledger_transfer_set,
+ * ledger_transfer and ledger_balance, and the only code that changes `app_user.balance` (kept
+ * equal to the member's coin account in the same transaction).
+ */
+
+export type OwnedAccountKind = Extract<LedgerAccountKind, 'member_coins' | 'anchor_earnings'>;
+export type SystemAccountKind = Exclude<LedgerAccountKind, OwnedAccountKind>;
+export type AccountRef = { kind: OwnedAccountKind; owner: number } | { kind: SystemAccountKind };
+
+export interface Leg {
+  from: AccountRef;
+  to: AccountRef;
+  /** Integer units (coins, or fen for money accounts), > 0. */
+  amount: number;
+}
+
+export interface TransferSetInput {
+  /** One transfer set per key, site-wide: build it from what makes the action unique (`recharge:<order_no>`, `gift:<user>:<client key>`). */
+  idempotencyKey: string;
+  /** What the money moved for: 'recharge', 'gift', … */
+  kind: string;
+  /** What it refers to (an order number, a gift record). */
+  reference: string;
+  legs: readonly Leg[];
+}
+
+export interface TransferResult {
+  setId: number;
+  createdAt: Date;
+  /** True when the key had been applied before: nothing was applied now. */
+  replayed: boolean;
+}
+
+export interface LedgerOptions {
+  /** Balance rows of a new anchor earnings account (WALLET_HOT_SHARDS). */
+  hotShards: number;
+}
+
+const DEFAULT_OPTIONS: LedgerOptions = { hotShards: 16 };
+const KEY_MAX = 200;
+
+/** Accounts whose balance is money that came from outside: the only ones allowed below zero. */
+const MAY_GO_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(['payments_clearing']);
+
+export function accountKey(ref: AccountRef): string {
+  return 'owner' in ref ? `${ref.kind}:${ref.owner}` : ref.kind;
+}
+
+/** sha256 of what the set does: the same key with another fingerprint is refused. */
+export function transferFingerprint(input: Omit<TransferSetInput, 'idempotencyKey'>): string {
+  const canonical = JSON.stringify({ kind: input.kind, reference: input.reference, legs: input.legs.map((leg) => [accountKey(leg.from), accountKey(leg.to), leg.amount]) });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Applies a transfer set atomically inside `trx` (the caller's transaction: if this throws, it
+ * must roll back). A repeated key with the same parameters answers the first set and applies
+ * nothing; with other parameters it throws WALLET_IDEMPOTENCY_KEY_REUSED. A debit that would take
+ * a non-negative account below zero throws WALLET_INSUFFICIENT_BALANCE.
+ */
+export async function transfer(trx: Transaction<Database>, input: TransferSetInput, options: LedgerOptions = DEFAULT_OPTIONS): Promise<TransferResult> {
+  assertWellFormed(input);
+  const fingerprint = transferFingerprint(input);
+  // A concurrent insert of the same key waits here until the other commits (then: conflict) or rolls back (then: ours).
+  const inserted = await trx
+    .insertInto('ledger_transfer_set')
+    .values({ idempotency_key: input.idempotencyKey, kind: input.kind, reference: input.reference, fingerprint })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
+  if (inserted === undefined) {
+    const first = await trx.selectFrom('ledger_transfer_set').select(['id', 'created_at', 'fingerprint']).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
+    if (first.fingerprint !== fingerprint) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
+    return { setId: first.id, createdAt: first.created_at, replayed: true };
+  }
+
+  const accounts = await resolveAccounts(trx, input.legs, options);
+  const idOf = (ref: AccountRef) => (accounts.get(accountKey(ref)) as ResolvedAccount).id;
+  await trx
+    .insertInto('ledger_transfer')
+    .values(input.legs.map((leg) => ({ set_id: inserted.id, debit_account_id: idOf(leg.from), credit_account_id: idOf(leg.to), amount: leg.amount, kind: input.kind, reference: input.reference, created_at: inserted.created_at })))
+    .execute();
+
+  const deltas = new Map<number, number>();
+  for (const leg of input.legs) {
+    deltas.set(idOf(leg.from), (deltas.get(idOf(leg.from)) ?? 0) - leg.amount);
+    deltas.set(idOf(leg.to), (deltas.get(idOf(leg.to)) ?? 0) + leg.amount);
+  }
+  const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
+  const memberBalances: Array<{ owner: number; balance: number }> = [];
+  // Rows are locked in one global order (account id, then shard) so two sets never deadlock.
+  for (const [accountId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
+    if (delta === 0) continue;
+    const account = byId.get(accountId) as ResolvedAccount;
+    const balance = await applyDelta(trx, account, delta);
+    if (account.kind === 'member_coins' && account.owner !== null) memberBalances.push({ owner: account.owner, balance });
+  }
+  for (const { owner, balance } of memberBalances.sort((a, b) => a.owner - b.owner)) {
+    await trx.updateTable('app_user').set({ balance }).where('id', '=', owner).execute();
+  }
+  return { setId: inserted.id, createdAt: inserted.created_at, replayed: false };
+}
+
+/** transfer() in a transaction of its own. */
+export function transferNow(db: Kysely<Database>, input: TransferSetInput, options?: LedgerOptions): Promise<TransferResult> {
+  return db.transaction().execute((trx) => transfer(trx, input, options));
+}
+
+/** An account's balance: the sum of its shards (0 for an account never used). */
+export async function balanceOf(db: Kysely<Database>, ref: AccountRef): Promise<number> {
+  let query = db
+    .selectFrom('ledger_balance')
+    .innerJoin('ledger_account', 'ledger_account.id', 'ledger_balance.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('ledger_balance.balance'), eb.lit(0)).as('total'))
+    .where('ledger_account.kind', '=', ref.kind);
+  query = 'owner' in ref ? query.where('ledger_account.owner_id', '=', ref.owner) : query.where('ledger_account.owner_id', 'is', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+interface ResolvedAccount {
+  id: number;
+  kind: LedgerAccountKind;
+  owner: number | null;
+  shards: number;
+}
+
+function assertWellFormed(input: TransferSetInput): void {
+  if (input.idempotencyKey.length === 0 || input.idempotencyKey.length > KEY_MAX) throw new Error(`ledger: idempotency key must be 1-${KEY_MAX} characters`);
+  if (input.legs.length === 0) throw new Error('ledger: a transfer set needs at least one leg');
+  for (const leg of input.legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`ledger: amount must be a positive integer, got ${leg.amount}`);
+    if (accountKey(leg.from) === accountKey(leg.to)) throw new Error(`ledger: a leg moves from ${accountKey(leg.from)} to itself`);
+    for (const ref of [leg.from, leg.to]) if ('owner' in ref && (!Number.isSafeInteger(ref.owner) || ref.owner <= 0)) throw new Error('ledger: bad account owner');
+  }
+}
+
+/** The accounts the legs name, created on first use (a member's coins: 1 shard; an anchor's earnings: hotShards). */
+async function resolveAccounts(trx: Transaction<Database>, legs: readonly Leg[], options: LedgerOptions): Promise<Map<string, ResolvedAccount>> {
+  const refs = new Map<string, AccountRef>();
+  for (const leg of legs) for (const ref of [leg.from, leg.to]) refs.set(accountKey(ref), ref);
+  const found = new Map<string, ResolvedAccount>();
+  for (const [key, ref] of refs) {
+    const owner = 'owner' in ref ? ref.owner : null;
+    let row = await findAccount(trx, ref.kind, owner);
+    if (row === undefined && owner !== null) {
+      await trx
+        .insertInto('ledger_account')
+        .values({ kind: ref.kind, owner_id: owner, shards: ref.kind === 'anchor_earnings' ? options.hotShards : 1 })
+        .onConflict((conflict) => conflict.columns(['kind', 'owner_id']).where('owner_id', 'is not', null).doNothing())
+        .execute();
+      row = await findAccount(trx, ref.kind, owner);
+    }
+    if (row === undefined) throw new Error(`ledger: no account ${key}`);
+    found.set(key, { id: row.id, kind: row.kind, owner: row.owner_id, shards: row.shards });
+  }
+  return found;
+}
+
+function findAccount(trx: Transaction<Database>, kind: LedgerAccountKind, owner: number | null) {
+  const query = trx.selectFrom('ledger_account').select(['id', 'kind', 'owner_id', 'shards']).where('kind', '=', kind);
+  return (owner === null ? query.where('owner_id', 'is', null) : query.where('owner_id', '=', owner)).executeTakeFirst();
+}
+
+/** Adds delta to the account; answers the balance of the shard written (the whole balance for 1-shard accounts). */
+async function applyDelta(trx: Transaction<Database>, account: ResolvedAccount, delta: number): Promise<number> {
+  if (delta > 0 || MAY_GO_NEGATIVE.has(account.kind)) {
+    // A credit lands on one shard picked at random: parallel credits to a hot account rarely meet.
+    const shard = account.shards > 1 ? randomInt(account.shards) : 0;
+    const row = await trx
+      .insertInto('ledger_balance')
+      .values({ account_id: account.id, shard, kind: account.kind, balance: delta })
+      .onConflict((conflict) => conflict.columns(['account_id', 'shard']).doUpdateSet((eb) => ({ balance: eb('ledger_balance.balance', '+', eb.ref('excluded.balance')) })))
+      .returning('balance')
+      .executeTakeFirstOrThrow();
+    return Number(row.balance);
+  }
+  const need = -delta;
+  if (account.shards === 1) {
+    // Waits for a concurrent debit of the same member, then re-checks against the committed balance.
+    const row = await trx
+      .updateTable('ledger_balance')
+      .set((eb) => ({ balance: eb('balance', '-', need) }))
+      .where('account_id', '=', account.id)
+      .where('shard', '=', 0)
+      .where('balance', '>=', need)
+      .returning('balance')
+      .executeTakeFirst();
+    if (row === undefined) throw errors.WALLET_INSUFFICIENT_BALANCE();
+    return Number(row.balance);
+  }
+  // A debit of a sharded account (rare: conversions, withdrawals) locks all its shards and takes from each in turn.
+  const shards = await trx.selectFrom('ledger_balance').select(['shard', 'balance']).where('account_id', '=', account.id).orderBy('shard').forUpdate().execute();
+  const total = shards.reduce((sum, row) => sum + Number(row.balance), 0);
+  if (total < need) throw errors.WALLET_INSUFFICIENT_BALANCE();
+  let left = need;
+  for (const row of shards) {
+    if (left === 0) break;
+    const take = Math.min(left, Number(row.balance));
+    if (take === 0) continue;
+    await trx.updateTable('ledger_balance').set((eb) => ({ balance: eb('balance', '-', take) })).where('account_id', '=', account.id).where('shard', '=', row.shard).execute();
+    left -= take;
+  }
+  return total - need;
+}

@@ -1,0 +1,53 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../infra/db/schema';
+
+/**
+ * What `pnpm ledger:verify` and `expectLedgerClean` check: every account's balance equals the sum
+ * of its transfers, all balances sum to zero, no balance that must not be negative is, and each
+ * member's `app_user.balance` equals their coin account. Answers the problems found (none: clean).
+ */
+export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+
+  const drift = await sql<{ account_id: string; kind: string; owner_id: string | null; balance: string; transfers: string }>`
+    with moved as (
+      select account_id, sum(amount) as amount from (
+        select credit_account_id as account_id, amount from ledger_transfer
+        union all
+        select debit_account_id, -amount from ledger_transfer
+      ) legs group by account_id
+    ), held as (
+      select account_id, sum(balance) as balance from ledger_balance group by account_id
+    )
+    select a.id as account_id, a.kind, a.owner_id, coalesce(h.balance, 0) as balance, coalesce(m.amount, 0) as transfers
+    from ledger_account a left join moved m on m.account_id = a.id left join held h on h.account_id = a.id
+    where coalesce(h.balance, 0) <> coalesce(m.amount, 0)
+    order by a.id`.execute(db);
+  for (const row of drift.rows) {
+    problems.push(`account ${row.account_id} (${row.kind}${row.owner_id === null ? '' : ` of user ${row.owner_id}`}): balance ${row.balance} but its transfers sum to ${row.transfers}`);
+  }
+
+  const total = await sql<{ total: string | null }>`select sum(balance) as total from ledger_balance`.execute(db);
+  const sum = Number(total.rows[0]?.total ?? 0);
+  if (sum !== 0) problems.push(`all balances sum to ${sum}, not 0 (double entry broken)`);
+
+  const negative = await sql<{ account_id: string; shard: number; kind: string; balance: string }>`
+    select account_id, shard, kind, balance from ledger_balance where balance < 0 and kind <> 'payments_clearing' order by account_id, shard`.execute(db);
+  for (const row of negative.rows) problems.push(`account ${row.account_id} shard ${row.shard} (${row.kind}) is negative: ${row.balance}`);
+
+  const wrongKind = await sql<{ account_id: string }>`
+    select b.account_id from ledger_balance b join ledger_account a on a.id = b.account_id where a.kind <> b.kind or b.shard >= a.shards group by b.account_id`.execute(db);
+  for (const row of wrongKind.rows) problems.push(`account ${row.account_id}: a balance row disagrees with the account (kind or shard count)`);
+
+  const members = await sql<{ user_id: string; shown: string; ledger: string }>`
+    select u.id as user_id, u.balance as shown, coalesce(sum(b.balance), 0) as ledger
+    from app_user u
+    left join ledger_account a on a.kind = 'member_coins' and a.owner_id = u.id
+    left join ledger_balance b on b.account_id = a.id
+    group by u.id, u.balance
+    having u.balance <> coalesce(sum(b.balance), 0)
+    order by u.id`.execute(db);
+  for (const row of members.rows) problems.push(`user ${row.user_id}: app_user.balance ${row.shown} but the coin account holds ${row.ledger}`);
+
+  return problems;
+}

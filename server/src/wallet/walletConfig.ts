@@ -1,0 +1,37 @@
+import { type ReadVar, parseInteger } from '../infra/config/envVars';
+
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The wallet's configuration (config.ts collects it with the others). */
+export interface WalletConfig {
+  /** WALLET_PAYMENT_PROVIDER: who takes the money; 'sandbox' (default) is our own offline payment page. */
+  paymentProvider: PaymentProviderName;
+  /** WALLET_ORDER_EXPIRY_MINUTES: an unpaid recharge order expires after this (default 30). */
+  orderExpiryMinutes: number;
+  /** WALLET_HOT_SHARDS: balance rows of a new anchor's earnings account (default 16; wallet/README.md). */
+  hotShards: number;
+  /** WALLET_SANDBOX_NOTIFY_KEY: the sandbox notify's HMAC key; null: generated into DATA_DIR. */
+  sandboxNotifyKey: string | null;
+  /** WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS: the sandbox sends a paid notify again this much later, as gateways do (0: never). */
+  sandboxDuplicateNotifySeconds: number;
+}
+
+export function loadWalletConfig(read: ReadVar, problems: string[]): WalletConfig {
+  const provider = read('WALLET_PAYMENT_PROVIDER') ?? 'sandbox';
+  const paymentProvider = PAYMENT_PROVIDERS.find((name) => name === provider);
+  if (paymentProvider === undefined) problems.push(`WALLET_PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${provider}"`);
+  const key = read('WALLET_SANDBOX_NOTIFY_KEY') ?? null;
+  if (key !== null && key.length < 16) problems.push('WALLET_SANDBOX_NOTIFY_KEY must be at least 16 characters');
+  return {
+    paymentProvider: paymentProvider ?? 'sandbox',
+    orderExpiryMinutes: parseInteger('WALLET_ORDER_EXPIRY_MINUTES', read('WALLET_ORDER_EXPIRY_MINUTES'), { fallback: 30, min: 1, max: 24 * 60 }, problems),
+    hotShards: parseInteger('WALLET_HOT_SHARDS', read('WALLET_HOT_SHARDS'), { fallback: 16, min: 1, max: 256 }, problems),
+    sandboxNotifyKey: key !== null && key.length >= 16 ? key : null,
+    sandboxDuplicateNotifySeconds: parseInteger('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS', read('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS'), { fallback: 5, min: 0, max: 3_600 }, problems),
+  };
+}
+
+export function defaultWalletConfig(): WalletConfig {
+  return loadWalletConfig(() => undefined, []);
+}

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import type { App } from '../infra/http/types';
+import { loadOrCreateSecret } from '../infra/localSecret';
+import type { PaymentProvider } from './paymentProvider';
+import { SANDBOX_NOTIFY_KEY_FILE, createSandboxProvider } from './sandboxProvider';
+import { sandboxPayRoutes } from './sandboxPayRoutes';
+import { type WalletConfig, defaultWalletConfig } from './walletConfig';
+import { walletRoutes } from './walletRoutes';
+
+/** What buildApp takes for the wallet (main.ts: config.wallet). */
+export interface WalletOptions {
+  /** WALLET_* (walletConfig.ts); default every default. */
+  config?: WalletConfig;
+}
+
+export interface WalletPluginOptions extends WalletOptions {
+  db: Kysely<Database>;
+  /** Local state: the generated sandbox notify key. */
+  dataDir: string;
+}
+
+/**
+ * The wallet domain (wallet/README.md): the double-entry ledger, recharge packages and orders,
+ * the payment provider (the embedded sandbox gateway) and its notify. Builds on the accounts
+ * (sessions, clock).
+ */
+async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
+  const config = options.config ?? defaultWalletConfig();
+  const key = await loadOrCreateSecret(config.sandboxNotifyKey, options.dataDir, SANDBOX_NOTIFY_KEY_FILE);
+  const provider: PaymentProvider = createSandboxProvider(key);
+  const deps = { db: options.db, clock: app.accounts.clock, provider, ledger: { hotShards: config.hotShards }, orderExpiryMinutes: config.orderExpiryMinutes };
+  await app.register(walletRoutes, deps);
+  await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
+}
+
+export const walletPlugin = fp(wallet, {
+  name: 'wallet',
+  dependencies: ['accounts'],
+  decorators: { fastify: ['accounts', 'requireLogin'] },
+});

@@ -1,0 +1,82 @@
+import Type, { type Static } from 'typebox';
+import { Int4IdSchema } from './primitives';
+import { PAGE_SIZE_MAX } from './scores';
+
+/**
+ * The wallet (issue 13; SPEC.md sections 1, 3, 7): recharge packages (`api/chargerules/getList`),
+ * the pay flow (`api/chargerules/payUrl`), the member's orders (`api/Order/getList`,
+ * `getTypeList`). Money is integers: prices in fen, coins in whole coins.
+ */
+
+const Count = Type.Integer({ minimum: 0 });
+
+/** One recharge package: pay `price_fen`, receive `coins` plus `bonus_coins`. */
+export const ChargeRuleSchema = Type.Object(
+  { id: Int4IdSchema, price_fen: Type.Integer({ minimum: 1 }), coins: Type.Integer({ minimum: 1 }), bonus_coins: Count },
+  { additionalProperties: false },
+);
+export type ChargeRule = Static<typeof ChargeRuleSchema>;
+export const ChargeRuleListSchema = Type.Array(ChargeRuleSchema);
+export type ChargeRuleList = Static<typeof ChargeRuleListSchema>;
+
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'alipay'] as const;
+export type PaymentProviderKey = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+/** The Idempotency-Key header every paid call takes: 1-64 of letters, digits, `-_.:`. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9._:-]{1,64}$';
+
+/** `GET api/chargerules/payUrl?id=&provider=` (header Idempotency-Key). */
+export const PayUrlQuerySchema = Type.Object(
+  { id: Int4IdSchema, provider: Type.Optional(Type.Union([Type.Literal('sandbox'), Type.Literal('alipay')])) },
+  { additionalProperties: false },
+);
+export type PayUrlQuery = Static<typeof PayUrlQuerySchema>;
+
+export const ORDER_NO_PATTERN = '^R[0-9]{24}$';
+
+/** The pending order and where to pay it (open `pay_url` in a new tab; poll `api/Order/getList`). */
+export const PayUrlSchema = Type.Object(
+  { order_no: Type.String(), pay_url: Type.String(), amount_fen: Type.Integer({ minimum: 1 }), coins: Count, expires_at: Type.String() },
+  { additionalProperties: false },
+);
+export type PayUrl = Static<typeof PayUrlSchema>;
+
+/** Order types (`api/Order/getTypeList`); more arrive with gifts, guards, horns, barrage, withdrawals. */
+export const ORDER_TYPES = [{ type: 1, name: '充值' }] as const;
+export const OrderTypeSchema = Type.Object({ type: Type.Integer({ minimum: 1 }), name: Type.String() }, { additionalProperties: false });
+export const OrderTypeListSchema = Type.Array(OrderTypeSchema);
+export type OrderTypeList = Static<typeof OrderTypeListSchema>;
+
+export const ORDER_STATES = ['pending', 'paid', 'cancelled', 'failed', 'expired'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** `GET api/Order/getList?type=&cursor=&page_size=`: newest first, paged by cursor (the last page's `next_cursor`). */
+export const OrderListQuerySchema = Type.Object(
+  {
+    type: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    cursor: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$', maxLength: 15 })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type OrderListQuery = Static<typeof OrderListQuerySchema>;
+
+export const OrderSchema = Type.Object(
+  {
+    order_no: Type.String(),
+    type: Type.Integer({ minimum: 1 }),
+    type_name: Type.String(),
+    state: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed'), Type.Literal('expired')]),
+    /** Money paid, in fen (recharges); null for coin-only orders. */
+    amount_fen: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    /** The member's coin change (+ recharge, - spending). */
+    coins: Type.Integer(),
+    created_at: Type.String(),
+    paid_at: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type Order = Static<typeof OrderSchema>;
+
+export const OrderPageSchema = Type.Object({ list: Type.Array(OrderSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
+export type OrderPage = Static<typeof OrderPageSchema>;

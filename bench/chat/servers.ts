@@ -24,7 +24,7 @@ class BenchDirectory extends ChatDirectory {
     return groupId === this.groupId ? { roomId: 1, ownerId: Number(groupId), title: 'bench', placard: '', isOpen: true } : null;
   }
   override async user(userId: number): Promise<ChatUserInfo | null> {
-    return { nickname: `用户${userId}`, avatar: '', isAnchor: false };
+    return { nickname: `用户${userId}`, avatar: '', isAnchor: false, exp: 0 };
   }
   override async roomAdmins(): Promise<Set<number>> {
     return new Set();

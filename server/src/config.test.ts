@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SMS_PROVIDER: 'outbox',
       ALLOW_SMS_OUTBOX: '1',
+      ALLOW_SANDBOX_PAYMENTS: '1',
     });
     expect(config).toMatchObject({ port: 18080, host: '0.0.0.0', dataDir: '/tmp/x', logLevel: 'debug', nodeEnv: 'production' });
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
@@ -105,12 +106,12 @@ describe('loadConfig: API_DOCS and METRICS', () => {
   it('opens /api/docs and /metrics outside production and puts them behind the ops token in production', () => {
     expect(loadConfig({}).observability).toEqual({ apiDocs: 'on', metrics: 'on' });
     expect(loadConfig({ NODE_ENV: 'test' }).observability).toEqual({ apiDocs: 'on', metrics: 'on' });
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1' }).observability).toEqual({ apiDocs: 'protected', metrics: 'protected' });
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1', ALLOW_SANDBOX_PAYMENTS: '1' }).observability).toEqual({ apiDocs: 'protected', metrics: 'protected' });
   });
 
   it('reads on, off and protected', () => {
     expect(loadConfig({ API_DOCS: 'off', METRICS: 'protected' }).observability).toEqual({ apiDocs: 'off', metrics: 'protected' });
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1', API_DOCS: 'on', METRICS: 'OFF' }).observability).toEqual({ apiDocs: 'on', metrics: 'off' });
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1', ALLOW_SANDBOX_PAYMENTS: '1', API_DOCS: 'on', METRICS: 'OFF' }).observability).toEqual({ apiDocs: 'on', metrics: 'off' });
   });
 
   it('lists both bad values in the one error', () => {
@@ -130,4 +131,11 @@ describe('redactUrl', () => {
     expect(redactUrl('postgres://user:secret@host:5432/db')).toBe('postgres://user:***@host:5432/db');
     expect(redactUrl('postgres://user@host/db')).toBe('postgres://user@host/db');
   });
+});
+
+it('refuses the sandbox payment provider in production unless a staging site says so', () => {
+  const production = { NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ALLOW_SMS_OUTBOX: '1' };
+  expect(() => loadConfig(production)).toThrow(/NODE_ENV=production with the sandbox payment provider/);
+  expect(loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: '1' }).wallet.paymentProvider).toBe('sandbox');
+  expect(loadConfig({}).wallet.paymentProvider).toBe('sandbox');
 });

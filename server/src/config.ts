@@ -101,7 +101,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     observability: loadObservabilityConfig(read, nodeEnv, problems),
     member: loadMemberConfig(read, problems),
     levels: loadLevelsConfig(read, problems),
-    wallet: loadWalletConfig(read, problems),
+    wallet: loadWalletConfig(read, nodeEnv, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -17,10 +17,20 @@ export interface WalletConfig {
   sandboxDuplicateNotifySeconds: number;
 }
 
-export function loadWalletConfig(read: ReadVar, problems: string[]): WalletConfig {
+/**
+ * The sandbox credits coins without any money changing hands: in production that must be a
+ * deliberate choice (a staging site), never a default — as with the SMS outbox.
+ */
+export function loadWalletConfig(read: ReadVar, nodeEnv: string, problems: string[]): WalletConfig {
   const provider = read('WALLET_PAYMENT_PROVIDER') ?? 'sandbox';
   const paymentProvider = PAYMENT_PROVIDERS.find((name) => name === provider);
   if (paymentProvider === undefined) problems.push(`WALLET_PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${provider}"`);
+  if (nodeEnv === 'production' && paymentProvider === 'sandbox' && read('ALLOW_SANDBOX_PAYMENTS') !== '1') {
+    problems.push(
+      'NODE_ENV=production with the sandbox payment provider: recharges would credit coins without payment. ' +
+        'Set WALLET_PAYMENT_PROVIDER to a real gateway, or ALLOW_SANDBOX_PAYMENTS=1 for a staging site.',
+    );
+  }
   const key = read('WALLET_SANDBOX_NOTIFY_KEY') ?? null;
   if (key !== null && key.length < 16) problems.push('WALLET_SANDBOX_NOTIFY_KEY must be at least 16 characters');
   return {
@@ -33,5 +43,5 @@ export function loadWalletConfig(read: ReadVar, problems: string[]): WalletConfi
 }
 
 export function defaultWalletConfig(): WalletConfig {
-  return loadWalletConfig(() => undefined, []);
+  return loadWalletConfig(() => undefined, 'development', []);
 }

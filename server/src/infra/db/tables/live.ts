@@ -1,0 +1,78 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, AppTimestamp, NullableTimestamp } from './columnTypes';
+
+/** Tables of the live rooms: rooms, admins, mutes, follows, schedules, reservations, broadcasts (server/src/live/; migration 0005). */
+
+/** Live rooms (migration 0005): one per anchor. */
+export interface LiveRoomTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  /** 1 football, 2 basketball, 3 esports, 4 general. */
+  type: ColumnType<1 | 2 | 3 | 4, 1 | 2 | 3 | 4 | undefined, 1 | 2 | 3 | 4>;
+  cover: Generated<string>;
+  placard: Generated<string>;
+  match_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The anchor opened the room (startRoom) / closed it (endRoom). */
+  is_open: Generated<boolean>;
+  /** Set by the media ingest: 'live' while a push publishes. */
+  stream_status: ColumnType<'live' | 'offline', 'live' | 'offline' | undefined, 'live' | 'offline'>;
+  stream_started_at: NullableTimestamp;
+  /** Part of the signed push key: bumping it invalidates addresses handed out before. */
+  stream_key_version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LiveRoomAdminTable {
+  room_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface LiveRoomMuteTable {
+  room_id: number;
+  user_id: number;
+  muted_by: number;
+  /** Null: muted until lifted. */
+  until: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** api/Member/attention: a member follows an anchor. */
+export interface UserFollowTable {
+  follower_id: number;
+  anchor_id: number;
+  created_at: Timestamp;
+}
+
+/** An anchor's scheduled broadcast of a match (setReserveLiveNew). */
+export interface LiveScheduleTable {
+  id: Generated<number>;
+  room_id: number;
+  match_id: number;
+  title: Generated<string>;
+  starts_at: AppTimestamp;
+  created_at: Timestamp;
+}
+
+/** A viewer's reservation: of a match (reserveMatch) or of a scheduled broadcast (reserveMatch2). */
+export interface LiveReservationTable {
+  id: Generated<number>;
+  user_id: number;
+  match_id: ColumnType<number | null, number | null | undefined, number | null>;
+  schedule_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** One row per push, written by the media ingest (anchorExperienceList reads them). */
+export interface BroadcastTable {
+  id: Generated<number>;
+  room_id: number;
+  anchor_id: number;
+  title: string;
+  started_at: AppTimestamp;
+  ended_at: NullableTimestamp;
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  peak_viewers: Generated<number>;
+}

@@ -111,7 +111,7 @@ export class ChatHub {
     this.housekeeping.unref();
     this.sessionWatch = new ChatSessionWatch(this.connections, options.sessions, options.log, options.sessionCheckMs);
     this.roomEvents = new ChatRoomEventRelay(options.directory, options.bus, {
-      postSystem: (groupId, text, keep) => this.sending.postSystem(groupId, text, keep),
+      postSystem: (groupId, text, keep, gift) => this.sending.postSystem(groupId, text, keep, gift),
       sendNotice: (userId, text) => this.notices.send(userId, text),
     }, options.log);
   }

@@ -1,3 +1,4 @@
+import type { ChatGiftPayload } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamEvents } from '../live/index';
 import type { RoomEventMap, RoomEvents } from '../live/index';
@@ -8,7 +9,8 @@ import { memberChatName } from './chatNames';
 
 /** What the relay needs of the hub: the assistant channel and the C2C notices. */
 export interface ChatRoomEventOutlets {
-  postSystem(groupId: string, text: string, keep: boolean): void;
+  /** `gift`: a gift line (cloudCustomData type 2 with the payload the page animates). */
+  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload): void;
   sendNotice(userId: number, text: string): void;
 }
 
@@ -39,6 +41,26 @@ export class ChatRoomEventRelay {
     });
     events.on('adminsChanged', (event) => void this.adminsChanged(event));
     events.on('roomChanged', (event) => void this.roomChanged(event));
+    events.on('giftSent', (event) => this.giftSent(event));
+  }
+
+  /** The room reads `<nickname> 送出 <gift> x<count>`; the payload drives the animation and combos. */
+  private giftSent(event: RoomEventMap['giftSent'][0]): void {
+    const nickname = memberChatName(event.senderNickname, event.senderId);
+    const payload: ChatGiftPayload = {
+      recordId: String(event.recordId),
+      giftId: event.giftId,
+      name: event.giftName,
+      icon: event.giftIcon,
+      tier: event.tier,
+      combo: event.combo ? 1 : 0,
+      count: event.count,
+      coins: event.coins,
+      senderId: String(event.senderId),
+      senderNickname: nickname,
+      comboKey: `${event.senderId}:${event.giftId}`,
+    };
+    this.outlets.postSystem(String(event.ownerId), giftLine(nickname, event.giftName, event.count), true, payload);
   }
 
   /** A room's stream started or stopped: its viewers read it in the assistant channel at once. */
@@ -93,4 +115,9 @@ export class ChatRoomEventRelay {
       })
       .catch((error: unknown) => this.log.warn({ err: error, roomId }, 'chat: a stream notice failed'));
   }
+}
+
+/** The gift's chat line (cloudCustomData type CHAT_GIFT_MESSAGE_TYPE carries the payload). */
+export function giftLine(nickname: string, giftName: string, count: number): string {
+  return `${nickname} 送出 ${giftName} x${count}`;
 }

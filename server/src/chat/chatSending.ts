@@ -1,4 +1,4 @@
-import type { ChatClientFrame, ChatGroupMessage, ChatSendRefusal, ChatSenderRole } from '@sports/shared/server';
+import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatGiftPayload, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../infra/clock';
 import type { ChatBus, ChatMessageDraft } from './chatBus';
@@ -89,15 +89,15 @@ export class ChatSending {
     if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId);
   }
 
-  /** A message in the assistant channel (cloudCustomData.type 1), from the system. */
-  postSystem(groupId: string, text: string, keep: boolean): void {
+  /** A message in the assistant channel (cloudCustomData.type 1), from the system; with `gift`, a gift line (type 2, protocol.ts). */
+  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload): void {
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId,
       kind: 'text',
       text,
       from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' },
-      cloudCustomData: { type: 1 },
+      cloudCustomData: gift === undefined ? { type: 1 } : { type: CHAT_GIFT_MESSAGE_TYPE, gift },
       sentAt: this.options.clock().getTime(),
     };
     this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));

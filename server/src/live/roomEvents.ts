@@ -12,6 +12,24 @@ export interface RoomEventMap {
   adminsChanged: [{ roomId: number; ownerId: number; adminIds: number[] }];
   /** The anchor opened or closed the room, or changed its title/placard. */
   roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }];
+  /** A member's gift to the room's anchor was applied (the wallet emits it after commit; the chat posts the gift line). */
+  giftSent: [GiftSentEvent];
+}
+
+export interface GiftSentEvent {
+  roomId: number;
+  ownerId: number;
+  /** The gift send's record (gift_send.id). */
+  recordId: number;
+  senderId: number;
+  senderNickname: string;
+  giftId: number;
+  giftName: string;
+  giftIcon: string;
+  tier: 1 | 2 | 3;
+  combo: boolean;
+  count: number;
+  coins: number;
 }
 
 export class RoomEvents extends EventEmitter<RoomEventMap> {}

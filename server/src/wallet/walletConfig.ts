@@ -15,6 +15,8 @@ export interface WalletConfig {
   sandboxNotifyKey: string | null;
   /** WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS: the sandbox sends a paid notify again this much later, as gateways do (0: never). */
   sandboxDuplicateNotifySeconds: number;
+  /** WALLET_ANCHOR_SHARE_PERCENT: the anchor's share of a gift's coins, 0-100 (default 50); the anchor gets floor(coins × share / 100), the platform the rest. */
+  anchorSharePercent: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export function loadWalletConfig(read: ReadVar, nodeEnv: string, problems: strin
     hotShards: parseInteger('WALLET_HOT_SHARDS', read('WALLET_HOT_SHARDS'), { fallback: 16, min: 1, max: 256 }, problems),
     sandboxNotifyKey: key !== null && key.length >= 16 ? key : null,
     sandboxDuplicateNotifySeconds: parseInteger('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS', read('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS'), { fallback: 5, min: 0, max: 3_600 }, problems),
+    anchorSharePercent: parseInteger('WALLET_ANCHOR_SHARE_PERCENT', read('WALLET_ANCHOR_SHARE_PERCENT'), { fallback: 50, min: 0, max: 100 }, problems),
   };
 }
 

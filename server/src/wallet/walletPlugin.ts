@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
+import type { Experience } from '../levels/index';
+import { giftRoutes } from './gifts/giftRoutes';
 import { loadOrCreateSecret } from '../infra/localSecret';
 import type { PaymentProvider } from './paymentProvider';
 import { SANDBOX_NOTIFY_KEY_FILE, createSandboxProvider } from './sandboxProvider';
@@ -23,8 +25,9 @@ export interface WalletPluginOptions extends WalletOptions {
 
 /**
  * The wallet domain (wallet/README.md): the double-entry ledger, recharge packages and orders,
- * the payment provider (the embedded sandbox gateway) and its notify. Builds on the accounts
- * (sessions, clock).
+ * the payment provider (the embedded sandbox gateway) and its notify, gifts in live rooms
+ * (wallet/gifts/). Builds on the accounts (sessions, clock), the levels (exp for coins spent) and
+ * the rooms' events (a gift is announced to the room's chat after commit).
  */
 async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   const config = options.config ?? defaultWalletConfig();
@@ -33,10 +36,13 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   const deps = { db: options.db, clock: app.accounts.clock, provider, ledger: { hotShards: config.hotShards }, orderExpiryMinutes: config.orderExpiryMinutes };
   await app.register(walletRoutes, deps);
   await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
+  // Coins spent earn exp 1:1 through the levels domain's static Experience.addExp (levels/index.ts exports its type only).
+  const addExp = (app.experience.constructor as typeof Experience).addExp;
+  await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
 }
 
 export const walletPlugin = fp(wallet, {
   name: 'wallet',
-  dependencies: ['accounts'],
-  decorators: { fastify: ['accounts', 'requireLogin'] },
+  dependencies: ['accounts', 'levels'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents'] },
 });

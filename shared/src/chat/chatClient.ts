@@ -1,3 +1,5 @@
+import type { ChatGiftPayload } from './protocol';
+
 /**
  * The chat contract (issue 5, SPEC.md sections 3, 4, 7): what a live room needs from an
  * instant-messaging service. Two implementations, chosen by the system config's `im.provider`:
@@ -17,8 +19,11 @@ export interface ChatLoginIdentity {
 /** SPEC.md section 7: joining a group answers one of these. */
 export type JoinGroupStatus = 'wait-approval' | 'success' | 'already-in-group';
 
-/** cloudCustomData.type: 0 the anchor channel (zhubo_messagelist), otherwise the assistant channel (zhushou_messagelist). */
-export type ChatChannelType = 0 | 1;
+/**
+ * cloudCustomData.type: 0 the anchor channel (zhubo_messagelist), otherwise the assistant channel
+ * (zhushou_messagelist); 2 is a gift line whose `gift` payload drives the animation (protocol.ts).
+ */
+export type ChatChannelType = 0 | 1 | 2;
 
 /** Who sent a message, as the room shows it. */
 export type ChatSenderRole = 'anchor' | 'admin' | 'member' | 'guest' | 'system';
@@ -44,7 +49,7 @@ export interface ChatGroupMessage {
   /** Plain text, never HTML: render it as a text node. */
   text: string;
   from: ChatSender;
-  cloudCustomData: { type: ChatChannelType };
+  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload };
   /** Server time, ms since the epoch. */
   sentAt: number;
 }

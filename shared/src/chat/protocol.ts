@@ -109,6 +109,34 @@ const ChatSenderSchema = Type.Object({
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
 });
 
+/**
+ * cloudCustomData.type 2: a gift sent in the room (api/member/handselGift, after its commit). The
+ * message is a system line in the assistant channel (text `<nickname> 送出 <gift> x<count>`, from
+ * the system) and `cloudCustomData.gift` carries what the page animates: the gift, its tier
+ * (1 chat line only, 2 banner over the player, 3 full screen), the count, the sender, and
+ * `comboKey` (sender + gift: the same key within a few seconds shows as xN). Only the server
+ * writes type 2; clients never send it.
+ */
+export const CHAT_GIFT_MESSAGE_TYPE = 2;
+export const ChatGiftPayloadSchema = Type.Object({
+  /** The gift send's record id (api/Gift/getUserGiftList), unique per send. */
+  recordId: Type.String(),
+  giftId: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  /** A path under /static/gifts/. */
+  icon: Type.String(),
+  tier: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  /** 1 when the gift may combine with the sender's next sends of it. */
+  combo: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  count: Type.Integer({ minimum: 1 }),
+  coins: Type.Integer({ minimum: 1 }),
+  senderId: Type.String(),
+  senderNickname: Type.String(),
+  /** `<senderId>:<giftId>`: sends with the same key close together are one combo. */
+  comboKey: Type.String(),
+});
+export type ChatGiftPayload = Static<typeof ChatGiftPayloadSchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -117,7 +145,7 @@ export const ChatGroupMessageSchema = Type.Object({
   kind: Type.Union([Type.Literal('text'), Type.Literal('danmaku')]),
   text: Type.String(),
   from: ChatSenderSchema,
-  cloudCustomData: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+  cloudCustomData: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]), gift: Type.Optional(ChatGiftPayloadSchema) }),
   sentAt: Type.Number(),
 });
 

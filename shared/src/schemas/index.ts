@@ -10,3 +10,4 @@ export * from './scores';
 export * from './live';
 export * from './member';
 export * from './wallet';
+export * from './gifts';

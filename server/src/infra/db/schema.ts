@@ -4,6 +4,7 @@ import type { CompetitionTable, SeasonTable, TeamTable, PlayerTable, MatchTable,
 import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable } from './tables/live';
 import type { MemberRealNameTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
+import type { GiftTable, GiftSendTable } from './tables/gifts';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -12,6 +13,7 @@ export * from './tables/scores';
 export * from './tables/live';
 export * from './tables/member';
 export * from './tables/wallet';
+export * from './tables/gifts';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -65,4 +67,6 @@ export interface Database {
   charge_rule: ChargeRuleTable;
   wallet_order: WalletOrderTable;
   wallet_audit: WalletAuditTable;
+  gift: GiftTable;
+  gift_send: GiftSendTable;
 }

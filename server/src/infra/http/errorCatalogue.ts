@@ -213,6 +213,11 @@ export const errors = catalogue({
   /** A payment notify whose signature does not verify (the gateway retries; a forger gets nothing). */
   WALLET_NOTIFY_SIGNATURE_INVALID: entry('支付通知签名无效', { status: 400 }),
   WALLET_NOTIFY_AMOUNT_MISMATCH: entry('支付通知金额与订单不符', { status: 400 }),
+  // Gifts (wallet/gifts/).
+  WALLET_GIFT_NOT_FOUND: entry('礼物不存在或已下架'),
+  WALLET_GIFT_ROOM_NOT_FOUND: entry('直播间不存在'),
+  /** The anchor sends a gift into their own room. */
+  WALLET_GIFT_OWN_ROOM: entry('不能给自己的直播间送礼物'),
 
   // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),

@@ -10,6 +10,7 @@ import * as memberCentre0008 from './0008_member_centre';
 import * as memberExp0009 from './0009_member_exp';
 import * as nicknameKey0010 from './0010_nickname_key';
 import * as walletLedger0011 from './0011_wallet_ledger';
+import * as gifts0012 from './0012_gifts';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_member_exp': memberExp0009,
   '0010_nickname_key': nicknameKey0010,
   '0011_wallet_ledger': walletLedger0011,
+  '0012_gifts': gifts0012,
 };

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
-import type { Experience } from '../levels/index';
+import { Experience } from '../levels/index';
 import { giftRoutes } from './gifts/giftRoutes';
 import { loadOrCreateSecret } from '../infra/localSecret';
 import type { PaymentProvider } from './paymentProvider';
@@ -36,8 +36,8 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   const deps = { db: options.db, clock: app.accounts.clock, provider, ledger: { hotShards: config.hotShards }, orderExpiryMinutes: config.orderExpiryMinutes };
   await app.register(walletRoutes, deps);
   await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
-  // Coins spent earn exp 1:1 through the levels domain's static Experience.addExp (levels/index.ts exports its type only).
-  const addExp = (app.experience.constructor as typeof Experience).addExp;
+  // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
+  const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
 }
 

@@ -73,8 +73,30 @@ export const profileCopy = {
 
 export const walletCopy = {
   balance: '当前余额',
-  note: '充值与提现即将开放，余额以此处显示为准。',
+  coins: (coins: number) => `${coins} 金币`,
   failed: '余额加载失败',
+  packages: '选择充值套餐',
+  packagesFailed: '充值套餐加载失败',
+  noPackages: '暂无可用的充值套餐',
+  bonus: (coins: number) => `赠送 ${coins} 金币`,
+  chooseFirst: '请先选择充值套餐',
+  pay: '去支付',
+  creating: '正在创建订单…',
+  createFailed: '创建订单失败，请重试',
+  pending: (orderNo: string) => `订单 ${orderNo} 待支付：请在新打开的支付页面完成支付，完成后此处自动更新。`,
+  openPayPage: '打开支付页面',
+  paid: '充值成功',
+  paidBalance: (balance: number) => `当前余额 ${balance}`,
+  paidBalanceUnknown: '余额稍后刷新',
+  cancelled: '已取消支付，可重新选择套餐支付。',
+  payFailed: '支付失败，可重新选择套餐支付。',
+  expired: '订单已过期，可重新选择套餐支付。',
+  orders: '最近的充值订单',
+  ordersFailed: '订单加载失败',
+  noOrders: '还没有充值订单',
+  moreOrders: '更多订单',
+  orderStates: { pending: '待支付', paid: '已支付', cancelled: '已取消', failed: '支付失败', expired: '已过期' },
+  orderLine: (amount: string, coins: number) => `${amount} · +${coins} 金币`,
 } as const;
 
 export const followsCopy = {

@@ -1,4 +1,15 @@
-import type { AnchorApplication, ApplyAnchorRequest, Invitee, PublicUserInfo, VerifiedInfo, VerifyRealNameRequest, WatchlistItem } from '@sports/shared';
+import type {
+  AnchorApplication,
+  ApplyAnchorRequest,
+  ChargeRuleList,
+  Invitee,
+  OrderPage,
+  PayUrl,
+  PublicUserInfo,
+  VerifiedInfo,
+  VerifyRealNameRequest,
+  WatchlistItem,
+} from '@sports/shared';
 import type {
   ApiClient,
   AttentionItem,
@@ -33,7 +44,15 @@ export const MEMBER_PATHS = {
   applyAnchor: 'api/Member/applyAnchor',
   anchorApplication: 'api/Member/anchorApplication',
   inviteList: 'api/Member/inviteList',
+  chargeRules: 'api/chargerules/getList',
+  payUrl: 'api/chargerules/payUrl',
+  orders: 'api/Order/getList',
 } as const;
+
+/** `api/Order/getList`'s type for recharges (`ORDER_TYPES` in @sports/shared). */
+export const RECHARGE_ORDER_TYPE = 1;
+/** Rows of the recent orders list, and of each 更多订单 page. */
+export const ORDER_LIST_PAGE_SIZE = 10;
 
 /** Rows per page of mf-member's lists. */
 export const MEMBER_LIST_PAGE_SIZE = 20;
@@ -87,6 +106,17 @@ export function memberApi(api: ApiClient) {
     applyAnchor: (request: ApplyAnchorRequest) => api.post<AnchorApplication>(MEMBER_PATHS.applyAnchor, request),
     anchorApplication: () => api.get<AnchorApplication | null>(MEMBER_PATHS.anchorApplication),
     inviteList: (page = 1) => api.get<PageOf<Invitee>>(MEMBER_PATHS.inviteList, { page, page_size: MEMBER_LIST_PAGE_SIZE }),
+    chargeRules: () => api.post<ChargeRuleList>(MEMBER_PATHS.chargeRules),
+    /**
+     * A pending recharge order and where to pay it. The key names the purchase attempt: the same
+     * key again answers the same order. The client's `request` takes the call's own headers
+     * (AxiosRequestConfig) and applies the same envelope rules as `get`.
+     */
+    payUrl: async (ruleId: number, idempotencyKey: string) =>
+      (await api.request<PayUrl>({ method: 'GET', url: MEMBER_PATHS.payUrl, params: { id: ruleId, provider: 'sandbox' }, headers: { 'Idempotency-Key': idempotencyKey } })).data,
+    /** My recharge orders, newest first; `cursor` is the previous page's `next_cursor`. */
+    rechargeOrders: (cursor?: string, pageSize = ORDER_LIST_PAGE_SIZE) =>
+      api.get<OrderPage>(MEMBER_PATHS.orders, { type: RECHARGE_ORDER_TYPE, page_size: pageSize, ...(cursor === undefined ? {} : { cursor }) }),
   };
 }
 

@@ -146,16 +146,6 @@ describe('member?type=0 personal centre', () => {
   });
 });
 
-describe('member?type=1 wallet', () => {
-  it('shows the balance read-only, 0 as 0', async () => {
-    const context = memberContext({ [MEMBER_PATHS.profile]: profileOf(MEMBER, { balance: 0 }) });
-    logIn(context, MEMBER);
-    renderRemotePage(routes, 'member', { type: '1', isRecharge: 'true' }, context);
-    expect(await screen.findByRole('heading', { level: 1, name: '我的钱包' })).toBeTruthy();
-    expect((await screen.findByTestId('wallet-balance')).textContent).toBe('0');
-  });
-});
-
 describe('member?type=2 my follows', () => {
   it('lists followed anchors live first with viewers, and unfollows', async () => {
     const offline = roomCard({ title: '休息', is_live: 0 });

@@ -34,16 +34,22 @@ export type Answer = unknown | ((params: unknown) => unknown);
  */
 export function memberContext(answers: Record<string, Answer>) {
   const base = createTestContext();
-  const calls: { path: string; params?: unknown }[] = [];
-  const answer = async (path: string, params?: unknown) => {
-    calls.push({ path, params });
+  const calls: { path: string; params?: unknown; headers?: Record<string, string> }[] = [];
+  const answer = async (path: string, params?: unknown, headers?: Record<string, string>) => {
+    calls.push(headers === undefined ? { path, params } : { path, params, headers });
     if (!(path in answers)) throw new ApiError(null, `no answer for ${path}`);
     const value = answers[path];
     const result = typeof value === 'function' ? (value as (params: unknown) => unknown)(params) : value;
     if (result instanceof Error) throw result;
     return result;
   };
-  const api = { ...base.api, get: answer, post: answer };
+  // `request` (calls with their own headers) answers the same way, inside a success envelope.
+  const request = async (config: { url?: string; params?: unknown; data?: unknown; headers?: Record<string, string> }) => ({
+    code: 200,
+    msg: '',
+    data: await answer(config.url ?? '', config.params ?? config.data, config.headers),
+  });
+  const api = { ...base.api, get: (path: string, params?: unknown) => answer(path, params), post: (path: string, body?: unknown) => answer(path, body), request };
   return {
     ...base,
     api: api as typeof base.api,

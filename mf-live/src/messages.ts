@@ -256,3 +256,34 @@ export const roomSettingsCopy = {
   tooBig: (megabytes: number) => `图片不能超过 ${megabytes} MB`,
   saved: '封面已更新',
 } as const;
+
+/** Gifts in the room (issue 13): the panel, the chat line, the animation, the contribution board. */
+export const giftCopy = {
+  panel: '礼物',
+  choices: '选择礼物',
+  price: (coins: number) => `${coins} 金币`,
+  countGroup: '赠送数量',
+  countInput: '数量',
+  countPreset: (count: number) => `${count} 个`,
+  countInvalid: '数量为 1–999 的整数',
+  total: (coins: number) => `共 ${coins} 金币`,
+  send: '赠送',
+  sending: '赠送中…',
+  balance: (coins: number) => `余额 ${coins}`,
+  sent: (name: string, count: number) => `已赠送 ${name} x${count}`,
+  recharge: '去充值',
+  unknown: '网络异常，赠送结果未知',
+  retry: '重试',
+  failed: '礼物加载失败',
+  empty: '暂无礼物',
+  /** The chat line and the animation: `<sender> 送出 <gift>` then x<count>. */
+  line: (sender: string, gift: string) => `${sender} 送出 ${gift}`,
+  count: (count: number) => `x${count}`,
+  board: '贡献榜',
+  periods: '贡献榜周期',
+  today: '今日',
+  week: '本周',
+  boardEmpty: '暂无贡献',
+  boardFailed: '贡献榜加载失败',
+  contribution: (coins: number) => `${coins} 金币`,
+} as const;

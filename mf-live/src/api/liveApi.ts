@@ -27,6 +27,10 @@ import type {
   UserReservation,
   AttentionItem,
   WatchRecordResult,
+  GiftList,
+  HandselGiftQuery,
+  HandselGiftResult,
+  RoomRank,
 } from '@sports/shared';
 
 /** Every endpoint mf-live calls, in one place (server/README.md lists them). */
@@ -62,7 +66,14 @@ export const LIVE_PATHS = {
   // Issue 12: watch-history heartbeats and the activity banner beside the room.
   watchRecord: 'api/User/watchRecord',
   activities: 'api/Activity_Config/getActivityUrl',
+  // Issue 13: gifts in the room and the room's contribution board.
+  giftList: 'api/Gift/getList',
+  handselGift: 'api/member/handselGift',
+  giftRoomRank: 'api/Gift/roomRank',
 } as const;
+
+/** The header a paid call carries: one fresh key per send attempt, the same key on its retry. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Cards per page of the live list. */
 export const LIVE_LIST_PAGE_SIZE = 20;
@@ -133,6 +144,16 @@ export function liveApi(api: ApiClient) {
     watchRecord: (roomId: number, seconds: number) => api.post<WatchRecordResult>(LIVE_PATHS.watchRecord, { room_id: roomId, seconds }),
     /** The activity banners whose window holds now (anyone), the server's order. */
     activities: () => api.get<Activity[]>(LIVE_PATHS.activities),
+    /** The enabled gift catalogue (icon, name, price in coins, tier, combo). */
+    giftList: () => api.get<GiftList>(LIVE_PATHS.giftList),
+    /**
+     * N of a gift to the room's anchor. `idempotencyKey` is one send attempt's key: a retry of the
+     * same attempt passes the same key and the server answers the first result, applying nothing.
+     */
+    handselGift: async (query: HandselGiftQuery, idempotencyKey: string) =>
+      (await api.request<HandselGiftResult>({ method: 'GET', url: LIVE_PATHS.handselGift, params: query, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })).data,
+    /** The room's top senders by coins this China day / week. */
+    giftRoomRank: (roomId: number, period: RoomRank['period']) => api.get<RoomRank>(LIVE_PATHS.giftRoomRank, { room_id: roomId, period }),
   };
 }
 

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ChatGroupMessage } from '@sports/shared';
-import { chatCopy } from '../messages';
+import { chatCopy, giftCopy } from '../messages';
+import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 
 const Log = styled.ol`
@@ -40,6 +41,21 @@ const MuteButton = styled.button`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.small};
   cursor: pointer;
+`;
+
+const GiftLine = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  color: ${({ theme }) => theme.colors.brandDark};
+
+  img {
+    width: 20px;
+    height: 20px;
+  }
+  .count {
+    font-weight: bold;
+  }
 `;
 
 const Empty = styled.li`
@@ -89,6 +105,17 @@ export function MessageList({ label, messages, myChatId, onMute }: MessageListPr
     <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
       {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
       {messages.map((message) => {
+        const gift = giftOf(message);
+        if (gift) {
+          const icon = safeGiftIcon(gift.icon);
+          return (
+            <GiftLine key={message.id} data-testid="gift-line" data-kind="gift" data-gift-id={gift.giftId}>
+              {icon && <img src={icon} alt="" />}
+              <span>{giftCopy.line(gift.senderNickname, gift.name)}</span>
+              <span className="count">{giftCopy.count(gift.count)}</span>
+            </GiftLine>
+          );
+        }
         const level = senderLevel(message.from);
         return (
           <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>

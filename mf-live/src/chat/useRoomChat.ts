@@ -12,16 +12,22 @@ import {
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
+import { giftOf, isFreshGift } from '../gifts/giftMessage';
+import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
 const DANMAKU_KEPT = 100;
+/** Fresh gifts kept for the animation layer (it only shows new ids). */
+const GIFTS_KEPT = 50;
 
 export interface RoomChat {
   send: (text: string, kind: 'text' | 'danmaku') => Promise<ChatSendResult>;
   /** Danmaku seen since the room opened, oldest first, for the overlay. */
   danmaku: DanmakuItem[];
+  /** Gifts sent since the room opened (fresh gift lines: not the history a join answers), oldest first. */
+  gifts: GiftEvent[];
   /** The name this viewer chats under: the member's nickname, or the guest prefix + guest id. */
   myName: string;
   /** The chat user id of this viewer (own messages are marked; no mute button on them). */
@@ -52,6 +58,7 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
   const listenersRef = useRef(listeners);
   listenersRef.current = listeners;
   const [danmaku, setDanmaku] = useState<DanmakuItem[]>([]);
+  const [gifts, setGifts] = useState<GiftEvent[]>([]);
   const [myChatId, setMyChatId] = useState<string | null>(null);
   const prefix = config?.im.guestNicknamePrefix ?? DEFAULT_GUEST_NICKNAME_PREFIX;
   const provider = config?.im.provider ?? 'builtin';
@@ -63,7 +70,14 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
     const current = new ChatSession({ store: context.store, api: context.api, client, groupId, guestNicknamePrefix: prefix });
     session.current = current;
     setDanmaku([]);
+    setGifts([]);
     const stopListening = current.onMessage((message) => {
+      const gift = giftOf(message);
+      if (gift) {
+        const now = Date.now();
+        if (isFreshGift(message, now)) setGifts((list) => [...list, { id: message.id, gift, at: now }].slice(-GIFTS_KEPT));
+        return;
+      }
       if (message.kind !== 'danmaku') return;
       const mine = message.from.userId === current.chatIdentity?.userId;
       const level = senderLevel(message.from);
@@ -99,5 +113,5 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
 
   const dismissNotices = useCallback(() => session.current?.dismissSystemNotices(), []);
   const myName = user ? user.user_nickname : guestId ? prefix + guestId : '';
-  return { send, danmaku, myName, myChatId, dismissNotices };
+  return { send, danmaku, gifts, myName, myChatId, dismissNotices };
 }

@@ -37,6 +37,8 @@ function roomContext(overrides: Partial<typeof ROOM> = {}, extra: Record<string,
     [LIVE_PATHS.reserveLiveList]: pageOf([]),
     [GUEST_CHAT_ACCOUNT_PATH]: { id: 'g42', sig: 'guest-sig' },
     [MEMBER_CHAT_SIG_PATH]: { id: 501, userSig: 'member-sig' },
+    [LIVE_PATHS.giftList]: [],
+    [LIVE_PATHS.giftRoomRank]: { period: 'day', since: '', list: [] },
     ...extra,
   });
 }

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
 import { LoadView, PagePanel, RemotePageFrame, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
@@ -9,6 +9,9 @@ import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
 import { DanmakuSettings } from '../danmaku/DanmakuSettings';
 import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
+import { GiftLayer } from '../gifts/GiftLayer';
+import { GiftPanel } from '../gifts/GiftPanel';
+import { GiftRankBoard } from '../gifts/GiftRankBoard';
 import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
@@ -38,7 +41,7 @@ const Main = styled.div`
   min-width: 0;
 `;
 
-/** The column beside the player: chat, then the activity banner. */
+/** The column beside the player: chat, the contribution board, then the activity banner. */
 const Side = styled.div`
   display: flex;
   flex-direction: column;
@@ -103,6 +106,11 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   // Watch history: members only, while the page is visible (hooks/useWatchHeartbeat.ts).
   const user = useAtomValue(userInfoAtom);
   useWatchHeartbeat(context.api, info.room_id, user !== null);
+  // The contribution board reloads after a gift heard in the chat or sent from this page.
+  const [giftSignal, setGiftSignal] = useState(0);
+  useEffect(() => {
+    if (chat.gifts.length > 0) setGiftSignal((current) => current + 1);
+  }, [chat.gifts]);
 
   const mute = useCallback(
     async (message: ChatGroupMessage) => {
@@ -136,9 +144,15 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           onStreamDropped={refresh}
           engines={roomDependencies.engines}
           capabilities={roomDependencies.capabilities}
-          overlay={<DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />}
+          overlay={
+            <>
+              <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />
+              <GiftLayer events={chat.gifts} />
+            </>
+          }
           controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
         />
+        {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
         {info.viewer_role === 'owner' && (
           <OwnerPanel
             context={context}
@@ -158,6 +172,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
       </Main>
       <Side>
         <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
+        <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
         <ActivityBanner context={context} />
       </Side>
     </Layout>

@@ -55,16 +55,22 @@ export type Answer = unknown | ((params: Params) => unknown);
  */
 export function liveContext(answers: Record<string, Answer>) {
   const base = createTestContext();
-  const calls: { path: string; params?: Record<string, unknown> }[] = [];
-  const answer = async (path: string, params?: Record<string, unknown>) => {
-    calls.push({ path, params });
+  const calls: { path: string; params?: Record<string, unknown>; headers?: Record<string, string> }[] = [];
+  const answer = async (path: string, params?: Record<string, unknown>, headers?: Record<string, string>) => {
+    calls.push(headers ? { path, params, headers } : { path, params });
     if (!(path in answers)) throw new Error(`no answer for ${path}`);
     const value = answers[path];
     const result = typeof value === 'function' ? (value as (params: Record<string, unknown> | undefined) => unknown)(params) : value;
     if (result instanceof Error) throw result;
     return result;
   };
-  const api = { ...base.api, get: answer, post: answer };
+  // `request` (a call with headers) answers the whole envelope, as the real client does.
+  const request = async (config: { url?: string; params?: Record<string, unknown>; data?: unknown; headers?: Record<string, string> }) => ({
+    code: 200,
+    msg: '',
+    data: await answer(config.url ?? '', config.params ?? (config.data as Record<string, unknown> | undefined), config.headers),
+  });
+  const api = { ...base.api, get: (path: string, params?: Record<string, unknown>) => answer(path, params), post: (path: string, params?: Record<string, unknown>) => answer(path, params), request };
   return {
     ...base,
     api: api as typeof base.api,

@@ -1,0 +1,247 @@
+import { useAtomValue } from 'jotai';
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { ApiError, GIFT_COUNT_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
+import { liveApi } from '../api/liveApi';
+import { giftCopy } from '../messages';
+import { safeGiftIcon } from './giftMessage';
+import { newIdempotencyKey } from './idempotencyKey';
+
+/** The counts offered with one click; any 1–999 may be typed. */
+export const GIFT_COUNT_PRESETS = [1, 10, 66, 99, 520] as const;
+/** Where a member recharges (SPEC.md section 2: member type 1 with isRecharge=true). */
+export const RECHARGE_HREF = '#/member?type=1&isRecharge=true';
+const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
+const SENT_TOAST_MS = 2_000;
+
+const Choices = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(84px, 1fr));
+  gap: 8px;
+  margin: 0 0 12px;
+  padding: 0;
+  list-style: none;
+
+  button {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 2px;
+    width: 100%;
+    padding: 6px 4px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
+  }
+  img {
+    width: 40px;
+    height: 40px;
+  }
+  .price {
+    font-size: ${({ theme }) => theme.font.small};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+
+  input {
+    width: 72px;
+    padding: 5px 6px;
+    font: inherit;
+  }
+  .balance {
+    margin-left: auto;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Alert = styled.p`
+  margin: 8px 0 0;
+  color: ${({ theme }) => theme.colors.danger};
+  a {
+    margin-left: 8px;
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+`;
+
+type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
+
+/** One send attempt: its key is reused when the same attempt is retried. */
+interface Attempt {
+  key: string;
+  giftId: number;
+  count: number;
+  name: string;
+}
+
+function parseCount(text: string): number | null {
+  if (!/^[0-9]{1,3}$/.test(text)) return null;
+  const count = Number(text);
+  return count >= 1 && count <= GIFT_COUNT_MAX ? count : null;
+}
+
+export interface GiftPanelProps {
+  context: RemoteContext;
+  roomId: number;
+  /** After a send the server applied (the board may reload). */
+  onSent?: () => void;
+}
+
+/**
+ * The gift panel (`api/Gift/getList`, `api/member/handselGift`): pick a gift and a count, 赠送.
+ * Each attempt has a fresh Idempotency-Key; when the answer never came (network), 重试 sends the
+ * same attempt with the same key, so the server applies it at most once. The new balance is shown
+ * and written to the shared session's user (the host's user menu shows it at once). Visitors are
+ * asked to log in.
+ */
+export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
+  const { state, retry } = useLoad('gifts', () => liveApi(context.api).giftList());
+  const user = useAtomValue(userInfoAtom);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [countText, setCountText] = useState('1');
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const unknownAttempt = useRef<Attempt | null>(null);
+  const count = parseCount(countText);
+
+  const send = async (attempt: Attempt) => {
+    setPending(true);
+    setProblem(null);
+    try {
+      const result = await liveApi(context.api).handselGift({ room_id: roomId, gift_id: attempt.giftId, count: attempt.count }, attempt.key);
+      unknownAttempt.current = null;
+      const current = context.store.get(userInfoAtom);
+      if (current) context.store.set(userInfoAtom, { ...current, balance: result.balance });
+      context.eventBus.emit('toast', { kind: 'success', message: giftCopy.sent(attempt.name, result.count), durationMs: SENT_TOAST_MS });
+      onSent?.();
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetworkError) {
+        // No answer: it may or may not have been applied. Retrying this attempt reuses its key.
+        unknownAttempt.current = attempt;
+        setProblem({ kind: 'unknown' });
+      } else {
+        unknownAttempt.current = null;
+        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
+        // Other refusals: the API client has shown the server's message.
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onSend = (gifts: readonly Gift[]) => {
+    if (pending || !requireLogin(context)) return;
+    const gift = gifts.find((item) => item.id === selected);
+    if (!gift || count === null) return;
+    void send({ key: newIdempotencyKey(), giftId: gift.id, count, name: gift.name });
+  };
+
+  const onRetry = () => {
+    const attempt = unknownAttempt.current;
+    if (attempt && !pending) void send(attempt);
+  };
+
+  return (
+    <PagePanel aria-label={giftCopy.panel} data-testid="gift-panel">
+      <h2>{giftCopy.panel}</h2>
+      <LoadView state={state} failed={giftCopy.failed} onRetry={retry}>
+        {(gifts) =>
+          gifts.length === 0 ? (
+            <Muted>{giftCopy.empty}</Muted>
+          ) : (
+            <>
+              <Choices aria-label={giftCopy.choices}>
+                {gifts.map((gift) => {
+                  const icon = safeGiftIcon(gift.icon);
+                  return (
+                    <li key={gift.id}>
+                      <button
+                        type="button"
+                        data-testid="gift-option"
+                        data-gift-id={gift.id}
+                        aria-pressed={selected === gift.id}
+                        onClick={() => {
+                          setSelected(gift.id);
+                          setProblem(null);
+                        }}
+                      >
+                        {icon && <img src={icon} alt="" />}
+                        <span>{gift.name}</span>
+                        <span className="price">{giftCopy.price(gift.price)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </Choices>
+              <Row role="group" aria-label={giftCopy.countGroup}>
+                {GIFT_COUNT_PRESETS.map((preset) => (
+                  <TextButton key={preset} type="button" data-testid="gift-count-preset" aria-pressed={count === preset} onClick={() => setCountText(String(preset))} aria-label={giftCopy.countPreset(preset)}>
+                    {preset}
+                  </TextButton>
+                ))}
+                <label>
+                  {giftCopy.countInput}{' '}
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={GIFT_COUNT_MAX}
+                    step={1}
+                    data-testid="gift-count"
+                    value={countText}
+                    aria-invalid={count === null}
+                    onChange={(event) => {
+                      setCountText(event.target.value);
+                      setProblem(null);
+                    }}
+                  />
+                </label>
+                {(() => {
+                  const gift = gifts.find((item) => item.id === selected);
+                  return gift && count !== null ? <span>{giftCopy.total(gift.price * count)}</span> : null;
+                })()}
+                <TextButton type="button" data-testid="gift-send" disabled={pending || selected === null || count === null} onClick={() => onSend(gifts)}>
+                  {pending ? giftCopy.sending : giftCopy.send}
+                </TextButton>
+                {user && (
+                  <span className="balance" data-testid="gift-balance">
+                    {giftCopy.balance(user.balance)}
+                  </span>
+                )}
+              </Row>
+              {count === null && <Alert role="alert">{giftCopy.countInvalid}</Alert>}
+              {problem?.kind === 'insufficient' && (
+                <Alert role="alert" data-testid="gift-error">
+                  {problem.message}
+                  <a href={RECHARGE_HREF} data-testid="gift-recharge">
+                    {giftCopy.recharge}
+                  </a>
+                </Alert>
+              )}
+              {problem?.kind === 'unknown' && (
+                <Alert role="alert" data-testid="gift-error">
+                  {giftCopy.unknown}{' '}
+                  <TextButton type="button" data-testid="gift-retry" disabled={pending} onClick={onRetry}>
+                    {giftCopy.retry}
+                  </TextButton>
+                </Alert>
+              )}
+            </>
+          )
+        }
+      </LoadView>
+    </PagePanel>
+  );
+}

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { avatarMenuButton, registerThroughModal, uniqueMobileNumber } from './support/accounts';
 
 /**
@@ -9,6 +10,13 @@ import { avatarMenuButton, registerThroughModal, uniqueMobileNumber } from './su
  */
 test.describe.configure({ timeout: 120_000 });
 
+/** No serious or critical axe violation on the page as it is now (as tests/accessibility.spec.ts). */
+async function expectNoSeriousViolation(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('a member recharges through the sandbox page and sees the new balance here and in the user menu', async ({ page, context }) => {
   await page.goto('/web/#/main');
   await registerThroughModal(page, uniqueMobileNumber(), 'recharge-pass-2026');
@@ -18,6 +26,7 @@ test('a member recharges through the sandbox page and sees the new balance here 
   const packages = page.getByTestId('recharge-packages');
   await expect(packages).toBeFocused();
   await expect(page.getByTestId('recharge-package')).toHaveCount(5);
+  await expectNoSeriousViolation(page);
   await packages.getByRole('radio', { name: /¥30\.00/ }).check();
 
   const payPagePromise = context.waitForEvent('page');
@@ -35,6 +44,7 @@ test('a member recharges through the sandbox page and sees the new balance here 
   await expect(page.getByTestId('recharge-state')).toHaveAttribute('data-state', 'paid');
   await expect(page.getByTestId('wallet-balance')).toHaveText('310');
   await expect(page.getByTestId('order-item').first()).toHaveAttribute('data-state', 'paid');
+  await expectNoSeriousViolation(page);
 
   // The user menu (the host's) shows the new balance at once: no reload happened.
   await avatarMenuButton(page).hover();

@@ -188,8 +188,9 @@ function createFederatedConfig(options, argv = {}) {
       static: false,
       devMiddleware: { publicPath: isHost ? '/web/' : '/' },
       // A squad's harness talks to the running site's real API, sockets and live video
-      // (HTTP-FLV and HLS under /live), so a room plays in the harness as on the site.
-      proxy: [{ context: ['/api', '/ws', '/live'], target: process.env.SITE_URL ?? 'http://127.0.0.1:8080', ws: true, changeOrigin: true }],
+      // (HTTP-FLV and HLS under /live), the sandbox payment page (/pay), avatars, gift icons and
+      // uploads, so a room plays and a recharge completes in the harness as on the site.
+      proxy: [{ context: ['/api', '/ws', '/live', '/pay', '/static', '/uploads'], target: process.env.SITE_URL ?? 'http://127.0.0.1:8080', ws: true, changeOrigin: true }],
     },
   };
 }

@@ -16,16 +16,21 @@ export interface GiftEvent {
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+}
+
 /** True while the viewer asks for reduced motion (followed live). */
 export function usePrefersReducedMotion(): boolean {
-  const query = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
-  const [reduced, setReduced] = useState(query?.matches ?? false);
+  const [reduced, setReduced] = useState(() => reducedMotionQuery()?.matches ?? false);
   useEffect(() => {
+    const query = reducedMotionQuery();
     if (!query) return;
     const onChange = () => setReduced(query.matches);
+    onChange();
     query.addEventListener?.('change', onChange);
     return () => query.removeEventListener?.('change', onChange);
-  }, [query]);
+  }, []);
   return reduced;
 }
 
@@ -149,11 +154,14 @@ export function GiftLayer({ events }: GiftLayerProps) {
 
   const current = state.current;
   const showMs = current ? (reduced ? GIFT_REDUCED_SHOW_MS : GIFT_SHOW_MS[current.gift.tier]) : 0;
+  const currentId = current?.id ?? null;
+  const currentVersion = current?.version ?? 0;
+  // Each show (and each combo hit on it) gets its full time from now.
   useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(() => dispatch({ type: 'finish', id: current.id, version: current.version }), showMs);
+    if (currentId === null) return;
+    const timer = setTimeout(() => dispatch({ type: 'finish', id: currentId, version: currentVersion }), showMs);
     return () => clearTimeout(timer);
-  }, [current?.id, current?.version, showMs]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [currentId, currentVersion, showMs]);
 
   const icon = current ? safeGiftIcon(current.gift.icon) : undefined;
   return (

@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { E2E_OPS_TOKEN } from './support/rolloutOps';
+
+/**
+ * Issue 13, end to end on the real server and database: a viewer recharges through the sandbox
+ * page, opens an anchor's room and sends a gift; the gift is paid from their coins (the new
+ * balance in the panel and the user menu at once), and the anchor's own page shows it as a chat
+ * line and an animation over the player; the room's contribution board lists the sender.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'gift-pass-2026';
+
+async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  const number = uniqueMobileNumber();
+  await registerThroughModal(page, number, PASSWORD);
+  return { page, context, mobile: fullMobile(number) };
+}
+
+async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
+  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
+  expect((await response.json()).code).toBe(200);
+}
+
+/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
+async function recharge(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/web/#/member?type=1&isRecharge=true');
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  const payPagePromise = context.waitForEvent('page');
+  await page.getByTestId('recharge-pay').click();
+  const payPage = await payPagePromise;
+  await payPage.getByRole('button', { name: '确认支付' }).click();
+  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
+  await payPage.close();
+  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+}
+
+test('a viewer recharges and sends a gift; the anchor sees its chat line and animation; coins and the board follow', async ({ browser, request }) => {
+  // The anchor: granted by ops, opens a room and stays on its page.
+  const anchor = await newMember(browser);
+  await grantAnchor(request, anchor.mobile);
+  await anchor.page.goto('/web/#/live?mine=1');
+  await anchor.page.reload();
+  const createForm = anchor.page.getByTestId('create-room-form');
+  await createForm.getByLabel('直播标题').fill('礼物测试直播间');
+  await createForm.getByRole('button', { name: '创建直播间' }).click();
+  const owner = anchor.page.getByTestId('owner-panel');
+  await owner.getByRole('button', { name: '开始直播' }).click();
+  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+  const roomUrl = anchor.page.url();
+  await expect(anchor.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+
+  // The viewer: 310 coins, then into the room.
+  const viewer = await newMember(browser);
+  await recharge(viewer.page, viewer.context);
+  await viewer.page.goto(roomUrl);
+  const panel = viewer.page.getByTestId('gift-panel');
+  await expect(panel).toBeVisible();
+  await expect(viewer.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+
+  // 10 footballs (10 coins each) = 100 coins.
+  await panel.getByTestId('gift-option').filter({ hasText: '足球' }).click();
+  await panel.getByTestId('gift-count-preset').filter({ hasText: /^10$/ }).click();
+  await panel.getByTestId('gift-send').click();
+  await expect(panel.getByTestId('gift-balance')).toContainText('210');
+  await avatarMenuButton(viewer.page).hover();
+  await expect(viewer.page.getByRole('banner').getByText(/^余额 \d+$/)).toHaveText('余额 210');
+
+  // The anchor's page: the chat line and the animation over the player.
+  const line = anchor.page.getByTestId('gift-line').filter({ hasText: '足球' });
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(line).toContainText('x10');
+  await expect(anchor.page.getByTestId('gift-layer').getByTestId('gift-show')).toBeVisible({ timeout: 10_000 });
+
+  // Too much: 1 rocket (1000 coins) is refused with the way to recharge, and nothing is taken.
+  await panel.getByTestId('gift-option').filter({ hasText: '火箭' }).click();
+  await panel.getByTestId('gift-count-preset').filter({ hasText: /^1$/ }).click();
+  await panel.getByTestId('gift-send').click();
+  await expect(panel.getByTestId('gift-recharge')).toBeVisible();
+  const profile = await viewer.page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
+  expect(profile.data.balance).toBe(210);
+
+  // The room's contribution board lists the sender.
+  await expect(anchor.page.getByTestId('gift-rank-entry').first()).toContainText('100', { timeout: 15_000 });
+});

@@ -1,30 +1,7 @@
-import { ApiError, userInfoAtom, type LiveRoomCard, type PageOf, type UserInfo, type UserProfile } from '@sports/shared';
-import { createTestContext } from '@sports/shared/testing';
+import { ApiError, userInfoAtom, type UserInfo, type UserProfile } from '@sports/shared';
+import { createTestContext, pageOf, roomCard } from '@sports/shared/testing';
 
-let nextId = 10;
-
-/** A room card as the server sends it; override what the test is about. */
-export function roomCard(overrides: Partial<LiveRoomCard> = {}): LiveRoomCard {
-  const id = overrides.room_id ?? (nextId += 1);
-  return {
-    room_id: id,
-    anchor: { anchor_id: id * 100, user_nickname: `主播${id}`, avatar: `/uploads/avatar${id}.png`, fans: 3 },
-    title: `直播间${id}`,
-    type: 1,
-    cover: `/uploads/cover${id}.jpg`,
-    is_open: 1,
-    stream_status: 'live',
-    is_live: 1,
-    online: 7,
-    group_id: String(id * 100),
-    match: null,
-    ...overrides,
-  };
-}
-
-export function pageOf<Item>(list: Item[], total = list.length, page = 1): PageOf<Item> {
-  return { list, total, page, page_size: 20 };
-}
+export { pageOf, roomCard };
 
 export type Answer = unknown | ((params: unknown) => unknown);
 

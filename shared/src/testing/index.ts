@@ -1,3 +1,4 @@
 export * from './fakeLiveSocket';
 export * from './renderRemote';
 export * from './fakeChatClient';
+export * from './apiFixtures';

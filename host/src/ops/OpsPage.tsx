@@ -5,7 +5,8 @@ import { AnchorApplicationsPanel } from './AnchorApplicationsPanel';
 import { AuditTable } from './AuditTable';
 import { DialogButton } from '../feedback/DialogButton';
 import { ErrorText, Muted, Page, Toolbar } from './opsStyles';
-import { OpsTabs, isOpsSection, panelId, tabId, type OpsSection } from './OpsTabs';
+import { Tabs } from '@sports/shared';
+import { OPS_SECTIONS, isOpsSection, type OpsSection } from './opsSections';
 import { OpsTokenForm } from './OpsTokenForm';
 import { RemoteRolloutPanel } from './RemoteRolloutPanel';
 import { useOpsConsole, type OpsSnapshot, type RunOperation } from './useOpsConsole';
@@ -57,16 +58,21 @@ export function OpsPage() {
       ) : (
         <>
           <Toolbar>
-            <OpsTabs current={section} onChange={show} />
             <DialogButton type="button" onClick={ops.signOut}>
               {text.signOut}
             </DialogButton>
           </Toolbar>
-          <div role="tabpanel" id={panelId(section)} aria-labelledby={tabId(section)}>
+          <Tabs
+            label={text.sections}
+            items={OPS_SECTIONS.map((key) => ({ key, label: text.tabs[key] }))}
+            selected={section}
+            onSelect={show}
+            tabTestId={(key) => `ops-tab-${key}`}
+          >
             {section === 'rollouts' && <RolloutConsole snapshot={ops.snapshot} loadError={ops.loadError} run={ops.run} reload={() => void ops.reload()} />}
             {section === 'applications' && <AnchorApplicationsPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'activities' && <ActivityBannersPanel api={ops.api} onForbidden={ops.refuse} />}
-          </div>
+          </Tabs>
         </>
       )}
     </Page>

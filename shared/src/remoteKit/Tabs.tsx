@@ -44,10 +44,12 @@ export interface TabsProps<Key extends string> {
   selected: Key;
   onSelect: (key: Key) => void;
   children: ReactNode;
+  /** A `data-testid` for each tab (journeys pick a tab by it), e.g. `(key) => \`ops-tab-${key}\``. */
+  tabTestId?: (key: Key) => string;
 }
 
 /** WAI-ARIA tabs: one tab stop, arrows/Home/End move between tabs; the panel is labelled by its tab. */
-export function Tabs<Key extends string>({ label, items, selected, onSelect, children }: TabsProps<Key>) {
+export function Tabs<Key extends string>({ label, items, selected, onSelect, children, tabTestId }: TabsProps<Key>) {
   const baseId = useId();
   const refs = useRef(new Map<Key, HTMLButtonElement>());
   const tabId = (key: Key) => `${baseId}-tab-${key}`;
@@ -86,6 +88,7 @@ export function Tabs<Key extends string>({ label, items, selected, onSelect, chi
             aria-selected={item.key === selected}
             aria-controls={panelId}
             tabIndex={item.key === selected ? 0 : -1}
+            data-testid={tabTestId?.(item.key)}
             onClick={() => onSelect(item.key)}
           >
             {item.label}

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, Int4IdSchema } from './primitives';
-import { PAGE_MAX, PAGE_SIZE_MAX } from './scores';
+import { PAGE_MAX, PAGE_SIZE_MAX, Page } from './scores';
 
 /**
  * Gifts in live rooms (issue 13; SPEC.md section 7: `api/Gift/getList`, `getUserGiftList`,
@@ -78,7 +78,7 @@ export const UserGiftSchema = Type.Object(
   { additionalProperties: false },
 );
 export type UserGift = Static<typeof UserGiftSchema>;
-export const UserGiftPageSchema = Type.Object({ list: Type.Array(UserGiftSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const UserGiftPageSchema = Page(UserGiftSchema);
 export type UserGiftPage = Static<typeof UserGiftPageSchema>;
 
 /** `GET api/Gift/roomRank?room_id=&period=day|week`: top senders by coins in the room this China day / week (Monday first). */

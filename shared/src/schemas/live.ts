@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
-import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema } from './scores';
+import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema, Page } from './scores';
 
 /**
  * Live rooms (issue 5; SPEC.md sections 2, 3, 6, 7): requests and answers of `api/Live/*`,
@@ -248,7 +248,7 @@ export type ReserveResult = Static<typeof ReserveResultSchema>;
  */
 export const ReserveLiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), room_id: Type.Optional(Id), ...PageFields });
 export type ReserveLiveListQuery = Static<typeof ReserveLiveListQuerySchema>;
-export const LiveSchedulePageSchema = Type.Object({ list: Type.Array(LiveScheduleSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const LiveSchedulePageSchema = Page(LiveScheduleSchema);
 
 /** One of my reservations: a match (reserveMatch) or a scheduled broadcast (reserveMatch2). */
 export const UserReservationSchema = Type.Object({
@@ -260,7 +260,7 @@ export const UserReservationSchema = Type.Object({
   created_at: IsoTime,
 });
 export type UserReservation = Static<typeof UserReservationSchema>;
-export const UserReservationPageSchema = Type.Object({ list: Type.Array(UserReservationSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const UserReservationPageSchema = Page(UserReservationSchema);
 
 // ---- Lists: api/Live_streaming ----
 
@@ -270,7 +270,7 @@ export const UserReservationPageSchema = Type.Object({ list: Type.Array(UserRese
  */
 export const LiveListQuerySchema = Type.Object({ type: Type.Optional(LiveListTypeSchema), match_id: Type.Optional(Id), ...PageFields });
 export type LiveListQuery = Static<typeof LiveListQuerySchema>;
-export const LiveRoomPageSchema = Type.Object({ list: Type.Array(LiveRoomCardSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const LiveRoomPageSchema = Page(LiveRoomCardSchema);
 
 /** Ranking period: the last 7 days, the last 30 days, or all time. */
 export const RankingPeriodSchema = Type.Union([Type.Literal('week'), Type.Literal('month'), Type.Literal('all')]);
@@ -314,7 +314,7 @@ export const AttentionItemSchema = Type.Object({
   followed_at: IsoTime,
 });
 export type AttentionItem = Static<typeof AttentionItemSchema>;
-export const AttentionPageSchema = Type.Object({ list: Type.Array(AttentionItemSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const AttentionPageSchema = Page(AttentionItemSchema);
 
 // ---- My followers: api/Live/followerList (the owner console's admin picker) ----
 
@@ -335,7 +335,7 @@ export const FollowerSchema = Type.Object({
   followed_at: IsoTime,
 });
 export type Follower = Static<typeof FollowerSchema>;
-export const FollowerPageSchema = Type.Object({ list: Type.Array(FollowerSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const FollowerPageSchema = Page(FollowerSchema);
 
 // ---- Broadcast records: api/User/anchorExperienceList ----
 
@@ -350,7 +350,7 @@ export const BroadcastRecordSchema = Type.Object({
   peak_viewers: Count,
 });
 export type BroadcastRecord = Static<typeof BroadcastRecordSchema>;
-export const BroadcastRecordPageSchema = Type.Object({ list: Type.Array(BroadcastRecordSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const BroadcastRecordPageSchema = Page(BroadcastRecordSchema);
 
 // ---- Room admins: api/tenxun ----
 

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
-import { PAGE_MAX, PAGE_SIZE_MAX } from './scores';
+import { PAGE_MAX, PAGE_SIZE_MAX, Page } from './scores';
 import { RoomTypeSchema, StreamStatusSchema } from './live';
 
 /**
@@ -106,7 +106,7 @@ export const OpsAnchorApplicationSchema = Type.Object({
   real_name: Type.String(),
 });
 export type OpsAnchorApplication = Static<typeof OpsAnchorApplicationSchema>;
-export const OpsAnchorApplicationPageSchema = Type.Object({ list: Type.Array(OpsAnchorApplicationSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const OpsAnchorApplicationPageSchema = Page(OpsAnchorApplicationSchema);
 export type OpsAnchorApplicationPage = Static<typeof OpsAnchorApplicationPageSchema>;
 
 export const AnchorApplicationIdParamsSchema = Type.Object({ id: Id });
@@ -186,7 +186,7 @@ export const WatchlistItemSchema = Type.Object({
   total_seconds: Count,
 });
 export type WatchlistItem = Static<typeof WatchlistItemSchema>;
-export const WatchlistPageSchema = Type.Object({ list: Type.Array(WatchlistItemSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const WatchlistPageSchema = Page(WatchlistItemSchema);
 export type WatchlistPage = Static<typeof WatchlistPageSchema>;
 
 // ---- Activity banners: api/Activity_Config/getActivityUrl, ops api/ops/activities ----
@@ -231,7 +231,7 @@ export const ActivityIdParamsSchema = Type.Object({ id: Id });
 export type ActivityIdParams = Static<typeof ActivityIdParamsSchema>;
 export const OpsActivitiesQuerySchema = Type.Object(PageFields);
 export type OpsActivitiesQuery = Static<typeof OpsActivitiesQuerySchema>;
-export const ActivityPageSchema = Type.Object({ list: Type.Array(ActivitySchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const ActivityPageSchema = Page(ActivitySchema);
 export type ActivityPage = Static<typeof ActivityPageSchema>;
 
 // ---- Invitations: api/Member/inviteList ----
@@ -242,4 +242,4 @@ export type InviteListQuery = Static<typeof InviteListQuerySchema>;
 /** One member who registered with my invite code (public fields only). */
 export const InviteeSchema = Type.Object({ user_id: Id, user_nickname: Type.String(), avatar: Type.String(), level: Count, joined_at: IsoTime });
 export type Invitee = Static<typeof InviteeSchema>;
-export const InviteePageSchema = Type.Object({ list: Type.Array(InviteeSchema), total: Count, page: Type.Integer(), page_size: Type.Integer() });
+export const InviteePageSchema = Page(InviteeSchema);

@@ -11,3 +11,4 @@ export * from './live';
 export * from './member';
 export * from './wallet';
 export * from './gifts';
+export * from './withdrawals';

@@ -95,7 +95,7 @@ export const walletCopy = {
   ordersFailed: '订单加载失败',
   noOrders: '还没有充值订单',
   moreOrders: '更多订单',
-  orderStates: { pending: '待支付', paid: '已支付', cancelled: '已取消', failed: '支付失败', expired: '已过期' },
+  orderStates: { pending: '待支付', paid: '已支付', cancelled: '已取消', failed: '支付失败', expired: '已过期', rejected: '已驳回' },
   orderLine: (amount: string, coins: number) => `${amount} · +${coins} 金币`,
 } as const;
 

@@ -20,7 +20,7 @@ function payUrl(overrides: Partial<PayUrl> = {}): PayUrl {
 }
 
 function order(state: Order['state'], overrides: Partial<Order> = {}): Order {
-  return { order_no: ORDER_NO, type: 1, type_name: '充值', state, amount_fen: 600, coins: 60, created_at: '2026-11-25T00:00:00.000Z', paid_at: state === 'paid' ? '2026-11-25T00:00:05.000Z' : null, ...overrides };
+  return { order_no: ORDER_NO, type: 1, type_name: '充值', state, subject: '充值 60 金币', amount_fen: 600, coins: 60, created_at: '2026-11-25T00:00:00.000Z', paid_at: state === 'paid' ? '2026-11-25T00:00:05.000Z' : null, ...overrides };
 }
 
 /** A wallet page whose order list answers `orders()` (changed by the test) and whose profile answers `balance()`. */

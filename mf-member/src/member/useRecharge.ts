@@ -11,7 +11,7 @@ export type RechargePhase =
   | { kind: 'createFailed'; message: string }
   | { kind: 'pending'; order: PayUrl }
   | { kind: 'paid'; order: PayUrl; balance: number | null }
-  | { kind: 'closed'; order: PayUrl; state: 'cancelled' | 'failed' | 'expired' };
+  | { kind: 'closed'; order: PayUrl; state: Exclude<Order['state'], 'pending' | 'paid'> };
 
 export interface RechargeCallbacks {
   /** The order was paid and the profile read again (already in the shared store). */

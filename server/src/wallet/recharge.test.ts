@@ -50,7 +50,15 @@ describeEachDatabase('wallet: recharge packages, pay URL, sandbox gateway, notif
     expect(answer.data[0]).toEqual({ id: expect.any(Number), price_fen: 600, coins: 60, bonus_coins: 0 });
     expect(answer.data).toHaveLength(5);
     const types = await get('/api/Order/getTypeList');
-    expect(types.data).toEqual([{ type: 1, name: '充值' }]);
+    expect(types.data).toEqual([
+      { type: 1, name: '充值' },
+      { type: 2, name: '礼物' },
+      { type: 3, name: '守护' },
+      { type: 4, name: '喇叭' },
+      { type: 5, name: '弹幕' },
+      { type: 6, name: '兑换' },
+      { type: 7, name: '提现' },
+    ]);
     expect(Value.Check(OrderTypeListSchema, types.data)).toBe(true);
   });
 

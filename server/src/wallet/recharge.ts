@@ -1,11 +1,12 @@
-import { createHash, randomInt } from 'node:crypto';
-import { ORDER_TYPES, type ChargeRuleList, type Order, type OrderListQuery, type OrderPage, type OrderTypeList, type PayUrl, type PaymentProviderKey } from '@sports/shared/server';
+import { createHash } from 'node:crypto';
+import type { ChargeRuleList, OrderListQuery, OrderPage, PayUrl, PaymentProviderKey } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../infra/clock';
 import type { Database, WalletOrderTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { type LedgerOptions, transfer } from './ledger';
+import { listOrders, newOrderNo } from './orders';
 import type { NotifyVerdict, PaymentProvider } from './paymentProvider';
 
 /**
@@ -20,22 +21,9 @@ export interface RechargeDeps {
   orderExpiryMinutes: number;
 }
 
-const ORDER_PAGE_SIZE = 20;
-const TYPE_NUMBERS: Record<WalletOrderTable['type'], number> = { recharge: 1 };
-const TYPE_NAMES: Record<number, string> = Object.fromEntries(ORDER_TYPES.map((entry) => [entry.type, entry.name]));
 
 export async function listChargeRules(db: Kysely<Database>): Promise<ChargeRuleList> {
   return db.selectFrom('charge_rule').select(['id', 'price_fen', 'coins', 'bonus_coins']).where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
-}
-
-export function orderTypes(): OrderTypeList {
-  return ORDER_TYPES.map((entry) => ({ ...entry }));
-}
-
-/** `R` + UTC yyyyMMddHHmmss + 10 random digits. */
-export function newOrderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `R${stamp}${String(randomInt(10 ** 10)).padStart(10, '0')}`;
 }
 
 /**
@@ -62,12 +50,13 @@ export async function createRechargeOrder(
   const inserted = await deps.db
     .insertInto('wallet_order')
     .values({
-      order_no: newOrderNo(now),
+      order_no: newOrderNo('recharge', now),
       user_id: userId,
       type: 'recharge',
       state: 'pending',
       amount_fen: rule.price_fen,
       coins: rule.coins + rule.bonus_coins,
+      subject: `充值 ${rule.coins + rule.bonus_coins} 金币`,
       charge_rule_id: rule.id,
       provider: providerName,
       idempotency_key: request.idempotencyKey,
@@ -126,7 +115,7 @@ export async function applyNotify(deps: RechargeDeps, verdict: NotifyVerdict, lo
     }
     if (order.state === 'paid') return 'duplicate';
     const expired = order.state !== 'pending' || (order.expires_at !== null && order.expires_at.getTime() <= now.getTime());
-    await transfer(
+    const credited = await transfer(
       trx,
       {
         idempotencyKey: `recharge:${order.order_no}`,
@@ -136,7 +125,11 @@ export async function applyNotify(deps: RechargeDeps, verdict: NotifyVerdict, lo
       },
       deps.ledger,
     );
-    await trx.updateTable('wallet_order').set({ state: 'paid', paid_at: now, provider_trade_no: verdict.tradeNo, paid_late: expired }).where('id', '=', order.id).execute();
+    await trx
+      .updateTable('wallet_order')
+      .set({ state: 'paid', paid_at: now, provider_trade_no: verdict.tradeNo, paid_late: expired, transfer_set_id: credited.setId })
+      .where('id', '=', order.id)
+      .execute();
     if (!expired) return 'credited';
     await trx
       .insertInto('wallet_audit')
@@ -153,32 +146,8 @@ export async function applyNotify(deps: RechargeDeps, verdict: NotifyVerdict, lo
   return outcome;
 }
 
-/** The member's orders, newest first, by cursor (the id of the last one seen). */
-export async function listOrders(db: Kysely<Database>, userId: number, query: OrderListQuery, now: Date): Promise<OrderPage> {
+/** The member's orders (orders.ts), their expired recharges shown expired. */
+export async function listMemberOrders(db: Kysely<Database>, userId: number, query: OrderListQuery, now: Date): Promise<OrderPage> {
   await expireOrders(db, userId, now);
-  const pageSize = query.page_size ?? ORDER_PAGE_SIZE;
-  let select = db.selectFrom('wallet_order').selectAll().where('user_id', '=', userId);
-  if (query.type !== undefined) {
-    const type = (Object.keys(TYPE_NUMBERS) as Array<WalletOrderTable['type']>).find((name) => TYPE_NUMBERS[name] === query.type);
-    if (type === undefined) return { list: [], next_cursor: null };
-    select = select.where('type', '=', type);
-  }
-  if (query.cursor !== undefined) select = select.where('id', '<', Number(query.cursor));
-  const rows = await select.orderBy('id', 'desc').limit(pageSize + 1).execute();
-  const page = rows.slice(0, pageSize);
-  return { list: page.map(toOrder), next_cursor: rows.length > pageSize ? String((page.at(-1) as Selectable<WalletOrderTable>).id) : null };
-}
-
-function toOrder(row: Selectable<WalletOrderTable>): Order {
-  const type = TYPE_NUMBERS[row.type];
-  return {
-    order_no: row.order_no,
-    type,
-    type_name: TYPE_NAMES[type] ?? row.type,
-    state: row.state,
-    amount_fen: row.amount_fen,
-    coins: row.coins,
-    created_at: row.created_at.toISOString(),
-    paid_at: row.paid_at?.toISOString() ?? null,
-  };
+  return listOrders(db, userId, query);
 }

@@ -13,7 +13,8 @@ import { sessionOf } from '../accounts/index';
 import { ok } from '../infra/http/envelope';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
-import { type RechargeDeps, createRechargeOrder, listChargeRules, listOrders, orderTypes } from './recharge';
+import { orderTypes } from './orders';
+import { type RechargeDeps, createRechargeOrder, listChargeRules, listMemberOrders } from './recharge';
 
 const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
@@ -40,6 +41,6 @@ export async function walletRoutes(app: App, deps: RechargeDeps): Promise<void> 
   app.get('/api/Order/getTypeList', { schema: { response: { 200: Envelope(OrderTypeListSchema) } } }, async () => ok(orderTypes()));
 
   app.get('/api/Order/getList', { ...login, schema: { querystring: OrderListQuerySchema, response: { 200: Envelope(OrderPageSchema) } } }, async (request) =>
-    ok(await listOrders(deps.db, sessionOf(request).user.id, request.query, deps.clock())),
+    ok(await listMemberOrders(deps.db, sessionOf(request).user.id, request.query, deps.clock())),
   );
 }

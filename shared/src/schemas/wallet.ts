@@ -32,7 +32,10 @@ export const PayUrlQuerySchema = Type.Object(
 );
 export type PayUrlQuery = Static<typeof PayUrlQuerySchema>;
 
+/** A recharge's order number (the pay flow's pages take only these). */
 export const ORDER_NO_PATTERN = '^R[0-9]{24}$';
+/** Any order's number: its type's prefix + 24 digits. */
+export const ANY_ORDER_NO_PATTERN = '^[RGSHBCW][0-9]{24}$';
 
 /** The pending order and where to pay it (open `pay_url` in a new tab; poll `api/Order/getList`). */
 export const PayUrlSchema = Type.Object(
@@ -41,13 +44,25 @@ export const PayUrlSchema = Type.Object(
 );
 export type PayUrl = Static<typeof PayUrlSchema>;
 
-/** Order types (`api/Order/getTypeList`); more arrive with gifts, guards, horns, barrage, withdrawals. */
-export const ORDER_TYPES = [{ type: 1, name: '充值' }] as const;
+/**
+ * Order types (`api/Order/getTypeList`): every paid action writes one order (server
+ * wallet/orders.ts). `prefix` starts its order numbers (`R` + 24 digits for a recharge).
+ */
+export const ORDER_TYPES = [
+  { type: 1, name: '充值', key: 'recharge', prefix: 'R' },
+  { type: 2, name: '礼物', key: 'gift', prefix: 'G' },
+  { type: 3, name: '守护', key: 'guard', prefix: 'S' },
+  { type: 4, name: '喇叭', key: 'horn', prefix: 'H' },
+  { type: 5, name: '弹幕', key: 'barrage', prefix: 'B' },
+  { type: 6, name: '兑换', key: 'conversion', prefix: 'C' },
+  { type: 7, name: '提现', key: 'withdrawal', prefix: 'W' },
+] as const;
+export type OrderTypeKey = (typeof ORDER_TYPES)[number]['key'];
 export const OrderTypeSchema = Type.Object({ type: Type.Integer({ minimum: 1 }), name: Type.String() }, { additionalProperties: false });
 export const OrderTypeListSchema = Type.Array(OrderTypeSchema);
 export type OrderTypeList = Static<typeof OrderTypeListSchema>;
 
-export const ORDER_STATES = ['pending', 'paid', 'cancelled', 'failed', 'expired'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'cancelled', 'failed', 'expired', 'rejected'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** `GET api/Order/getList?type=&cursor=&page_size=`: newest first, paged by cursor (the last page's `next_cursor`). */
@@ -66,10 +81,12 @@ export const OrderSchema = Type.Object(
     order_no: Type.String(),
     type: Type.Integer({ minimum: 1 }),
     type_name: Type.String(),
-    state: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed'), Type.Literal('expired')]),
-    /** Money paid, in fen (recharges); null for coin-only orders. */
+    state: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed'), Type.Literal('expired'), Type.Literal('rejected')]),
+    /** What it was: `充值 110 金币`, `足球 x10`. */
+    subject: Type.String(),
+    /** Money, in fen (paid for a recharge, asked for a withdrawal); null for coin-only orders. */
     amount_fen: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-    /** The member's coin change (+ recharge, - spending). */
+    /** The member's coin change (+ recharge or conversion, - spending); 0 for a withdrawal (earnings, not coins). */
     coins: Type.Integer(),
     created_at: Type.String(),
     paid_at: Type.Union([Type.String(), Type.Null()]),

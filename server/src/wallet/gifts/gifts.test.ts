@@ -1,4 +1,4 @@
-import { GIFT_COUNT_MAX, GiftListSchema, HandselGiftResultSchema, RoomRankSchema, UserGiftPageSchema } from '@sports/shared/server';
+import { GIFT_COUNT_MAX, GiftListSchema, HandselGiftResultSchema, OrderPageSchema, RoomRankSchema, UserGiftPageSchema } from '@sports/shared/server';
 import { ChatGroupMessageSchema, type ChatServerFrame } from '@sports/shared/server';
 import { Value } from 'typebox/value';
 import { afterAll, expect, it } from 'vitest';
@@ -132,6 +132,15 @@ describeEachDatabase('wallet: gifts (catalogue, handselGift on the ledger, lists
     expect(await userRow(member.id)).toEqual({ balance: 70, exp: 30 });
     expect(await sendsOf(member.id)).toHaveLength(2);
     expect(await balanceOf(ctx.db, { kind: 'anchor_earnings', owner: anchor.id })).toBe(15);
+
+    // One gift order per applied send (api/Order/getList type 2), none for the replays.
+    const orders = await get('/api/Order/getList?type=2', member);
+    expect(Value.Check(OrderPageSchema, orders.data)).toBe(true);
+    expect(orders.data.list).toEqual([
+      expect.objectContaining({ type: 2, type_name: '礼物', state: 'paid', subject: `${gift.name} x1`, coins: -10, amount_fen: null, order_no: expect.stringMatching(/^G[0-9]{24}$/) }),
+      expect.objectContaining({ type: 2, subject: `${gift.name} x2`, coins: -20 }),
+    ]);
+    expect((await get('/api/Order/getList?type=1', member)).data.list).toEqual([]);
   });
 
   it('parallel sends from one member succeed exactly as far as the balance goes, never below zero', async () => {

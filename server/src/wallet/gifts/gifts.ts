@@ -8,6 +8,7 @@ import { errors } from '../../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../../infra/http/pagination';
 import type { RoomEventMap } from '../../live/index';
 import { type LedgerOptions, type Leg, transfer } from '../ledger';
+import { recordOrder } from '../orders';
 
 /** Exp for coins spent (levels/experience.ts `Experience.addExp`: 1 coin = 1 exp), inside the spending transaction. */
 export type AddExp = (trx: Kysely<Database>, memberId: number, exp: number) => Promise<void>;
@@ -94,6 +95,7 @@ export async function sendGift(deps: GiftDeps, senderId: number, input: { roomId
       .returningAll()
       .executeTakeFirstOrThrow();
     await deps.addExp(trx, senderId, coins);
+    await recordOrder(trx, { userId: senderId, type: 'gift', coins: -coins, subject: `${gift.name} x${input.count}`, idempotencyKey: input.idempotencyKey, transferSetId: applied.setId, now });
     const event = {
       roomId: room.id,
       ownerId: room.owner_id,

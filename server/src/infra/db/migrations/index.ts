@@ -11,6 +11,8 @@ import * as memberExp0009 from './0009_member_exp';
 import * as nicknameKey0010 from './0010_nickname_key';
 import * as walletLedger0011 from './0011_wallet_ledger';
 import * as gifts0012 from './0012_gifts';
+import * as walletOrders0013 from './0013_wallet_orders';
+import * as guards0014 from './0014_guards';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0010_nickname_key': nicknameKey0010,
   '0011_wallet_ledger': walletLedger0011,
   '0012_gifts': gifts0012,
+  '0013_wallet_orders': walletOrders0013,
+  '0014_guards': guards0014,
 };

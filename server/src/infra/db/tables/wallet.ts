@@ -56,13 +56,16 @@ export interface ChargeRuleTable {
   created_at: Timestamp;
 }
 
-export type WalletOrderState = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired';
+export type WalletOrderState = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'rejected';
+
+/** What an order is for (migration 0013; numbers and names: ORDER_TYPES in @sports/shared). */
+export type WalletOrderType = 'recharge' | 'gift' | 'guard' | 'horn' | 'barrage' | 'conversion' | 'withdrawal';
 
 export interface WalletOrderTable {
   id: Generated<number>;
   order_no: string;
   user_id: number;
-  type: 'recharge';
+  type: WalletOrderType;
   state: WalletOrderState;
   amount_fen: number | null;
   coins: number;
@@ -74,6 +77,10 @@ export interface WalletOrderTable {
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   paid_late: Generated<boolean>;
+  /** What the member reads in the list (migration 0013). */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ledger set that moved the coins (null while a recharge is unpaid). */
+  transfer_set_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

@@ -18,12 +18,11 @@
  * CPU time per request. About a minute.
  */
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import type net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chunkHeader0, connectRtmp, DEFAULT_CHUNK_SIZE, handshake, RtmpType, send, type ServerProcess, startEmbeddedPostgres, startServerProcess } from '@sports/server/bench';
+import { chunkHeader0, connectRtmp, DEFAULT_CHUNK_SIZE, handshake, RtmpType, send, type ServerProcess, startServerProcess } from '@sports/server/bench';
+import { processCpuMs } from '../common/cpu';
+import { openPostgres } from '../common/postgres';
 
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 32);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 8);
@@ -31,16 +30,12 @@ const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 8);
 const PROBE_INTERVAL_MS = 20;
 const RTMP_CONNECTIONS = 10;
 const LARGEST_DECLARABLE = 0xffffff;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 const log = (line: string) => console.log(`[bench:hardening] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server's CPU time (user + system) so far, in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
+/** The server's CPU time (user + system) so far, in ms. */
+const cpuMs = (pid: number) => processCpuMs(pid);
 
 function rssMiB(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
@@ -156,25 +151,8 @@ async function rtmpFlood(adminUrl: string): Promise<void> {
   }
 }
 
-/** BENCH_DATABASE_ADMIN_URL, else a throw-away embedded PostgreSQL (as the server tests use). */
-async function openPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  const given = process.env.BENCH_DATABASE_ADMIN_URL?.trim();
-  if (given) return { adminUrl: given, stop: async () => undefined };
-  log('starting an embedded PostgreSQL');
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sports-bench-'));
-  await fsp.chmod(dir, 0o755); // as root, postgres runs as the `postgres` user
-  const embedded = await startEmbeddedPostgres({ dir, settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } });
-  return {
-    adminUrl: embedded.url,
-    async stop() {
-      await embedded.stop();
-      await fsp.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const postgres = await openPostgres();
+  const postgres = await openPostgres(log, { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' });
   try {
     await runAll(postgres.adminUrl);
   } finally {

@@ -33,3 +33,11 @@ export { memorySeqBlocks } from './scores/liveData/seqAllocator';
 export { startEmbeddedPostgres } from './infra/db/embeddedPostgres';
 export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/testing/rtmpTestClient';
 export { type ServerProcess, startServerProcess } from './live/media/testing/serverProcessKit';
+
+// bench:gifts: the gift path over HTTP to the real server (above); the bench seeds its members,
+// anchors and sessions, funds them on the ledger, opens its own pool for the baseline, and checks
+// the ledger afterwards.
+export { issueSession } from './accounts/sessions/sessions';
+export { createDatabase } from './infra/db/database';
+export { transferNow } from './wallet/ledger';
+export { checkLedger } from './wallet/ledgerCheck';

@@ -1,0 +1,143 @@
+/**
+ * `pnpm bench:gifts` (`--quick`: about 30 s): members send gifts into anchors' rooms over HTTP to
+ * the real server (`src/main.ts`) in its own process, on free ports and a fresh database of an
+ * embedded PostgreSQL; this process is the load generator. 1,000 members with coins (funded on the
+ * ledger), 10 anchors with a room each; 10 % of sends repeat a recent key (a retry: it must answer
+ * the first record and apply nothing).
+ *
+ * 1. Baseline, in the same run on the same database: bare single-row INSERT commits/s from the
+ *    same number of connections as sends in flight.
+ * 2. Maximum throughput: BENCH_GIFTS_CONCURRENCY sends in flight (closed loop).
+ * 3. A fixed 200 sends/s (open loop, latency from each send's scheduled time): p50/p99/max.
+ * Each beside the CPU it cost: the server process, PostgreSQL, this process (they share 2 cores).
+ * Then the ledger check (`checkLedger` and `pnpm ledger:verify` on that database) and the gifts
+ * against what the bench saw: exit 1 unless clean (0 lost, 0 doubled, 0 negative).
+ */
+import os from 'node:os';
+import { startServerProcess } from '@sports/server/bench';
+import { processCpuMs } from '../common/cpu';
+import { type BenchPostgres, openPostgres } from '../common/postgres';
+import { bareInsertCommits } from './baseline';
+import { fixedRate, GiftClient, maxThroughput, type PhaseFigures, SendLedger } from './giftLoad';
+import { seedAudience } from './seed';
+import { verifyRun } from './verify';
+
+const QUICK = process.argv.includes('--quick') || process.env.BENCH_GIFTS_QUICK === '1';
+const env = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
+const MEMBERS = env('BENCH_GIFTS_MEMBERS', 1_000, 1_000);
+const ANCHORS = env('BENCH_GIFTS_ANCHORS', 10, 10);
+const CONCURRENCY = env('BENCH_GIFTS_CONCURRENCY', 32, 32);
+const RATE = env('BENCH_GIFTS_RATE', 200, 200);
+const MAX_SECONDS = env('BENCH_GIFTS_MAX_SECONDS', 30, 6);
+const RATE_SECONDS = env('BENCH_GIFTS_RATE_SECONDS', 40, 8);
+const BASELINE_SECONDS = env('BENCH_GIFTS_BASELINE_SECONDS', 15, 4);
+const WARMUP_SECONDS = env('BENCH_GIFTS_WARMUP_SECONDS', 4, 2);
+const RETRY_SHARE = env('BENCH_GIFTS_RETRY_PERCENT', 10, 10) / 100;
+/** 0: fsync and synchronous commit off (the numbers of a database that does not wait for its disk). */
+const DURABLE = process.env.BENCH_GIFTS_DURABLE !== '0';
+const COINS_EACH = 1_000_000;
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 50;
+
+const log = (line: string) => console.log(`[bench:gifts] ${line}`);
+const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** CPU (ms) of the server process, PostgreSQL and this process, to subtract around a phase. */
+interface CpuSample {
+  server: number;
+  postgres: number | null;
+  bench: number;
+}
+
+function sampleCpu(serverPid: number, postgres: BenchPostgres): CpuSample {
+  const own = process.cpuUsage();
+  return { server: processCpuMs(serverPid), postgres: postgres.cpuMs(), bench: (own.user + own.system) / 1000 };
+}
+
+/** "server 1.23 ms, PostgreSQL 2.34 ms, load generator 0.45 ms per send". */
+function cpuPer(before: CpuSample, after: CpuSample, count: number, what: string): string {
+  const per = (from: number, to: number) => `${((to - from) / Math.max(count, 1)).toFixed(2)} ms`;
+  const postgres = before.postgres === null || after.postgres === null ? 'PostgreSQL not ours to measure' : `PostgreSQL ${per(before.postgres, after.postgres)}`;
+  return `CPU per ${what}: server ${per(before.server, after.server)}, ${postgres}, load generator ${per(before.bench, after.bench)}`;
+}
+
+function latencies(figures: PhaseFigures): string {
+  return `p50 ${figures.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${figures.latency.percentileMs(0.99).toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms`;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  log(`${QUICK ? 'quick run' : 'full run'}: ${fmt(MEMBERS)} members, ${ANCHORS} anchors' rooms, ${CONCURRENCY} in flight for ${MAX_SECONDS} s, then ${RATE} sends/s for ${RATE_SECONDS} s, baseline ${BASELINE_SECONDS} s; ${Math.round(RETRY_SHARE * 100)} % retries; ${os.cpus().length} cores`);
+  const settings: Record<string, string> = DURABLE ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+  const postgres = await openPostgres(log, settings);
+  try {
+    log('starting the server (src/main.ts) in its own process on free ports, migrating a fresh database');
+    const server = await startServerProcess(postgres.adminUrl);
+    try {
+      log(`server pid ${server.pid} at ${server.httpUrl}; seeding ${fmt(MEMBERS)} members with sessions and ${fmt(COINS_EACH)} coins each, ${ANCHORS} anchors with rooms`);
+      const audience = await seedAudience(server, { members: MEMBERS, anchors: ANCHORS, coinsEach: COINS_EACH });
+      const sends = new SendLedger(audience, RETRY_SHARE);
+      const client = new GiftClient(server.httpUrl, sends);
+      log(`warming up (${WARMUP_SECONDS} s)`);
+      await maxThroughput(client, sends, CONCURRENCY, WARMUP_SECONDS, 'warm-up');
+
+      log(`baseline: bare INSERT, autocommit, ${CONCURRENCY} connections, ${BASELINE_SECONDS} s`);
+      let before = sampleCpu(server.pid, postgres);
+      const baseline = await bareInsertCommits(server.database.url, CONCURRENCY, BASELINE_SECONDS);
+      const baselineCpu = cpuPer(before, sampleCpu(server.pid, postgres), baseline.commits, 'commit');
+      const baselineRate = baseline.commits / baseline.seconds;
+
+      log(`phase 1: maximum throughput, ${CONCURRENCY} sends in flight, ${MAX_SECONDS} s`);
+      before = sampleCpu(server.pid, postgres);
+      const max = await maxThroughput(client, sends, CONCURRENCY, MAX_SECONDS, 'phase 1');
+      const maxCpu = cpuPer(before, sampleCpu(server.pid, postgres), max.answered, 'send');
+      const loadAfterMax = os.loadavg()[0] ?? 0;
+
+      log(`phase 2: ${RATE} sends/s on schedule, ${RATE_SECONDS} s`);
+      before = sampleCpu(server.pid, postgres);
+      const fixed = await fixedRate(client, sends, RATE, RATE_SECONDS, 'phase 2');
+      const fixedCpu = cpuPer(before, sampleCpu(server.pid, postgres), fixed.answered, 'send');
+      const loadAfterFixed = os.loadavg()[0] ?? 0;
+      client.close();
+
+      log('checking the ledger and the gifts against what the bench saw');
+      const verdict = await verifyRun(server, audience, sends);
+
+      const maxRate = max.succeeded / max.seconds;
+      const ratio = maxRate / baselineRate;
+      const p99 = fixed.latency.percentileMs(0.99);
+      console.log('');
+      console.log(`Gifts over HTTP (${fmt(MEMBERS)} members → ${ANCHORS} rooms, ${Math.round(RETRY_SHARE * 100)} % retried with the same key), server in its own process, PostgreSQL ${DURABLE ? 'embedded, durable commits (fsync on)' : 'with fsync off'}; ${os.cpus().length} cores shared by server, PostgreSQL and this load generator`);
+      console.log(`  baseline  bare INSERT commits:     ${fmt(baselineRate)}/s from ${CONCURRENCY} connections (p50 ${baseline.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${baseline.latency.percentileMs(0.99).toFixed(1)} ms); ${baselineCpu}`);
+      console.log(`  phase 1   ${CONCURRENCY} sends in flight:       ${fmt(maxRate)} sends/s (${fmt(max.succeeded)} in ${max.seconds.toFixed(1)} s, ${fmt(max.retries)} retries), ${latencies(max)}; ${maxCpu}; load average ${loadAfterMax.toFixed(2)}`);
+      console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
+      console.log(`  phase 2   ${RATE} sends/s on schedule:  ${fmt(fixed.answered / fixed.seconds)}/s answered (${fmt(fixed.succeeded)} ok of ${fmt(fixed.answered)}, ${fmt(fixed.retries)} retries, ${fmt(fixed.startedLate)} started late), ${latencies(fixed)} from the scheduled time; ${fixedCpu}; load average ${loadAfterFixed.toFixed(2)}`);
+      console.log(`            p99 at ${RATE}/s:             ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'})`);
+      if (sends.errors.size > 0) {
+        console.log('  failed sends:');
+        for (const [kind, count] of [...sends.errors].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(count)} × ${kind}`);
+      }
+      for (const line of verdict.lines) console.log(`  ${line}`);
+      const problems = [...verdict.problems, ...(sends.errors.size > 0 ? [`${fmt([...sends.errors.values()].reduce((a, b) => a + b, 0))} sends failed (above)`] : [])];
+      console.log(problems.length === 0 ? `  ledger clean: 0 lost, 0 doubled, 0 negative (${((Date.now() - started) / 1000).toFixed(0)} s)` : `  NOT clean:\n${problems.map((problem) => `    - ${problem}`).join('\n')}`);
+      return problems.length === 0 ? 0 : 1;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error('[bench:gifts] did not finish within 10 minutes: stopping');
+  process.exit(1);
+}, 10 * 60_000);
+watchdog.unref();
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[bench:gifts] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,6 +1,7 @@
 import { type ReadVar, parseInteger } from '../infra/config/envVars';
+import { type AlipayConfig, loadAlipayConfig } from './alipayConfig';
 
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'alipay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** The wallet's configuration (config.ts collects it with the others). */
@@ -17,6 +18,8 @@ export interface WalletConfig {
   sandboxDuplicateNotifySeconds: number;
   /** WALLET_ANCHOR_SHARE_PERCENT: the anchor's share of a gift's coins, 0-100 (default 50); the anchor gets floor(coins × share / 100), the platform the rest. */
   anchorSharePercent: number;
+  /** ALIPAY_* (alipayConfig.ts): read, and required, only when WALLET_PAYMENT_PROVIDER=alipay; else null. */
+  alipay: AlipayConfig | null;
 }
 
 /**
@@ -42,6 +45,7 @@ export function loadWalletConfig(read: ReadVar, nodeEnv: string, problems: strin
     sandboxNotifyKey: key !== null && key.length >= 16 ? key : null,
     sandboxDuplicateNotifySeconds: parseInteger('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS', read('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS'), { fallback: 5, min: 0, max: 3_600 }, problems),
     anchorSharePercent: parseInteger('WALLET_ANCHOR_SHARE_PERCENT', read('WALLET_ANCHOR_SHARE_PERCENT'), { fallback: 50, min: 0, max: 100 }, problems),
+    alipay: paymentProvider === 'alipay' ? loadAlipayConfig(read, problems) : null,
   };
 }
 

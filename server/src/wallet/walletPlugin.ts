@@ -4,6 +4,9 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { Experience } from '../levels/index';
 import { giftRoutes } from './gifts/giftRoutes';
+import type { AlipayConfig } from './alipayConfig';
+import { alipayNotifyRoutes } from './alipayNotifyRoutes';
+import { createAlipayProvider } from './alipayProvider';
 import { loadOrCreateSecret } from '../infra/localSecret';
 import type { PaymentProvider } from './paymentProvider';
 import { SANDBOX_NOTIFY_KEY_FILE, createSandboxProvider } from './sandboxProvider';
@@ -31,14 +34,22 @@ export interface WalletPluginOptions extends WalletOptions {
  */
 async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   const config = options.config ?? defaultWalletConfig();
-  const key = await loadOrCreateSecret(config.sandboxNotifyKey, options.dataDir, SANDBOX_NOTIFY_KEY_FILE);
-  const provider: PaymentProvider = createSandboxProvider(key);
+  // The payment provider WALLET_PAYMENT_PROVIDER chose: Alipay (alipayProvider.ts) or the embedded sandbox.
+  const alipay = config.paymentProvider === 'alipay' ? createAlipayProvider(alipayConfigOf(config)) : null;
+  const key = alipay === null ? await loadOrCreateSecret(config.sandboxNotifyKey, options.dataDir, SANDBOX_NOTIFY_KEY_FILE) : '';
+  const provider: PaymentProvider = alipay ?? createSandboxProvider(key);
   const deps = { db: options.db, clock: app.accounts.clock, provider, ledger: { hotShards: config.hotShards }, orderExpiryMinutes: config.orderExpiryMinutes };
   await app.register(walletRoutes, deps);
-  await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
+  if (alipay !== null) await app.register(alipayNotifyRoutes, { deps, provider: alipay });
+  else await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+}
+
+function alipayConfigOf(config: WalletConfig): AlipayConfig {
+  if (config.alipay === null) throw new Error('WALLET_PAYMENT_PROVIDER=alipay without ALIPAY_* settings (loadWalletConfig reads them)');
+  return config.alipay;
 }
 
 export const walletPlugin = fp(wallet, {

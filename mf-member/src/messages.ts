@@ -7,11 +7,12 @@ export const pageCopy: Record<string, { title: string }> = {
   'about-user': { title: '用户主页' },
 };
 
-/** The member centre's sections (SPEC.md section 2: member?type=0, 1, 2, 7, 9). */
-export const sectionTitles: Record<'0' | '1' | '2' | '7' | '9', string> = {
+/** The member centre's sections (SPEC.md section 2: member?type=0, 1, 2, 7, 9; 3 the wallet centre, issue 13). */
+export const sectionTitles: Record<'0' | '1' | '2' | '3' | '7' | '9', string> = {
   '0': '个人中心',
   '1': '我的钱包',
   '2': '我的关注',
+  '3': '钱包中心',
   '7': '申请主播',
   '9': '开播记录',
 };

@@ -1,12 +1,14 @@
 import { rmSync } from 'node:fs';
 import { E2E_DATA_DIR, E2E_PORT, E2E_PORT_WAS_PICKED, E2E_SERVER_ENV } from './playwright.config';
-import { startSiteServer } from './siteServer.mjs';
+import { startSiteServer, verifyLedger } from './siteServer.mjs';
 
 /**
  * Starts the real server for the run over a fresh embedded PostgreSQL (in place of Playwright's
  * webServer, which cannot say why a server died): a server that exits at start fails the run at
  * once with its own last output, and one that dies during the run is reported at once too and
- * fails the run at teardown. Returns the teardown.
+ * fails the run at teardown. Returns the teardown, which also runs `ledger:verify` on the run's
+ * database (every journey's coins: recharges, gifts, guards, withdrawals) and fails the run unless
+ * it is clean.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -25,9 +27,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     const diedDuringRun = server.exit();
     await server.stop();
+    const ledger = await verifyLedger({ dataDir: E2E_DATA_DIR });
     removePickedData();
     if (diedDuringRun !== null) {
       throw new Error(`the e2e server exited (code ${diedDuringRun.code}, signal ${diedDuringRun.signal}) during the run; its last output:\n${server.output()}`);
     }
+    console.log(`[e2e server] ${ledger.output}`);
+    if (!ledger.ok) throw new Error(`the run's ledger is not clean (pnpm ledger:verify on ${E2E_DATA_DIR}):\n${ledger.output}`);
   };
 }

@@ -21,3 +21,5 @@ export interface SiteServerOptions {
 export function freePort(): Promise<number>;
 export function freePortSync(): number;
 export function startSiteServer(options: SiteServerOptions): Promise<SiteServer>;
+/** `pnpm ledger:verify` on a stopped server's embedded database under `dataDir`. */
+export function verifyLedger(options: { dataDir: string }): Promise<{ ok: boolean; output: string }>;

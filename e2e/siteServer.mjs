@@ -3,7 +3,7 @@
 // given and an RTMP port the OS picks, so it runs beside `npm start` (8080, 1935). If it exits
 // before it answers /healthz, the start fails at once with the server's last output; if it
 // exits later, that is printed at once too. Types: siteServer.d.mts.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -30,6 +30,20 @@ export function freePort() {
 export function freePortSync() {
   const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+/**
+ * `pnpm ledger:verify` (server/src/wallet/verifyLedger.ts) on the stopped server's embedded
+ * database under `dataDir`: every balance equals its transfers, all sum to zero, none negative.
+ * Resolves { ok, output } (ok: exit code 0).
+ */
+export function verifyLedger({ dataDir }) {
+  const tsxCli = createRequire(path.join(SERVER_DIR, 'package.json')).resolve('tsx/cli');
+  return new Promise((resolve) => {
+    execFile(process.execPath, [tsxCli, 'src/wallet/verifyLedger.ts'], { cwd: SERVER_DIR, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ ok: error === null, output: `${stdout}${stderr}`.trim() });
+    });
+  });
 }
 
 /**

@@ -8,7 +8,9 @@ export type ChatRoomEvent =
   | { kind: 'muted'; roomId: number; ownerId: number; userId: number; until: string | null }
   | { kind: 'unmuted'; roomId: number; ownerId: number; userId: number }
   | { kind: 'adminsChanged'; roomId: number; ownerId: number; adminIds: number[] }
-  | { kind: 'roomChanged'; roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string };
+  | { kind: 'roomChanged'; roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }
+  /** A guard bought (chatGuards.ts): the member's badge in the room. */
+  | { kind: 'guardChanged'; roomId: number; ownerId: number; userId: number; level: 1 | 2 | 3; name: string; expiresAt: string };
 
 /** What a node does with what the bus delivers (its own publications included, in bus order). */
 export interface ChatBusSink {

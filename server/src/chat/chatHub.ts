@@ -11,6 +11,7 @@ import type { ChatConfig } from './chatConfig';
 import { ChatConnection } from './chatConnection';
 import { ChatConnections } from './chatConnections';
 import type { ChatDirectory } from './chatDirectory';
+import { ChatGuardEntries, type ChatGuards } from './chatGuards';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatLogin } from './chatLogin';
 import { ChatMembership } from './chatMembership';
@@ -54,6 +55,8 @@ export interface ChatHubOptions extends Partial<SocketLimits> {
   memberRate?: SenderRateOptions;
   /** Told of each member message delivered (the levels award exp for it); must not throw. */
   onMemberMessage?: (memberId: number) => void;
+  /** Members' guards per room: the badge and the entry notice (chatGuards.ts). */
+  guards?: ChatGuards;
 }
 
 /** Limiters, stale presence reports and empty groups are swept this often (and presence reported). */
@@ -81,6 +84,7 @@ export class ChatHub {
   private readonly requests: ChatRequests;
   private readonly sessionWatch: ChatSessionWatch;
   private readonly roomEvents: ChatRoomEventRelay;
+  private readonly guardEntries: ChatGuardEntries | null;
   private readonly housekeeping: NodeJS.Timeout;
   private closing = false;
   /** Chat messages delivered to groups with members on this node since start: /metrics. */
@@ -89,12 +93,20 @@ export class ChatHub {
   constructor(private readonly options: ChatHubOptions) {
     this.limits = resolveSocketLimits(options, CHAT_SOCKET_LIMITS);
     const idPrefix = randomBytes(4).toString('hex');
+    const guards = options.guards;
+    this.guardEntries =
+      guards === undefined
+        ? null
+        : new ChatGuardEntries(guards, async (groupId) => (await options.directory.room(groupId))?.roomId ?? null, (groupId, text, keep) => this.sending.postSystem(groupId, text, keep));
     this.membership = new ChatMembership({
       directory: options.directory,
       bus: options.bus,
       flushIntervalMs: options.flushIntervalMs,
       maxGroupsPerConnection: options.maxGroupsPerConnection,
       onChange: () => this.presence.changed(),
+      onMemberJoined: (groupId, memberId, nickname) => {
+        this.guardEntries?.joined(groupId, memberId, nickname).catch((error: unknown) => options.log.warn({ err: error }, 'chat: a guard entry notice failed'));
+      },
     });
     this.presence = new ChatPresenceReports(options.bus, () => this.membership.memberCounts(), (groupId) => this.membership.memberCount(groupId));
     this.sending = new ChatSending({ ...options, idPrefix });
@@ -113,6 +125,7 @@ export class ChatHub {
     this.roomEvents = new ChatRoomEventRelay(options.directory, options.bus, {
       postSystem: (groupId, text, keep, gift) => this.sending.postSystem(groupId, text, keep, gift),
       sendNotice: (userId, text) => this.notices.send(userId, text),
+      applyGuard: (change) => guards?.apply(change),
     }, options.log);
   }
 
@@ -183,5 +196,6 @@ export class ChatHub {
     this.requests.sweep(now);
     this.presence.sweep(now);
     this.membership.sweep();
+    this.guardEntries?.sweep(now);
   }
 }

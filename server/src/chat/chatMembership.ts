@@ -23,6 +23,8 @@ export interface ChatMembershipOptions {
   maxGroupsPerConnection?: number;
   /** Called when the members of a group on this node changed (presence reports). */
   onChange: () => void;
+  /** A member's first connection on this node joined the group (the guard entry notice, chatGuards.ts). */
+  onMemberJoined?: (groupId: string, memberId: number, nickname: string) => void;
 }
 
 /**
@@ -91,6 +93,7 @@ export class ChatMembership {
     // Written before any later broadcast: the next flush of the group comes after this frame.
     reply(connection, { type: 'history', groupId, messages: group.recentMessages() });
     if (status === 'success') this.options.onChange();
+    if (status === 'success' && identity.memberId !== null) this.options.onMemberJoined?.(groupId, identity.memberId, connection.profile.nickname);
   }
 
   quit(connection: ChatConnection, identity: ChatIdentity, frame: Extract<ChatClientFrame, { type: 'quit' }>): void {

@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from '../infra/localSecret';
 import { type ChatBus, InProcessChatBus } from './chatBus';
 import { type ChatConfig, defaultChatConfig } from './chatConfig';
 import { ChatDirectory } from './chatDirectory';
+import { ChatGuards } from './chatGuards';
 import { ChatHub } from './chatHub';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatRedisBus } from './chatRedisBus';
@@ -83,6 +84,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     guestNicknamePrefix: GUEST_NICKNAME_PREFIX,
     flushIntervalMs: options.flushIntervalMs,
     memberRate: options.memberRate,
+    guards: new ChatGuards(options.db, services.clock),
     // Exp for each message a member got through (capped per day by the levels).
     onMemberMessage: (memberId) => {
       app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));

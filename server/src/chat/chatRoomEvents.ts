@@ -5,6 +5,7 @@ import type { RoomEventMap, RoomEvents } from '../live/index';
 import type { ChatBus, ChatRoomEvent } from './chatBus';
 import type { ChatDirectory } from './chatDirectory';
 import { chatMessages } from './chatMessages';
+import { type ChatGuardChange, guardBoughtLine } from './chatGuards';
 import { memberChatName } from './chatNames';
 
 /** What the relay needs of the hub: the assistant channel and the C2C notices. */
@@ -12,6 +13,8 @@ export interface ChatRoomEventOutlets {
   /** `gift`: a gift line (cloudCustomData type 2 with the payload the page animates). */
   postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload): void;
   sendNotice(userId: number, text: string): void;
+  /** A guard bought (this node's or another's): the badge cache follows (chatGuards.ts). */
+  applyGuard?(change: ChatGuardChange): void;
 }
 
 /**
@@ -42,6 +45,7 @@ export class ChatRoomEventRelay {
     events.on('adminsChanged', (event) => void this.adminsChanged(event));
     events.on('roomChanged', (event) => void this.roomChanged(event));
     events.on('giftSent', (event) => this.giftSent(event));
+    events.on('guardBought', (event) => this.guardBought(event));
   }
 
   /** The room reads `<nickname> 送出 <gift> x<count>`; the payload drives the animation and combos. */
@@ -63,6 +67,13 @@ export class ChatRoomEventRelay {
     this.outlets.postSystem(String(event.ownerId), giftLine(nickname, event.giftName, event.count), true, payload);
   }
 
+  /** The badge applies from the member's next message (every node); the room reads the purchase. */
+  private guardBought(event: RoomEventMap['guardBought'][0]): void {
+    const { roomId, ownerId, userId, level, tierName: name } = event;
+    this.relay({ kind: 'guardChanged', roomId, ownerId, userId, level, name, expiresAt: event.expiresAt.toISOString() });
+    this.outlets.postSystem(String(ownerId), guardBoughtLine(memberChatName(event.nickname, userId), name, event.months, event.kind), true);
+  }
+
   /** A room's stream started or stopped: its viewers read it in the assistant channel at once. */
   listenToStreams(events: StreamEvents): void {
     events.on('live', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamLive));
@@ -82,6 +93,8 @@ export class ChatRoomEventRelay {
         return directory.applyAdmins(event.roomId, event.adminIds);
       case 'roomChanged':
         return directory.applyRoomChanged(event.ownerId, { roomId: event.roomId, ownerId: event.ownerId, title: event.title, placard: event.placard, isOpen: event.isOpen });
+      case 'guardChanged':
+        return this.outlets.applyGuard?.(event);
     }
   }
 

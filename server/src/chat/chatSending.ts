@@ -5,6 +5,7 @@ import type { ChatBus, ChatMessageDraft } from './chatBus';
 import type { ChatConfig } from './chatConfig';
 import type { ChatConnection, ChatIdentity } from './chatConnection';
 import type { ChatDirectory } from './chatDirectory';
+import type { ChatGuards } from './chatGuards';
 import { GUEST_RATE, MEMBER_RATE, RoomInboundCap, type SenderRateOptions, SenderRateLimiter } from './chatLimits';
 import { chatMessages } from './chatMessages';
 import { memberChatProfile } from './chatNames';
@@ -26,6 +27,8 @@ export interface ChatSendingOptions {
   idPrefix: string;
   /** Told of each member message delivered (the levels award exp for it); must not throw. */
   onMemberMessage?: (memberId: number) => void;
+  /** Members' guards per room (the badge on their messages; chatGuards.ts). */
+  guards?: ChatGuards;
 }
 
 /**
@@ -69,12 +72,14 @@ export class ChatSending {
     }
     // The account as it is now (cached a minute): a rename made on the site reaches the chat.
     if (identity.memberId !== null) connection.profile = memberChatProfile(await this.options.directory.user(identity.memberId), identity.memberId);
+    // The member's guard in this room (the badge), as of now: a purchase shows on the next message.
+    const guard = room !== null && identity.memberId !== null ? await this.options.guards?.guardOf(room.roomId, identity.memberId) : null;
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId: frame.groupId,
       kind: frame.kind,
       text: text.text,
-      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role, ...(connection.profile.level !== undefined ? { level: connection.profile.level } : {}) },
+      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role, ...(connection.profile.level !== undefined ? { level: connection.profile.level } : {}), ...(guard ? { guard: guard.level } : {}) },
       cloudCustomData: { type: 0 },
       sentAt: this.options.clock().getTime(),
     };

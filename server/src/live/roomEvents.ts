@@ -14,6 +14,22 @@ export interface RoomEventMap {
   roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }];
   /** A member's gift to the room's anchor was applied (the wallet emits it after commit; the chat posts the gift line). */
   giftSent: [GiftSentEvent];
+  /** A member bought, renewed or upgraded a guard of the room (the wallet emits it after commit; the chat shows the badge and announces it). */
+  guardBought: [GuardBoughtEvent];
+}
+
+export interface GuardBoughtEvent {
+  roomId: number;
+  ownerId: number;
+  userId: number;
+  nickname: string;
+  tierId: number;
+  /** The tier's level 1-3 (the badge). */
+  level: 1 | 2 | 3;
+  tierName: string;
+  months: number;
+  kind: 'buy' | 'renew' | 'upgrade';
+  expiresAt: Date;
 }
 
 export interface GiftSentEvent {

@@ -4,6 +4,7 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { Experience } from '../levels/index';
 import { giftRoutes } from './gifts/giftRoutes';
+import { guardRoutes } from './guards/guardRoutes';
 import type { AlipayConfig } from './alipayConfig';
 import { alipayNotifyRoutes } from './alipayNotifyRoutes';
 import { createAlipayProvider } from './alipayProvider';
@@ -45,6 +46,7 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  await app.register(guardRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
 }
 
 function alipayConfigOf(config: WalletConfig): AlipayConfig {

@@ -35,6 +35,8 @@ export interface ChatSender {
   role: ChatSenderRole;
   /** A member's level (shared/src/levels): the badge beside the name; absent for guests and the system. */
   level?: number;
+  /** The sender's active guard tier level in this room (1-3): the guard badge beside the name. */
+  guard?: number;
 }
 
 /** A group message as the room receives it (SPEC.md section 3: chat message). */

@@ -107,6 +107,8 @@ const ChatSenderSchema = Type.Object({
   role: Type.Union([Type.Literal('anchor'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('guest'), Type.Literal('system')]),
   /** A member's level (the badge beside the name); absent for guests and the system. */
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
+  /** The sender's active guard tier level in this room (1-3; api/Guard): the guard badge beside the name. */
+  guard: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
 });
 
 /**

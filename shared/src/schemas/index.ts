@@ -11,4 +11,5 @@ export * from './live';
 export * from './member';
 export * from './wallet';
 export * from './gifts';
+export * from './guards';
 export * from './withdrawals';

@@ -5,6 +5,7 @@ import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTa
 import type { MemberRealNameTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
+import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -14,6 +15,7 @@ export * from './tables/live';
 export * from './tables/member';
 export * from './tables/wallet';
 export * from './tables/gifts';
+export * from './tables/guards';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -69,4 +71,7 @@ export interface Database {
   wallet_audit: WalletAuditTable;
   gift: GiftTable;
   gift_send: GiftSendTable;
+  guard_tier: GuardTierTable;
+  guard_membership: GuardMembershipTable;
+  guard_purchase: GuardPurchaseTable;
 }

@@ -218,6 +218,15 @@ export const errors = catalogue({
   WALLET_GIFT_ROOM_NOT_FOUND: entry('直播间不存在'),
   /** The anchor sends a gift into their own room. */
   WALLET_GIFT_OWN_ROOM: entry('不能给自己的直播间送礼物'),
+  // Guards (wallet/guards/).
+  WALLET_GUARD_NOT_FOUND: entry('守护等级不存在或已下架'),
+  WALLET_GUARD_ROOM_NOT_FOUND: entry('直播间不存在'),
+  /** The anchor buys a guard of their own room. */
+  WALLET_GUARD_OWN_ROOM: entry('不能开通自己直播间的守护'),
+  /** A lower tier while a higher one is active in the room. */
+  WALLET_GUARD_DOWNGRADE: entry('您当前的守护等级更高，到期后才能开通较低等级的守护'),
+  /** An upgrade whose credit (the current tier's unused value) covers the whole price. */
+  WALLET_GUARD_UPGRADE_TOO_SHORT: entry('当前守护的剩余价值已超过升级费用，请选择更多月数'),
 
   // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),

@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });
   await app.register(uploadsPlugin, { db: options.db });
   await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
-  await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir });
+  await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken });
   await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });

@@ -8,6 +8,7 @@ import { guardRoutes } from './guards/guardRoutes';
 import type { AlipayConfig } from './alipayConfig';
 import { alipayNotifyRoutes } from './alipayNotifyRoutes';
 import { createAlipayProvider } from './alipayProvider';
+import { chargeRulesOpsRoutes } from './chargeRulesOps';
 import { loadOrCreateSecret } from '../infra/localSecret';
 import type { PaymentProvider } from './paymentProvider';
 import { SANDBOX_NOTIFY_KEY_FILE, createSandboxProvider } from './sandboxProvider';
@@ -25,6 +26,8 @@ export interface WalletPluginOptions extends WalletOptions {
   db: Kysely<Database>;
   /** Local state: the generated sandbox notify key. */
   dataDir: string;
+  /** The ops token: guards `api/ops/chargeRules` and `api/ops/withdrawals`. */
+  opsToken: string;
 }
 
 /**
@@ -43,6 +46,7 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   await app.register(walletRoutes, deps);
   if (alipay !== null) await app.register(alipayNotifyRoutes, { deps, provider: alipay });
   else await app.register(sandboxPayRoutes, { deps, key, duplicateNotifySeconds: config.sandboxDuplicateNotifySeconds });
+  await app.register(chargeRulesOpsRoutes, { db: options.db, clock: app.accounts.clock, opsToken: options.opsToken });
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });

@@ -10,6 +10,7 @@ export * from './scores';
 export * from './live';
 export * from './member';
 export * from './wallet';
+export * from './chargeRulesOps';
 export * from './gifts';
 export * from './guards';
 export * from './withdrawals';

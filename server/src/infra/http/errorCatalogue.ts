@@ -218,6 +218,11 @@ export const errors = catalogue({
   WALLET_GIFT_ROOM_NOT_FOUND: entry('直播间不存在'),
   /** The anchor sends a gift into their own room. */
   WALLET_GIFT_OWN_ROOM: entry('不能给自己的直播间送礼物'),
+  // Ops: recharge packages (wallet/chargeRulesOps.ts).
+  /** More packages than CHARGE_RULES_MAX (@sports/shared). */
+  WALLET_CHARGE_RULES_TOO_MANY: entry((max: number) => `充值套餐最多 ${max} 个，请修改或停用已有套餐`),
+  /** An update of a package that does not exist. */
+  WALLET_CHARGE_RULE_UNKNOWN: entry('充值套餐不存在', { status: 404 }),
   // Guards (wallet/guards/).
   WALLET_GUARD_NOT_FOUND: entry('守护等级不存在或已下架'),
   WALLET_GUARD_ROOM_NOT_FOUND: entry('直播间不存在'),

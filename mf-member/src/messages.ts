@@ -59,6 +59,7 @@ export const profileCopy = {
   applyAnchor: '申请主播',
   broadcastRecords: '开播记录',
   recharge: '充值',
+  walletCentre: '钱包中心',
   realName: '实名认证',
   realNameVerified: (name: string) => `已认证（${name}）`,
   realNameMissing: '未认证',

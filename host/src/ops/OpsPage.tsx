@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { hostMessages } from '../messages';
 import { ActivityBannersPanel } from './ActivityBannersPanel';
+import { ChargeRulesPanel } from './ChargeRulesPanel';
 import { AnchorApplicationsPanel } from './AnchorApplicationsPanel';
 import { AuditTable } from './AuditTable';
 import { DialogButton } from '../feedback/DialogButton';
@@ -10,6 +11,7 @@ import { OPS_SECTIONS, isOpsSection, type OpsSection } from './opsSections';
 import { OpsTokenForm } from './OpsTokenForm';
 import { RemoteRolloutPanel } from './RemoteRolloutPanel';
 import { useOpsConsole, type OpsSnapshot, type RunOperation } from './useOpsConsole';
+import { WithdrawalsPanel } from './WithdrawalsPanel';
 
 const text = hostMessages.ops;
 
@@ -72,6 +74,8 @@ export function OpsPage() {
             {section === 'rollouts' && <RolloutConsole snapshot={ops.snapshot} loadError={ops.loadError} run={ops.run} reload={() => void ops.reload()} />}
             {section === 'applications' && <AnchorApplicationsPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'activities' && <ActivityBannersPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'withdrawals' && <WithdrawalsPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'chargeRules' && <ChargeRulesPanel api={ops.api} onForbidden={ops.refuse} />}
           </Tabs>
         </>
       )}

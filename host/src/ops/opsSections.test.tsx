@@ -22,7 +22,7 @@ describe('the ops sections', () => {
     fireEvent.change(screen.getByLabelText('运维令牌'), { target: { value: TOKEN } });
     fireEvent.click(screen.getByRole('button', { name: '进入' }));
     const tablist = await screen.findByRole('tablist', { name: '运维功能' });
-    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(3);
+    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(4);
     // The asked section is kept through the token form.
     expect(screen.getByRole('tab', { name: '主播申请' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -43,8 +43,8 @@ describe('the ops sections', () => {
     expect(window.location.hash).toBe('#/ops?tab=applications');
 
     fireEvent.keyDown(applications, { key: 'End' });
-    expect(screen.getByRole('tabpanel', { name: '活动横幅' })).toBeTruthy();
-    fireEvent.keyDown(screen.getByRole('tab', { name: '活动横幅' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tabpanel', { name: '提现审核' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: '提现审核' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: '灰度发布' }).getAttribute('aria-selected')).toBe('true');
     expect(window.location.hash).toBe('#/ops');
   });

@@ -109,6 +109,9 @@ export default function ProfileSection({ context }: MemberSectionProps) {
                 <li>
                   <a href="#/member?type=1&isRecharge=true">{profileCopy.recharge}</a>
                 </li>
+                <li>
+                  <a href="#/member?type=3">{profileCopy.walletCentre}</a>
+                </li>
               </LinkList>
             </PagePanel>
           </>

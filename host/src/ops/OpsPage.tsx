@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { hostMessages } from '../messages';
 import { ActivityBannersPanel } from './ActivityBannersPanel';
+import { ChargeRulesPanel } from './ChargeRulesPanel';
 import { AnchorApplicationsPanel } from './AnchorApplicationsPanel';
 import { AuditTable } from './AuditTable';
 import { DialogButton } from '../feedback/DialogButton';
@@ -74,6 +75,7 @@ export function OpsPage() {
             {section === 'applications' && <AnchorApplicationsPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'activities' && <ActivityBannersPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'withdrawals' && <WithdrawalsPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'chargeRules' && <ChargeRulesPanel api={ops.api} onForbidden={ops.refuse} />}
           </Tabs>
         </>
       )}

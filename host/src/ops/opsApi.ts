@@ -5,11 +5,13 @@ import type {
   AnchorApplicationState,
   AuditEntry,
   OpsAnchorApplicationPage,
+  OpsChargeRule,
   OpsWithdrawalPage,
   OverrideGrantAnswer,
   RemoteName,
   RolloutState,
   SaveActivityRequest,
+  SaveChargeRuleRequest,
   WithdrawalReview,
   WithdrawalState,
 } from '@sports/shared';
@@ -53,6 +55,10 @@ export interface OpsApi {
   /** Creates a banner, or updates banner `request.id`. */
   saveActivity(request: SaveActivityRequest): Promise<Activity>;
   deleteActivity(id: number): Promise<void>;
+  /** Every recharge package, enabled or not, in the members' order. */
+  chargeRules(): Promise<OpsChargeRule[]>;
+  /** Creates a package, or updates package `request.id` (audited by the server). */
+  saveChargeRule(request: SaveChargeRuleRequest): Promise<OpsChargeRule>;
   /** Withdrawals in one state (pending: oldest first, the queue; else newest first), by keyset cursor. */
   withdrawals(state: WithdrawalState, cursor: string | null): Promise<OpsWithdrawalPage>;
   /** Marks a pending withdrawal paid (the money was sent). */
@@ -99,6 +105,8 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     deleteActivity: async (id) => {
       await call('POST', `/api/ops/activities/${id}/delete`, {});
     },
+    chargeRules: () => call('GET', '/api/ops/chargeRules'),
+    saveChargeRule: (request) => call('POST', '/api/ops/chargeRules', request),
     withdrawals: (state, cursor) => call('GET', `/api/ops/withdrawals?state=${state}&page_size=${OPS_PAGE_SIZE}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
     approveWithdrawal: (id) => call('POST', `/api/ops/withdrawals/${id}/approve`, {}),
     rejectWithdrawal: (id, reason) => call('POST', `/api/ops/withdrawals/${id}/reject`, { reason }),

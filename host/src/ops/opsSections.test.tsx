@@ -22,7 +22,7 @@ describe('the ops sections', () => {
     fireEvent.change(screen.getByLabelText('运维令牌'), { target: { value: TOKEN } });
     fireEvent.click(screen.getByRole('button', { name: '进入' }));
     const tablist = await screen.findByRole('tablist', { name: '运维功能' });
-    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(4);
+    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(5);
     // The asked section is kept through the token form.
     expect(screen.getByRole('tab', { name: '主播申请' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -1,4 +1,4 @@
-import type { ChatGroupMessage, ChatSystemNotice } from '@sports/shared/server';
+import type { ChatGroupMessage, ChatHorn, ChatSystemNotice } from '@sports/shared/server';
 
 /** A group message before the bus numbers it. */
 export type ChatMessageDraft = Omit<ChatGroupMessage, 'seq'>;
@@ -17,6 +17,8 @@ export interface ChatBusSink {
   /** `keep`: part of the group's history (system entry notes are not). */
   message(message: ChatGroupMessage, keep: boolean): void;
   notice(userId: string, notice: ChatSystemNotice): void;
+  /** A horn for every logged-in connection of every node (api/Member/sneHorn). */
+  horn(horn: ChatHorn): void;
   /** Another node's member counts per group (replaces its previous report). */
   presence(nodeId: string, counts: Record<string, number>): void;
   /** Another node saw a room event (this node's own are handled where they happen). */
@@ -34,6 +36,8 @@ export interface ChatBus {
   /** Numbers the message in its group and delivers it everywhere; resolves with the numbered message. */
   publishMessage(draft: ChatMessageDraft, keep: boolean): Promise<ChatGroupMessage>;
   publishNotice(userId: string, notice: ChatSystemNotice): void;
+  /** Delivered by every node, the publishing one too. */
+  publishHorn(horn: ChatHorn): void;
   publishPresence(counts: Record<string, number>): void;
   publishRoomEvent(event: ChatRoomEvent): void;
   /** The group's kept history held by the bus (oldest first), or null when the bus keeps none. */
@@ -61,6 +65,10 @@ export class InProcessChatBus implements ChatBus {
 
   publishNotice(userId: string, notice: ChatSystemNotice): void {
     this.sink?.notice(userId, notice);
+  }
+
+  publishHorn(horn: ChatHorn): void {
+    this.sink?.horn(horn);
   }
 
   publishPresence(): void {}

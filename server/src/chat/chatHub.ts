@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatDanmakuStyle, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -10,6 +10,7 @@ import type { ChatBus } from './chatBus';
 import type { ChatConfig } from './chatConfig';
 import { ChatConnection } from './chatConnection';
 import { ChatConnections } from './chatConnections';
+import { encodeChatFrame } from './chatFrames';
 import type { ChatDirectory } from './chatDirectory';
 import { ChatGuardEntries, type ChatGuards } from './chatGuards';
 import type { SenderRateOptions } from './chatLimits';
@@ -19,7 +20,7 @@ import { ChatNotices } from './chatNotices';
 import { ChatPresenceReports } from './chatPresenceReports';
 import { ChatRequests } from './chatRequests';
 import { ChatRoomEventRelay } from './chatRoomEvents';
-import { ChatSending } from './chatSending';
+import { ChatSending, type ChatSendingOptions } from './chatSending';
 import { ChatSessionWatch } from './chatSessionWatch';
 import type { GuestSigner } from './guestSignature';
 import type { MemberSessions } from './memberSessions';
@@ -57,6 +58,8 @@ export interface ChatHubOptions extends Partial<SocketLimits> {
   onMemberMessage?: (memberId: number) => void;
   /** Members' guards per room: the badge and the entry notice (chatGuards.ts). */
   guards?: ChatGuards;
+  /** Told of each member danmaku sent over the socket (kept for joiners); must not throw. */
+  onMemberDanmaku?: ChatSendingOptions['onMemberDanmaku'];
 }
 
 /** Limiters, stale presence reports and empty groups are swept this often (and presence reported). */
@@ -136,6 +139,7 @@ export class ChatHub {
         if (this.membership.deliver(message, keep)) this.messagesFannedOut += 1;
       },
       notice: (userId, notice) => this.notices.deliver(userId, notice),
+      horn: (horn) => this.deliverHorn(horn),
       presence: (nodeId, counts) => this.presence.received(nodeId, counts),
       roomEvent: (event) => this.roomEvents.apply(event),
     });
@@ -176,6 +180,28 @@ export class ChatHub {
     this.membership.dispose();
     await Promise.all([...this.connections].map((connection) => closeWithin(connection.socket, graceMs)));
     await this.options.bus.close().catch((error: unknown) => this.options.log.warn({ err: error }, 'chat bus did not close cleanly'));
+  }
+
+  // ---- Sends over HTTP (api/Barrage/send, api/Member/sneHorn: the wallet) ----
+
+  /** A member's HTTP send through the socket path's mutes and limits (ChatSending.admitMember); null: admitted. */
+  admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null> {
+    return this.sending.admitMember(memberId, groupId);
+  }
+
+  /** A member's danmaku applied over HTTP, delivered to its room (and kept in the group's history). */
+  postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage> {
+    return this.sending.postMemberDanmaku(groupId, memberId, text, style);
+  }
+
+  /** A horn to every logged-in connection on every node (through the bus). */
+  broadcastHorn(horn: ChatHorn): void {
+    this.options.bus.publishHorn(horn);
+  }
+
+  private deliverHorn(horn: ChatHorn): void {
+    const frame = encodeChatFrame({ type: 'horn', horn });
+    for (const connection of this.connections) if (connection.identity !== null) connection.write(frame);
   }
 
   // ---- Room and stream events (chatRoomEvents.ts) ----

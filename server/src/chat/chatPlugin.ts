@@ -9,6 +9,7 @@ import type { App } from '../infra/http/types';
 import { loadOrCreateSecret } from '../infra/localSecret';
 import { type ChatBus, InProcessChatBus } from './chatBus';
 import { type ChatConfig, defaultChatConfig } from './chatConfig';
+import { danmakuHistoryWriter } from './chatDanmakuHistory';
 import { ChatDirectory } from './chatDirectory';
 import { ChatGuards } from './chatGuards';
 import { ChatHub } from './chatHub';
@@ -85,6 +86,8 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     flushIntervalMs: options.flushIntervalMs,
     memberRate: options.memberRate,
     guards: new ChatGuards(options.db, services.clock),
+    // Members' danmaku are kept for joiners (api/Barrage/getList; chatDanmakuHistory.ts).
+    onMemberDanmaku: danmakuHistoryWriter(options.db, app.log),
     // Exp for each message a member got through (capped per day by the levels).
     onMemberMessage: (memberId) => {
       app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));

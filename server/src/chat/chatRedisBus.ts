@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatGroupMessage, ChatSystemNotice } from '@sports/shared/server';
+import type { ChatGroupMessage, ChatHorn, ChatSystemNotice } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { RedisChannel } from '../infra/sockets/redisChannel';
 import type { ChatBus, ChatBusSink, ChatMessageDraft, ChatRoomEvent } from './chatBus';
@@ -34,8 +34,8 @@ export interface ChatRedisBusOptions {
 
 /**
  * The chat between nodes over Redis pub/sub. Lines: `m <node> <keep>\n<seq>\n<message json>`,
- * `n <node>\n<userId>\n<notice json>`, `p <node>\n<counts json>`, `r <node>\n<event json>`.
- * Messages and notices are delivered by every node including the sender's (from the channel);
+ * `n <node>\n<userId>\n<notice json>`, `h <node>\n<horn json>`, `p <node>\n<counts json>`, `r <node>\n<event json>`.
+ * Messages, notices and horns are delivered by every node including the sender's (from the channel);
  * presence and room events are ignored by the node that sent them.
  */
 export class ChatRedisBus implements ChatBus {
@@ -74,6 +74,10 @@ export class ChatRedisBus implements ChatBus {
     this.send(`n ${this.nodeId}\n${userId}\n${JSON.stringify(notice)}`);
   }
 
+  publishHorn(horn: ChatHorn): void {
+    this.send(`h ${this.nodeId}\n${JSON.stringify(horn)}`);
+  }
+
   publishPresence(counts: Record<string, number>): void {
     this.send(`p ${this.nodeId}\n${JSON.stringify(counts)}`);
   }
@@ -110,6 +114,8 @@ export class ChatRedisBus implements ChatBus {
       } else if (kind === 'n') {
         const split = body.indexOf('\n');
         sink.notice(body.slice(0, split), JSON.parse(body.slice(split + 1)) as ChatSystemNotice);
+      } else if (kind === 'h') {
+        sink.horn(JSON.parse(body) as ChatHorn);
       } else if (node !== this.nodeId && kind === 'p') {
         sink.presence(node ?? '', JSON.parse(body) as Record<string, number>);
       } else if (node !== this.nodeId && kind === 'r') {

@@ -1,4 +1,4 @@
-import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatGiftPayload, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
+import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatDanmakuStyle, type ChatGiftPayload, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../infra/clock';
 import type { ChatBus, ChatMessageDraft } from './chatBus';
@@ -29,6 +29,18 @@ export interface ChatSendingOptions {
   onMemberMessage?: (memberId: number) => void;
   /** Members' guards per room (the badge on their messages; chatGuards.ts). */
   guards?: ChatGuards;
+  /** Told of each member danmaku sent over the socket (chatDanmakuHistory.ts keeps it for joiners); must not throw. */
+  onMemberDanmaku?: (danmaku: MemberDanmaku) => void;
+}
+
+/** A member's danmaku delivered over the socket, for the room's persisted history. */
+export interface MemberDanmaku {
+  roomId: number;
+  memberId: number;
+  text: string;
+  level: number;
+  messageId: string;
+  sentAt: Date;
 }
 
 /**
@@ -92,6 +104,47 @@ export class ChatSending {
     }
     reply(connection, { type: 'ack', ref: frame.ref, message });
     if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId);
+    if (identity.memberId !== null && room !== null && frame.kind === 'danmaku') {
+      this.options.onMemberDanmaku?.({ roomId: room.roomId, memberId: identity.memberId, text: text.text, level: connection.profile.level ?? 1, messageId: message.id, sentAt: new Date(message.sentAt) });
+    }
+  }
+
+  /**
+   * A member's HTTP send (api/Barrage/send, api/Member/sneHorn) through the socket path's checks:
+   * the room's mutes (never the anchor's), the member's rate (the same limiter as their socket
+   * sends), the room's inbound cap. `groupId` null (a horn, in no room): the rate only.
+   */
+  async admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null> {
+    const room = groupId === null ? null : await this.options.directory.room(groupId);
+    const role = await this.roleOf(memberIdentity(memberId), room);
+    if (room !== null && role !== 'anchor') {
+      const mute = await this.options.directory.muteOf(room.roomId, memberId);
+      if (mute !== undefined) return { code: 'muted', message: mute === null ? chatMessages.muted : chatMessages.mutedUntil(mute) };
+    }
+    const now = Date.now();
+    const rate = this.memberRate.take(String(memberId), now);
+    if (!rate.ok) return { code: 'rate-limited', message: chatMessages.rateLimited(Math.ceil(rate.retryAfterMs / 1000)) };
+    if (groupId !== null && !this.roomCap.take(groupId, role === 'anchor' || role === 'admin', now)) return { code: 'room-busy', message: chatMessages.roomBusy };
+    return null;
+  }
+
+  /** A member's danmaku admitted and applied over HTTP (after its commit): delivered like a socket send, with its style. */
+  async postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage> {
+    const room = await this.options.directory.room(groupId);
+    const role = await this.roleOf(memberIdentity(memberId), room);
+    const profile = memberChatProfile(await this.options.directory.user(memberId), memberId);
+    const draft: ChatMessageDraft = {
+      id: this.nextMessageId(),
+      groupId,
+      kind: 'danmaku',
+      text,
+      from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}) },
+      cloudCustomData: style === null ? { type: 0 } : { type: 0, style },
+      sentAt: this.options.clock().getTime(),
+    };
+    const message = await this.options.bus.publishMessage(draft, true);
+    this.options.onMemberMessage?.(memberId);
+    return message;
   }
 
   /** A message in the assistant channel (cloudCustomData.type 1), from the system; with `gift`, a gift line (type 2, protocol.ts). */
@@ -126,4 +179,9 @@ export class ChatSending {
     this.messageCounter += 1;
     return `${this.options.idPrefix}-${this.options.clock().getTime().toString(36)}-${this.messageCounter.toString(36)}`;
   }
+}
+
+/** A member as the checks see them when the send came over HTTP (no socket, no chat session). */
+function memberIdentity(memberId: number): ChatIdentity {
+  return { userId: String(memberId), kind: 'member', memberId, sessionId: null };
 }

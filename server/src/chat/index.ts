@@ -3,3 +3,7 @@ export { type ChatOptions, chatPlugin } from './chatPlugin';
 export { type ChatConfig, type ImProvider, defaultChatConfig } from './chatConfig';
 export { chatConnectSources } from './connectSources';
 export { imSystemConfig } from './imSystemConfig';
+export { cleanChatText } from './chatText';
+export { chatMessages } from './chatMessages';
+export { memberChatName } from './chatNames';
+export type { ChatHub } from './chatHub';

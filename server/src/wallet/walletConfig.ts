@@ -18,6 +18,12 @@ export interface WalletConfig {
   sandboxDuplicateNotifySeconds: number;
   /** WALLET_ANCHOR_SHARE_PERCENT: the anchor's share of a gift's coins, 0-100 (default 50); the anchor gets floor(coins × share / 100), the platform the rest. */
   anchorSharePercent: number;
+  /** WALLET_HORN_PRICE: coins a horn costs (default 100; wallet/horns/). */
+  hornPrice: number;
+  /** WALLET_HORN_INTERVAL_SECONDS: a member sends at most one horn per this many seconds (default 60; checked in the horn's transaction). */
+  hornIntervalSeconds: number;
+  /** WALLET_BARRAGE_HISTORY: a room's last danmaku api/Barrage/getList answers (default 50). */
+  barrageHistory: number;
   /** ALIPAY_* (alipayConfig.ts): read, and required, only when WALLET_PAYMENT_PROVIDER=alipay; else null. */
   alipay: AlipayConfig | null;
 }
@@ -45,6 +51,9 @@ export function loadWalletConfig(read: ReadVar, nodeEnv: string, problems: strin
     sandboxNotifyKey: key !== null && key.length >= 16 ? key : null,
     sandboxDuplicateNotifySeconds: parseInteger('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS', read('WALLET_SANDBOX_DUPLICATE_NOTIFY_SECONDS'), { fallback: 5, min: 0, max: 3_600 }, problems),
     anchorSharePercent: parseInteger('WALLET_ANCHOR_SHARE_PERCENT', read('WALLET_ANCHOR_SHARE_PERCENT'), { fallback: 50, min: 0, max: 100 }, problems),
+    hornPrice: parseInteger('WALLET_HORN_PRICE', read('WALLET_HORN_PRICE'), { fallback: 100, min: 1, max: 1_000_000 }, problems),
+    hornIntervalSeconds: parseInteger('WALLET_HORN_INTERVAL_SECONDS', read('WALLET_HORN_INTERVAL_SECONDS'), { fallback: 60, min: 0, max: 86_400 }, problems),
+    barrageHistory: parseInteger('WALLET_BARRAGE_HISTORY', read('WALLET_BARRAGE_HISTORY'), { fallback: 50, min: 1, max: 200 }, problems),
     alipay: paymentProvider === 'alipay' ? loadAlipayConfig(read, problems) : null,
   };
 }

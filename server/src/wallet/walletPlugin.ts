@@ -4,6 +4,8 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { Experience } from '../levels/index';
 import { giftRoutes } from './gifts/giftRoutes';
+import { barrageRoutes } from './barrage/barrageRoutes';
+import { hornRoutes } from './horns/hornRoutes';
 import { guardRoutes } from './guards/guardRoutes';
 import type { AlipayConfig } from './alipayConfig';
 import { alipayNotifyRoutes } from './alipayNotifyRoutes';
@@ -50,6 +52,10 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  // Horns and barrage go through the chat's checks and delivery (app.chatHub; wallet/barrage/chatOutlet.ts).
+  const chat = app.chatHub;
+  await app.register(hornRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, price: config.hornPrice, intervalSeconds: config.hornIntervalSeconds, addExp, chat });
+  await app.register(barrageRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, history: config.barrageHistory, addExp, chat });
   await app.register(guardRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
 }
 
@@ -60,6 +66,6 @@ function alipayConfigOf(config: WalletConfig): AlipayConfig {
 
 export const walletPlugin = fp(wallet, {
   name: 'wallet',
-  dependencies: ['accounts', 'levels'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents'] },
+  dependencies: ['accounts', 'levels', 'chat'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub'] },
 });

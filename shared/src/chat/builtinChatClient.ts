@@ -89,6 +89,7 @@ export class BuiltinChatClient implements ChatClient {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly seenMessages = new RecentIds(SEEN_IDS);
   private readonly seenNotices = new RecentIds(SEEN_IDS);
+  private readonly seenHorns = new RecentIds(SEEN_IDS);
   /** The groups to be in: rejoined after every reconnect. */
   private readonly groups = new Set<string>();
   private socket: ChatSocket | null = null;
@@ -381,6 +382,9 @@ export class BuiltinChatClient implements ChatClient {
         return;
       case 'notice':
         if (this.seenNotices.add(frame.notice.id)) this.emitter.emit('systemNotice', frame.notice);
+        return;
+      case 'horn':
+        if (this.seenHorns.add(frame.horn.id)) this.emitter.emit('horn', frame.horn);
         return;
       case 'pong':
         return;

@@ -1,4 +1,4 @@
-import type { ChatGiftPayload } from './protocol';
+import type { ChatDanmakuStyle, ChatGiftPayload, ChatHorn } from './protocol';
 
 /**
  * The chat contract (issue 5, SPEC.md sections 3, 4, 7): what a live room needs from an
@@ -51,7 +51,7 @@ export interface ChatGroupMessage {
   /** Plain text, never HTML: render it as a text node. */
   text: string;
   from: ChatSender;
-  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload };
+  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle };
   /** Server time, ms since the epoch. */
   sentAt: number;
 }
@@ -81,6 +81,8 @@ export type ChatSendResult = { ok: true; message: ChatGroupMessage } | { ok: fal
 export interface ChatClientEvents {
   groupMessage: (message: ChatGroupMessage) => void;
   systemNotice: (notice: ChatSystemNotice) => void;
+  /** A horn for every viewer of every room (the built-in chat's `horn` frame; Tencent IM sends none). */
+  horn: (horn: ChatHorn) => void;
   /** The connection dropped and is being re-established (the client rejoins its groups itself). */
   connectionChange: (state: 'connected' | 'reconnecting' | 'offline') => void;
 }

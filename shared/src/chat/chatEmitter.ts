@@ -7,7 +7,7 @@ type Listeners = { [E in keyof ChatClientEvents]: Set<ChatClientEvents[E]> };
  * stop the others: one broken subscriber must not silence the chat for the rest of the page.
  */
 export class ChatEmitter {
-  private readonly listeners: Listeners = { groupMessage: new Set(), systemNotice: new Set(), connectionChange: new Set() };
+  private readonly listeners: Listeners = { groupMessage: new Set(), systemNotice: new Set(), horn: new Set(), connectionChange: new Set() };
 
   on<E extends keyof ChatClientEvents>(event: E, listener: ChatClientEvents[E]): () => void {
     const set = this.listeners[event] as Set<ChatClientEvents[E]>;

@@ -19,6 +19,7 @@ import {
   type ChatSendResult,
   type ChatSystemNotice,
 } from './chatClient';
+import type { ChatHorn } from './protocol';
 import { RecentIds } from './recentIds';
 
 /** `GET api/tenxun/getUserSig`: the logged-in member's chat identity. */
@@ -132,6 +133,11 @@ export class ChatSession {
    * the ones that wait in line because the notice list is showing another. The room listens here
    * to act on a mute or an unmute at once.
    */
+  /** Horns (every room hears them; the built-in chat's `horn` frame) as they arrive. */
+  onHorn(listener: (horn: ChatHorn) => void): () => void {
+    return this.client.on('horn', listener);
+  }
+
   onSystemNotice(listener: NoticeListener): () => void {
     this.noticeListeners.add(listener);
     return () => {

@@ -11,6 +11,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
  *   client `send` (ref, groupId, kind, text) → server `ack` (ref, message) or `refused` (ref, refusal)
  *   every member of the group (the sender too) → server `message` (the same bytes for all)
  *   muted / unmuted / made admin...          → server `notice` (C2C system notice)
+ *   a member's horn (api/Member/sneHorn)      → server `horn` to every logged-in connection
  *   client `count`, `profile`, `create-group`, `ping` → `count`, `profile-updated`, `group-created`, `pong`
  *   anything malformed or not allowed        → server `error` (code, zh-CN message; ref when known)
  *
@@ -139,6 +140,36 @@ export const ChatGiftPayloadSchema = Type.Object({
 });
 export type ChatGiftPayload = Static<typeof ChatGiftPayloadSchema>;
 
+/**
+ * A danmaku's style (api/Barrage/send with a style, or a style the server gives): its colour
+ * (`#rrggbb`) and where it shows over the video (scroll right to left, or fixed at the top or
+ * bottom). Carried in `cloudCustomData.style` of a member's danmaku; absent: the default white
+ * scrolling danmaku. Only the server writes it.
+ */
+export const ChatDanmakuStyleSchema = Type.Object({
+  styleId: Type.Integer({ minimum: 1 }),
+  color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  position: Type.Union([Type.Literal('scroll'), Type.Literal('top'), Type.Literal('bottom')]),
+});
+export type ChatDanmakuStyle = Static<typeof ChatDanmakuStyleSchema>;
+
+/**
+ * A horn (api/Member/sneHorn, after its commit): a paid message every connected chat socket
+ * receives in a `horn` frame, whatever groups it is in (every viewer of every room shows it as a
+ * banner). Not part of any group's history (api/Member/hornList lists the recent ones).
+ */
+export const ChatHornSchema = Type.Object({
+  /** The horn's id (api/Member/hornList). */
+  id: Type.String(),
+  text: Type.String(),
+  senderId: Type.String(),
+  senderNickname: Type.String(),
+  /** The sender's level (the badge); absent when unknown. */
+  level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
+  sentAt: Type.Number(),
+});
+export type ChatHorn = Static<typeof ChatHornSchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -147,7 +178,12 @@ export const ChatGroupMessageSchema = Type.Object({
   kind: Type.Union([Type.Literal('text'), Type.Literal('danmaku')]),
   text: Type.String(),
   from: ChatSenderSchema,
-  cloudCustomData: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]), gift: Type.Optional(ChatGiftPayloadSchema) }),
+  cloudCustomData: Type.Object({
+    type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+    gift: Type.Optional(ChatGiftPayloadSchema),
+    /** A styled danmaku's colour and position (ChatDanmakuStyleSchema). */
+    style: Type.Optional(ChatDanmakuStyleSchema),
+  }),
   sentAt: Type.Number(),
 });
 
@@ -211,6 +247,8 @@ export const ChatServerFrameSchema = Type.Union([
   Type.Object({ type: Type.Literal('refused'), ref: Type.String(), refusal: ChatSendRefusalSchema }),
   Type.Object({ type: Type.Literal('message'), message: ChatGroupMessageSchema }),
   Type.Object({ type: Type.Literal('notice'), notice: ChatSystemNoticeSchema }),
+  /** A horn: sent to every logged-in connection, in no group (ChatHornSchema). */
+  Type.Object({ type: Type.Literal('horn'), horn: ChatHornSchema }),
   /** `count`: members (distinct identities) in the group now, across nodes; the page adds 50. */
   Type.Object({ type: Type.Literal('count'), ref: Type.Optional(Type.String()), groupId: Type.String(), count: Type.Integer() }),
   Type.Object({ type: Type.Literal('profile-updated'), ref: Type.Optional(Type.String()), profile: ChatProfileSchema }),

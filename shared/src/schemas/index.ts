@@ -12,5 +12,6 @@ export * from './member';
 export * from './wallet';
 export * from './chargeRulesOps';
 export * from './gifts';
-export * from './guards';
+export * from './hornsBarrage';
 export * from './withdrawals';
+export * from './guards';

@@ -13,6 +13,7 @@ import {
   type JoinGroupStatus,
 } from '../chat/chatClient';
 import { ChatEmitter } from '../chat/chatEmitter';
+import type { ChatHorn } from '../chat/protocol';
 
 /**
  * An in-memory chat for unit tests of the room UI and the chat session (the built-in client is
@@ -227,6 +228,11 @@ export class FakeChatClient implements ChatClient {
     const full: ChatSystemNotice = { id: `notice-${notice.lastSequence}`, text: '系统通知', sentAt: Date.now(), ...notice };
     this.emitter.emit('systemNotice', full);
     return full;
+  }
+
+  /** A horn reaches this client (the built-in chat's `horn` frame). */
+  receiveHorn(horn: ChatHorn): void {
+    this.emitter.emit('horn', horn);
   }
 
   /** The connection state changes as a real client would report it. */

@@ -6,6 +6,7 @@ import type { MemberRealNameTable, AnchorApplicationTable, AnchorApplicationAudi
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
 import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
+import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsBarrage';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -16,6 +17,7 @@ export * from './tables/member';
 export * from './tables/wallet';
 export * from './tables/gifts';
 export * from './tables/guards';
+export * from './tables/hornsBarrage';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -74,4 +76,7 @@ export interface Database {
   guard_tier: GuardTierTable;
   guard_membership: GuardMembershipTable;
   guard_purchase: GuardPurchaseTable;
+  horn: HornTable;
+  barrage_style: BarrageStyleTable;
+  barrage: BarrageTable;
 }

@@ -233,6 +233,18 @@ export const errors = catalogue({
   /** An upgrade whose credit (the current tier's unused value) covers the whole price. */
   WALLET_GUARD_UPGRADE_TOO_SHORT: entry('当前守护的剩余价值已超过升级费用，请选择更多月数'),
 
+  // Horns and barrage (wallet/horns/, wallet/barrage/): texts and limits are the chat's.
+  /** The chat's refusal of the text or the sender (empty, too long, muted in the room, the room busy): its own words. */
+  HORN_BARRAGE_REFUSED: entry((message: string) => message),
+  /** The member's chat rate (the same limiter as their chat socket): its own words. */
+  HORN_BARRAGE_RATE_LIMITED: entry((message: string) => message, { status: 429 }),
+  /** One horn per WALLET_HORN_INTERVAL_SECONDS per member. */
+  HORN_TOO_SOON: entry((seconds: number) => `喇叭发送太频繁，请 ${seconds} 秒后再试`, { status: 429 }),
+  BARRAGE_ROOM_NOT_FOUND: entry('直播间不存在'),
+  BARRAGE_STYLE_NOT_FOUND: entry('弹幕样式不存在或已下架'),
+  /** A level-gated style below its level. */
+  BARRAGE_STYLE_LEVEL: entry((level: number) => `该弹幕样式需要达到 LV${level}`),
+
   // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),
   TELEMETRY_RATE_LIMITED: entry('上报过于频繁，请稍后再试', { status: 429 }),

@@ -13,6 +13,7 @@ import * as walletLedger0011 from './0011_wallet_ledger';
 import * as gifts0012 from './0012_gifts';
 import * as walletOrders0013 from './0013_wallet_orders';
 import * as guards0014 from './0014_guards';
+import * as hornsBarrage0015 from './0015_horns_barrage';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_gifts': gifts0012,
   '0013_wallet_orders': walletOrders0013,
   '0014_guards': guards0014,
+  '0015_horns_barrage': hornsBarrage0015,
 };

@@ -1,0 +1,208 @@
+import { BarrageListSchema, BarrageSendResultSchema, CHAT_MESSAGE_MAX_LENGTH, ChatGroupMessageSchema, type ChatServerFrame, LEVEL_THRESHOLDS } from '@sports/shared/server';
+import { Value } from 'typebox/value';
+import { afterAll, expect, it } from 'vitest';
+import { memberChatSignature, useChatSockets } from '../../chat/testing/chatTestKit';
+import { errors } from '../../infra/http/errorCatalogue';
+import { type TestUser, createUser } from '../../live/testing/roomsTestKit';
+import { accountsTestOptions, createManualClock } from '../../testing/accounts';
+import { describeEachDatabase, useTestApp } from '../../testing/testApp';
+import { balanceOf } from '../ledger';
+import { expectLedgerClean, fundMember } from '../testing/ledgerTestKit';
+import { defaultLevelsConfig } from '../../levels/index';
+import { defaultWalletConfig } from '../walletConfig';
+
+const HISTORY = 5;
+/** A danmaku is a chat message: it earns the chat's exp too (levels; awarded after delivery). */
+const CHAT_EXP = defaultLevelsConfig().chatExpPerMessage;
+
+describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api/Barrage/send through the chat’s checks, paid and level-gated styles)', (target) => {
+  const clock = createManualClock(new Date('2026-11-18T04:00:00Z'));
+  const accounts = accountsTestOptions(clock);
+  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, wallet: { config: { ...defaultWalletConfig(), anchorSharePercent: 50, barrageHistory: HISTORY } } } });
+  const { connect } = useChatSockets(ctx);
+  afterAll(async () => {
+    await expectLedgerClean(ctx.db);
+  });
+
+  let keyCounter = 0;
+  const freshKey = () => `barrage-${process.pid}-${++keyCounter}`;
+  const get = (url: string, as?: TestUser, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ url, headers: { ...as?.headers, ...headers } }).then((response) => ({ status: response.statusCode, ...response.json() }));
+  const refusal = (entry: { reason: string; message: unknown }) => ({ code: 1, msg: entry.message, data: null, reason: entry.reason });
+  const send = (as: TestUser, roomId: number, text: string, styleId?: number, key: string | null = styleId === undefined ? null : freshKey()) =>
+    get(`/api/Barrage/send?room_id=${roomId}&text=${encodeURIComponent(text)}${styleId === undefined ? '' : `&style_id=${styleId}`}`, as, key === null ? {} : { 'idempotency-key': key });
+  type Style = { id: number; name: string; color: string; position: string; price: number; min_level: number };
+  const styles = async (roomId: number) => (await get(`/api/Barrage/getList?room_id=${roomId}`)).data.styles as Style[];
+  const newRoom = async () => {
+    const anchor = await createUser(ctx.db, { anchor: true });
+    const room = await ctx.db.insertInto('live_room').values({ owner_id: anchor.id, title: '弹幕测试' }).returning('id').executeTakeFirstOrThrow();
+    return { anchor, roomId: room.id };
+  };
+  const funded = async (coins: number, nickname?: string) => {
+    const user = await createUser(ctx.db, nickname === undefined ? {} : { nickname });
+    if (coins > 0) await fundMember(ctx.db, user.id, coins);
+    return user;
+  };
+  const userRow = (id: number) => ctx.db.selectFrom('app_user').select(['balance', 'exp']).where('id', '=', id).executeTakeFirstOrThrow();
+  const rowsOf = (id: number) => ctx.db.selectFrom('barrage').selectAll().where('sender_id', '=', id).orderBy('id').execute();
+  const viewerIn = async (groupId: string) => {
+    const viewer = await createUser(ctx.db);
+    const signature = await memberChatSignature(ctx, viewer.id);
+    const client = await connect();
+    expect((await client.login(signature.id, signature.userSig)).ok).toBe(true);
+    expect((await client.join(groupId)).status).toBe('success');
+    return client;
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('getList: the styles on offer (free, paid, level-gated) and an empty history; bad queries refused', async () => {
+    const { roomId } = await newRoom();
+    const answer = await get(`/api/Barrage/getList?room_id=${roomId}`);
+    expect(answer.code).toBe(200);
+    expect(Value.Check(BarrageListSchema, answer.data)).toBe(true);
+    expect(answer.data.list).toEqual([]);
+    const list = answer.data.styles as Style[];
+    expect(list[0]).toEqual({ id: expect.any(Number), name: '白色', color: '#ffffff', position: 'scroll', price: 0, min_level: 1 });
+    expect(list.some((style) => style.price === 0 && style.min_level > 1)).toBe(true);
+    expect(list.some((style) => style.price > 0 && style.min_level === 1)).toBe(true);
+    expect(new Set(list.map((style) => style.position))).toEqual(new Set(['scroll', 'top', 'bottom']));
+    expect(await get('/api/Barrage/getList?room_id=2000000000')).toMatchObject(refusal(errors.BARRAGE_ROOM_NOT_FOUND));
+    for (const query of ['', 'room_id=0', 'room_id=abc', `room_id=${roomId}&x=1`]) {
+      expect(await get(`/api/Barrage/getList?${query}`), query).toMatchObject({ status: 400, reason: errors.VALIDATION.reason });
+    }
+  });
+
+  it('send: login, parameters, room, style and the chat text rule are checked; nothing is kept', async () => {
+    const { roomId } = await newRoom();
+    const member = await funded(100);
+    expect((await get(`/api/Barrage/send?room_id=${roomId}&text=hi`)).code).toBe(700);
+    for (const query of [`room_id=${roomId}`, 'text=hi', `room_id=0&text=hi`, `room_id=${roomId}&text=`, `room_id=${roomId}&text=hi&style_id=0`, `room_id=${roomId}&text=hi&x=1`, `room_id=${roomId}&text=${'a'.repeat(CHAT_MESSAGE_MAX_LENGTH * 4 + 1)}`]) {
+      expect(await get(`/api/Barrage/send?${query}`, member), query).toMatchObject({ status: 400, reason: errors.VALIDATION.reason });
+    }
+    expect(await send(member, roomId, '   ')).toMatchObject(refusal({ reason: errors.HORN_BARRAGE_REFUSED.reason, message: '不能发送空消息' }));
+    expect(await send(member, roomId, 'a'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toMatchObject(refusal({ reason: errors.HORN_BARRAGE_REFUSED.reason, message: `消息太长，最多 ${CHAT_MESSAGE_MAX_LENGTH} 个字` }));
+    expect(await send(member, 2_000_000_000, 'hi')).toMatchObject(refusal(errors.BARRAGE_ROOM_NOT_FOUND));
+    expect(await send(member, roomId, 'hi', 99_999)).toMatchObject(refusal(errors.BARRAGE_STYLE_NOT_FOUND));
+    const paid = (await styles(roomId)).find((style) => style.price > 0 && style.min_level === 1) as Style;
+    expect(await send(member, roomId, 'hi', paid.id, null)).toMatchObject({ status: 400, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_MISSING) });
+    expect(await send(member, roomId, 'hi', paid.id, 'bad key!')).toMatchObject({ status: 400, reason: errors.VALIDATION.reason });
+    expect(await rowsOf(member.id)).toEqual([]);
+    expect(await userRow(member.id)).toEqual({ balance: 100, exp: 0 });
+  });
+
+  it('a free danmaku flies in the room as a chat danmaku, is kept for the history, costs nothing and needs no key', async () => {
+    const { anchor, roomId } = await newRoom();
+    const viewer = await viewerIn(String(anchor.id));
+    const member = await funded(50, '弹幕君');
+    const from = viewer.frames.length;
+    const answer = await send(member, roomId, ' 好球！ ');
+    expect(answer.code).toBe(200);
+    expect(Value.Check(BarrageSendResultSchema, answer.data)).toBe(true);
+    expect(answer.data).toMatchObject({ coins: 0, balance: 50, barrage: { room_id: roomId, user_id: member.id, user_nickname: '弹幕君', text: '好球！', style_id: null, color: '#ffffff', position: 'scroll', level: 1 } });
+    const frame = await viewer.waitFor((candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.kind === 'danmaku', 5_000, from);
+    if (frame.type !== 'message') throw new Error('not a message');
+    expect(Value.Check(ChatGroupMessageSchema, frame.message)).toBe(true);
+    expect(frame.message).toMatchObject({ groupId: String(anchor.id), kind: 'danmaku', text: '好球！', from: { userId: String(member.id), nickname: '弹幕君', role: 'member', level: 1 }, cloudCustomData: { type: 0 } });
+    expect(frame.message.cloudCustomData.style).toBeUndefined();
+    await pause(300);
+    expect(await userRow(member.id)).toEqual({ balance: 50, exp: CHAT_EXP });
+    const history = (await get(`/api/Barrage/getList?room_id=${roomId}`)).data.list;
+    expect(history).toEqual([answer.data.barrage]);
+  });
+
+  it('a paid style charges its price (anchor share + platform rest) with the row, the order and exp in one set, flies in its colour, answers the balance; a replay applies nothing', async () => {
+    const { anchor, roomId } = await newRoom();
+    const viewer = await viewerIn(String(anchor.id));
+    const paid = (await styles(roomId)).find((style) => style.price > 0 && style.min_level === 1) as Style;
+    const member = await funded(100);
+    const platformBefore = await balanceOf(ctx.db, { kind: 'platform_revenue' });
+    const key = freshKey();
+    const from = viewer.frames.length;
+    const answer = await send(member, roomId, '金色弹幕', paid.id, key);
+    expect(answer.code).toBe(200);
+    expect(answer.data).toMatchObject({ coins: paid.price, balance: 100 - paid.price, barrage: { style_id: paid.id, color: paid.color, position: paid.position, text: '金色弹幕' } });
+    const anchorShare = Math.floor(paid.price / 2);
+    expect(await balanceOf(ctx.db, { kind: 'anchor_earnings', owner: anchor.id })).toBe(anchorShare);
+    expect((await balanceOf(ctx.db, { kind: 'platform_revenue' })) - platformBefore).toBe(paid.price - anchorShare);
+    const [row] = await rowsOf(member.id);
+    expect(row).toMatchObject({ coins: paid.price, anchor_coins: anchorShare, platform_coins: paid.price - anchorShare, balance_after: 100 - paid.price, idempotency_key: key });
+    const orders = await ctx.db.selectFrom('wallet_order').selectAll().where('user_id', '=', member.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ type: 'barrage', state: 'paid', coins: -paid.price, transfer_set_id: row?.transfer_set_id });
+    const isStyled = (candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.cloudCustomData.style !== undefined;
+    const frame = await viewer.waitFor(isStyled, 5_000, from);
+    if (frame.type !== 'message') throw new Error('not a message');
+    expect(frame.message).toMatchObject({ kind: 'danmaku', text: '金色弹幕', cloudCustomData: { type: 0, style: { styleId: paid.id, color: paid.color, position: paid.position } } });
+    // A retry answers the first send and applies nothing; the same key with another text is refused.
+    expect(await send(member, roomId, '金色弹幕', paid.id, key)).toEqual(answer);
+    expect(await send(member, roomId, '另一条', paid.id, key)).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });
+    await pause(300);
+    expect(viewer.frames.slice(from).filter(isStyled)).toHaveLength(1);
+    expect(await rowsOf(member.id)).toHaveLength(1);
+    // Exp: 1 per coin spent, and the chat's exp for the message.
+    expect(await userRow(member.id)).toEqual({ balance: 100 - paid.price, exp: paid.price + CHAT_EXP });
+  });
+
+  it('too little balance for a paid style is refused with the way to recharge and keeps nothing', async () => {
+    const { roomId } = await newRoom();
+    const paid = (await styles(roomId)).find((style) => style.price > 1 && style.min_level === 1) as Style;
+    const member = await funded(paid.price - 1);
+    const answer = await send(member, roomId, '买不起', paid.id);
+    expect(answer).toMatchObject(refusal(errors.WALLET_INSUFFICIENT_BALANCE));
+    expect(answer.msg).toBe('余额不足，请先充值');
+    expect(await rowsOf(member.id)).toEqual([]);
+    expect(await userRow(member.id)).toEqual({ balance: paid.price - 1, exp: 0 });
+  });
+
+  it('a level-gated style is refused below its level and taken at it', async () => {
+    const { roomId } = await newRoom();
+    const gated = (await styles(roomId)).find((style) => style.price === 0 && style.min_level > 1) as Style;
+    const member = await funded(0);
+    expect(await send(member, roomId, '想要蓝色', gated.id)).toMatchObject(refusal({ reason: errors.BARRAGE_STYLE_LEVEL.reason, message: `该弹幕样式需要达到 LV${gated.min_level}` }));
+    expect(await rowsOf(member.id)).toEqual([]);
+    await ctx.db.updateTable('app_user').set({ exp: LEVEL_THRESHOLDS[gated.min_level - 1] as number }).where('id', '=', member.id).execute();
+    const answer = await send(member, roomId, '蓝色来了', gated.id);
+    expect(answer.code).toBe(200);
+    expect(answer.data).toMatchObject({ coins: 0, barrage: { style_id: gated.id, color: gated.color, level: gated.min_level } });
+  });
+
+  it("the chat's moderation and limits hold: a muted member is refused (not the anchor), the member's rate blocks the fourth in 2 s", async () => {
+    const { anchor, roomId } = await newRoom();
+    const muted = await funded(0);
+    await ctx.db.insertInto('live_room_mute').values({ room_id: roomId, user_id: muted.id, muted_by: anchor.id, until: null }).execute();
+    expect(await send(muted, roomId, '我被禁言了吗')).toMatchObject(refusal({ reason: errors.HORN_BARRAGE_REFUSED.reason, message: '您已被禁言，暂时不能发言' }));
+    expect(await rowsOf(muted.id)).toEqual([]);
+    expect((await send(anchor, roomId, '主播发弹幕')).code).toBe(200);
+    const fast = await funded(0);
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await send(fast, roomId, `刷屏 ${i}`));
+    expect(answers.slice(0, 3).map((answer) => answer.code)).toEqual([200, 200, 200]);
+    expect(answers[3]).toMatchObject({ status: 429, code: 1, reason: errors.HORN_BARRAGE_RATE_LIMITED.reason });
+    expect(answers[3]?.msg).toMatch(/^发言太快了，请 \d+ 秒后再试$/);
+    expect(await rowsOf(fast.id)).toHaveLength(3);
+  });
+
+  it("danmaku sent over the chat socket are kept too: a viewer who joins later gets the room's last ones, oldest first, at most the configured number", async () => {
+    const { anchor, roomId } = await newRoom();
+    const groupId = String(anchor.id);
+    const talker = await createUser(ctx.db, { nickname: '老观众' });
+    const signature = await memberChatSignature(ctx, talker.id);
+    const client = await connect();
+    expect((await client.login(signature.id, signature.userSig)).ok).toBe(true);
+    expect((await client.join(groupId)).status).toBe('success');
+    const sent: string[] = [];
+    for (let i = 0; i < HISTORY + 2; i += 1) {
+      const text = `第 ${i} 条`;
+      if (i > 0 && i % 3 === 0) await pause(2_100); // the chat's rate: 3 in 2 s
+      const ack = await client.say(groupId, text, 'danmaku');
+      expect(ack.type, text).toBe('ack');
+      sent.push(text);
+    }
+    expect((await client.say(groupId, '只是聊天', 'text')).type).toBe('ack');
+    // Kept after delivery (never in its way): wait for the writes.
+    for (let tries = 0; tries < 50 && (await rowsOf(talker.id)).length < sent.length; tries += 1) await pause(50);
+    const history = (await get(`/api/Barrage/getList?room_id=${roomId}`)).data.list as Array<{ text: string; user_nickname: string; color: string; position: string; style_id: number | null }>;
+    expect(history.map((item) => item.text)).toEqual(sent.slice(-HISTORY));
+    expect(history[0]).toMatchObject({ user_nickname: '老观众', color: '#ffffff', position: 'scroll', style_id: null });
+  });
+});

@@ -10,3 +10,5 @@ export type { SessionUser } from './sessions/sessions';
 export type { AccountServicesOptions } from './accountServices';
 export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';
 export { isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeName } from './nicknames';
+export { codeCheckError, consumeSmsCode } from './sms/smsCodes';
+export { hashPassword, verifyPassword } from './sessions/passwords';

@@ -2,3 +2,6 @@
 export { type MemberOptions, memberPlugin } from './memberPlugin';
 export { type MemberConfig, defaultMemberConfig } from './memberConfig';
 export type { RealNameVerdict, RealNameVerifier } from './realNameVerifier';
+export type { IdCipher } from './idCipher';
+export { isVerified, maskedNames, verifiedLegalName } from './realName';
+export { maskLegalName, normaliseLegalName } from './legalName';

@@ -3,11 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { anchorApplicationsOpsRoutes } from './anchorApplicationsOps';
-import { loadIdCipher } from './idCipher';
+import { type IdCipher, loadIdCipher } from './idCipher';
 import { memberCentreRoutes } from './memberCentreRoutes';
 import { type MemberConfig, defaultMemberConfig } from './memberConfig';
 import { type RealNameVerifier, checksumVerifier } from './realNameVerifier';
 import { memberRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The member domain's cipher of sensitive data at rest (idCipher.ts); the wallet encrypts payout accounts with it. */
+    memberCipher: IdCipher;
+  }
+}
 
 /** What buildApp takes for the member domain (main.ts: config.member). */
 export interface MemberOptions {
@@ -35,6 +42,7 @@ async function member(app: App, options: MemberPluginOptions): Promise<void> {
   const config = options.config ?? defaultMemberConfig();
   const cipher = await loadIdCipher(config.idKey, options.dataDir);
   const clock = app.accounts.clock;
+  app.decorate('memberCipher', cipher);
   await app.register(memberRoutes, { db: options.db, services: app.accounts });
   await app.register(memberCentreRoutes, { db: options.db, cipher, verifier: options.realNameVerifier ?? checksumVerifier, clock });
   await app.register(anchorApplicationsOpsRoutes, { db: options.db, cipher, opsToken: options.opsToken, clock });

@@ -73,4 +73,10 @@ export async function maskedNames(db: Kysely<Database>, cipher: IdCipher, userId
   return new Map(rows.map((row) => [row.user_id, maskLegalName(cipher.decrypt(row.name_cipher, cipherContext(row.user_id, 'name')))]));
 }
 
+/** The member's verified legal name in full, or null (compared with a payout account's holder; never answered). */
+export async function verifiedLegalName(db: Kysely<Database>, cipher: IdCipher, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('member_real_name').select('name_cipher').where('user_id', '=', userId).executeTakeFirst();
+  return row === undefined ? null : cipher.decrypt(row.name_cipher, cipherContext(userId, 'name'));
+}
+
 export { isVerified };

@@ -1,4 +1,5 @@
 import { type ReadVar, parseInteger } from '../infra/config/envVars';
+import { type WithdrawalsConfig, loadWithdrawalsConfig } from './withdrawals/withdrawalsConfig';
 import { type AlipayConfig, loadAlipayConfig } from './alipayConfig';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'alipay'] as const;
@@ -24,6 +25,8 @@ export interface WalletConfig {
   hornIntervalSeconds: number;
   /** WALLET_BARRAGE_HISTORY: a room's last danmaku api/Barrage/getList answers (default 50). */
   barrageHistory: number;
+  /** Conversions, withdrawals, the payment password (withdrawals/withdrawalsConfig.ts: WALLET_CONVERSION_PERCENT, WALLET_WITHDRAWAL_*, WALLET_PAYMENT_PASSWORD_LOCK_MINUTES). */
+  withdrawals: WithdrawalsConfig;
   /** ALIPAY_* (alipayConfig.ts): read, and required, only when WALLET_PAYMENT_PROVIDER=alipay; else null. */
   alipay: AlipayConfig | null;
 }
@@ -54,6 +57,7 @@ export function loadWalletConfig(read: ReadVar, nodeEnv: string, problems: strin
     hornPrice: parseInteger('WALLET_HORN_PRICE', read('WALLET_HORN_PRICE'), { fallback: 100, min: 1, max: 1_000_000 }, problems),
     hornIntervalSeconds: parseInteger('WALLET_HORN_INTERVAL_SECONDS', read('WALLET_HORN_INTERVAL_SECONDS'), { fallback: 60, min: 0, max: 86_400 }, problems),
     barrageHistory: parseInteger('WALLET_BARRAGE_HISTORY', read('WALLET_BARRAGE_HISTORY'), { fallback: 50, min: 1, max: 200 }, problems),
+    withdrawals: loadWithdrawalsConfig(read, problems),
     alipay: paymentProvider === 'alipay' ? loadAlipayConfig(read, problems) : null,
   };
 }

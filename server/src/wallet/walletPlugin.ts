@@ -17,6 +17,8 @@ import { SANDBOX_NOTIFY_KEY_FILE, createSandboxProvider } from './sandboxProvide
 import { sandboxPayRoutes } from './sandboxPayRoutes';
 import { type WalletConfig, defaultWalletConfig } from './walletConfig';
 import { walletRoutes } from './walletRoutes';
+import { withdrawalRoutes } from './withdrawals/withdrawalRoutes';
+import { withdrawalsOpsRoutes } from './withdrawals/withdrawalsOps';
 
 /** What buildApp takes for the wallet (main.ts: config.wallet). */
 export interface WalletOptions {
@@ -52,6 +54,10 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  // Earnings, withdrawals, payout accounts (encrypted with the member domain's cipher: app.memberCipher), the payment password.
+  const withdrawals = { db: options.db, cipher: app.memberCipher, clock: app.accounts.clock, ledger: deps.ledger };
+  await app.register(withdrawalRoutes, { ...withdrawals, config: config.withdrawals });
+  await app.register(withdrawalsOpsRoutes, { ...withdrawals, opsToken: options.opsToken });
   // Horns and barrage go through the chat's checks and delivery (app.chatHub; wallet/barrage/chatOutlet.ts).
   const chat = app.chatHub;
   await app.register(hornRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, price: config.hornPrice, intervalSeconds: config.hornIntervalSeconds, addExp, chat });

@@ -5,6 +5,7 @@ import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTa
 import type { MemberRealNameTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
+import type { BankCardTable, PaymentPasswordTable, EarningsConversionTable, WithdrawalTable } from './tables/withdrawals';
 import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
 import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsBarrage';
 
@@ -16,6 +17,7 @@ export * from './tables/live';
 export * from './tables/member';
 export * from './tables/wallet';
 export * from './tables/gifts';
+export * from './tables/withdrawals';
 export * from './tables/guards';
 export * from './tables/hornsBarrage';
 
@@ -73,6 +75,10 @@ export interface Database {
   wallet_audit: WalletAuditTable;
   gift: GiftTable;
   gift_send: GiftSendTable;
+  bank_card: BankCardTable;
+  payment_password: PaymentPasswordTable;
+  earnings_conversion: EarningsConversionTable;
+  withdrawal: WithdrawalTable;
   guard_tier: GuardTierTable;
   guard_membership: GuardMembershipTable;
   guard_purchase: GuardPurchaseTable;

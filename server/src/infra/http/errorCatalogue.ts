@@ -223,6 +223,27 @@ export const errors = catalogue({
   WALLET_CHARGE_RULES_TOO_MANY: entry((max: number) => `充值套餐最多 ${max} 个，请修改或停用已有套餐`),
   /** An update of a package that does not exist. */
   WALLET_CHARGE_RULE_UNKNOWN: entry('充值套餐不存在', { status: 404 }),
+  // Earnings, withdrawals, payout accounts, the payment password (wallet/withdrawals/).
+  /** A conversion or withdrawal beyond the member's earnings (pending withdrawals already taken out). */
+  WALLET_EARNINGS_INSUFFICIENT: entry('可用收益不足'),
+  /** A conversion that would credit no coin at the configured rate. */
+  WALLET_CONVERSION_TOO_SMALL: entry((min: number) => `每次至少兑换 ${min} 收益`),
+  WALLET_PAYOUT_NOT_VERIFIED: entry('请先完成实名认证，再绑定收款账户或提现'),
+  /** The card's or Alipay account's holder is not the member's verified legal name. */
+  WALLET_PAYOUT_HOLDER_MISMATCH: entry('收款人姓名与实名认证的姓名不一致'),
+  /** 12-19 digits failing the Luhn check. */
+  WALLET_CARD_NUMBER_INVALID: entry('银行卡号无效，请核对后重新输入'),
+  WALLET_PAYOUT_ACCOUNT_MISSING: entry((what: string) => `请先绑定${what}`),
+  WALLET_PAYMENT_PASSWORD_NOT_SET: entry('请先设置支付密码'),
+  WALLET_PAYMENT_PASSWORD_WRONG: entry((remaining: number) => `支付密码错误，还可尝试 ${remaining} 次`),
+  /** Five wrong payment passwords in a row: withdrawals wait until then (China time), or a change with an SMS code. */
+  WALLET_PAYMENT_PASSWORD_LOCKED: entry((until: string) => `支付密码错误次数过多，已锁定至 ${until}（北京时间），可稍后再试或通过短信验证码修改支付密码`),
+  WALLET_PAYMENT_PASSWORD_CODE_REQUIRED: entry('修改支付密码需要短信验证码，请先获取验证码'),
+  WALLET_WITHDRAWAL_TOO_SMALL: entry((minYuan: string) => `单笔提现金额至少 ${minYuan} 元`),
+  WALLET_WITHDRAWAL_NOT_MULTIPLE: entry((stepYuan: string) => `提现金额须为 ${stepYuan} 元的整数倍`),
+  WALLET_WITHDRAWAL_DAILY_LIMIT: entry((limitYuan: string, leftYuan: string) => `超出每日提现限额 ${limitYuan} 元，今日还可提现 ${leftYuan} 元`),
+  WALLET_WITHDRAWAL_NOT_FOUND: entry('提现记录不存在'),
+  WALLET_WITHDRAWAL_ALREADY_REVIEWED: entry('该提现已审核，不能重复审核'),
   // Guards (wallet/guards/).
   WALLET_GUARD_NOT_FOUND: entry('守护等级不存在或已下架'),
   WALLET_GUARD_ROOM_NOT_FOUND: entry('直播间不存在'),

@@ -14,6 +14,7 @@ import * as gifts0012 from './0012_gifts';
 import * as walletOrders0013 from './0013_wallet_orders';
 import * as guards0014 from './0014_guards';
 import * as hornsBarrage0015 from './0015_horns_barrage';
+import * as withdrawals0016 from './0016_withdrawals';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_wallet_orders': walletOrders0013,
   '0014_guards': guards0014,
   '0015_horns_barrage': hornsBarrage0015,
+  '0016_withdrawals': withdrawals0016,
 };

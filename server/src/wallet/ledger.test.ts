@@ -7,7 +7,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { createUser } from '../live/testing/roomsTestKit';
 import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
-import { type AccountRef, type TransferSetInput, balanceOf, transferNow } from './ledger';
+import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferNow } from './ledger';
 import { expectLedgerClean, fundMember } from './testing/ledgerTestKit';
 
 const PLATFORM: AccountRef = { kind: 'platform_revenue' };
@@ -145,6 +145,50 @@ describeEachDatabase('wallet ledger: transfers, idempotency, database rules, con
     expect(account.shards).toBe(16);
     const shardRows = await db.selectFrom('ledger_balance').select('shard').where('account_id', '=', account.id).execute();
     expect(shardRows.length).toBeGreaterThan(1);
+    await expectLedgerClean(db);
+  });
+
+  it('hot accounts: a credit takes a shard no open transaction holds, instead of waiting for one', async () => {
+    const options = { hotShards: 4 };
+    const anchor = await createUser(db, { anchor: true });
+    const senders = await Promise.all(Array.from({ length: 4 }, () => createUser(db)));
+    await Promise.all(senders.map((sender) => fundMember(db, sender.id, 100)));
+    const toAnchor = (sender: number, amount: number): TransferSetInput => {
+      const key = freshKey('hot');
+      return { idempotencyKey: key, kind: 'gift', reference: key, legs: [{ from: coinsOf(sender), to: earningsOf(anchor.id), amount }] };
+    };
+    await transferNow(db, toAnchor(senders[0]?.id as number, 1), options); // creates the account with its 4 shard rows
+    // Three transactions credit the anchor and stay open, each holding a shard row.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const open: Promise<void>[] = [];
+    for (const sender of senders.slice(0, 3)) {
+      let holding = () => undefined as void;
+      const isHolding = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      open.push(
+        db.transaction().execute(async (trx) => {
+          await transfer(trx, toAnchor(sender.id, 10), options);
+          holding();
+          await released;
+        }),
+      );
+      await isHolding;
+    }
+    // Each further credit finds the fourth row free (a random pick would wait 3 times in 4).
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000));
+      outcomes.push(await Promise.race([transferNow(db, toAnchor(senders[3]?.id as number, 5), options).then(() => 'done' as const), waited]));
+    }
+    release();
+    await Promise.all(open);
+    expect(outcomes).toEqual(['done', 'done', 'done', 'done']);
+    expect(await balanceOf(db, earningsOf(anchor.id))).toBe(1 + 30 + 20);
+    expect(await db.selectFrom('ledger_balance').select('shard').where('account_id', '=', (eb) => eb.selectFrom('ledger_account').select('id').where('kind', '=', 'anchor_earnings').where('owner_id', '=', anchor.id)).execute()).toHaveLength(4);
     await expectLedgerClean(db);
   });
 

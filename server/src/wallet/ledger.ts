@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, LedgerAccountKind } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 
@@ -150,11 +150,17 @@ async function resolveAccounts(trx: Transaction<Database>, legs: readonly Leg[],
     const owner = 'owner' in ref ? ref.owner : null;
     let row = await findAccount(trx, ref.kind, owner);
     if (row === undefined && owner !== null) {
-      await trx
+      const shards = ref.kind === 'anchor_earnings' ? options.hotShards : 1;
+      const created = await trx
         .insertInto('ledger_account')
-        .values({ kind: ref.kind, owner_id: owner, shards: ref.kind === 'anchor_earnings' ? options.hotShards : 1 })
+        .values({ kind: ref.kind, owner_id: owner, shards })
         .onConflict((conflict) => conflict.columns(['kind', 'owner_id']).where('owner_id', 'is not', null).doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      // A hot account gets all its shard rows at 0 at once: a credit then always finds a free one.
+      if (created !== undefined && shards > 1) {
+        await trx.insertInto('ledger_balance').values(Array.from({ length: shards }, (_, shard) => ({ account_id: created.id, shard, kind: ref.kind, balance: 0 }))).execute();
+      }
       row = await findAccount(trx, ref.kind, owner);
     }
     if (row === undefined) throw new Error(`ledger: no account ${key}`);
@@ -171,7 +177,21 @@ function findAccount(trx: Transaction<Database>, kind: LedgerAccountKind, owner:
 /** Adds delta to the account; answers the balance of the shard written (the whole balance for 1-shard accounts). */
 async function applyDelta(trx: Transaction<Database>, account: ResolvedAccount, delta: number): Promise<number> {
   if (delta > 0 || MAY_GO_NEGATIVE.has(account.kind)) {
-    // A credit lands on one shard picked at random: parallel credits to a hot account rarely meet.
+    if (account.shards > 1) {
+      // A credit to a hot account takes a shard row no open transaction holds (SKIP LOCKED), so
+      // parallel gifts to one anchor never queue on a row while one is free; a lock is held to
+      // the commit, so a random pick alone would meet often (bench/gifts/README.md).
+      const free = await trx
+        .updateTable('ledger_balance')
+        .set((eb) => ({ balance: eb('balance', '+', delta) }))
+        .where('account_id', '=', account.id)
+        .where('shard', '=', (eb) => eb.selectFrom('ledger_balance as free').select('free.shard').where('free.account_id', '=', account.id).orderBy(sql`random()`).limit(1).forUpdate().skipLocked())
+        .returning('balance')
+        .executeTakeFirst();
+      if (free !== undefined) return Number(free.balance);
+    }
+    // No free row (every existing shard held, or none written yet: the system accounts' rows are
+    // created on first use): one picked at random, waiting if another transaction holds it.
     const shard = account.shards > 1 ? randomInt(account.shards) : 0;
     const row = await trx
       .insertInto('ledger_balance')

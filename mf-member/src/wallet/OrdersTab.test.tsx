@@ -1,0 +1,50 @@
+import '../testing/setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@sports/shared';
+import { renderRemotePage } from '@sports/shared/testing';
+import { WALLET_PATHS } from '../api/walletApi';
+import { routes } from '../routes';
+import { MEMBER } from '../testing/fixtures';
+import { order, walletContext } from './walletFixtures';
+
+describe('订单', () => {
+  it('filters by a type from getTypeList and pages by cursor until next_cursor is null', async () => {
+    let failMore = true;
+    const context = walletContext(MEMBER, {
+      [WALLET_PATHS.orders]: (params: unknown) => {
+        const { type, cursor } = params as { type?: number; cursor?: string };
+        if (type === 7) return { list: [order({ order_no: 'W1', type: 7, type_name: '提现', subject: '提现', amount_fen: 1_000, coins: 0, state: 'paid' })], next_cursor: null };
+        if (cursor === undefined) return { list: [order({ order_no: 'G2' })], next_cursor: '2' };
+        if (failMore) return new ApiError(null, '');
+        return { list: [order({ order_no: 'G1', state: 'pending' })], next_cursor: null };
+      },
+    });
+    renderRemotePage(routes, 'member', { type: '3', tab: 'orders' }, context);
+    expect((await screen.findAllByTestId('wallet-order')).map((row) => row.getAttribute('data-order-no'))).toEqual(['G2']);
+    expect(context.callsTo(WALLET_PATHS.orders)[0]?.params).toEqual({ page_size: 20 });
+
+    fireEvent.click(screen.getByTestId('wallet-orders-more'));
+    expect((await screen.findByRole('alert')).textContent).toBe('加载失败，请重试');
+    failMore = false;
+    fireEvent.click(screen.getByTestId('wallet-orders-more'));
+    await waitFor(() => expect(screen.getAllByTestId('wallet-order').map((row) => row.getAttribute('data-order-no'))).toEqual(['G2', 'G1']));
+    expect(context.callsTo(WALLET_PATHS.orders).at(-1)?.params).toEqual({ page_size: 20, cursor: '2' });
+    expect(screen.queryByTestId('wallet-orders-more')).toBeNull();
+    expect(within(screen.getAllByTestId('wallet-order')[1]!).getByTestId('wallet-order-state').textContent).toBe('待处理');
+
+    const filter = screen.getByLabelText('订单类型');
+    await waitFor(() => expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['全部', '充值', '礼物', '兑换', '提现']));
+    fireEvent.change(filter, { target: { value: '7' } });
+    await waitFor(() => expect(screen.getAllByTestId('wallet-order').map((row) => row.getAttribute('data-order-no'))).toEqual(['W1']));
+    expect(context.callsTo(WALLET_PATHS.orders).at(-1)?.params).toEqual({ page_size: 20, type: 7 });
+    expect(within(screen.getByTestId('wallet-order')).getByTestId('wallet-order-state').textContent).toBe('已打款');
+  });
+
+  it('an empty type says so; a failed type list leaves 全部', async () => {
+    const context = walletContext(MEMBER, { [WALLET_PATHS.orderTypes]: new ApiError(null, '') });
+    renderRemotePage(routes, 'member', { type: '3', tab: 'orders' }, context);
+    expect((await screen.findByTestId('wallet-orders-empty')).textContent).toBe('还没有订单');
+    expect(await screen.findByText('订单类型加载失败，仅可查看全部订单')).toBeTruthy();
+  });
+});

@@ -4,6 +4,8 @@ import type { ChatGroupMessage } from '@sports/shared';
 import { chatCopy, giftCopy } from '../messages';
 import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';
+import { GuardBadge, senderGuard } from '../guards/GuardBadge';
+import { guardEntryOf } from '../guards/guardEntry';
 
 const Log = styled.ol`
   flex: 1;
@@ -56,6 +58,12 @@ const GiftLine = styled.li`
   .count {
     font-weight: bold;
   }
+`;
+
+/** A guard joined the room (the server's system line `<tier>·<nickname> 进入直播间`). */
+const GuardEntryLine = styled.li`
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-weight: bold;
 `;
 
 const Empty = styled.li`
@@ -116,10 +124,20 @@ export function MessageList({ label, messages, myChatId, onMute }: MessageListPr
             </GiftLine>
           );
         }
+        const entry = guardEntryOf(message);
+        if (entry) {
+          return (
+            <GuardEntryLine key={message.id} data-testid="guard-entry-line">
+              {message.text}
+            </GuardEntryLine>
+          );
+        }
         const level = senderLevel(message.from);
+        const guard = senderGuard(message.from);
         return (
           <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
             {level !== null && <LevelBadge level={level} />}
+            {guard !== null && <GuardBadge level={guard} />}
             <Nickname className="nickname" data-role={message.from.role}>
               {message.from.nickname}:
             </Nickname>

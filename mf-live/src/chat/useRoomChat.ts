@@ -15,6 +15,7 @@ import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { giftOf, isFreshGift } from '../gifts/giftMessage';
 import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
+import { senderGuard } from '../guards/GuardBadge';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
@@ -81,7 +82,9 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       if (message.kind !== 'danmaku') return;
       const mine = message.from.userId === current.chatIdentity?.userId;
       const level = senderLevel(message.from);
-      const item: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
+      const plain: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
+      const guard = senderGuard(message.from);
+      const item: DanmakuItem = guard === null ? plain : { ...plain, guard };
       setDanmaku((list) => [...list, item].slice(-DANMAKU_KEPT));
     });
     const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));

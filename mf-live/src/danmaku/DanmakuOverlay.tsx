@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { DanmakuSetting } from '@sports/shared';
 import { LevelBadge } from '../ui/LevelBadge';
+import { GuardBadge } from '../guards/GuardBadge';
 import { DanmakuLanes } from './danmakuLanes';
 import { areaShare, fontSizePx, laneCount, laneHeightPx } from './danmakuLevels';
 
@@ -12,6 +13,8 @@ export interface DanmakuItem {
   mine: boolean;
   /** The sender's level badge (LV<n>); absent for guests and the system. */
   level?: number;
+  /** The sender's guard badge in this room (1-3); absent when none. */
+  guard?: 1 | 2 | 3;
 }
 
 /** Seconds an item takes to cross the video. */
@@ -109,6 +112,7 @@ export function DanmakuOverlay({ setting, items }: DanmakuOverlayProps) {
           onAnimationEnd={() => land(flight.id)}
         >
           {flight.level !== undefined && <LevelBadge level={flight.level} />}
+          {flight.guard !== undefined && <GuardBadge level={flight.guard} />}
           {flight.text}
         </Flying>
       ))}

@@ -12,6 +12,9 @@ import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
 import { GiftLayer } from '../gifts/GiftLayer';
 import { GiftPanel } from '../gifts/GiftPanel';
 import { GiftRankBoard } from '../gifts/GiftRankBoard';
+import { GuardPanel } from '../guards/GuardPanel';
+import { RoomGuardList } from '../guards/RoomGuardList';
+import { useRoomGuards } from '../guards/useRoomGuards';
 import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
@@ -108,6 +111,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   useWatchHeartbeat(context.api, info.room_id, user !== null);
   // The contribution board reloads after a gift heard in the chat or sent from this page.
   const [giftSignal, setGiftSignal] = useState(0);
+  const guards = useRoomGuards(context, info.room_id);
   useEffect(() => {
     if (chat.gifts.length > 0) setGiftSignal((current) => current + 1);
   }, [chat.gifts]);
@@ -153,6 +157,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
         />
         {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
+        {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
         {info.viewer_role === 'owner' && (
           <OwnerPanel
             context={context}
@@ -173,6 +178,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
       <Side>
         <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
         <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
+        <RoomGuardList guards={guards} />
         <ActivityBanner context={context} />
       </Side>
     </Layout>

@@ -1,0 +1,232 @@
+import { useAtomValue } from 'jotai';
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { ApiError, GUARD_MONTHS_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
+import { RECHARGE_HREF } from '../gifts/GiftPanel';
+import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { guardApi } from './guardApi';
+import { guardCopy, guardDate } from './guardCopy';
+
+const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
+const BOUGHT_TOAST_MS = 3_000;
+const MONTH_CHOICES = Array.from({ length: GUARD_MONTHS_MAX }, (_, index) => index + 1);
+
+const Choices = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: 8px;
+  margin: 0 0 12px;
+  padding: 0;
+  list-style: none;
+
+  button {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 2px;
+    width: 100%;
+    padding: 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
+  }
+  .name {
+    font-weight: bold;
+  }
+  .price,
+  .privileges {
+    font-size: ${({ theme }) => theme.font.small};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+
+  select {
+    padding: 4px 6px;
+    font: inherit;
+  }
+  .balance {
+    margin-left: auto;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Alert = styled.p`
+  margin: 8px 0 0;
+  color: ${({ theme }) => theme.colors.danger};
+  a {
+    margin-left: 8px;
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+`;
+
+type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
+
+/** One purchase attempt: its key is reused when the same attempt is retried. */
+interface Attempt {
+  key: string;
+  guardId: number;
+  months: number;
+  name: string;
+}
+
+export interface GuardPanelProps {
+  context: RemoteContext;
+  roomId: number;
+  /** The viewer's guard in this room now (api/Guard/roomList `mine`); null: none. */
+  mine: MyGuard | null;
+  /** After a purchase the server applied (the guard list and `mine` reload). */
+  onBought?: () => void;
+}
+
+function actionOf(tier: GuardTier, mine: MyGuard | null): 'buy' | 'renew' | 'upgrade' | 'lower' {
+  if (mine === null) return 'buy';
+  if (tier.level === mine.level) return 'renew';
+  return tier.level > mine.level ? 'upgrade' : 'lower';
+}
+
+/**
+ * The guard panel (`api/Guard/getList`, `api/guard_user/buy`): pick a tier and 1–12 months, see
+ * the total, 开通守护 (续费 for the tier one has, 升级 for a higher one: the server credits the
+ * unused value of the current tier). Each attempt has a fresh Idempotency-Key; when the answer
+ * never came, 重试 sends the same attempt with the same key. The new balance goes to the shared
+ * session's user. Too little balance shows the server's message with the way to recharge.
+ */
+export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps) {
+  const { state, retry } = useLoad('guard-tiers', () => guardApi(context.api).tiers());
+  const user = useAtomValue(userInfoAtom);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [months, setMonths] = useState(1);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const unknownAttempt = useRef<Attempt | null>(null);
+
+  const buy = async (attempt: Attempt) => {
+    setPending(true);
+    setProblem(null);
+    try {
+      const result = await guardApi(context.api).buy({ room_id: roomId, guard_id: attempt.guardId, months: attempt.months }, attempt.key);
+      unknownAttempt.current = null;
+      const current = context.store.get(userInfoAtom);
+      if (current) context.store.set(userInfoAtom, { ...current, balance: result.balance });
+      context.eventBus.emit('toast', { kind: 'success', message: guardCopy.bought(attempt.name, guardDate(result.expires_at)), durationMs: BOUGHT_TOAST_MS });
+      onBought?.();
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetworkError) {
+        // No answer: it may or may not have been applied. Retrying this attempt reuses its key.
+        unknownAttempt.current = attempt;
+        setProblem({ kind: 'unknown' });
+      } else {
+        unknownAttempt.current = null;
+        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
+        // Other refusals (a lower tier while a higher is active…): the API client has shown the server's message.
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onBuy = (tiers: readonly GuardTier[]) => {
+    if (pending || !requireLogin(context)) return;
+    const tier = tiers.find((item) => item.id === selected);
+    if (!tier) return;
+    void buy({ key: newIdempotencyKey(), guardId: tier.id, months, name: tier.name });
+  };
+
+  const onRetry = () => {
+    const attempt = unknownAttempt.current;
+    if (attempt && !pending) void buy(attempt);
+  };
+
+  return (
+    <PagePanel aria-label={guardCopy.panel} data-testid="guard-panel">
+      <h2>{guardCopy.panel}</h2>
+      {mine && <p data-testid="guard-mine">{guardCopy.mine(mine.guard_name, guardDate(mine.expires_at))}</p>}
+      <LoadView state={state} failed={guardCopy.failed} onRetry={retry}>
+        {(tiers) => {
+          if (tiers.length === 0) return <Muted>{guardCopy.empty}</Muted>;
+          const tier = tiers.find((item) => item.id === selected);
+          const action = tier ? actionOf(tier, mine) : 'buy';
+          return (
+            <>
+              <Choices aria-label={guardCopy.tiers}>
+                {tiers.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      data-testid="guard-option"
+                      data-guard-id={item.id}
+                      aria-pressed={selected === item.id}
+                      onClick={() => {
+                        setSelected(item.id);
+                        setProblem(null);
+                      }}
+                    >
+                      <span className="name" style={{ color: item.color }}>
+                        {item.name}
+                      </span>
+                      <span className="price">{guardCopy.pricePerMonth(item.price)}</span>
+                      <span className="privileges">{item.privileges.join(' · ')}</span>
+                    </button>
+                  </li>
+                ))}
+              </Choices>
+              <Row>
+                <label>
+                  {guardCopy.months}{' '}
+                  <select data-testid="guard-months" value={months} onChange={(event) => setMonths(Number(event.target.value))}>
+                    {MONTH_CHOICES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {guardCopy.monthOption(choice)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {tier && <span data-testid="guard-total">{guardCopy.total(tier.price * months)}</span>}
+                <TextButton type="button" data-testid="guard-buy" disabled={pending || !tier || action === 'lower'} onClick={() => onBuy(tiers)}>
+                  {pending ? guardCopy.buying : action === 'renew' ? guardCopy.renew : action === 'upgrade' ? guardCopy.upgrade : guardCopy.buy}
+                </TextButton>
+                {user && (
+                  <span className="balance" data-testid="guard-balance">
+                    {guardCopy.balance(user.balance)}
+                  </span>
+                )}
+              </Row>
+              {action === 'upgrade' && <Muted>{guardCopy.upgradeNote}</Muted>}
+              {action === 'lower' && <Muted data-testid="guard-lower">{guardCopy.lowerNote}</Muted>}
+              {problem?.kind === 'insufficient' && (
+                <Alert role="alert" data-testid="guard-error">
+                  {problem.message}
+                  <a href={RECHARGE_HREF} data-testid="guard-recharge">
+                    {guardCopy.recharge}
+                  </a>
+                </Alert>
+              )}
+              {problem?.kind === 'unknown' && (
+                <Alert role="alert" data-testid="guard-error">
+                  {guardCopy.unknown}{' '}
+                  <TextButton type="button" data-testid="guard-retry" disabled={pending} onClick={onRetry}>
+                    {guardCopy.retry}
+                  </TextButton>
+                </Alert>
+              )}
+            </>
+          );
+        }}
+      </LoadView>
+    </PagePanel>
+  );
+}

@@ -5,6 +5,7 @@ export type { IngestStreamStats } from './media/rtmpIngest';
 export type { StreamEvents } from './media/streamEvents';
 export type { RoomEventMap, RoomEvents } from './roomEvents';
 export type { RoomPresence } from './presence';
+export type { RoomGiftCoins, RoomGiftIncome } from './giftIncome';
 export { attention, attentionList } from './follows';
 export { broadcastRecords } from './broadcasts';
 export { roomAdmins, setRoomAdmin } from './admins';

@@ -5,6 +5,7 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import type { MediaConfig } from './media/mediaConfig';
 import { mediaPlugin } from './media/mediaPlugin';
+import { RoomGiftIncomePort } from './giftIncome';
 import { RoomPresencePort } from './presence';
 import { RoomEvents } from './roomEvents';
 import { liveRoutes } from './routes';
@@ -22,7 +23,8 @@ export interface LivePluginOptions {
 
 /**
  * The live domain: rooms and their video. Decorates `app.roomEvents` (what the rooms API
- * commits, for the chat to react to), `app.roomPresence` (filled by the chat), and through the
+ * commits, for the chat to react to), `app.roomPresence` (filled by the chat), `app.roomGiftIncome`
+ * (filled by the wallet: gift coins per room, for the ranking), and through the
  * media plugin `app.playbackUrls`, `app.streamEvents`, `app.streamViewers`, `app.ingestStreams`;
  * serves `api/Live/*`, `api/Live_streaming/*`, `api/ops/anchors`, `api/media/hooks/*` and the
  * playback files under `/live/`.
@@ -30,6 +32,7 @@ export interface LivePluginOptions {
 async function live(app: App, options: LivePluginOptions): Promise<void> {
   app.decorate('roomEvents', new RoomEvents());
   app.decorate('roomPresence', new RoomPresencePort());
+  app.decorate('roomGiftIncome', new RoomGiftIncomePort());
   await app.register(mediaPlugin, { db: options.db, dataDir: options.dataDir, config: options.media });
   await app.register(liveRoutes, { db: options.db, opsToken: options.opsToken, clock: options.clock });
 }

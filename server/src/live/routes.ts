@@ -153,7 +153,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   });
 
   app.get('/api/Live_streaming/roomRanking', { schema: { querystring: RoomRankingQuerySchema, response: { 200: Envelope(RoomRankingSchema) } } }, async (request) =>
-    ok(await roomRanking(db, presence(), request.query, clock())),
+    ok(await roomRanking(db, presence(), app.roomGiftIncome, request.query, clock())),
   );
 
   await app.register(anchorsOpsRoutes, { db, opsToken: options.opsToken });

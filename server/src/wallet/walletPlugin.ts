@@ -4,6 +4,7 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { Experience } from '../levels/index';
 import { giftRoutes } from './gifts/giftRoutes';
+import { giftCoinsByRoom } from './gifts/giftIncome';
 import { barrageRoutes } from './barrage/barrageRoutes';
 import { hornRoutes } from './horns/hornRoutes';
 import { guardRoutes } from './guards/guardRoutes';
@@ -54,6 +55,8 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
   await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  // The rooms' ranking counts gift income: live owns the port, the wallet fills it (live/giftIncome.ts).
+  app.roomGiftIncome.provide({ coinsByRoom: (from, until) => giftCoinsByRoom(options.db, from, until) });
   // Earnings, withdrawals, payout accounts (encrypted with the member domain's cipher: app.memberCipher), the payment password.
   const withdrawals = { db: options.db, cipher: app.memberCipher, clock: app.accounts.clock, ledger: deps.ledger };
   await app.register(withdrawalRoutes, { ...withdrawals, config: config.withdrawals });
@@ -73,5 +76,5 @@ function alipayConfigOf(config: WalletConfig): AlipayConfig {
 export const walletPlugin = fp(wallet, {
   name: 'wallet',
   dependencies: ['accounts', 'levels', 'chat'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub'] },
+  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub', 'roomGiftIncome'] },
 });

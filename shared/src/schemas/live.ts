@@ -285,7 +285,8 @@ export const RoomRankingQuerySchema = Type.Object({
 export type RoomRankingQuery = Static<typeof RoomRankingQuerySchema>;
 /**
  * One ranked room. score = fans × 10 + broadcast minutes in the period + peak viewers in the
- * period (documented in server/README.md "Live rooms"); ties by room id.
+ * period + coins of gifts received in the period (documented in server/README.md "Live rooms");
+ * ties by room id.
  */
 export const RoomRankingItemSchema = Type.Object({
   rank: Type.Integer({ minimum: 1 }),
@@ -293,6 +294,7 @@ export const RoomRankingItemSchema = Type.Object({
   fans: Count,
   broadcast_seconds: Count,
   peak_viewers: Count,
+  gift_coins: Count,
   score: Count,
 });
 export type RoomRankingItem = Static<typeof RoomRankingItemSchema>;

@@ -9,6 +9,7 @@ import {
   type ChatSendRefusal,
   type ChatSendResult,
   type ChatSystemNotice,
+  type ChatHorn,
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
@@ -17,9 +18,12 @@ import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
 import { senderGuard } from '../guards/GuardBadge';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
+import { danmakuLookOf } from '../barrage/danmakuStyle';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
 const DANMAKU_KEPT = 100;
+/** Horns kept for the banner (it queues new ids only). */
+const HORNS_KEPT = 20;
 /** Fresh gifts kept for the animation layer (it only shows new ids). */
 const GIFTS_KEPT = 50;
 
@@ -29,6 +33,8 @@ export interface RoomChat {
   danmaku: DanmakuItem[];
   /** Gifts sent since the room opened (fresh gift lines: not the history a join answers), oldest first. */
   gifts: GiftEvent[];
+  /** Horns heard since the room opened (every room hears them), oldest first. */
+  horns: ChatHorn[];
   /** The name this viewer chats under: the member's nickname, or the guest prefix + guest id. */
   myName: string;
   /** The chat user id of this viewer (own messages are marked; no mute button on them). */
@@ -60,6 +66,7 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
   listenersRef.current = listeners;
   const [danmaku, setDanmaku] = useState<DanmakuItem[]>([]);
   const [gifts, setGifts] = useState<GiftEvent[]>([]);
+  const [horns, setHorns] = useState<ChatHorn[]>([]);
   const [myChatId, setMyChatId] = useState<string | null>(null);
   const prefix = config?.im.guestNicknamePrefix ?? DEFAULT_GUEST_NICKNAME_PREFIX;
   const provider = config?.im.provider ?? 'builtin';
@@ -84,14 +91,17 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       const level = senderLevel(message.from);
       const plain: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
       const guard = senderGuard(message.from);
-      const item: DanmakuItem = guard === null ? plain : { ...plain, guard };
+      const guarded: DanmakuItem = guard === null ? plain : { ...plain, guard };
+      const item: DanmakuItem = { ...guarded, nickname: message.from.nickname, ...danmakuLookOf(message) };
       setDanmaku((list) => [...list, item].slice(-DANMAKU_KEPT));
     });
     const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));
+    const stopHorns = current.onHorn((horn) => setHorns((list) => [...list, horn].slice(-HORNS_KEPT)));
     void current.start().then(() => setMyChatId(current.chatIdentity?.userId ?? null));
     return () => {
       stopListening();
       stopNotices();
+      stopHorns();
       current.stop();
       if (session.current === current) session.current = null;
       setMyChatId(null);
@@ -116,5 +126,5 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
 
   const dismissNotices = useCallback(() => session.current?.dismissSystemNotices(), []);
   const myName = user ? user.user_nickname : guestId ? prefix + guestId : '';
-  return { send, danmaku, gifts, myName, myChatId, dismissNotices };
+  return { send, danmaku, gifts, horns, myName, myChatId, dismissNotices };
 }

@@ -13,6 +13,11 @@ export interface DanmakuItem {
   mine: boolean;
   /** The sender's level badge (LV<n>); absent for guests and the system. */
   level?: number;
+  /** A styled danmaku's colour (`#rrggbb`) and place (barrage/danmakuStyle.ts); absent: white, scrolling. */
+  color?: string;
+  position?: 'scroll' | 'top' | 'bottom';
+  /** The sender's name (the recent list beside the input shows it). */
+  nickname?: string;
   /** The sender's guard badge in this room (1-3); absent when none. */
   guard?: 1 | 2 | 3;
 }
@@ -27,6 +32,11 @@ const DEFAULT_BOX_PX = { width: 640, height: 360 };
 const fly = keyframes`
   from { transform: translateX(0); }
   to { transform: translateX(calc(-1 * var(--travel) - 100%)); }
+`;
+
+const stay = keyframes`
+  from { opacity: 1; }
+  to { opacity: 1; }
 `;
 
 const Layer = styled.div`
@@ -44,6 +54,13 @@ const Flying = styled.span`
   left: 100%;
   white-space: pre;
   animation: ${fly} ${DANMAKU_FLIGHT_MS}ms linear forwards;
+  /* Top and bottom danmaku stay centred for the flight's time instead of crossing. */
+  &[data-position='top'],
+  &[data-position='bottom'] {
+    left: 50%;
+    transform: translateX(-50%);
+    animation: ${stay} ${DANMAKU_FLIGHT_MS / 2}ms linear forwards;
+  }
   &[data-mine='true'] {
     outline: 1px solid currentColor;
     padding: 0 4px;
@@ -108,7 +125,8 @@ export function DanmakuOverlay({ setting, items }: DanmakuOverlayProps) {
           key={flight.id}
           data-testid="danmaku-item"
           data-mine={flight.mine}
-          style={{ top: `${flight.lane * laneHeight}px`, ['--travel' as string]: `${size.width}px` }}
+          data-position={flight.position ?? 'scroll'}
+          style={{ ...placeOf(flight, laneHeight), color: flight.color, ['--travel' as string]: `${size.width}px` }}
           onAnimationEnd={() => land(flight.id)}
         >
           {flight.level !== undefined && <LevelBadge level={flight.level} />}
@@ -118,6 +136,11 @@ export function DanmakuOverlay({ setting, items }: DanmakuOverlayProps) {
       ))}
     </Layer>
   );
+}
+
+/** A scrolling danmaku flies in its lane from the top; a bottom one stays in its lane counted from the bottom. */
+function placeOf(flight: Flight, laneHeight: number): { top?: string; bottom?: string } {
+  return flight.position === 'bottom' ? { bottom: `${flight.lane * laneHeight}px` } : { top: `${flight.lane * laneHeight}px` };
 }
 
 /** Keeps the video box's size (lanes and speed depend on it): the box resizes with the page. */

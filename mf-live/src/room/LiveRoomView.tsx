@@ -9,12 +9,15 @@ import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
 import { DanmakuSettings } from '../danmaku/DanmakuSettings';
 import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
+import { BarragePanel } from '../barrage/BarragePanel';
 import { GiftLayer } from '../gifts/GiftLayer';
 import { GiftPanel } from '../gifts/GiftPanel';
 import { GiftRankBoard } from '../gifts/GiftRankBoard';
 import { GuardPanel } from '../guards/GuardPanel';
 import { RoomGuardList } from '../guards/RoomGuardList';
 import { useRoomGuards } from '../guards/useRoomGuards';
+import { HornBanner } from '../horns/HornBanner';
+import { HornComposer } from '../horns/HornComposer';
 import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
@@ -131,6 +134,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   return (
     <Layout data-remote="mf-live" data-page="live" data-room-id={info.room_id}>
       <Main>
+        <HornBanner horns={chat.horns} />
         <RoomHeader>
           {avatar && <img src={avatar} alt={`${info.anchor.user_nickname} 的头像`} />}
           <div>
@@ -156,7 +160,9 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           }
           controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
         />
+        <BarragePanel context={context} roomId={info.room_id} live={chat.danmaku} />
         {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
+        <HornComposer context={context} />
         {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
         {info.viewer_role === 'owner' && (
           <OwnerPanel

@@ -1,0 +1,287 @@
+import { useAtomValue } from 'jotai';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  ApiError,
+  CHAT_MESSAGE_MAX_LENGTH,
+  levelOf,
+  LoadView,
+  Muted,
+  PagePanel,
+  requireLogin,
+  TextButton,
+  useLoad,
+  userInfoAtom,
+  type Barrage,
+  type BarrageStyle,
+  type RemoteContext,
+} from '@sports/shared';
+import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
+import { RECHARGE_HREF } from '../gifts/GiftPanel';
+import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { barrageApi } from './barrageApi';
+import { barrageCopy } from './barrageCopy';
+
+const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
+/** Lines of the recent list shown (the server keeps the room's last ones). */
+const RECENT_SHOWN = 50;
+
+const Styles = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0 0 8px;
+  button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 4px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    cursor: pointer;
+  }
+  button[aria-checked='true'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  .swatch {
+    width: 14px;
+    height: 14px;
+    border: 1px solid #999;
+    border-radius: 3px;
+  }
+  .meta {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  input[type='text'] {
+    flex: 1;
+    min-width: 160px;
+    padding: 6px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    font: inherit;
+  }
+  .balance {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Recent = styled.ol`
+  max-height: 160px;
+  margin: 8px 0 0;
+  padding: 6px 8px;
+  overflow-y: auto;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: #1f1f1f;
+  li {
+    text-shadow: 0 0 2px #000;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Alert = styled.p`
+  margin: 8px 0 0;
+  color: ${({ theme }) => theme.colors.danger};
+  a {
+    margin-left: 8px;
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+`;
+
+type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
+
+interface Attempt {
+  key: string;
+  text: string;
+  styleId: number;
+}
+
+/** A line of the recent list: from the server's history or heard since the page opened. */
+interface RecentLine {
+  id: string;
+  text: string;
+  color: string;
+}
+
+export interface BarragePanelProps {
+  context: RemoteContext;
+  roomId: number;
+  /** Danmaku heard in the chat since the page opened (oldest first), appended to the history. */
+  live: readonly DanmakuItem[];
+}
+
+/**
+ * Styled danmaku (`api/Barrage/getList`, `api/Barrage/send`): the styles on offer beside the input
+ * (colour swatch, position, price or 免费, and LV<n> 解锁 for a level the viewer has not reached:
+ * disabled), 发送弹幕 with one Idempotency-Key per attempt (重试 reuses it when no answer came),
+ * the new balance at once (also in the shared user), too little balance with the way to recharge.
+ * Below, the room's recent danmaku: the server's history when the viewer joined, then what flies.
+ */
+export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
+  const { state, retry } = useLoad(`barrage:${roomId}`, () => barrageApi(context.api).list(roomId));
+  const user = useAtomValue(userInfoAtom);
+  const level = user ? levelOf(user.exp) : 1;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const unknownAttempt = useRef<Attempt | null>(null);
+  const inputId = useId();
+
+  const send = async (attempt: Attempt) => {
+    setPending(true);
+    setProblem(null);
+    try {
+      const result = await barrageApi(context.api).send({ room_id: roomId, text: attempt.text, style_id: attempt.styleId }, attempt.key);
+      unknownAttempt.current = null;
+      const current = context.store.get(userInfoAtom);
+      if (current && result.coins > 0) context.store.set(userInfoAtom, { ...current, balance: result.balance });
+      setText('');
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetworkError) {
+        unknownAttempt.current = attempt;
+        setProblem({ kind: 'unknown' });
+      } else {
+        unknownAttempt.current = null;
+        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
+        // Other refusals (muted, too fast, level): the API client has shown the server's message.
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = (styles: readonly BarrageStyle[]) => (event: FormEvent) => {
+    event.preventDefault();
+    const style = styles.find((item) => item.id === (chosen ?? styles[0]?.id));
+    if (pending || !style || text.trim() === '' || !requireLogin(context)) return;
+    void send({ key: newIdempotencyKey(), text, styleId: style.id });
+  };
+
+  const onRetry = () => {
+    const attempt = unknownAttempt.current;
+    if (attempt && !pending) void send(attempt);
+  };
+
+  return (
+    <PagePanel aria-label={barrageCopy.panel} data-testid="barrage-panel">
+      <h2>{barrageCopy.panel}</h2>
+      <LoadView state={state} failed={barrageCopy.failed} onRetry={retry}>
+        {({ styles, list }) => {
+          const selected = chosen ?? styles[0]?.id ?? null;
+          return (
+            <>
+              <Styles role="radiogroup" aria-label={barrageCopy.styles}>
+                {styles.map((style) => {
+                  const locked = level < style.min_level;
+                  return (
+                    <button
+                      key={style.id}
+                      type="button"
+                      role="radio"
+                      data-testid="barrage-style"
+                      data-style-id={style.id}
+                      aria-checked={selected === style.id}
+                      disabled={locked}
+                      onClick={() => {
+                        setChosen(style.id);
+                        setProblem(null);
+                      }}
+                    >
+                      <span className="swatch" style={{ background: style.color }} aria-hidden="true" />
+                      <span>{style.name}</span>
+                      <span className="meta">{barrageCopy.positions[style.position]}</span>
+                      <span className="meta">{style.price > 0 ? barrageCopy.price(style.price) : barrageCopy.free}</span>
+                      {style.min_level > 1 && <span className="meta">{barrageCopy.levelNeeded(style.min_level)}</span>}
+                    </button>
+                  );
+                })}
+              </Styles>
+              <Form onSubmit={submit(styles)}>
+                <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {barrageCopy.input}
+                </label>
+                <input
+                  id={inputId}
+                  type="text"
+                  data-testid="barrage-input"
+                  value={text}
+                  placeholder={barrageCopy.placeholder}
+                  maxLength={CHAT_MESSAGE_MAX_LENGTH}
+                  onChange={(event) => {
+                    setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
+                    setProblem(null);
+                  }}
+                />
+                <TextButton type="submit" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
+                  {pending ? barrageCopy.sending : barrageCopy.send}
+                </TextButton>
+                {user && (
+                  <span className="balance" data-testid="barrage-balance">
+                    {barrageCopy.balance(user.balance)}
+                  </span>
+                )}
+              </Form>
+              {problem?.kind === 'insufficient' && (
+                <Alert role="alert" data-testid="barrage-error">
+                  {problem.message}
+                  <a href={RECHARGE_HREF} data-testid="barrage-recharge">
+                    {barrageCopy.recharge}
+                  </a>
+                </Alert>
+              )}
+              {problem?.kind === 'unknown' && (
+                <Alert role="alert" data-testid="barrage-error">
+                  {barrageCopy.unknown}{' '}
+                  <TextButton type="button" data-testid="barrage-retry" disabled={pending} onClick={onRetry}>
+                    {barrageCopy.retry}
+                  </TextButton>
+                </Alert>
+              )}
+              <RecentList history={list} live={live} />
+            </>
+          );
+        }}
+      </LoadView>
+    </PagePanel>
+  );
+}
+
+function RecentList({ history, live }: { history: readonly Barrage[]; live: readonly DanmakuItem[] }) {
+  const lines: RecentLine[] = [
+    ...history.map((item) => ({ id: `h${item.id}`, text: barrageCopy.line(item.user_nickname, item.text), color: item.color })),
+    ...live.map((item) => ({ id: item.id, text: item.nickname === undefined ? item.text : barrageCopy.line(item.nickname, item.text), color: item.color ?? '#ffffff' })),
+  ].slice(-RECENT_SHOWN);
+  return (
+    <section aria-label={barrageCopy.history}>
+      <h3 style={{ margin: '8px 0 0', fontSize: 14 }}>{barrageCopy.history}</h3>
+      {lines.length === 0 ? (
+        <Muted>{barrageCopy.historyEmpty}</Muted>
+      ) : (
+        <Recent data-testid="barrage-recent">
+          {lines.map((line) => (
+            <li key={line.id} data-testid="barrage-recent-item" style={{ color: line.color }}>
+              {line.text}
+            </li>
+          ))}
+        </Recent>
+      )}
+    </section>
+  );
+}

@@ -110,10 +110,11 @@ export function memberApi(api: ApiClient) {
     /**
      * A pending recharge order and where to pay it. The key names the purchase attempt: the same
      * key again answers the same order. The client's `request` takes the call's own headers
-     * (AxiosRequestConfig) and applies the same envelope rules as `get`.
+     * (AxiosRequestConfig) and applies the same envelope rules as `get`. No `provider`: the
+     * server's configured one (WALLET_PAYMENT_PROVIDER: the sandbox, or Alipay) takes the money.
      */
     payUrl: async (ruleId: number, idempotencyKey: string) =>
-      (await api.request<PayUrl>({ method: 'GET', url: MEMBER_PATHS.payUrl, params: { id: ruleId, provider: 'sandbox' }, headers: { 'Idempotency-Key': idempotencyKey } })).data,
+      (await api.request<PayUrl>({ method: 'GET', url: MEMBER_PATHS.payUrl, params: { id: ruleId }, headers: { 'Idempotency-Key': idempotencyKey } })).data,
     /** My recharge orders, newest first; `cursor` is the previous page's `next_cursor`. */
     rechargeOrders: (cursor?: string, pageSize = ORDER_LIST_PAGE_SIZE) =>
       api.get<OrderPage>(MEMBER_PATHS.orders, { type: RECHARGE_ORDER_TYPE, page_size: pageSize, ...(cursor === undefined ? {} : { cursor }) }),

@@ -99,7 +99,7 @@ describe('member?type=1 recharge', () => {
     await advance(0);
 
     const [call] = context.callsTo(MEMBER_PATHS.payUrl);
-    expect(call?.params).toEqual({ id: 1, provider: 'sandbox' });
+    expect(call?.params).toEqual({ id: 1 });
     expect(call?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(opened).toEqual([[`/pay/sandbox/${ORDER_NO}`, '_blank', 'noopener,noreferrer']]);
     expect(screen.getByTestId('recharge-state').getAttribute('data-state')).toBe('pending');

@@ -14,12 +14,14 @@
  * against what the bench saw: exit 1 unless clean (0 lost, 0 doubled, 0 negative).
  */
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { startServerProcess } from '@sports/server/bench';
 import { processCpuMs } from '../common/cpu';
 import { type BenchPostgres, openPostgres } from '../common/postgres';
 import { bareInsertCommits } from './baseline';
 import { fixedRate, GiftClient, maxThroughput, type PhaseFigures, SendLedger } from './giftLoad';
 import { seedAudience } from './seed';
+import { printStatements, resetStatements, STATEMENT_SETTINGS } from './statements';
 import { verifyRun } from './verify';
 
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_GIFTS_QUICK === '1';
@@ -35,6 +37,10 @@ const WARMUP_SECONDS = env('BENCH_GIFTS_WARMUP_SECONDS', 4, 2);
 const RETRY_SHARE = env('BENCH_GIFTS_RETRY_PERCENT', 10, 10) / 100;
 /** 0: fsync and synchronous commit off (the numbers of a database that does not wait for its disk). */
 const DURABLE = process.env.BENCH_GIFTS_DURABLE !== '0';
+const STATEMENTS = process.env.BENCH_GIFTS_STATEMENTS === '1';
+/** A folder: the server process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const CPU_PROFILE_DIR = process.env.BENCH_GIFTS_CPU_PROFILE?.trim() || null;
+const CPU_PROFILER = fileURLToPath(new URL('./cpuProfile.mjs', import.meta.url));
 const COINS_EACH = 1_000_000;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
@@ -68,11 +74,11 @@ function latencies(figures: PhaseFigures): string {
 async function main(): Promise<number> {
   const started = Date.now();
   log(`${QUICK ? 'quick run' : 'full run'}: ${fmt(MEMBERS)} members, ${ANCHORS} anchors' rooms, ${CONCURRENCY} in flight for ${MAX_SECONDS} s, then ${RATE} sends/s for ${RATE_SECONDS} s, baseline ${BASELINE_SECONDS} s; ${Math.round(RETRY_SHARE * 100)} % retries; ${os.cpus().length} cores`);
-  const settings: Record<string, string> = DURABLE ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+  const settings: Record<string, string> = { ...(DURABLE ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }), ...(STATEMENTS ? STATEMENT_SETTINGS : {}) };
   const postgres = await openPostgres(log, settings);
   try {
     log('starting the server (src/main.ts) in its own process on free ports, migrating a fresh database');
-    const server = await startServerProcess(postgres.adminUrl);
+    const server = await startServerProcess(postgres.adminUrl, CPU_PROFILE_DIR === null ? {} : { NODE_OPTIONS: `--import=${CPU_PROFILER}`, BENCH_GIFTS_CPU_PROFILE_DIR: CPU_PROFILE_DIR });
     try {
       log(`server pid ${server.pid} at ${server.httpUrl}; seeding ${fmt(MEMBERS)} members with sessions and ${fmt(COINS_EACH)} coins each, ${ANCHORS} anchors with rooms`);
       const audience = await seedAudience(server, { members: MEMBERS, anchors: ANCHORS, coinsEach: COINS_EACH });
@@ -87,6 +93,7 @@ async function main(): Promise<number> {
       const baselineCpu = cpuPer(before, sampleCpu(server.pid, postgres), baseline.commits, 'commit');
       const baselineRate = baseline.commits / baseline.seconds;
 
+      if (STATEMENTS) await resetStatements(server);
       log(`phase 1: maximum throughput, ${CONCURRENCY} sends in flight, ${MAX_SECONDS} s`);
       before = sampleCpu(server.pid, postgres);
       const max = await maxThroughput(client, sends, CONCURRENCY, MAX_SECONDS, 'phase 1');
@@ -99,6 +106,7 @@ async function main(): Promise<number> {
       const fixedCpu = cpuPer(before, sampleCpu(server.pid, postgres), fixed.answered, 'send');
       const loadAfterFixed = os.loadavg()[0] ?? 0;
       client.close();
+      const statementsSeen = STATEMENTS ? () => printStatements(server, max.answered + fixed.answered) : async () => undefined;
 
       log('checking the ledger and the gifts against what the bench saw');
       const verdict = await verifyRun(server, audience, sends);
@@ -117,6 +125,7 @@ async function main(): Promise<number> {
         console.log('  failed sends:');
         for (const [kind, count] of [...sends.errors].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(count)} × ${kind}`);
       }
+      await statementsSeen();
       for (const line of verdict.lines) console.log(`  ${line}`);
       const problems = [...verdict.problems, ...(sends.errors.size > 0 ? [`${fmt([...sends.errors.values()].reduce((a, b) => a + b, 0))} sends failed (above)`] : [])];
       console.log(problems.length === 0 ? `  ledger clean: 0 lost, 0 doubled, 0 negative (${((Date.now() - started) / 1000).toFixed(0)} s)` : `  NOT clean:\n${problems.map((problem) => `    - ${problem}`).join('\n')}`);

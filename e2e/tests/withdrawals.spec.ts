@@ -1,0 +1,170 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { uniqueIdNumber } from './support/idNumber';
+import { E2E_OPS_TOKEN } from './support/rolloutOps';
+
+/**
+ * Issue 13, end to end on the real server and database: an anchor earns from a viewer's gifts
+ * (the viewer recharged through the sandbox page), converts some earnings into coins, sets a
+ * payment password, binds a bank card in their verified name and asks for a withdrawal; ops
+ * approve it on the ops page; the anchor sees it paid in the withdrawal records and the orders.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const PASSWORD = 'withdraw-pass-2026';
+const REAL_NAME = '李四';
+const PAYMENT_PASSWORD = '482913';
+/** A Luhn-valid test card number (19 digits are allowed; this one is 16). */
+const CARD_NUMBER = '6222 0200 0000 0007';
+
+async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  const number = uniqueMobileNumber();
+  await registerThroughModal(page, number, PASSWORD);
+  return { page, context, mobile: fullMobile(number) };
+}
+
+async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
+  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
+  expect((await response.json()).code).toBe(200);
+}
+
+/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
+async function recharge(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/web/#/member?type=1&isRecharge=true');
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  const payPagePromise = context.waitForEvent('page');
+  await page.getByTestId('recharge-pay').click();
+  const payPage = await payPagePromise;
+  await payPage.getByRole('button', { name: '确认支付' }).click();
+  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
+  await payPage.close();
+  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+}
+
+test('an anchor converts earnings, binds a card and asks for a withdrawal; ops approve it; the anchor sees it paid', async ({ browser, request }) => {
+  // ---- The anchor: verified real name, granted by ops, a room on air. ----
+  const anchor = await newMember(browser);
+  await anchor.page.goto('/web/#/member?type=7');
+  const verify = anchor.page.getByTestId('verify-form');
+  await verify.getByTestId('real-name-input').fill(REAL_NAME);
+  await verify.getByTestId('id-number-input').fill(uniqueIdNumber());
+  await verify.getByTestId('verify-submit').click();
+  await expect(anchor.page.getByTestId('apply-form')).toBeVisible();
+  await grantAnchor(request, anchor.mobile);
+  await anchor.page.goto('/web/#/live?mine=1');
+  await anchor.page.reload();
+  const createForm = anchor.page.getByTestId('create-room-form');
+  await createForm.getByLabel('直播标题').fill('提现测试直播间');
+  await createForm.getByRole('button', { name: '创建直播间' }).click();
+  const owner = anchor.page.getByTestId('owner-panel');
+  await owner.getByRole('button', { name: '开始直播' }).click();
+  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+  const roomUrl = anchor.page.url();
+
+  // ---- A viewer recharges 310 coins and sends 3 × 10 footballs (300 coins): the anchor earns half, 150. ----
+  const viewer = await newMember(browser);
+  await recharge(viewer.page, viewer.context);
+  await viewer.page.goto(roomUrl);
+  const panel = viewer.page.getByTestId('gift-panel');
+  await expect(panel).toBeVisible();
+  await panel.getByTestId('gift-option').filter({ hasText: '足球' }).click();
+  await panel.getByTestId('gift-count-preset').filter({ hasText: /^10$/ }).click();
+  for (const left of ['210', '110', '10']) {
+    await panel.getByTestId('gift-send').click();
+    await expect(panel.getByTestId('gift-balance')).toContainText(left);
+  }
+  await viewer.context.close();
+
+  // ---- The wallet centre: 150 earning coins; convert 20 into 20 coins (the user menu follows). ----
+  await anchor.page.goto('/web/#/member?type=3');
+  await expect(anchor.page.getByRole('heading', { level: 1, name: '钱包中心' })).toBeVisible();
+  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('150 收益币');
+  await expect(anchor.page.getByTestId('wallet-coins')).toHaveText('0 金币');
+  await anchor.page.getByLabel('兑换数量（收益币）').fill('20');
+  await expect(anchor.page.getByTestId('conversion-preview')).toHaveText('可得 20 金币');
+  await anchor.page.getByTestId('conversion-submit').click();
+  await expect(anchor.page.getByTestId('conversion-done')).toHaveText('已兑换：20 收益币 → 20 金币');
+  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('130 收益币');
+  await expect(anchor.page.getByTestId('wallet-coins')).toHaveText('20 金币');
+  await avatarMenuButton(anchor.page).hover();
+  await expect(anchor.page.getByRole('banner').getByText(/^余额 \d+$/)).toHaveText('余额 20');
+  await expect(anchor.page.getByTestId('wallet-order').filter({ hasText: '兑换' }).first()).toBeVisible();
+
+  // ---- 提现 asks for what is missing first: a payout account. ----
+  await anchor.page.getByTestId('wallet-tab-withdraw').click();
+  await expect(anchor.page.getByTestId('withdraw-needs')).toHaveAttribute('data-need', 'account');
+  await expect(anchor.page.getByTestId('withdraw-rules')).toContainText('单笔最低 ¥10.00');
+
+  // ---- Bind a card: a mistyped number is caught in the page; a holder other than the verified name is refused by the server. ----
+  await anchor.page.getByTestId('wallet-tab-cards').click();
+  const cardForm = anchor.page.getByTestId('bank-card-form');
+  await cardForm.getByLabel('银行卡号').fill('6222 0200 0000 0008');
+  await cardForm.getByLabel('开户银行').fill('招商银行');
+  await cardForm.getByLabel('持卡人姓名').fill('王五');
+  await cardForm.getByTestId('card-bind').click();
+  await expect(cardForm.getByText('银行卡号校验不通过，请检查是否输错')).toBeVisible();
+  await cardForm.getByLabel('银行卡号').fill(CARD_NUMBER);
+  await cardForm.getByTestId('card-bind').click();
+  await expect(cardForm.getByTestId('card-error')).toHaveText('收款人姓名与实名认证的姓名不一致');
+  await cardForm.getByLabel('持卡人姓名').fill(REAL_NAME);
+  await cardForm.getByTestId('card-bind').click();
+  await expect(anchor.page.getByTestId('bank-card')).toContainText('招商银行 **** **** **** 0007');
+  await expect(anchor.page.getByTestId('bank-card')).not.toContainText('6222');
+
+  // ---- Set the payment password. ----
+  await anchor.page.getByTestId('wallet-tab-password').click();
+  await expect(anchor.page.getByTestId('payment-password-state')).toHaveAttribute('data-set', '0');
+  await anchor.page.getByTestId('payment-password').fill(PAYMENT_PASSWORD);
+  await anchor.page.getByTestId('payment-again').fill(PAYMENT_PASSWORD);
+  await anchor.page.getByTestId('payment-password-save').click();
+  await expect(anchor.page.getByTestId('payment-password-saved')).toHaveText('支付密码已设置');
+  await expect(anchor.page.getByTestId('payment-password-state')).toHaveAttribute('data-set', '1');
+
+  // ---- Withdraw ¥10.00 (100 earning coins) to the card: a wrong password first, then the right one. ----
+  await anchor.page.getByTestId('wallet-tab-withdraw').click();
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥13.00');
+  await anchor.page.getByTestId('withdraw-amount').fill('10');
+  await anchor.page.getByTestId('withdraw-submit').click();
+  const prompt = anchor.page.getByTestId('withdraw-password-prompt');
+  await expect(prompt).toContainText('提现 ¥10.00 到 银行卡 招商银行（尾号 0007）');
+  await prompt.getByTestId('withdraw-password').fill('000000');
+  await prompt.getByTestId('withdraw-confirm').click();
+  await expect(prompt.getByTestId('withdraw-error')).toHaveText('支付密码错误，还可尝试 4 次');
+  await prompt.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
+  await prompt.getByTestId('withdraw-confirm').click();
+  await expect(anchor.page.getByTestId('withdraw-applied')).toHaveText('提现申请已提交：¥10.00，等待审核');
+  const item = anchor.page.getByTestId('withdrawal-item').first();
+  await expect(item).toHaveAttribute('data-state', 'pending');
+  await expect(item.getByTestId('withdrawal-state')).toHaveText('审核中');
+  const orderNo = await item.getAttribute('data-order-no');
+  expect(orderNo).toMatch(/^W\d{24}$/);
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥0.00');
+
+  // ---- Ops approve it on the ops page. ----
+  const opsPage = await (await browser.newContext()).newPage();
+  await opsPage.goto('/web/#/ops?tab=withdrawals');
+  await opsPage.getByLabel('运维令牌').fill(E2E_OPS_TOKEN);
+  await opsPage.getByRole('button', { name: '进入' }).click();
+  const row = opsPage.getByTestId('ops-withdrawals').locator(`tr[data-order-no="${orderNo}"]`);
+  await expect(row).toHaveAttribute('data-state', 'pending');
+  await expect(row).toContainText('¥10.00');
+  await expect(row).toContainText('**** **** **** 0007');
+  await row.locator('[data-testid^="withdrawal-approve-"]').click();
+  await expect(row.locator('[data-testid^="withdrawal-outcome-"]')).toHaveText('已通过，标记为已打款');
+  await expect(row.locator('[data-testid^="withdrawal-state-"]')).toHaveText('已打款');
+  await expect(row.locator('[data-testid^="withdrawal-audit-"]')).not.toHaveText('—');
+
+  // ---- The anchor sees it paid: in the withdrawal records and in the orders filtered to 提现. ----
+  await anchor.page.reload();
+  const paid = anchor.page.locator(`[data-testid="withdrawal-item"][data-order-no="${orderNo}"]`);
+  await expect(paid).toHaveAttribute('data-state', 'paid');
+  await expect(paid.getByTestId('withdrawal-state')).toHaveText('已打款');
+  await anchor.page.getByTestId('wallet-tab-orders').click();
+  await anchor.page.getByTestId('wallet-order-type').selectOption({ label: '提现' });
+  const order = anchor.page.locator(`[data-testid="wallet-order"][data-order-no="${orderNo}"]`);
+  await expect(order.getByTestId('wallet-order-state')).toHaveText('已打款');
+  await expect(order.getByTestId('wallet-order-amounts')).toHaveText('¥10.00');
+});

@@ -28,7 +28,22 @@ export async function requestSmsCode(
 ): Promise<{ resendAfterSeconds: number }> {
   const mobile = parseMobile(request.mobile).full;
   await services.captcha.verify(request.captcha);
-  const purpose = request.type;
+  return sendSmsCode(db, services, log, { mobile, purpose: request.type }, ip);
+}
+
+/**
+ * The part of `getCode` after the captcha: limits, the purpose rule, the send. Also used without
+ * a captcha by a signed-in member's own request for a code to their own number (the session is
+ * the proof of work; the same per-number and per-IP limits apply): the payment password change.
+ */
+export async function sendSmsCode(
+  db: Kysely<Database>,
+  services: AccountServices,
+  log: FastifyBaseLogger,
+  target: { mobile: string; purpose: 1 | 2 },
+  ip: string,
+): Promise<{ resendAfterSeconds: number }> {
+  const { mobile, purpose } = target;
   const now = services.clock();
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     await lockKey(trx, LockSpace.smsMobile, mobile);

@@ -12,3 +12,4 @@ export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';
 export { isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeName } from './nicknames';
 export { codeCheckError, consumeSmsCode } from './sms/smsCodes';
 export { hashPassword, verifyPassword } from './sessions/passwords';
+export { sendSmsCode } from './codeService';

@@ -205,7 +205,9 @@ export type MyAliPay = Static<typeof MyAliPaySchema>;
 
 /**
  * `{password}` sets it when none is set; changing it needs `code` too: an SMS code of type 2
- * sent to the member's own mobile (`api/Sms/getCode`-style request with `type: 2`).
+ * sent to the member's own mobile, asked for by `POST api/Member/paymentPasswordCode` (login, no
+ * body, no captcha; answers `GetCodeResult {resendAfterSeconds}`, getCode's limits apply) or by
+ * `api/user/getCode` with `type: 2`.
  */
 export const PaymentPasswordRequestSchema = Type.Object({ password: SixDigits, code: Type.Optional(SixDigits) }, { additionalProperties: false });
 export type PaymentPasswordRequest = Static<typeof PaymentPasswordRequestSchema>;

@@ -8,6 +8,7 @@ import {
   ConversionQuerySchema,
   ConversionResultSchema,
   Envelope,
+  GetCodeResultSchema,
   MyAliPaySchema,
   MyBankCardSchema,
   PaymentPasswordRequestSchema,
@@ -17,7 +18,7 @@ import {
   WithdrawalPageSchema,
 } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import { sessionOf } from '../../accounts/index';
+import { sendSmsCode, sessionOf } from '../../accounts/index';
 import type { IdCipher } from '../../member/index';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
@@ -41,9 +42,9 @@ export interface WithdrawalRoutesOptions {
 
 /**
  * The member's side of earnings and withdrawals: `api/Balance/*`, `api/Bank_card/*`,
- * `api/Member/paymentPassword` (all login). Calls whose query carries a card number, an Alipay
- * account or the payment password are logged at warn level only: the request line (with its
- * query) is never written to the log.
+ * `api/Member/paymentPassword` and its SMS code `api/Member/paymentPasswordCode` (all login).
+ * Calls whose query carries a card number, an Alipay account or the payment password are logged
+ * at warn level only: the request line (with its query) is never written to the log.
  */
 export async function withdrawalRoutes(app: App, options: WithdrawalRoutesOptions): Promise<void> {
   const { db, clock } = options;
@@ -83,4 +84,10 @@ export async function withdrawalRoutes(app: App, options: WithdrawalRoutesOption
   app.post('/api/Member/paymentPassword', { ...secretQuery, schema: { body: PaymentPasswordRequestSchema, response: { 200: Envelope(PaymentPasswordResultSchema) } } }, async (request) =>
     ok(await setPaymentPassword(db, sessionOf(request).user.id, request.body, clock())),
   );
+
+  // The change code: type 2 to the member's own mobile, under getCode's limits (no captcha: the session vouches).
+  app.post('/api/Member/paymentPasswordCode', { ...login, schema: { response: { 200: Envelope(GetCodeResultSchema) } } }, async (request) => {
+    const user = await db.selectFrom('app_user').select('mobile').where('id', '=', sessionOf(request).user.id).executeTakeFirstOrThrow();
+    return ok(await sendSmsCode(db, app.accounts, request.log, { mobile: user.mobile, purpose: 2 }, request.ip));
+  });
 }

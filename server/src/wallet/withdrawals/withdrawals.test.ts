@@ -182,7 +182,10 @@ describeEachDatabase('wallet: earnings conversion, withdrawals, payout accounts,
 
     expect(await setPassword(member, '222222')).toMatchObject(refusal(errors.WALLET_PAYMENT_PASSWORD_CODE_REQUIRED));
     expect(await setPassword(member, '222222', '000000')).toMatchObject(refusal(errors.SMS_CODE_MISSING));
-    expect((await requestCode(ctx.app, member.mobile, 2, freshIp())).json().code).toBe(200);
+    // The change code: to the member's own mobile, logged in, no captcha; getCode's resend limit holds.
+    expect((await post('/api/Member/paymentPasswordCode', undefined)).code).toBe(700);
+    expect(await post('/api/Member/paymentPasswordCode', undefined, member)).toMatchObject({ code: 200, data: { resendAfterSeconds: 60 } });
+    expect((await post('/api/Member/paymentPasswordCode', undefined, member)).reason).toBe(errors.SMS_RESEND_TOO_SOON.reason);
     const code = await lastCode(ctx.dataDir, member.mobile, 2);
     const wrong = code === '000000' ? '000001' : '000000';
     expect(await setPassword(member, '222222', wrong)).toMatchObject(refusal(errors.SMS_CODE_WRONG, errors.SMS_CODE_WRONG.message(4)));

@@ -81,7 +81,9 @@ async function main(): Promise<number> {
     const server = await startServerProcess(postgres.adminUrl, CPU_PROFILE_DIR === null ? {} : { NODE_OPTIONS: `--import=${CPU_PROFILER}`, BENCH_GIFTS_CPU_PROFILE_DIR: CPU_PROFILE_DIR });
     try {
       log(`server pid ${server.pid} at ${server.httpUrl}; seeding ${fmt(MEMBERS)} members with sessions and ${fmt(COINS_EACH)} coins each, ${ANCHORS} anchors with rooms`);
+      const seeding = Date.now();
       const audience = await seedAudience(server, { members: MEMBERS, anchors: ANCHORS, coinsEach: COINS_EACH });
+      log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
       const sends = new SendLedger(audience, RETRY_SHARE);
       const client = new GiftClient(server.httpUrl, sends);
       log(`warming up (${WARMUP_SECONDS} s)`);

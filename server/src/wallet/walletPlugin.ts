@@ -75,6 +75,6 @@ function alipayConfigOf(config: WalletConfig): AlipayConfig {
 
 export const walletPlugin = fp(wallet, {
   name: 'wallet',
-  dependencies: ['accounts', 'levels', 'chat'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub', 'roomGiftIncome'] },
+  dependencies: ['accounts', 'levels', 'chat', 'member'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub', 'roomGiftIncome', 'memberCipher'] },
 });

@@ -29,6 +29,8 @@ const TABLES_THAT_LOG_ATTEMPTS: Record<string, string> = {
 /** Routes a member cannot be fuzzed on (they are still fuzzed as a guest). */
 const GUEST_ONLY_ROUTES: Record<string, string> = {
   'POST /api/Member/SignOut': 'ends the session by design, whatever the input; fuzzing it as the member would log the member out',
+  'POST /api/ops/chargeRules':
+    'with the ops token every in-bounds body is a recharge package ops mean to save (and audit), so the fuzz values that pass validation would create packages; its validation and refusals are tested in wallet/chargeRulesOps.test.ts',
 };
 
 const CONCURRENT_REQUESTS = 8;

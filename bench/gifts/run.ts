@@ -108,7 +108,6 @@ async function main(): Promise<number> {
       const fixedCpu = cpuPer(before, sampleCpu(server.pid, postgres), fixed.answered, 'send');
       const loadAfterFixed = os.loadavg()[0] ?? 0;
       client.close();
-      const statementsSeen = STATEMENTS ? () => printStatements(server, max.answered + fixed.answered) : async () => undefined;
 
       log('checking the ledger and the gifts against what the bench saw');
       const verdict = await verifyRun(server, audience, sends);
@@ -127,7 +126,7 @@ async function main(): Promise<number> {
         console.log('  failed sends:');
         for (const [kind, count] of [...sends.errors].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(count)} × ${kind}`);
       }
-      await statementsSeen();
+      if (STATEMENTS) await printStatements(server, max.answered + fixed.answered);
       for (const line of verdict.lines) console.log(`  ${line}`);
       const problems = [...verdict.problems, ...(sends.errors.size > 0 ? [`${fmt([...sends.errors.values()].reduce((a, b) => a + b, 0))} sends failed (above)`] : [])];
       console.log(problems.length === 0 ? `  ledger clean: 0 lost, 0 doubled, 0 negative (${((Date.now() - started) / 1000).toFixed(0)} s)` : `  NOT clean:\n${problems.map((problem) => `    - ${problem}`).join('\n')}`);

@@ -66,6 +66,9 @@ describeEachDatabase('wallet: earnings conversion, withdrawals, payout accounts,
   });
   afterAll(async () => {
     await expectLedgerClean(ctx.db);
+    // Withdrawals in flight hold exactly the pending withdrawals' coins (this database has no others).
+    const pending = await ctx.db.selectFrom('withdrawal').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('coins'), eb.lit(0)).as('total')).where('state', '=', 'pending').executeTakeFirstOrThrow();
+    expect(await balanceOf(ctx.db, { kind: 'withdrawals_in_flight' })).toBe(Number(pending.total));
   });
 
   let keyCounter = 0;

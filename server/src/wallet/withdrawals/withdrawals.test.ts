@@ -361,6 +361,12 @@ describeEachDatabase('wallet: earnings conversion, withdrawals, payout accounts,
     expect(mine.map((item: { id: number }) => item.id)).toEqual([a.id, b.id]);
     expect(mine[0]).toMatchObject({ real_name: '张*三', holder: '张*三', account_masked: `**** **** **** ${CARD.slice(-4)}`, reviewed_by: null, state: 'pending' });
     expect(JSON.stringify(queue)).not.toContain(CARD);
+    for (const query of ['state=done', 'cursor=0', 'cursor=x', 'page_size=0', 'page_size=101', 'extra=1']) {
+      expect(await get(`/api/ops/withdrawals?${query}`, undefined, OPS), query).toMatchObject(validation);
+    }
+    // The queue by cursor: after a, b comes next.
+    const afterA = await get(`/api/ops/withdrawals?page_size=1&cursor=${a.id}`, undefined, OPS);
+    expect(afterA.data.list[0]).toMatchObject({ id: b.id });
 
     const inFlight = await balanceOf(ctx.db, { kind: 'withdrawals_in_flight' });
     const clearing = await balanceOf(ctx.db, { kind: 'payments_clearing' });

@@ -30,10 +30,10 @@ const MEMBERS = env('BENCH_GIFTS_MEMBERS', 1_000, 1_000);
 const ANCHORS = env('BENCH_GIFTS_ANCHORS', 10, 10);
 const CONCURRENCY = env('BENCH_GIFTS_CONCURRENCY', 32, 32);
 const RATE = env('BENCH_GIFTS_RATE', 200, 200);
-const MAX_SECONDS = env('BENCH_GIFTS_MAX_SECONDS', 30, 6);
+const MAX_SECONDS = env('BENCH_GIFTS_MAX_SECONDS', 30, 5);
 const RATE_SECONDS = env('BENCH_GIFTS_RATE_SECONDS', 40, 8);
-const BASELINE_SECONDS = env('BENCH_GIFTS_BASELINE_SECONDS', 15, 4);
-const WARMUP_SECONDS = env('BENCH_GIFTS_WARMUP_SECONDS', 4, 2);
+const BASELINE_SECONDS = env('BENCH_GIFTS_BASELINE_SECONDS', 15, 3);
+const WARMUP_SECONDS = env('BENCH_GIFTS_WARMUP_SECONDS', 4, 1);
 const RETRY_SHARE = env('BENCH_GIFTS_RETRY_PERCENT', 10, 10) / 100;
 /** 0: fsync and synchronous commit off (the numbers of a database that does not wait for its disk). */
 const DURABLE = process.env.BENCH_GIFTS_DURABLE !== '0';

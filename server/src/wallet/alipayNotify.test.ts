@@ -83,6 +83,16 @@ describeEachDatabase('wallet: the alipay provider (page-pay URL, RSA2 notify, cr
     expect(await setsOf(made.order_no)).toHaveLength(1);
   });
 
+  it('TRADE_FINISHED alone (a trade without refunds) credits once', async () => {
+    const user = await createUser(ctx.db);
+    const made = await order(user);
+    const notify = paid(made.order_no, fenToYuan(made.amount_fen), 'TRADE_FINISHED');
+    expect(await Promise.all([post(notify), post(notify)])).toEqual([SUCCESS, SUCCESS]);
+    expect((await orderOf(made.order_no)).state).toBe('paid');
+    expect(await balance(user)).toBe(made.coins);
+    expect(await setsOf(made.order_no)).toHaveLength(1);
+  });
+
   it('WAIT_BUYER_PAY is acknowledged and changes nothing; TRADE_CLOSED closes a pending order', async () => {
     const user = await createUser(ctx.db);
     const made = await order(user);

@@ -4,7 +4,7 @@ import { ALIPAY_NOTIFY_PATH, chinaTime, createAlipayProvider, fenToYuan, yuanToF
 import { TEST_ALIPAY_APP_ID, alipayNotify, alipayTestKeys, signAlipayNotify, testAlipayConfig } from './testing/alipayTestKit';
 
 const keys = alipayTestKeys();
-const provider = createAlipayProvider(testAlipayConfig(keys));
+const provider = createAlipayProvider(testAlipayConfig(keys), () => new Date('2026-11-20T04:10:05Z'));
 const ORDER_NO = 'R202611200400001234567890';
 
 describe('alipay provider (alipay-sdk): page-pay URL and RSA2 notify verification, no network', () => {
@@ -27,6 +27,8 @@ describe('alipay provider (alipay-sdk): page-pay URL and RSA2 notify verificatio
       charset: 'utf-8',
       sign_type: 'RSA2',
       version: '1.0',
+      // China time, whatever the host's zone.
+      timestamp: '2026-11-20 12:10:05',
       notify_url: `https://sports.example${ALIPAY_NOTIFY_PATH}`,
       return_url: 'https://sports.example/web/member?query=1',
     });

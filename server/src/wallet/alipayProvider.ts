@@ -47,7 +47,7 @@ export function chinaTime(at: Date): string {
  * RSA2 signature checked with Alipay's public key (`checkNotifySignV2`: the form's values as
  * received, not decoded twice). The gateway expects `success`, else it retries for 25 hours.
  */
-export function createAlipayProvider(config: AlipayConfig): AlipayProvider {
+export function createAlipayProvider(config: AlipayConfig, now: () => Date = () => new Date()): AlipayProvider {
   const sdk = new AlipaySdk({ appId: config.appId, privateKey: config.privateKey, keyType: 'PKCS8', alipayPublicKey: config.alipayPublicKey, gateway: config.gateway, signType: 'RSA2' });
   const notifyUrl = `${config.notifyBaseUrl}${ALIPAY_NOTIFY_PATH}`;
 
@@ -89,6 +89,9 @@ export function createAlipayProvider(config: AlipayConfig): AlipayProvider {
         },
         notifyUrl,
         ...(config.returnUrl === null ? {} : { returnUrl: config.returnUrl }),
+        // Alipay reads the request's timestamp as China time; the SDK would write the server's
+        // local time (8 hours off on a UTC host), so it is given here (it overrides the SDK's).
+        timestamp: chinaTime(now()),
       });
     },
     readNotify,

@@ -15,3 +15,5 @@ export * from './gifts';
 export * from './hornsBarrage';
 export * from './withdrawals';
 export * from './guards';
+export * from './community';
+export * from './headlines';

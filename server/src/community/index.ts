@@ -1,0 +1,2 @@
+// The community domain's surface: what app.ts and other domains may import (never a file behind it).
+export { type CommunityPluginOptions, communityPlugin } from './communityPlugin';

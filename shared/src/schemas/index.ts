@@ -17,4 +17,3 @@ export * from './withdrawals';
 export * from './guards';
 export * from './community';
 export * from './headlines';
-export * from './headlines';

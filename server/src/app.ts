@@ -21,7 +21,6 @@ import type { App } from './infra/http/types';
 import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
 import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
 import { moderationPlugin } from './moderation/index';
-import { moderationPlugin } from './moderation/index';
 import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
 import { communityPlugin } from './community/index';
@@ -131,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(webSocketPlugin);
   await app.register(levelsPlugin, { db: options.db, config: options.levels });
   await app.register(livePlugin, { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock });
-  await app.register(moderationPlugin, { db: options.db, opsToken: releases.opsToken });
   await app.register(moderationPlugin, { db: options.db, opsToken: releases.opsToken });
   await app.register(chatPlugin, { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null });
   await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });

@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { E2E_OPS_TOKEN } from './support/rolloutOps';
+
+/**
+ * Issue 13, end to end on the real server and database: a member recharges through the sandbox
+ * page, opens an anchor's live room and buys a guard (青铜守护, 100 coins a month); the coins drop
+ * at once, the room's guard list shows them, and their next chat line carries the guard badge —
+ * on their page and on another viewer's. When they come back into the room, the other viewer
+ * reads the entry notice `青铜守护·<nickname> 进入直播间`.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'guard-pass-2026';
+
+async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  const number = uniqueMobileNumber();
+  await registerThroughModal(page, number, PASSWORD);
+  return { page, context, mobile: fullMobile(number) };
+}
+
+async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
+  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
+  expect((await response.json()).code).toBe(200);
+}
+
+/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
+async function recharge(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/web/#/member?type=1&isRecharge=true');
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  const payPagePromise = context.waitForEvent('page');
+  await page.getByTestId('recharge-pay').click();
+  const payPage = await payPagePromise;
+  await payPage.getByRole('button', { name: '确认支付' }).click();
+  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
+  await payPage.close();
+  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+}
+
+async function sendChat(page: Page, text: string): Promise<void> {
+  await page.getByRole('checkbox', { name: '同时发弹幕' }).uncheck();
+  await page.getByRole('textbox', { name: '发送消息' }).fill(text);
+  await page.getByRole('button', { name: '发送', exact: true }).click();
+}
+
+const chatMessage = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+test('a member buys a guard: the coins drop, their next chat line carries the badge for everyone, and their return is announced', async ({ browser, request }) => {
+  // The anchor: granted by ops, opens a room.
+  const anchor = await newMember(browser);
+  await grantAnchor(request, anchor.mobile);
+  await anchor.page.goto('/web/#/live?mine=1');
+  await anchor.page.reload();
+  const createForm = anchor.page.getByTestId('create-room-form');
+  await createForm.getByLabel('直播标题').fill('守护测试直播间');
+  await createForm.getByRole('button', { name: '创建直播间' }).click();
+  const owner = anchor.page.getByTestId('owner-panel');
+  await owner.getByRole('button', { name: '开始直播' }).click();
+  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+  const roomUrl = anchor.page.url();
+
+  // Another viewer (a guest) watches the room's chat.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(roomUrl);
+  await expect(guest.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+  await expect(guest.getByTestId('guard-list')).toContainText('暂无守护');
+
+  // The member: 310 coins, then into the room.
+  const member = await newMember(browser);
+  await recharge(member.page, member.context);
+  const info = await member.page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
+  const nickname: string = info.data.user_nickname;
+  await member.page.goto(roomUrl);
+  const panel = member.page.getByTestId('guard-panel');
+  await expect(panel).toBeVisible();
+  await expect(member.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+  // In the room's chat group (its history arrived): joined without a guard, so no entry notice.
+  await expect(chatMessage(member.page, '主播开播了')).toBeVisible({ timeout: 20_000 });
+
+  // 青铜守护 for one month: 100 coins.
+  await panel.getByTestId('guard-option').filter({ hasText: '青铜守护' }).click();
+  await expect(panel.getByTestId('guard-total')).toHaveText('共 100 金币');
+  await panel.getByTestId('guard-buy').click();
+  await expect(panel.getByTestId('guard-balance')).toHaveText('余额 210');
+  await expect(panel.getByTestId('guard-mine')).toContainText('您是本直播间的青铜守护');
+  await avatarMenuButton(member.page).hover();
+  await expect(member.page.getByRole('banner').getByText(/^余额 \d+$/)).toHaveText('余额 210');
+  await expect(member.page.getByTestId('room-guard').filter({ hasText: nickname })).toContainText('青铜守护');
+
+  // The next chat line carries the badge, on their page and on the other viewer's.
+  await sendChat(member.page, '我是守护啦');
+  const own = chatMessage(member.page, '我是守护啦');
+  await expect(own.getByTestId('guard-badge')).toHaveText('青铜守护', { timeout: 15_000 });
+  const seen = chatMessage(guest, '我是守护啦');
+  await expect(seen.getByTestId('guard-badge')).toHaveText('青铜守护', { timeout: 15_000 });
+  await expect(seen).toContainText(nickname);
+  // The purchase was announced in the room.
+  await expect(guest.getByTestId('chat-message').filter({ hasText: `${nickname} 开通了 青铜守护 1个月` })).toBeVisible();
+
+  // The guard comes back into the room: the other viewer reads the entry notice.
+  await expect(guest.getByTestId('guard-entry-line')).toHaveCount(0);
+  await member.page.reload();
+  await expect(member.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+  await expect(guest.getByTestId('guard-entry-line').filter({ hasText: `青铜守护·${nickname} 进入直播间` })).toBeVisible({ timeout: 15_000 });
+
+  // The coins really went: the server's profile says 210.
+  const after = await member.page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
+  expect(after.data.balance).toBe(210);
+  await guestContext.close();
+});

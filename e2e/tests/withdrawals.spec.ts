@@ -2,12 +2,14 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
 import { uniqueIdNumber } from './support/idNumber';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { waitForSmsCode } from './support/smsOutbox';
 
 /**
  * Issue 13, end to end on the real server and database: an anchor earns from a viewer's gifts
  * (the viewer recharged through the sandbox page), converts some earnings into coins, sets a
  * payment password, binds a bank card in their verified name and asks for a withdrawal; ops
- * approve it on the ops page; the anchor sees it paid in the withdrawal records and the orders.
+ * approve it on the ops page; the anchor sees it paid in the withdrawal records and the orders,
+ * then changes the payment password with an SMS code.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -167,4 +169,16 @@ test('an anchor converts earnings, binds a card and asks for a withdrawal; ops a
   const order = anchor.page.locator(`[data-testid="wallet-order"][data-order-no="${orderNo}"]`);
   await expect(order.getByTestId('wallet-order-state')).toHaveText('已打款');
   await expect(order.getByTestId('wallet-order-amounts')).toHaveText('¥10.00');
+
+  // ---- Change the payment password: an SMS code to the anchor's own mobile, then 60 s before another. ----
+  await anchor.page.getByTestId('wallet-tab-password').click();
+  await anchor.page.getByTestId('payment-password').fill('731906');
+  await anchor.page.getByTestId('payment-again').fill('731906');
+  const send = anchor.page.getByTestId('payment-code-send');
+  await send.click();
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveText(/^(60|59|58) 秒后重发$/);
+  await anchor.page.getByTestId('payment-code').fill(await waitForSmsCode(anchor.mobile, { type: 2 }));
+  await anchor.page.getByTestId('payment-password-save').click();
+  await expect(anchor.page.getByTestId('payment-password-saved')).toHaveText('支付密码已修改');
 });

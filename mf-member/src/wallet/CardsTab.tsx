@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, TextButton, useLoad } from '@sports/shared';
+import { LoadView, PagePanel, TextButton, useLoad } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { Notice } from '../ui/Form';
 import { AliPayForm } from './AliPayForm';
 import { BankCardForm } from './BankCardForm';
 import { InfoView, type WalletTabProps } from './walletTab';
 import { cardsCopy } from './walletCopy';
+import { Note } from './walletStyles';
 
 /** The bound card (masked) or none, and the form to bind or replace it. */
 function BankCardPanel({ context, reloadInfo }: Pick<WalletTabProps, 'context' | 'reloadInfo'>) {
@@ -19,7 +20,7 @@ function BankCardPanel({ context, reloadInfo }: Pick<WalletTabProps, 'context' |
         {(current) => (
           <>
             {current === null ? (
-              <Muted data-testid="bank-card-none">{cardsCopy.noCard}</Muted>
+              <Note data-testid="bank-card-none">{cardsCopy.noCard}</Note>
             ) : (
               <p data-testid="bank-card">{cardsCopy.boundCard(current.bank_name, current.card_number, current.holder)}</p>
             )}
@@ -62,7 +63,7 @@ function AliPayPanel({ context, reloadInfo }: Pick<WalletTabProps, 'context' | '
         {(current) => (
           <>
             {current === null ? (
-              <Muted data-testid="alipay-none">{cardsCopy.noAli}</Muted>
+              <Note data-testid="alipay-none">{cardsCopy.noAli}</Note>
             ) : (
               <p data-testid="alipay-info">{cardsCopy.boundAli(current.account, current.holder)}</p>
             )}
@@ -100,9 +101,9 @@ export function CardsTab({ context, info, reloadInfo, retryInfo }: WalletTabProp
       {(data) =>
         data.is_verified !== 1 ? (
           <PagePanel aria-label={cardsCopy.cardHeading}>
-            <Muted data-testid="cards-need-verified">
+            <Note data-testid="cards-need-verified">
               {cardsCopy.needVerified} <a href="#/member?type=7">{cardsCopy.goVerify}</a>
-            </Muted>
+            </Note>
           </PagePanel>
         ) : (
           <>

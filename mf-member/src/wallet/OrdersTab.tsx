@@ -5,6 +5,7 @@ import { ErrorText } from '../ui/Form';
 import { OrderRows } from './OrderRows';
 import { useCursorList } from './useCursorList';
 import { ordersCopy } from './walletCopy';
+import { Note } from './walletStyles';
 
 /**
  * 订单: all my orders, newest first (`GET api/Order/getList`), filtered by one type from
@@ -34,7 +35,7 @@ export function OrdersTab({ context }: { context: Pick<RemoteContext, 'api'> }) 
             ))}
         </select>
       </p>
-      {types.state.status === 'failed' && <Muted>{ordersCopy.typesFailed}</Muted>}
+      {types.state.status === 'failed' && <Note>{ordersCopy.typesFailed}</Note>}
       {state.status === 'loading' && <Muted role="status">{ordersCopy.moreLoading}</Muted>}
       {state.status === 'failed' && (
         <Muted role="alert">

@@ -7,6 +7,7 @@ import { ConversionForm } from './ConversionForm';
 import { OrderRows } from './OrderRows';
 import { InfoView, type WalletTabProps } from './walletTab';
 import { earningsCopy, ordersCopy, overviewCopy } from './walletCopy';
+import { Note } from './walletStyles';
 
 const Figure = styled.p`
   font-size: 1.5em;
@@ -44,10 +45,10 @@ export function OverviewTab({ context, info, reloadInfo, retryInfo, onTab, isAnc
         <PagePanel aria-labelledby="wallet-earnings-heading" data-testid="wallet-earnings-panel">
           <h2 id="wallet-earnings-heading">{earningsCopy.heading}</h2>
           <Figure data-testid="wallet-earnings">{earningsCopy.earningsValue(info.data.earnings)}</Figure>
-          {info.data.earnings_in_flight > 0 && <Muted data-testid="wallet-earnings-in-flight">{earningsCopy.inFlight(info.data.earnings_in_flight)}</Muted>}
-          <Muted>
+          {info.data.earnings_in_flight > 0 && <Note data-testid="wallet-earnings-in-flight">{earningsCopy.inFlight(info.data.earnings_in_flight)}</Note>}
+          <Note>
             {earningsCopy.rate(info.data.conversion_percent)}；{earningsCopy.withdrawRate(formatYuan(info.data.fen_per_coin))}
-          </Muted>
+          </Note>
           <h3>{earningsCopy.convertHeading}</h3>
           <ConversionForm
             context={context}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Muted, PagePanel, SMS_RESEND_SECONDS, TextButton, type RemoteContext } from '@sports/shared';
+import { PagePanel, SMS_RESEND_SECONDS, TextButton, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { describedBy, ErrorText, Field, Form, Notice } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
@@ -8,6 +8,7 @@ import { useCountdown } from './useCountdown';
 import { InfoView, type WalletTabProps } from './walletTab';
 import { passwordCopy } from './walletCopy';
 import { isSixDigits, lockedUntil } from './withdrawRules';
+import { Note } from './walletStyles';
 
 /** The 获取验证码 button: sends the code, then counts down the 60 s (or what the server says) before another. */
 function SmsCodeButton({ context }: { context: RemoteContext }) {
@@ -33,7 +34,7 @@ function SmsCodeButton({ context }: { context: RemoteContext }) {
       <TextButton type="button" data-testid="payment-code-send" disabled={sending || counting} onClick={() => void send()}>
         {counting ? passwordCopy.resendIn(remaining) : passwordCopy.sendCode}
       </TextButton>
-      <span role="status">{sent && <Muted as="span">{passwordCopy.codeSent}</Muted>}</span>
+      <span role="status">{sent && <Note as="span"> {passwordCopy.codeSent}</Note>}</span>
     </>
   );
 }
@@ -133,7 +134,7 @@ export function PasswordTab({ context, info, reloadInfo, retryInfo }: WalletTabP
   return (
     <PagePanel aria-labelledby="wallet-password-heading">
       <h2 id="wallet-password-heading">{passwordCopy.heading}</h2>
-      <Muted>{passwordCopy.intro}</Muted>
+      <Note>{passwordCopy.intro}</Note>
       <InfoView info={info} retryInfo={retryInfo}>
         {(data) => {
           const isSet = data.payment_password_set === 1;

@@ -7,6 +7,7 @@ import { failureText } from './failure';
 import { IntentKeys } from './intentKey';
 import { PasswordPrompt } from './PasswordPrompt';
 import { withdrawCopy } from './walletCopy';
+import { Choices } from './walletStyles';
 import { checkWithdrawalAmount } from './withdrawRules';
 
 /** A payout account the member can choose, with its label (银行卡 招商银行（尾号 1234）). */
@@ -84,7 +85,7 @@ export function WithdrawForm({ context, info, choices, onApplied }: { context: R
             onChange={(event) => setText(event.target.value)}
           />
         </Field>
-        <fieldset aria-describedby={errors.account ? `${amountId}-account-error` : undefined} data-testid="withdraw-accounts">
+        <Choices aria-describedby={errors.account ? `${amountId}-account-error` : undefined} data-testid="withdraw-accounts">
           <legend>{withdrawCopy.account}</legend>
           {choices.map((choice) => (
             <label key={choice.kind}>
@@ -104,7 +105,7 @@ export function WithdrawForm({ context, info, choices, onApplied }: { context: R
               {errors.account}
             </ErrorText>
           )}
-        </fieldset>
+        </Choices>
         {asking === null && (
           <div>
             <TextButton type="submit" data-testid="withdraw-submit">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, TextButton, useLoad, type RemoteContext, type WalletInfo } from '@sports/shared';
+import { LoadView, PagePanel, TextButton, useLoad, type RemoteContext, type WalletInfo } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { formatDateTime } from '../ui/format';
@@ -8,6 +8,7 @@ import { WithdrawForm, type PayoutChoice } from './WithdrawForm';
 import { InfoView, type WalletTabProps } from './walletTab';
 import { cardsCopy, withdrawCopy } from './walletCopy';
 import { dailyLeftFen, lockedUntil } from './withdrawRules';
+import { Note } from './walletStyles';
 
 /** The payout accounts bound now, as choices (the card first). */
 async function payoutChoices(context: Pick<RemoteContext, 'api'>, info: WalletInfo): Promise<PayoutChoice[]> {
@@ -31,26 +32,26 @@ export function missingStep(info: WalletInfo, now: number): 'verified' | 'accoun
 function Prerequisite({ info, step, onTab }: { info: WalletInfo; step: NonNullable<ReturnType<typeof missingStep>>; onTab: WalletTabProps['onTab'] }) {
   if (step === 'verified') {
     return (
-      <Muted data-testid="withdraw-needs" data-need={step}>
+      <Note data-testid="withdraw-needs" data-need={step}>
         {withdrawCopy.needVerified} <a href="#/member?type=7">{withdrawCopy.goVerify}</a>
-      </Muted>
+      </Note>
     );
   }
   if (step === 'unlock') {
     return (
-      <Muted role="alert" data-testid="withdraw-needs" data-need={step}>
+      <Note role="alert" data-testid="withdraw-needs" data-need={step}>
         {withdrawCopy.locked(formatDateTime(info.payment_password_locked_until ?? ''))}
-      </Muted>
+      </Note>
     );
   }
   const [text, go, tab] = step === 'account' ? [withdrawCopy.needAccount, withdrawCopy.goBind, 'cards' as const] : [withdrawCopy.needPassword, withdrawCopy.goPassword, 'password' as const];
   return (
-    <Muted data-testid="withdraw-needs" data-need={step}>
+    <Note data-testid="withdraw-needs" data-need={step}>
       {text}{' '}
       <TextButton type="button" onClick={() => onTab(tab)}>
         {go}
       </TextButton>
-    </Muted>
+    </Note>
   );
 }
 
@@ -79,9 +80,9 @@ export function WithdrawTab({ context, info, reloadInfo, retryInfo, onTab }: Wal
             const step = missingStep(data, Date.now());
             return (
               <>
-                <Muted data-testid="withdraw-rules">
+                <Note data-testid="withdraw-rules">
                   {withdrawCopy.rules(formatYuan(data.withdrawal_min_fen), formatYuan(data.withdrawal_daily_limit_fen), formatYuan(dailyLeftFen(data)))}
-                </Muted>
+                </Note>
                 <p data-testid="withdrawable">{withdrawCopy.withdrawable(formatYuan(data.withdrawable_fen))}</p>
                 {step === null ? (
                   <Ready

@@ -17,3 +17,4 @@ export * from './withdrawals';
 export * from './guards';
 export * from './community';
 export * from './headlines';
+export * from './moderation';

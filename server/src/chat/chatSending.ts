@@ -133,12 +133,13 @@ export class ChatSending {
     const room = await this.options.directory.room(groupId);
     const role = await this.roleOf(memberIdentity(memberId), room);
     const profile = memberChatProfile(await this.options.directory.user(memberId), memberId);
+    const guard = room !== null ? await this.options.guards?.guardOf(room.roomId, memberId) : null;
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId,
       kind: 'danmaku',
       text,
-      from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}) },
+      from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}), ...(guard ? { guard: guard.level } : {}) },
       cloudCustomData: style === null ? { type: 0 } : { type: 0, style },
       sentAt: this.options.clock().getTime(),
     };

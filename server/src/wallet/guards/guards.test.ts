@@ -19,7 +19,7 @@ describeEachDatabase('wallet: guards (tiers, buy / renew / upgrade on the ledger
   const start = new Date('2026-06-01T04:00:00Z');
   const clock = createManualClock(start);
   const accounts = accountsTestOptions(clock);
-  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, wallet: { config: { ...defaultWalletConfig(), anchorSharePercent: 50 } } } });
+  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, wallet: { config: { ...defaultWalletConfig(), anchorSharePercent: 50 } }, chat: { memberRate: { max: 100, windowMs: 1_000, blockMs: 10 } } } });
   const { connect } = useChatSockets(ctx);
   afterAll(async () => {
     await expectLedgerClean(ctx.db);
@@ -261,6 +261,12 @@ describeEachDatabase('wallet: guards (tiers, buy / renew / upgrade on the ledger
     const danmaku = await client.say(groupId, '升级了', 'danmaku');
     if (danmaku.type !== 'ack') throw new Error('refused');
     expect(danmaku.message).toMatchObject({ kind: 'danmaku', from: { guard: 2 } });
+    // A danmaku sent over HTTP (api/Barrage/send) carries the badge too.
+    const beforeHttp = watcher.frames.length;
+    expect((await get(`/api/Barrage/send?room_id=${roomId}&text=${encodeURIComponent('接口弹幕')}`, guard)).code).toBe(200);
+    const viaHttp = await watcher.waitFor(isText('接口弹幕'), 5_000, beforeHttp);
+    if (viaHttp.type !== 'message') throw new Error('not a message');
+    expect(viaHttp.message.from).toMatchObject({ userId: String(guard.id), guard: 2 });
 
     // The guard comes back on a new connection: the room reads the entry notice (once a minute).
     client.close();

@@ -13,3 +13,4 @@ export { isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeN
 export { codeCheckError, consumeSmsCode } from './sms/smsCodes';
 export { hashPassword, verifyPassword } from './sessions/passwords';
 export { sendSmsCode } from './codeService';
+export { banUser, bannedUntil, unbanUser } from './bans';

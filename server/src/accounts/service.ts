@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AccountServices } from './accountServices';
 import { isFromBrowser } from './sessions/browserRequest';
 import { setSessionCookie } from './sessions/sessionCookie';
+import { refuseIfBanned } from './bans';
 import { SESSION_USER_COLUMNS, type SessionUser, issueSession } from './sessions/sessions';
 import type { Database } from '../infra/db/schema';
 
@@ -38,6 +39,7 @@ export async function startSession(
   user: SessionUser,
 ): Promise<LoginResult> {
   const now = services.clock();
+  await refuseIfBanned(db, user.id, now);
   const session = await issueSession(db, user.id, services.config.sessionTtlSeconds, now);
   setSessionCookie(request, reply, session, now);
   const profile = toUserProfile(user);

@@ -10,6 +10,7 @@ export { attention, attentionList } from './follows';
 export { broadcastRecords } from './broadcasts';
 export { roomAdmins, setRoomAdmin } from './admins';
 export { emitCommitted } from './committedEvents';
+export { opsMute } from './mutes';
 export { requireXhrForStateChange } from './viewer';
 export { createRoom } from './roomService';
 export { hostnameOf, isAcceptableCover } from './roomCover';

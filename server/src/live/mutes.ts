@@ -41,3 +41,22 @@ export async function ban(db: Kysely<Database>, actorId: number, query: Ban1Quer
   });
 }
 
+
+/**
+ * Ops mute a member in a room from the moderation queue (issue 14), whatever their role there
+ * except the owner. The ops token has no user: the row's muted_by is the room's owner (the audit
+ * of moderation/ says who did it). `minutes` null: until lifted. Emits like `ban1`.
+ */
+export async function opsMute(db: Kysely<Database>, roomId: number, userId: number, minutes: number | null, now: Date): Promise<RoomEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    const room = await roomById(trx, roomId);
+    if (room.owner_id === userId) throw errors.LIVE_CANNOT_MUTE_OWNER();
+    const until = minutes === null ? null : new Date(now.getTime() + minutes * 60_000);
+    await trx
+      .insertInto('live_room_mute')
+      .values({ room_id: room.id, user_id: userId, muted_by: room.owner_id, until, created_at: now })
+      .onConflict((conflict) => conflict.columns(['room_id', 'user_id']).doUpdateSet({ muted_by: room.owner_id, until, created_at: now }))
+      .execute();
+    return [{ name: 'muted', payload: { roomId: room.id, ownerId: room.owner_id, userId, until } }];
+  });
+}

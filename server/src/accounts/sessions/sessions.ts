@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 
 /** Tokens we issue: `st_` + base64url of 32 random bytes (43 characters). */
@@ -67,7 +67,7 @@ export async function revokeSession(db: Kysely<Database>, token: string): Promis
 }
 
 /** Ends every session of a user (password reset): all devices must log in again. */
-export async function revokeAllSessions(db: Kysely<Database>, userId: number, now = new Date()): Promise<void> {
+export async function revokeAllSessions(db: Kysely<Database> | Transaction<Database>, userId: number, now = new Date()): Promise<void> {
   await db.updateTable('user_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
@@ -76,13 +76,15 @@ export async function lookupSession(db: Kysely<Database>, token: string, now = n
   const row = await db
     .selectFrom('user_session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', ...SESSION_USER_COLUMNS.map((column) => `u.${column}` as const)])
+    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 'u.banned_until', ...SESSION_USER_COLUMNS.map((column) => `u.${column}` as const)])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (row === undefined) return { kind: 'unknown' };
   // Revoked wins over expired: the user was signed out on purpose.
   if (row.revoked_at !== null) return { kind: 'revoked' };
   if (row.expires_at.getTime() <= now.getTime()) return { kind: 'expired' };
-  const { session_id, expires_at, revoked_at: _revoked, ...user } = row;
+  // Banned by ops (accounts/bans.ts revokes the sessions; this covers one issued meanwhile).
+  if (row.banned_until !== null && row.banned_until.getTime() > now.getTime()) return { kind: 'revoked' };
+  const { session_id, expires_at, revoked_at: _revoked, banned_until: _banned, ...user } = row;
   return { kind: 'active', session: { sessionId: session_id, expiresAt: expires_at, user } };
 }

@@ -8,6 +8,7 @@ import type { GiftTable, GiftSendTable } from './tables/gifts';
 import type { BankCardTable, PaymentPasswordTable, EarningsConversionTable, WithdrawalTable } from './tables/withdrawals';
 import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
 import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsBarrage';
+import type { SensitiveWordTable, SensitiveWordVersionTable, ModerationReportTable, ModerationActionTable } from './tables/moderation';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -20,6 +21,7 @@ export * from './tables/gifts';
 export * from './tables/withdrawals';
 export * from './tables/guards';
 export * from './tables/hornsBarrage';
+export * from './tables/moderation';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -83,6 +85,10 @@ export interface Database {
   guard_membership: GuardMembershipTable;
   guard_purchase: GuardPurchaseTable;
   horn: HornTable;
+  sensitive_word: SensitiveWordTable;
+  sensitive_word_version: SensitiveWordVersionTable;
+  moderation_report: ModerationReportTable;
+  moderation_action: ModerationActionTable;
   barrage_style: BarrageStyleTable;
   barrage: BarrageTable;
 }

@@ -15,6 +15,7 @@ import * as walletOrders0013 from './0013_wallet_orders';
 import * as guards0014 from './0014_guards';
 import * as hornsBarrage0015 from './0015_horns_barrage';
 import * as withdrawals0016 from './0016_withdrawals';
+import * as moderation0017 from './0017_moderation';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_guards': guards0014,
   '0015_horns_barrage': hornsBarrage0015,
   '0016_withdrawals': withdrawals0016,
+  '0017_moderation': moderation0017,
 };

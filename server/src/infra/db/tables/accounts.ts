@@ -21,6 +21,8 @@ export interface AppUserTable {
   invited_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** The normalised form of a nickname the member chose (unique; migration 0010); null for a default name. */
   nickname_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Banned by ops (moderation) until then: no login, no session (migration 0017); null: not banned. */
+  banned_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UserSessionTable {

@@ -23,7 +23,7 @@ import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
 import { moderationPlugin } from './moderation/index';
 import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
-import { communityPlugin } from './community/index';
+import { type CommunityOptions, communityPlugin } from './community/index';
 import { type LevelsConfig, levelsPlugin } from './levels/index';
 import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   levels?: LevelsConfig;
   /** The wallet: payment provider, order expiry, hot-account shards (config WALLET_*); default wallet/walletConfig.ts. */
   wallet?: WalletOptions;
+  /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
+  community?: CommunityOptions;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -137,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
   await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken });
   await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
-  await app.register(communityPlugin, { db: options.db });
+  await app.register(communityPlugin, { ...options.community, db: options.db });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
   await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config });

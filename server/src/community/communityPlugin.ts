@@ -2,23 +2,79 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
+import { changeCommentVisibility, describeComment } from './posts/comments';
 import { postRoutes } from './posts/postRoutes';
+import { describePost, removePost, setPostHidden } from './posts/posts';
+import { type CommunityConfig, defaultCommunityConfig } from './posts/postsConfig';
 
-export interface CommunityPluginOptions {
+/** What buildApp takes for the community. */
+export interface CommunityOptions {
+  /** Posting and commenting rates; default posts/postsConfig.ts. */
+  config?: CommunityConfig;
+}
+
+export interface CommunityPluginOptions extends CommunityOptions {
   db: Kysely<Database>;
+}
+
+/** A moderation id (decimal text) as a row id, or null when it cannot be one of ours. */
+function rowId(id: string): number | null {
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const value = Number(id);
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 /**
  * The community domain (community/README.md): members' posts, comments and likes
- * (`api/anchor_dynamics*`, community/posts/). Reads the accounts' sessions and clock and the
- * upload store (images are the member's own uploads).
+ * (`api/anchor_dynamics*`, community/posts/). Reads the accounts' sessions, clock and upload
+ * store (images are the member's own uploads); text passes the one sensitive-word filter
+ * (app.moderation.check); posts and comments are moderation targets ('post', 'comment').
  */
 async function community(app: App, options: CommunityPluginOptions): Promise<void> {
-  await app.register(postRoutes, { db: options.db, accounts: app.accounts });
+  const { db } = options;
+  const config = options.config ?? defaultCommunityConfig();
+  await app.register(postRoutes, { db, accounts: app.accounts, config, checkText: (text) => app.moderation.check(text) });
+
+  app.moderation.registerTarget('post', {
+    describe: async (id) => {
+      const postId = rowId(id);
+      return postId === null ? null : describePost(db, postId);
+    },
+    hide: async (id) => {
+      const postId = rowId(id);
+      if (postId !== null) await setPostHidden(db, postId, true);
+    },
+    unhide: async (id) => {
+      const postId = rowId(id);
+      if (postId !== null) await setPostHidden(db, postId, false);
+    },
+    remove: async (id) => {
+      const postId = rowId(id);
+      if (postId !== null) await removePost(db, postId, app.accounts.clock());
+    },
+  });
+  app.moderation.registerTarget('comment', {
+    describe: async (id) => {
+      const commentId = rowId(id);
+      return commentId === null ? null : describeComment(db, commentId);
+    },
+    hide: async (id) => {
+      const commentId = rowId(id);
+      if (commentId !== null) await changeCommentVisibility(db, commentId, { hidden: true });
+    },
+    unhide: async (id) => {
+      const commentId = rowId(id);
+      if (commentId !== null) await changeCommentVisibility(db, commentId, { hidden: false });
+    },
+    remove: async (id) => {
+      const commentId = rowId(id);
+      if (commentId !== null) await changeCommentVisibility(db, commentId, { deletedAt: app.accounts.clock() });
+    },
+  });
 }
 
 export const communityPlugin = fp(community, {
   name: 'community',
-  dependencies: ['accounts', 'uploads'],
-  decorators: { fastify: ['accounts', 'requireLogin'] },
+  dependencies: ['accounts', 'live', 'uploads', 'moderation'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'moderation'] },
 });

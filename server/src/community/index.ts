@@ -1,2 +1,3 @@
 // The community domain's surface: what app.ts and other domains may import (never a file behind it).
-export { type CommunityPluginOptions, communityPlugin } from './communityPlugin';
+export { type CommunityOptions, type CommunityPluginOptions, communityPlugin } from './communityPlugin';
+export { type CommunityConfig, defaultCommunityConfig } from './posts/postsConfig';

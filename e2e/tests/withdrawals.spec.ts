@@ -8,8 +8,9 @@ import { waitForSmsCode } from './support/smsOutbox';
  * Issue 13, end to end on the real server and database: an anchor earns from a viewer's gifts
  * (the viewer recharged through the sandbox page), converts some earnings into coins, sets a
  * payment password, binds a bank card in their verified name and asks for a withdrawal; ops
- * approve it on the ops page; the anchor sees it paid in the withdrawal records and the orders,
- * then changes the payment password with an SMS code.
+ * approve it on the ops page; the anchor sees it paid in the withdrawal records and the orders.
+ * A second withdrawal ops reject with a reason: the earnings come back. Last, the anchor changes
+ * the payment password with an SMS code.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -33,20 +34,20 @@ async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void
   expect((await response.json()).code).toBe(200);
 }
 
-/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
+/** Recharges ¥98.00 (980 + 50 coins) through the sandbox gateway's page, as a member does. */
 async function recharge(page: Page, context: BrowserContext): Promise<void> {
   await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥98\.00/ }).check();
   const payPagePromise = context.waitForEvent('page');
   await page.getByTestId('recharge-pay').click();
   const payPage = await payPagePromise;
   await payPage.getByRole('button', { name: '确认支付' }).click();
   await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
   await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 1030', { timeout: 15_000 });
 }
 
-test('an anchor converts earnings, binds a card and asks for a withdrawal; ops approve it; the anchor sees it paid', async ({ browser, request }) => {
+test('an anchor converts earnings, binds a card and asks for withdrawals; ops approve one (paid) and reject another (earnings back)', async ({ browser, request }) => {
   // ---- The anchor: verified real name, granted by ops, a room on air. ----
   const anchor = await newMember(browser);
   await anchor.page.goto('/web/#/member?type=7');
@@ -66,30 +67,28 @@ test('an anchor converts earnings, binds a card and asks for a withdrawal; ops a
   await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
   const roomUrl = anchor.page.url();
 
-  // ---- A viewer recharges 310 coins and sends 3 × 10 footballs (300 coins): the anchor earns half, 150. ----
+  // ---- A viewer recharges 1030 coins and sends 10 trophies (1000 coins): the anchor earns half, 500. ----
   const viewer = await newMember(browser);
   await recharge(viewer.page, viewer.context);
   await viewer.page.goto(roomUrl);
   const panel = viewer.page.getByTestId('gift-panel');
   await expect(panel).toBeVisible();
-  await panel.getByTestId('gift-option').filter({ hasText: '足球' }).click();
+  await panel.getByTestId('gift-option').filter({ hasText: '奖杯' }).click();
   await panel.getByTestId('gift-count-preset').filter({ hasText: /^10$/ }).click();
-  for (const left of ['210', '110', '10']) {
-    await panel.getByTestId('gift-send').click();
-    await expect(panel.getByTestId('gift-balance')).toContainText(left);
-  }
+  await panel.getByTestId('gift-send').click();
+  await expect(panel.getByTestId('gift-balance')).toHaveText(/(^|\D)30(\D|$)/);
   await viewer.context.close();
 
-  // ---- The wallet centre: 150 earning coins; convert 20 into 20 coins (the user menu follows). ----
+  // ---- The wallet centre: 500 earning coins; convert 20 into 20 coins (the user menu follows). ----
   await anchor.page.goto('/web/#/member?type=3');
   await expect(anchor.page.getByRole('heading', { level: 1, name: '钱包中心' })).toBeVisible();
-  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('150 收益币');
+  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('500 收益币');
   await expect(anchor.page.getByTestId('wallet-coins')).toHaveText('0 金币');
   await anchor.page.getByLabel('兑换数量（收益币）').fill('20');
   await expect(anchor.page.getByTestId('conversion-preview')).toHaveText('可得 20 金币');
   await anchor.page.getByTestId('conversion-submit').click();
   await expect(anchor.page.getByTestId('conversion-done')).toHaveText('已兑换：20 收益币 → 20 金币');
-  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('130 收益币');
+  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('480 收益币');
   await expect(anchor.page.getByTestId('wallet-coins')).toHaveText('20 金币');
   await avatarMenuButton(anchor.page).hover();
   await expect(anchor.page.getByRole('banner').getByText(/^余额 \d+$/)).toHaveText('余额 20');
@@ -127,7 +126,7 @@ test('an anchor converts earnings, binds a card and asks for a withdrawal; ops a
 
   // ---- Withdraw ¥10.00 (100 earning coins) to the card: a wrong password first, then the right one. ----
   await anchor.page.getByTestId('wallet-tab-withdraw').click();
-  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥13.00');
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥48.00');
   await anchor.page.getByTestId('withdraw-amount').fill('10');
   await anchor.page.getByTestId('withdraw-submit').click();
   const prompt = anchor.page.getByTestId('withdraw-password-prompt');
@@ -143,7 +142,7 @@ test('an anchor converts earnings, binds a card and asks for a withdrawal; ops a
   await expect(item.getByTestId('withdrawal-state')).toHaveText('审核中');
   const orderNo = await item.getAttribute('data-order-no');
   expect(orderNo).toMatch(/^W\d{24}$/);
-  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥0.00');
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥38.00');
 
   // ---- Ops approve it on the ops page. ----
   const opsPage = await (await browser.newContext()).newPage();
@@ -159,16 +158,42 @@ test('an anchor converts earnings, binds a card and asks for a withdrawal; ops a
   await expect(row.locator('[data-testid^="withdrawal-state-"]')).toHaveText('已打款');
   await expect(row.locator('[data-testid^="withdrawal-audit-"]')).not.toHaveText('—');
 
-  // ---- The anchor sees it paid: in the withdrawal records and in the orders filtered to 提现. ----
+  // ---- The anchor sees it paid, and asks for ¥20.00 more. ----
   await anchor.page.reload();
   const paid = anchor.page.locator(`[data-testid="withdrawal-item"][data-order-no="${orderNo}"]`);
   await expect(paid).toHaveAttribute('data-state', 'paid');
   await expect(paid.getByTestId('withdrawal-state')).toHaveText('已打款');
+  await anchor.page.getByTestId('withdraw-amount').fill('20');
+  await anchor.page.getByTestId('withdraw-submit').click();
+  await anchor.page.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
+  await anchor.page.getByTestId('withdraw-confirm').click();
+  await expect(anchor.page.getByTestId('withdraw-applied')).toHaveText('提现申请已提交：¥20.00，等待审核');
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥18.00');
+  const secondNo = await anchor.page.getByTestId('withdrawal-item').first().getAttribute('data-order-no');
+  expect(secondNo).not.toBe(orderNo);
+
+  // ---- Ops reject it with a reason. ----
+  await opsPage.getByRole('button', { name: '刷新' }).click();
+  const second = opsPage.getByTestId('ops-withdrawals').locator(`tr[data-order-no="${secondNo}"]`);
+  await expect(second).toHaveAttribute('data-state', 'pending');
+  await second.locator('[data-testid^="withdrawal-reject-reason-"]').fill('银行卡信息有误');
+  await second.getByRole('button', { name: '驳回', exact: true }).click();
+  await expect(second.locator('[data-testid^="withdrawal-state-"]')).toHaveText('已驳回：银行卡信息有误');
+
+  // ---- The earnings are back; the records and the orders filtered to 提现 say what happened to each. ----
+  await anchor.page.reload();
+  await expect(anchor.page.getByTestId('withdrawable')).toHaveText('当前可提现 ¥38.00');
+  const rejected = anchor.page.locator(`[data-testid="withdrawal-item"][data-order-no="${secondNo}"]`);
+  await expect(rejected).toHaveAttribute('data-state', 'rejected');
+  await expect(rejected).toContainText('驳回原因：银行卡信息有误');
   await anchor.page.getByTestId('wallet-tab-orders').click();
   await anchor.page.getByTestId('wallet-order-type').selectOption({ label: '提现' });
   const order = anchor.page.locator(`[data-testid="wallet-order"][data-order-no="${orderNo}"]`);
   await expect(order.getByTestId('wallet-order-state')).toHaveText('已打款');
   await expect(order.getByTestId('wallet-order-amounts')).toHaveText('¥10.00');
+  await expect(anchor.page.locator(`[data-testid="wallet-order"][data-order-no="${secondNo}"]`).getByTestId('wallet-order-state')).toHaveText('已驳回');
+  await anchor.page.getByTestId('wallet-tab-overview').click();
+  await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('380 收益币');
 
   // ---- Change the payment password: an SMS code to the anchor's own mobile, then 60 s before another. ----
   await anchor.page.getByTestId('wallet-tab-password').click();

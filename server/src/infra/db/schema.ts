@@ -8,6 +8,7 @@ import type { GiftTable, GiftSendTable } from './tables/gifts';
 import type { BankCardTable, PaymentPasswordTable, EarningsConversionTable, WithdrawalTable } from './tables/withdrawals';
 import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
 import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsBarrage';
+import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 import type { SensitiveWordTable, SensitiveWordVersionTable, ModerationReportTable, ModerationActionTable } from './tables/moderation';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
@@ -19,6 +20,7 @@ export * from './tables/member';
 export * from './tables/wallet';
 export * from './tables/gifts';
 export * from './tables/withdrawals';
+export * from './tables/community';
 export * from './tables/guards';
 export * from './tables/hornsBarrage';
 export * from './tables/moderation';
@@ -91,4 +93,9 @@ export interface Database {
   moderation_action: ModerationActionTable;
   barrage_style: BarrageStyleTable;
   barrage: BarrageTable;
+  post_topic: PostTopicTable;
+  post: PostTable;
+  post_like: PostLikeTable;
+  post_comment: PostCommentTable;
+  post_comment_like: PostCommentLikeTable;
 }

@@ -283,6 +283,25 @@ export const errors = catalogue({
   /** A banned member logging in: until when (China time). */
   ACCOUNT_BANNED: entry((until: string) => `账号已被封禁，解封时间：${until}`, { status: 403 }),
 
+  // Community posts (community/posts/): posts, comments, likes.
+  COMMUNITY_POST_NOT_FOUND: entry('动态不存在或已删除'),
+  COMMUNITY_COMMENT_NOT_FOUND: entry('评论不存在或已删除'),
+  COMMUNITY_USER_NOT_FOUND: entry('用户不存在'),
+  COMMUNITY_POST_EMPTY: entry('请输入内容或添加图片'),
+  COMMUNITY_TEXT_BLANK: entry('内容不能为空'),
+  COMMUNITY_IMAGE_NOT_OURS: entry('图片无效，请重新上传'),
+  COMMUNITY_IMAGE_DUPLICATE: entry('同一张图片不能重复添加'),
+  COMMUNITY_TOPIC_NOT_FOUND: entry('话题不存在'),
+  COMMUNITY_MATCH_NOT_FOUND: entry('关联的比赛不存在'),
+  COMMUNITY_ROOM_NOT_FOUND: entry('关联的直播间不存在'),
+  COMMUNITY_ONE_LINK: entry('只能关联一场比赛或一个直播间'),
+  /** The sensitive-word filter refused the text (the words are not shown back). */
+  COMMUNITY_TEXT_REFUSED: entry('内容包含不当用语，请修改后再发布'),
+  COMMUNITY_NOT_AUTHOR: entry('只能删除自己发布的内容', { status: 403 }),
+  COMMUNITY_POSTING_TOO_FAST: entry((max: number) => `发布太频繁：每分钟最多 ${max} 条动态，请稍后再试`, { status: 429 }),
+  COMMUNITY_COMMENTING_TOO_FAST: entry((max: number) => `评论太频繁：每分钟最多 ${max} 条评论，请稍后再试`, { status: 429 }),
+  COMMUNITY_BAD_CURSOR: entry('分页参数无效，请从第一页重新加载'),
+
   // --- Micro-frontend releases and rollouts (modules/mf): ops and remote telemetry. ---
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),
   TELEMETRY_RATE_LIMITED: entry('上报过于频繁，请稍后再试', { status: 429 }),

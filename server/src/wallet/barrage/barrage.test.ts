@@ -110,6 +110,22 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(history).toEqual([answer.data.barrage]);
   });
 
+  it('a free send with a key: its retry answers the first send and nothing flies twice; the key with another text is refused', async () => {
+    const { anchor, roomId } = await newRoom();
+    const viewer = await viewerIn(String(anchor.id));
+    const member = await funded(30);
+    const from = viewer.frames.length;
+    const key = freshKey();
+    const first = await send(member, roomId, '免费但重试', undefined, key);
+    expect(first.code).toBe(200);
+    const again = await send(member, roomId, '免费但重试', undefined, key);
+    expect(again).toEqual(first);
+    expect(await send(member, roomId, '换了内容', undefined, key)).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });
+    await pause(300);
+    expect(viewer.frames.slice(from).filter((frame) => frame.type === 'message' && frame.message.text === '免费但重试')).toHaveLength(1);
+    expect(await rowsOf(member.id)).toHaveLength(1);
+  });
+
   it('a paid style charges its price (anchor share + platform rest) with the row, the order and exp in one set, flies in its colour, answers the balance; a replay applies nothing', async () => {
     const { anchor, roomId } = await newRoom();
     const viewer = await viewerIn(String(anchor.id));

@@ -69,19 +69,20 @@ export interface BarrageOutcome {
  */
 export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { roomId: number; text: string; styleId: number | null; idempotencyKey: string | null }): Promise<BarrageOutcome> {
   const { db } = deps;
-  const text = cleanSpokenText(input.text);
+  const text = cleanSpokenText(input.text, deps.chat);
   const room = await db.selectFrom('live_room').select(['id', 'owner_id']).where('id', '=', input.roomId).executeTakeFirst();
   if (room === undefined) throw errors.BARRAGE_ROOM_NOT_FOUND();
   const style = input.styleId === null ? null : ((await db.selectFrom('barrage_style').selectAll().where('id', '=', input.styleId).where('enabled', '=', true).executeTakeFirst()) ?? null);
   if (input.styleId !== null && style === null) throw errors.BARRAGE_STYLE_NOT_FOUND();
   const paid = style !== null && style.price > 0;
   if (paid && input.idempotencyKey === null) throw errors.WALLET_IDEMPOTENCY_KEY_MISSING();
-  const key = paid ? (input.idempotencyKey as string) : null;
+  // A free send may carry a key too: its retry then answers the first send instead of a second danmaku.
+  const key = input.idempotencyKey;
   if (key !== null) {
     // A retry of an applied send answers it before any limit (the rate must not refuse a retry).
     const earlier = await db.selectFrom('barrage').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', key).executeTakeFirst();
     if (earlier !== undefined) {
-      if (earlier.room_id !== room.id || earlier.style_id !== style?.id || earlier.text !== text) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
+      if (earlier.room_id !== room.id || earlier.style_id !== (style?.id ?? null) || earlier.text !== text) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
       return { result: await resultOf(db, earlier), delivery: null };
     }
   }
@@ -97,7 +98,17 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
   const delivery = { groupId, text, style: style === null ? null : { styleId: style.id, color: style.color, position: style.position } };
 
   if (!paid || key === null || style === null) {
-    const row = await db.insertInto('barrage').values({ ...values, balance_after: null, idempotency_key: null, transfer_set_id: null }).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('barrage')
+      .values({ ...values, balance_after: null, idempotency_key: key, transfer_set_id: null })
+      .onConflict((conflict) => conflict.constraint('barrage_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined) {
+      // The same key in parallel: the other request's send is the one.
+      const first = await db.selectFrom('barrage').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+      return { result: await resultOf(db, first), delivery: null };
+    }
     return { result: { barrage: await withNickname(db, row), coins: 0, balance: Number(sender.balance) }, delivery };
   }
 
@@ -149,7 +160,8 @@ async function withNickname(db: Kysely<Database>, row: BarrageRow): Promise<Barr
   return barrageOf(row, sender.user_nickname);
 }
 
-/** A retry's answer: the first send as applied, the balance as it was then. */
+/** A retry's answer: the first send as applied, the balance as it was then (a free send's: as it is now). */
 async function resultOf(db: Kysely<Database>, row: BarrageRow): Promise<BarrageSendResult> {
-  return { barrage: await withNickname(db, row), coins: Number(row.coins), balance: Number(row.balance_after ?? 0) };
+  const balance = row.balance_after ?? (await db.selectFrom('app_user').select('balance').where('id', '=', row.sender_id).executeTakeFirstOrThrow()).balance;
+  return { barrage: await withNickname(db, row), coins: Number(row.coins), balance: Number(balance) };
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
 import { uniqueIdNumber } from './support/idNumber';
@@ -27,6 +28,13 @@ async function newMember(browser: Browser): Promise<{ page: Page; context: Brows
   const number = uniqueMobileNumber();
   await registerThroughModal(page, number, PASSWORD);
   return { page, context, mobile: fullMobile(number) };
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
@@ -131,6 +139,7 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
   await anchor.page.getByTestId('withdraw-submit').click();
   const prompt = anchor.page.getByTestId('withdraw-password-prompt');
   await expect(prompt).toContainText('提现 ¥10.00 到 银行卡 招商银行（尾号 0007）');
+  await expectAccessible(anchor.page);
   await prompt.getByTestId('withdraw-password').fill('000000');
   await prompt.getByTestId('withdraw-confirm').click();
   await expect(prompt.getByTestId('withdraw-error')).toHaveText('支付密码错误，还可尝试 4 次');
@@ -157,6 +166,7 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
   await expect(row.locator('[data-testid^="withdrawal-outcome-"]')).toHaveText('已通过，标记为已打款');
   await expect(row.locator('[data-testid^="withdrawal-state-"]')).toHaveText('已打款');
   await expect(row.locator('[data-testid^="withdrawal-audit-"]')).not.toHaveText('—');
+  await expectAccessible(opsPage);
 
   // ---- The anchor sees it paid, and asks for ¥20.00 more. ----
   await anchor.page.reload();
@@ -194,6 +204,7 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
   await expect(anchor.page.locator(`[data-testid="wallet-order"][data-order-no="${secondNo}"]`).getByTestId('wallet-order-state')).toHaveText('已驳回');
   await anchor.page.getByTestId('wallet-tab-overview').click();
   await expect(anchor.page.getByTestId('wallet-earnings')).toHaveText('380 收益币');
+  await expectAccessible(anchor.page);
 
   // ---- Change the payment password: an SMS code to the anchor's own mobile, then 60 s before another. ----
   await anchor.page.getByTestId('wallet-tab-password').click();

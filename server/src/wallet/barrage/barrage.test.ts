@@ -145,6 +145,8 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     const orders = await ctx.db.selectFrom('wallet_order').selectAll().where('user_id', '=', member.id).execute();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ type: 'barrage', state: 'paid', coins: -paid.price, transfer_set_id: row?.transfer_set_id });
+    const listed = await get('/api/Order/getList?type=5', member);
+    expect(listed.data.list).toEqual([expect.objectContaining({ type: 5, type_name: '弹幕', state: 'paid', subject: `弹幕（${paid.name}）：金色弹幕`, coins: -paid.price })]);
     const isStyled = (candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.cloudCustomData.style !== undefined;
     const frame = await viewer.waitFor(isStyled, 5_000, from);
     if (frame.type !== 'message') throw new Error('not a message');

@@ -70,6 +70,8 @@ describeEachDatabase('wallet: horns (api/Member/sneHorn on the ledger, the inter
     const orders = await ordersOf(member.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ type: 'horn', state: 'paid', coins: -PRICE, subject: '喇叭：今晚 决赛 见！', transfer_set_id: row?.transfer_set_id });
+    const listed = await get('/api/Order/getList?type=4', member);
+    expect(listed.data.list).toEqual([expect.objectContaining({ type: 4, type_name: '喇叭', state: 'paid', subject: '喇叭：今晚 决赛 见！', coins: -PRICE, amount_fen: null })]);
     later(INTERVAL_SECONDS);
   });
 

@@ -26,12 +26,13 @@ describe('提现', () => {
     expect(screen.getByTestId('withdrawable').textContent).toBe('当前可提现 ¥480.00');
   });
 
-  it('asks first for what is missing, in order: real name, a payout account, a payment password; and says when locked', async () => {
+  it('asks first for what is missing, in order: real name, a payout account, a payment password; says when locked, or when there is nothing to withdraw', async () => {
     const cases = [
       [walletInfo({ is_verified: 0, bank_card_bound: 0, payment_password_set: 0 }), 'verified'],
       [walletInfo({ bank_card_bound: 0, alipay_bound: 0, payment_password_set: 0 }), 'account'],
       [walletInfo({ payment_password_set: 0 }), 'password'],
       [walletInfo({ payment_password_locked_until: new Date(Date.now() + 600_000).toISOString() }), 'unlock'],
+      [walletInfo({ withdrawable_fen: 0 }), 'earnings'],
     ] as const;
     for (const [info, need] of cases) {
       const { unmount } = renderRemotePage(routes, 'member', { type: '3', tab: 'withdraw' }, walletContext(ANCHOR, { [WALLET_PATHS.info]: info }));

@@ -84,7 +84,11 @@ export function WithdrawTab({ context, info, reloadInfo, retryInfo, onTab }: Wal
                   {withdrawCopy.rules(formatYuan(data.withdrawal_min_fen), formatYuan(data.withdrawal_daily_limit_fen), formatYuan(dailyLeftFen(data)))}
                 </Note>
                 <p data-testid="withdrawable">{withdrawCopy.withdrawable(formatYuan(data.withdrawable_fen))}</p>
-                {step === null ? (
+                {step === null && data.withdrawable_fen === 0 ? (
+                  <Note data-testid="withdraw-needs" data-need="earnings">
+                    {withdrawCopy.nothingToWithdraw(formatYuan(data.withdrawal_min_fen))}
+                  </Note>
+                ) : step === null ? (
                   <Ready
                     context={context}
                     info={data}

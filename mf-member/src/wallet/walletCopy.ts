@@ -74,6 +74,7 @@ export const withdrawCopy = {
   heading: '申请提现',
   rules: (min: string, limit: string, left: string) => `单笔最低 ${min}，每日限额 ${limit}，今日还可提现 ${left}`,
   withdrawable: (amount: string) => `当前可提现 ${amount}`,
+  nothingToWithdraw: (min: string) => `可提现金额不足单笔最低 ${min}，收益增加后再来提现吧。`,
   amount: '提现金额（元）',
   amountHint: (step: string) => `金额须为 ${step} 的整数倍`,
   amountInvalid: '请输入正确的金额，最多两位小数',

@@ -13,7 +13,7 @@ import {
   type JoinGroupStatus,
 } from '../chat/chatClient';
 import { ChatEmitter } from '../chat/chatEmitter';
-import type { ChatHorn } from '../chat/protocol';
+import type { ChatDanmakuStyle, ChatHorn } from '../chat/protocol';
 
 /**
  * An in-memory chat for unit tests of the room UI and the chat session (the built-in client is
@@ -70,7 +70,7 @@ export class FakeChatNetwork {
    */
   publish(
     groupId: string,
-    input: { text: string; kind?: 'text' | 'danmaku'; from?: Partial<ChatSender>; channel?: 0 | 1; id?: string },
+    input: { text: string; kind?: 'text' | 'danmaku'; from?: Partial<ChatSender>; channel?: 0 | 1; id?: string; style?: ChatDanmakuStyle },
     sender?: FakeChatClient,
   ): ChatGroupMessage {
     const group = this.group(groupId);
@@ -84,7 +84,7 @@ export class FakeChatNetwork {
       kind: input.kind ?? 'text',
       text: input.text,
       from,
-      cloudCustomData: { type: input.channel ?? (from.role === 'anchor' ? 0 : 1) },
+      cloudCustomData: { type: input.channel ?? (from.role === 'anchor' ? 0 : 1), ...(input.style === undefined ? {} : { style: input.style }) },
       sentAt: Date.now(),
     };
     sender?.markSeen(message.id);

@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
   await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken });
   await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
-  await app.register(communityPlugin, { ...options.community, db: options.db });
+  await app.register(communityPlugin, { ...options.community, db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
   await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config });

@@ -4,7 +4,9 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { changeCommentVisibility, describeComment } from './posts/comments';
 import { postRoutes } from './posts/postRoutes';
-import { describePost, removePost, setPostHidden } from './posts/posts';
+import { registerHeadlines } from './headlines/headlinesModule';
+import { describePost, listFeed, removePost, setPostHidden } from './posts/posts';
+import { toPortalPost } from './portal/portal';
 import { type CommunityConfig, defaultCommunityConfig } from './posts/postsConfig';
 
 /** What buildApp takes for the community. */
@@ -15,6 +17,8 @@ export interface CommunityOptions {
 
 export interface CommunityPluginOptions extends CommunityOptions {
   db: Kysely<Database>;
+  /** The ops token (the headlines editor, `api/ops/headlines`). */
+  opsToken: string;
 }
 
 /** A moderation id (decimal text) as a row id, or null when it cannot be one of ours. */
@@ -34,6 +38,12 @@ async function community(app: App, options: CommunityPluginOptions): Promise<voi
   const { db } = options;
   const config = options.config ?? defaultCommunityConfig();
   await app.register(postRoutes, { db, accounts: app.accounts, config, checkText: (text) => app.moderation.check(text) });
+  await registerHeadlines(app, {
+    db,
+    clock: app.accounts.clock,
+    opsToken: options.opsToken,
+    hotPosts: async (limit) => (await listFeed(db, null, { view: 'hot', page_size: limit })).list.map(toPortalPost),
+  });
 
   app.moderation.registerTarget('post', {
     describe: async (id) => {

@@ -8,8 +8,9 @@ import type { GiftTable, GiftSendTable } from './tables/gifts';
 import type { BankCardTable, PaymentPasswordTable, EarningsConversionTable, WithdrawalTable } from './tables/withdrawals';
 import type { GuardTierTable, GuardMembershipTable, GuardPurchaseTable } from './tables/guards';
 import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsBarrage';
-import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 import type { SensitiveWordTable, SensitiveWordVersionTable, ModerationReportTable, ModerationActionTable } from './tables/moderation';
+import type { HeadlineCategoryTable, HeadlineTable, HeadlineReadTable, HeadlineLikeTable, HeadlineAuditTable } from './tables/headlines';
+import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -24,6 +25,7 @@ export * from './tables/community';
 export * from './tables/guards';
 export * from './tables/hornsBarrage';
 export * from './tables/moderation';
+export * from './tables/headlines';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -98,4 +100,9 @@ export interface Database {
   post_like: PostLikeTable;
   post_comment: PostCommentTable;
   post_comment_like: PostCommentLikeTable;
+  headline_category: HeadlineCategoryTable;
+  headline: HeadlineTable;
+  headline_read: HeadlineReadTable;
+  headline_like: HeadlineLikeTable;
+  headline_audit: HeadlineAuditTable;
 }

@@ -16,6 +16,7 @@ import * as guards0014 from './0014_guards';
 import * as hornsBarrage0015 from './0015_horns_barrage';
 import * as withdrawals0016 from './0016_withdrawals';
 import * as moderation0017 from './0017_moderation';
+import * as headlines0019 from './0019_headlines';
 import * as communityPosts0018 from './0018_community_posts';
 
 /**
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_withdrawals': withdrawals0016,
   '0017_moderation': moderation0017,
   '0018_community_posts': communityPosts0018,
+  '0019_headlines': headlines0019,
 };

@@ -13,6 +13,11 @@ export function convertedCoins(earningsCoins: number, percent: number): number {
   return Math.floor((earningsCoins * percent) / 100);
 }
 
+/** The fewest earning coins that credit one coin: ceil(100 / percent). */
+export function smallestConversion(percent: number): number {
+  return Math.ceil(100 / percent);
+}
+
 /**
  * 收益兑换金币 (`api/Balance/conversionBalance`): a whole number of earning coins, at most the
  * earnings, with the coins it gives shown before sending. One Idempotency-Key per intent (the
@@ -43,7 +48,15 @@ export function ConversionForm({ context, info, onConverted }: { context: Remote
     event.preventDefault();
     if (busy) return;
     const problem =
-      amount === null ? earningsCopy.amountInvalid : amount === 0 ? earningsCopy.amountZero : amount > info.earnings ? earningsCopy.amountTooMuch(info.earnings) : null;
+      amount === null
+        ? earningsCopy.amountInvalid
+        : amount === 0
+          ? earningsCopy.amountZero
+          : amount > info.earnings
+            ? earningsCopy.amountTooMuch(info.earnings)
+            : convertedCoins(amount, info.conversion_percent) === 0
+              ? earningsCopy.tooSmall(smallestConversion(info.conversion_percent))
+              : null;
     setError(problem);
     setFormError(null);
     if (problem !== null || amount === null) return;

@@ -72,7 +72,7 @@ describe('概览: an anchor converts earnings into coins', () => {
     return context;
   }
 
-  it('shows the earnings and the rate; the preview; too much is refused before any call', async () => {
+  it('shows the earnings and the rate; the preview; too much, or too little for one coin, is refused before any call', async () => {
     const context = anchorWallet(() => null);
     renderRemotePage(routes, 'member', { type: '3' }, context);
     expect((await screen.findByTestId('wallet-earnings')).textContent).toBe('5000 收益币');
@@ -82,6 +82,9 @@ describe('概览: an anchor converts earnings into coins', () => {
     fireEvent.change(screen.getByLabelText('兑换数量（收益币）'), { target: { value: '5001' } });
     fireEvent.click(screen.getByTestId('conversion-submit'));
     expect((await screen.findByRole('alert')).textContent).toBe('最多可兑换 5000 收益币');
+    fireEvent.change(screen.getByLabelText('兑换数量（收益币）'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('conversion-submit'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('至少兑换 2 收益币才能得到 1 金币'));
     expect(context.callsTo(WALLET_PATHS.convert)).toEqual([]);
   });
 

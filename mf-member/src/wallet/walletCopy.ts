@@ -63,6 +63,7 @@ export const earningsCopy = {
   amountZero: '兑换数量至少为 1',
   amountTooMuch: (max: number) => `最多可兑换 ${max} 收益币`,
   preview: (coins: number) => `可得 ${coins} 金币`,
+  tooSmall: (min: number) => `至少兑换 ${min} 收益币才能得到 1 金币`,
   convert: '兑换',
   converting: '兑换中…',
   converted: (earningsCoins: number, coins: number) => `已兑换：${earningsCoins} 收益币 → ${coins} 金币`,

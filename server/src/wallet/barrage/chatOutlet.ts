@@ -12,13 +12,18 @@ export interface ChatOutlet {
   admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null>;
   postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage>;
   broadcastHorn(horn: ChatHorn): void;
+  /** Listed words replaced by `*` (the sensitive-word filter, as the chat's own lines). */
+  maskText?(text: string): string;
 }
 
-/** The text as the chat cleans and bounds it (chat/chatText.ts); the chat's own words when refused. */
-export function cleanSpokenText(raw: string): string {
+/**
+ * The text as the chat cleans and bounds it (chat/chatText.ts), with listed words masked as the
+ * chat masks its lines (what is stored, listed and delivered); the chat's own words when refused.
+ */
+export function cleanSpokenText(raw: string, chat?: Pick<ChatOutlet, 'maskText'>): string {
   const text = cleanChatText(raw);
   if (!text.ok) throw errors.HORN_BARRAGE_REFUSED(text.code === 'empty' ? chatMessages.empty : chatMessages.tooLong);
-  return text.text;
+  return chat?.maskText === undefined ? text.text : chat.maskText(text.text);
 }
 
 /** Through the chat's mutes and limits, or refused with its words (a rate limit answers 429). */

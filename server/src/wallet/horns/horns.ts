@@ -40,7 +40,7 @@ type HornRow = { id: number; sender_id: number; text: string; level: number; coi
  */
 export async function sendHorn(deps: HornDeps, senderId: number, input: { text: string; idempotencyKey: string }): Promise<HornOutcome> {
   const { db } = deps;
-  const text = cleanSpokenText(input.text);
+  const text = cleanSpokenText(input.text, deps.chat);
   // A retry of an applied horn answers it before any limit (the rate must not refuse a retry).
   const earlier = await db.selectFrom('horn').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
   if (earlier !== undefined) {

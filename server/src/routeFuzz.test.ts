@@ -28,6 +28,8 @@ const TABLES_THAT_LOG_ATTEMPTS: Record<string, string> = {
 
 /** Routes a member cannot be fuzzed on (they are still fuzzed as a guest). */
 const GUEST_ONLY_ROUTES: Record<string, string> = {
+  'POST /api/anchor_dynamics_user/insert':
+    'every in-bounds text is a post the member means to publish (up to their rate), so the fuzz values that pass validation would store posts; its validation and refusals are tested in community/posts/posts.test.ts',
   'POST /api/Member/SignOut': 'ends the session by design, whatever the input; fuzzing it as the member would log the member out',
   'POST /api/ops/chargeRules':
     'with the ops token every in-bounds body is a recharge package ops mean to save (and audit), so the fuzz values that pass validation would create packages; its validation and refusals are tested in wallet/chargeRulesOps.test.ts',

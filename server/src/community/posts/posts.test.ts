@@ -372,6 +372,25 @@ describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynam
     expect(await postTarget.describe(String(target.id))).toBeNull();
   });
 
+  it('hostile cursors and ids are refused by the schema or the cursor decoder, never by PostgreSQL', async () => {
+    const member = await createUser(ctx.db);
+    const { post: target } = await publish({ text: '游标' });
+    for (const value of ['9223372036854775808', '100000000000000000000', '-1', '1e30', '0.5', '999999999999_9223372036854775808', '1.0e5_1', '99999999999.9_1']) {
+      const answers = [
+        await get(`/api/anchor_dynamics/list?cursor=${encodeURIComponent(value)}`, member),
+        await get(`/api/anchor_dynamics/list?view=hot&cursor=${encodeURIComponent(value)}`, member),
+        await get(`/api/anchor_dynamics/list?view=following&cursor=${encodeURIComponent(value)}`, member),
+        await get(`/api/anchor_dynamics/userPostList?user_id=${member.id}&cursor=${encodeURIComponent(value)}`),
+        await post('/api/anchor_dynamics/commentList', { post_id: target.id, cursor: value }),
+        await post('/api/anchor_dynamics/commentList', { post_id: target.id, root_id: 1, cursor: value }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, value).toBeLessThan(500);
+        expect(answer.reason, value).not.toBe('DB_INVALID_VALUE');
+      }
+    }
+  });
+
   it('text is stored and answered as plain text (markup is inert data, not removed or rendered)', async () => {
     const text = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const { post: created } = await publish({ text });

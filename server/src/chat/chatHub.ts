@@ -25,6 +25,7 @@ import { ChatSessionWatch } from './chatSessionWatch';
 import type { GuestSigner } from './guestSignature';
 import type { MemberSessions } from './memberSessions';
 import type { MemberSigner } from './memberSignature';
+import { ChatRecentLines } from './chatRecentLines';
 
 export { DEFAULT_CHAT_FLUSH_MS } from './chatMembership';
 export { DEFAULT_SESSION_CHECK_MS } from './chatSessionWatch';
@@ -60,6 +61,8 @@ export interface ChatHubOptions extends Partial<SocketLimits> {
   guards?: ChatGuards;
   /** Told of each member danmaku sent over the socket (kept for joiners); must not throw. */
   onMemberDanmaku?: ChatSendingOptions['onMemberDanmaku'];
+  /** The sensitive-word mask (`app.moderation.mask`) for members' lines, danmaku and horns. */
+  mask?: ChatSendingOptions['mask'];
 }
 
 /** Limiters, stale presence reports and empty groups are swept this often (and presence reported). */
@@ -136,6 +139,7 @@ export class ChatHub {
   async start(): Promise<void> {
     await this.options.bus.start({
       message: (message, keep) => {
+        this.recentLines.record(message);
         if (this.membership.deliver(message, keep)) this.messagesFannedOut += 1;
       },
       notice: (userId, notice) => this.notices.deliver(userId, notice),
@@ -187,6 +191,14 @@ export class ChatHub {
   /** A member's HTTP send through the socket path's mutes and limits (ChatSending.admitMember); null: admitted. */
   admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null> {
     return this.sending.admitMember(memberId, groupId);
+  }
+
+  /** Members' lines delivered lately, for reports (chatRecentLines.ts). */
+  readonly recentLines = new ChatRecentLines();
+
+  /** Text a member publishes through HTTP (danmaku, horns) with listed words masked, as the socket's lines are. */
+  maskText(text: string): string {
+    return this.sending.maskText(text);
   }
 
   /** A member's danmaku applied over HTTP, delivered to its room (and kept in the group's history). */

@@ -88,6 +88,8 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     guards: new ChatGuards(options.db, services.clock),
     // Members' danmaku are kept for joiners (api/Barrage/getList; chatDanmakuHistory.ts).
     onMemberDanmaku: danmakuHistoryWriter(options.db, app.log),
+    // Listed words in members' lines, danmaku and horns go out as `*` (the one filter, moderation/).
+    mask: (text) => app.moderation.mask(text),
     // Exp for each message a member got through (capped per day by the levels).
     onMemberMessage: (memberId) => {
       app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));
@@ -110,6 +112,26 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   });
 
   app.decorate('chatHub', hub);
+  // Members report a line by its message id (moderation kind 'chat'): its author, room and text
+  // while the line is among the recent ones (chatRecentLines.ts). A line already delivered cannot
+  // be taken back: ops mute or ban its author, or dismiss.
+  app.moderation.registerTarget('chat', {
+    describe: async (id) => {
+      const line = hub.recentLines.get(id);
+      if (line === undefined) return null;
+      const room = await directory.room(line.groupId);
+      return { authorId: line.memberId, excerpt: line.text, ...(room !== null ? { roomId: room.roomId } : {}) };
+    },
+    hide: async () => {
+      throw errors.MODERATION_ACTION_UNSUPPORTED();
+    },
+    unhide: async () => {
+      throw errors.MODERATION_ACTION_UNSUPPORTED();
+    },
+    remove: async () => {
+      throw errors.MODERATION_ACTION_UNSUPPORTED();
+    },
+  });
   app.decorate('chatWatchTime', watchTime);
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {
@@ -131,6 +153,6 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
 
 export const chatPlugin = fp(chat, {
   name: 'chat',
-  dependencies: ['accounts', 'live', 'levels', 'sockets'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'roomEvents', 'roomPresence', 'streamEvents', 'experience'] },
+  dependencies: ['accounts', 'live', 'levels', 'sockets', 'moderation'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'roomEvents', 'roomPresence', 'streamEvents', 'experience', 'moderation'] },
 });

@@ -31,6 +31,8 @@ export interface ChatSendingOptions {
   guards?: ChatGuards;
   /** Told of each member danmaku sent over the socket (chatDanmakuHistory.ts keeps it for joiners); must not throw. */
   onMemberDanmaku?: (danmaku: MemberDanmaku) => void;
+  /** Listed words replaced by `*` (the sensitive-word filter, `app.moderation.mask`); default none. */
+  mask?: (text: string) => string;
 }
 
 /** A member's danmaku delivered over the socket, for the room's persisted history. */
@@ -63,8 +65,10 @@ export class ChatSending {
     const refuseWith = (code: ChatSendRefusal['code'], message: string) => refuse(connection, frame.ref, code, message);
     if (!connection.groups.has(frame.groupId)) return refuseWith('not-in-group', chatMessages.notInGroup);
     if (identity.kind === 'guest' && !this.options.config.guestsMaySend) return refuseWith('not-logged-in', chatMessages.guestsReadOnly);
-    const text = cleanChatText(frame.text);
-    if (!text.ok) return refuseWith(text.code, text.code === 'empty' ? chatMessages.empty : chatMessages.tooLong);
+    const cleaned = cleanChatText(frame.text);
+    if (!cleaned.ok) return refuseWith(cleaned.code, cleaned.code === 'empty' ? chatMessages.empty : chatMessages.tooLong);
+    // Listed words are masked, not refused: the line goes out with `*` in their place.
+    const text = { ok: true as const, text: this.maskText(cleaned.text) };
     const room = await this.options.directory.room(frame.groupId);
     const role = await this.roleOf(identity, room);
     if (room !== null && identity.memberId !== null && role !== 'anchor') {
@@ -160,6 +164,11 @@ export class ChatSending {
       sentAt: this.options.clock().getTime(),
     };
     this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));
+  }
+
+  /** The text with listed words masked (as every member line and danmaku goes out). */
+  maskText(text: string): string {
+    return this.options.mask === undefined ? text : this.options.mask(text);
   }
 
   /** Housekeeping: limiter entries that ran out are dropped. */

@@ -110,6 +110,17 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(history).toEqual([answer.data.barrage]);
   });
 
+  it('listed words are masked in the danmaku as kept and as it flies (the sensitive-word filter, moderation/)', async () => {
+    const { anchor, roomId } = await newRoom();
+    const viewer = await viewerIn(String(anchor.id));
+    const member = await funded(50, '弹幕二号');
+    const from = viewer.frames.length;
+    expect(await send(member, roomId, '傻.逼裁判')).toMatchObject({ code: 200, data: { barrage: { text: '***裁判' } } });
+    const frame = await viewer.waitFor((candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.kind === 'danmaku', 5_000, from);
+    expect(frame).toMatchObject({ message: { text: '***裁判' } });
+    expect((await get(`/api/Barrage/getList?room_id=${roomId}`)).data.list[0]).toMatchObject({ text: '***裁判' });
+  });
+
   it('a free send with a key: its retry answers the first send and nothing flies twice; the key with another text is refused', async () => {
     const { anchor, roomId } = await newRoom();
     const viewer = await viewerIn(String(anchor.id));

@@ -75,6 +75,14 @@ describeEachDatabase('wallet: horns (api/Member/sneHorn on the ledger, the inter
     later(INTERVAL_SECONDS);
   });
 
+  it('listed words are masked in the horn as stored, listed and heard (the sensitive-word filter, moderation/)', async () => {
+    const member = await funded(100, '喊话二号');
+    const answer = await horn(member, '加 微信 看球');
+    expect(answer).toMatchObject({ code: 200, data: { horn: { text: '**** 看球' } } });
+    expect((await hornsOf(member.id))[0]?.text).toBe('**** 看球');
+    later(INTERVAL_SECONDS);
+  });
+
   it('too little balance is refused with the way to recharge and takes nothing', async () => {
     const member = await funded(PRICE - 1);
     const answer = await horn(member, '没钱了');

@@ -7,6 +7,7 @@ import { errors } from '../../infra/http/errorCatalogue';
 import { type TestUser, createMatch, createUser } from '../../live/testing/roomsTestKit';
 import { accountsTestOptions, createManualClock } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
+import { searchPosts } from '../index';
 
 describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynamics*)', (target) => {
   const clock = createManualClock(new Date());
@@ -389,6 +390,20 @@ describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynam
         expect(answer.reason, value).not.toBe('DB_INVALID_VALUE');
       }
     }
+  });
+
+  it('searchPosts (for search): visible posts containing the text, newest first, by keyset; % and _ literal', async () => {
+    const word = `搜索词${randomBytes(3).toString('hex')}`;
+    const first = await publish({ text: `第一条 ${word} 100%` });
+    const second = await publish({ text: `第二条 ${word.toUpperCase()}` });
+    const hidden = await publish({ text: `隐藏的 ${word}` });
+    await ctx.app.moderation.target('post')?.hide(String(hidden.post.id));
+    const page1 = await searchPosts(ctx.db, { q: word, pageSize: 1 });
+    expect(page1.list.map((item) => item.id)).toEqual([second.post.id]);
+    const page2 = await searchPosts(ctx.db, { q: word, pageSize: 1, cursor: page1.next_cursor ?? undefined });
+    expect(page2).toMatchObject({ list: [{ id: first.post.id }], next_cursor: null });
+    expect((await searchPosts(ctx.db, { q: `${word} 100%` })).list.map((item) => item.id)).toEqual([first.post.id]);
+    expect((await searchPosts(ctx.db, { q: `${word}%第` })).list).toEqual([]);
   });
 
   it('text is stored and answered as plain text (markup is inert data, not removed or rendered)', async () => {

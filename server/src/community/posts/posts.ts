@@ -12,6 +12,7 @@ import {
 } from '@sports/shared/server';
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { AccountServices } from '../../accounts/index';
+import { containsPattern } from '../../infra/db/likePattern';
 import type { Database } from '../../infra/db/schema';
 import type { CheckResult } from '../../moderation/index';
 import { errors } from '../../infra/http/errorCatalogue';
@@ -321,4 +322,17 @@ export async function describePost(db: Kysely<Database>, postId: number): Promis
   if (row === undefined) return null;
   const excerpt = row.text !== '' ? row.text.slice(0, 100) : `[图片 ×${row.images.length}]`;
   return { authorId: Number(row.author_id), excerpt, hidden: row.hidden };
+}
+
+/**
+ * For search (search/ through community/index.ts): visible posts whose text contains `q`
+ * (case-insensitive substring; a pg_trgm GIN index on post.text, migration 0021, serves it),
+ * newest first, by keyset (`cursor` = the last page's `next_cursor`).
+ */
+export async function searchPosts(db: Kysely<Database>, query: { q: string; cursor?: string; pageSize?: number; viewerId?: number | null }): Promise<PostPage> {
+  const size = pageSizeOf(query.pageSize);
+  let rows = postRows(db).where(visiblePost).where(sql<boolean>`post.text ilike ${containsPattern(query.q)} escape '\\'`);
+  const cursor = decodeIdCursor(query.cursor);
+  if (cursor !== null) rows = rows.where('post.id', '<', cursor);
+  return idPage(db, await rows.orderBy('post.id', 'desc').limit(size + 1).execute(), size, query.viewerId ?? null);
 }

@@ -31,8 +31,14 @@ const GUEST_ONLY_ROUTES: Record<string, string> = {
   'POST /api/anchor_dynamics_user/insert':
     'every in-bounds text is a post the member means to publish (up to their rate), so the fuzz values that pass validation would store posts; its validation and refusals are tested in community/posts/posts.test.ts',
   'POST /api/Member/SignOut': 'ends the session by design, whatever the input; fuzzing it as the member would log the member out',
+  'POST /api/Member/paymentPasswordCode':
+    'reads no input and sends the member their payment-password change code (an sms_code and an sms_send_log row) on every call, as it must; its limits are tested in wallet/withdrawals/withdrawals.test.ts',
   'POST /api/ops/chargeRules':
     'with the ops token every in-bounds body is a recharge package ops mean to save (and audit), so the fuzz values that pass validation would create packages; its validation and refusals are tested in wallet/chargeRulesOps.test.ts',
+  'POST /api/ops/headlines':
+    'with the ops token every in-bounds body is an article ops mean to save (and audit); its validation and refusals are tested in community/headlines/headlines.test.ts',
+  'POST /api/ops/headlines/:id': 'with the ops token an in-bounds body edits the seeded article of that id (audited); tested in community/headlines/headlines.test.ts',
+  'POST /api/ops/headlines/:id/state': 'with the ops token a valid state publishes, unpublishes or hides the seeded article of that id (audited); tested in community/headlines/headlines.test.ts',
 };
 
 const CONCURRENT_REQUESTS = 8;

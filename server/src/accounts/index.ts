@@ -9,7 +9,7 @@ export { hashToken, lookupSession, revokeSession } from './sessions/sessions';
 export type { SessionUser } from './sessions/sessions';
 export type { AccountServicesOptions } from './accountServices';
 export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';
-export { isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeName } from './nicknames';
+export { type NicknameFilter, isBlockedNickname, isReservedName, looksLikeDefaultNickname, normalizeName } from './nicknames';
 export { codeCheckError, consumeSmsCode } from './sms/smsCodes';
 export { hashPassword, verifyPassword } from './sessions/passwords';
 export { sendSmsCode } from './codeService';

@@ -7,8 +7,8 @@
  *   counts: `系统分析师老王` is a person.
  * - Default-looking: `用户<digits>` is how accounts start out; nobody picks one, so a chosen name
  *   can never be mistaken for (or collide with) someone's default.
- * - Blocked: insults and slurs anywhere in the name (moderation; the list is deliberately short
- *   and kept here, a moderation service can replace `isBlockedNickname`).
+ * - Blocked: a listed sensitive word anywhere in the name: the one filter and word list of
+ *   moderation/ (`app.moderation`, managed by ops), passed in by the caller.
  * - Unique: no two accounts share a chosen name, compared normalised (the profile change checks
  *   it under a lock: member/service.ts).
  */
@@ -37,16 +37,12 @@ export const RESERVED_NAMES: readonly string[] = [
   'support',
 ];
 
-/** Words no nickname may contain (after normalising). */
-const BLOCKED_WORDS: readonly string[] = ['傻逼', '煞笔', '操你', '草你妈', '你妈死', '去死', '尼玛', '法轮', '共匪', 'fuck', 'shit', 'bitch', 'nigger', 'cunt'];
-
 /** Full-width to ASCII (NFKC), lower case, and no spaces, punctuation, symbols or invisible characters. */
 export function normalizeName(name: string): string {
   return name.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\p{Z}\p{C}\s]/gu, '');
 }
 
 const RESERVED = new Set(RESERVED_NAMES.map(normalizeName));
-const BLOCKED = BLOCKED_WORDS.map(normalizeName);
 
 export function isReservedName(name: string): boolean {
   return RESERVED.has(normalizeName(name));
@@ -57,7 +53,11 @@ export function looksLikeDefaultNickname(name: string): boolean {
   return /^用户\d+$/.test(normalizeName(name));
 }
 
-export function isBlockedNickname(name: string): boolean {
-  const normalized = normalizeName(name);
-  return BLOCKED.some((word) => normalized.includes(word));
+/** The sensitive-word filter as nicknames use it (`app.moderation`: it normalises width, case and separators itself). */
+export interface NicknameFilter {
+  check(text: string): { ok: boolean };
+}
+
+export function isBlockedNickname(name: string, filter: NicknameFilter): boolean {
+  return !filter.check(name).ok;
 }

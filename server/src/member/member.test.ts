@@ -115,6 +115,18 @@ describeEachDatabase('member profile, avatars, uploads and guest chat accounts',
     expect(await ctx.db.selectFrom('app_user').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual(before);
   });
 
+  it('nicknames use the one sensitive-word list (moderation/): a word ops add is refused at once, a word they remove is allowed again', async () => {
+    const user = await registerUser(ctx);
+    const name = `看球黑哨${user.id}`;
+    await ctx.db.insertInto('sensitive_word').values({ word: '黑哨', created_by: 'test' }).execute();
+    await ctx.app.moderation.reloadWords();
+    expect((await updateInfo(user.token, { user_nickname: name })).json()).toMatchObject({ code: 1, reason: 'NICKNAME_BLOCKED' });
+    expect((await updateInfo(user.token, { user_nickname: '看球黑 . 哨' })).json()).toMatchObject({ code: 1, reason: 'NICKNAME_BLOCKED' });
+    await ctx.db.deleteFrom('sensitive_word').where('word', '=', '黑哨').execute();
+    await ctx.app.moderation.reloadWords();
+    expect((await updateInfo(user.token, { user_nickname: name })).json().code).toBe(200);
+  });
+
   it('a chosen nickname is nobody else\'s, compared without case, width or spaces; one\'s own can be saved again', async () => {
     const first = await registerUser(ctx);
     const second = await registerUser(ctx);

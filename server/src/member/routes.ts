@@ -56,7 +56,7 @@ export async function memberRoutes(app: App, { db, services }: MemberRoutesOptio
   app.post(
     '/api/member/updateInfo',
     { preHandler: app.requireLogin, schema: { body: UpdateInfoRequestSchema, response: { 200: Envelope(UserProfileSchema) } } },
-    async (request) => ok(await updateProfile(db, services, sessionOf(request).user.id, request.body)),
+    async (request) => ok(await updateProfile(db, services, sessionOf(request).user.id, request.body, app.moderation)),
   );
 
   app.post('/api/Member/getQiniuToken', { preHandler: app.requireLogin, schema: { response: { 200: Envelope(UploadTokenSchema) } } }, async (request) => {

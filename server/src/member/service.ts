@@ -1,6 +1,6 @@
 import type { UpdateInfoRequest, UserProfile } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
-import { type AccountServices, isBlockedNickname, isPresetAvatar, isReservedName, loadSessionUser, looksLikeDefaultNickname, normalizeName, toUserProfile } from '../accounts/index';
+import { type AccountServices, type NicknameFilter, isBlockedNickname, isPresetAvatar, isReservedName, loadSessionUser, looksLikeDefaultNickname, normalizeName, toUserProfile } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { isOwnUpload } from '../uploads/index';
@@ -14,14 +14,21 @@ const INVALID_NICKNAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\
  * nobody else's, compared normalised (accounts/nicknames.ts): `nickname_key` is unique in the
  * database (migration 0010), so two members cannot take one name at once.
  */
-export async function updateProfile(db: Kysely<Database>, services: AccountServices, userId: number, request: UpdateInfoRequest): Promise<UserProfile> {
+export async function updateProfile(
+  db: Kysely<Database>,
+  services: AccountServices,
+  userId: number,
+  request: UpdateInfoRequest,
+  /** The sensitive-word filter (`app.moderation`). */
+  filter: NicknameFilter,
+): Promise<UserProfile> {
   const patch: { user_nickname?: string; avatar?: string } = {};
   if (request.user_nickname !== undefined) {
     const nickname = request.user_nickname.trim();
     if (nickname === '') throw errors.NICKNAME_EMPTY();
     if (INVALID_NICKNAME_CHARS.test(nickname)) throw errors.NICKNAME_INVALID();
     if (isReservedName(nickname) || looksLikeDefaultNickname(nickname)) throw errors.NICKNAME_RESERVED();
-    if (isBlockedNickname(nickname)) throw errors.NICKNAME_BLOCKED();
+    if (isBlockedNickname(nickname, filter)) throw errors.NICKNAME_BLOCKED();
     patch.user_nickname = nickname;
   }
   if (request.avatar !== undefined) {

@@ -8,6 +8,7 @@ import { hotMatchRoutes } from './hotMatchRoutes';
 import type { LiveDataHubOptions } from './liveData/liveDataHub';
 import { liveDataRoutes } from './liveData/liveDataRoutes';
 import { scoresRoutes } from './routes';
+import { knowledgeRoutes } from './knowledge/knowledgeRoutes';
 
 export interface ScoresPluginOptions {
   db: Kysely<Database>;
@@ -22,13 +23,14 @@ export interface ScoresPluginOptions {
 /**
  * The scores domain: the match feed, the live-data socket `/ws/live-data` (decorates
  * `app.liveDataHub`, `app.liveFeed`, `app.liveWorkers`), and the calls `api/scores/*`,
- * `api/hot_match/*`, `api/Football/*`, `api/Basketballuser/*`.
+ * `api/hot_match/*`, `api/Football/*`, `api/Basketballuser/*`, and the knowledge bases `api/base/*` (knowledge/).
  */
 async function scores(app: App, options: ScoresPluginOptions): Promise<void> {
   const hub = await setUpLiveData(app, options.db, options.liveData, options.live);
   await app.register(liveDataRoutes, { hub });
   await app.register(hotMatchRoutes, { db: options.db, clock: options.clock ?? systemClock });
   await app.register(scoresRoutes, { db: options.db });
+  await app.register(knowledgeRoutes, { db: options.db });
 }
 
 export const scoresPlugin = fp(scores, { name: 'scores', dependencies: ['accounts', 'sockets'], decorators: { fastify: ['socketShutdowns', 'requireLogin'] } });

@@ -18,3 +18,4 @@ export * from './guards';
 export * from './community';
 export * from './headlines';
 export * from './moderation';
+export * from './knowledge';

@@ -198,6 +198,10 @@ export const errors = catalogue({
   SCORES_NO_STANDINGS: entry('该赛事暂无积分榜'),
   SCORES_BAD_DATE: entry('date 日期无效'),
   SCORES_TOO_MANY_FAVORITES: entry('收藏的比赛已达上限'),
+  // Knowledge bases (scores/knowledge/): api/base/*.
+  KNOWLEDGE_TEAM_NOT_FOUND: entry('球队不存在'),
+  KNOWLEDGE_PLAYER_NOT_FOUND: entry('球员不存在'),
+  KNOWLEDGE_SEASON_NOT_FOUND: entry('该赛事没有这个赛季'),
 
   // --- Wallet (wallet/): the ledger, recharge orders, payments. ---
   /** A paid call without its Idempotency-Key header. */

@@ -43,9 +43,21 @@ export function dayIndexAt(timing: FeedTiming, at: Date): number {
 export function planDay(world: DemoWorld, timing: FeedTiming, day: number): PlannedFixture[] {
   const fixtures: PlannedFixture[] = [];
   const dayStart = FEED_EPOCH_MS + day * wallDayMs(timing);
-  for (const sport of ['football', 'basketball'] as const) {
-    const rng = createRng(timing.seed, 'day', day, sport);
-    const competitions = world.competitions.filter((competition) => competition.spec.sport === sport);
+  // Each sport's competitions share a day; a competition with its own schedule (added later, so
+  // the others keep their fixtures) is planned alone, with its own random stream and keys.
+  const plans = [
+    ...(['football', 'basketball'] as const).map((sport) => ({
+      sport,
+      stream: sport as string,
+      competitions: world.competitions.filter((competition) => competition.spec.sport === sport && competition.spec.ownSchedule !== true),
+    })),
+    ...world.competitions
+      .filter((competition) => competition.spec.ownSchedule === true)
+      .map((competition) => ({ sport: competition.spec.sport, stream: `${competition.spec.sport}:${competition.spec.name_zh}`, competitions: [competition] })),
+  ];
+  for (const { sport, stream, competitions } of plans) {
+    const rng = createRng(timing.seed, 'day', day, stream);
+    const keyPrefix = stream === sport ? sport : `${sport}:own${competitions[0]?.spec.teams.length ?? 0}`;
     const pairings = new Map(competitions.map((competition) => [competition, pairTeams(competition, rng.shuffle(competition.teamKeys))]));
     const slots = rng.shuffle(competitions.flatMap((competition) => Array.from({ length: Math.min(competition.spec.dailyFixtures, pairings.get(competition)?.length ?? 0) }, () => competition)));
     const spacingMs = FEED_DAY_MS / Math.max(1, slots.length);
@@ -54,7 +66,7 @@ export function planDay(world: DemoWorld, timing: FeedTiming, day: number): Plan
       if (pair === undefined) return;
       const offsetMs = Math.round((index * spacingMs + rng.next() * spacingMs * 0.6) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
       fixtures.push({
-        key: `sim:s${timing.seed}:x${timing.speed}:d${day}:${sport}:${index}`,
+        key: `sim:s${timing.seed}:x${timing.speed}:d${day}:${keyPrefix}:${index}`,
         sport,
         competition,
         homeKey: pair[0],

@@ -22,6 +22,11 @@ export interface DemoCompetitionSpec {
   calendarYearSeason: boolean;
   /** Basketball period length in game minutes (NBA 12, FIBA 10). */
   periodMinutes?: number;
+  /**
+   * Planned apart from the other competitions of its sport (own random stream and fixture keys), so
+   * adding it left every other competition's fixtures where they were.
+   */
+  ownSchedule?: boolean;
   /** Cups with groups: team index -> group name; else one table. */
   groups?: readonly { name: string; size: number }[];
   teams: readonly DemoTeamSpec[];
@@ -128,6 +133,23 @@ const EUROLEAGUE = [
   team('特拉维夫夏普尔', '夏普尔', 80), team('迪拜篮球', '迪拜', 79),
 ];
 
+/** The 2026 World Cup: 48 national teams in 12 groups of four (A-L). */
+const WORLD_CUP = [
+  team('阿根廷', '阿根廷', 88), team('墨西哥', '墨西哥', 78), team('波兰', '波兰', 77), team('沙特阿拉伯', '沙特', 72),
+  team('法国', '法国', 88), team('丹麦', '丹麦', 80), team('突尼斯', '突尼斯', 73), team('澳大利亚', '澳大利亚', 74),
+  team('西班牙', '西班牙', 87), team('德国', '德国', 85), team('日本', '日本', 79), team('哥斯达黎加', '哥斯达黎加', 71),
+  team('巴西', '巴西', 87), team('瑞士', '瑞士', 79), team('塞尔维亚', '塞尔维亚', 77), team('喀麦隆', '喀麦隆', 73),
+  team('英格兰', '英格兰', 87), team('美国', '美国', 78), team('伊朗', '伊朗', 74), team('威尔士', '威尔士', 74),
+  team('葡萄牙', '葡萄牙', 86), team('乌拉圭', '乌拉圭', 81), team('韩国', '韩国', 77), team('加纳', '加纳', 73),
+  team('荷兰', '荷兰', 85), team('塞内加尔', '塞内加尔', 78), team('厄瓜多尔', '厄瓜多尔', 76), team('卡塔尔', '卡塔尔', 70),
+  team('比利时', '比利时', 84), team('克罗地亚', '克罗地亚', 83), team('摩洛哥', '摩洛哥', 81), team('加拿大', '加拿大', 75),
+  team('意大利', '意大利', 84), team('哥伦比亚', '哥伦比亚', 80), team('奥地利', '奥地利', 78), team('新西兰', '新西兰', 68),
+  team('挪威', '挪威', 80), team('土耳其', '土耳其', 78), team('埃及', '埃及', 75), team('巴拉圭', '巴拉圭', 74),
+  team('乌克兰', '乌克兰', 77), team('苏格兰', '苏格兰', 75), team('科特迪瓦', '科特迪瓦', 76), team('乌兹别克斯坦', '乌兹别克', 72),
+  team('瑞典', '瑞典', 77), team('阿尔及利亚', '阿尔及利亚', 75), team('中国', '中国', 70), team('约旦', '约旦', 70),
+];
+const WORLD_CUP_GROUPS = [...'ABCDEFGHIJKL'].map((letter) => ({ name: `${letter}组`, size: 4 }));
+
 export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
   { sport: 'football', name_zh: '英格兰足球超级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: PREMIER_LEAGUE },
   { sport: 'football', name_zh: '西班牙足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: LA_LIGA },
@@ -149,6 +171,8 @@ export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
     ],
     teams: ASIAN_CHAMPIONS_LEAGUE,
   },
+  // Last of the football list: planDay gives it its own slots, so adding it moved no other fixture.
+  { sport: 'football', name_zh: '国际足联世界杯', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, ownSchedule: true, groups: WORLD_CUP_GROUPS, teams: WORLD_CUP },
   { sport: 'basketball', name_zh: '美国职业篮球联赛', format: 'league', dailyFixtures: 15, calendarYearSeason: false, periodMinutes: 12, teams: NBA },
   { sport: 'basketball', name_zh: '中国男子篮球职业联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, periodMinutes: 10, teams: CBA },
   { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, periodMinutes: 10, teams: EUROLEAGUE },

@@ -39,6 +39,8 @@ const BASKETBALL_SQUAD: readonly [string, number][] = [
   ['C', 3],
 ];
 const CHINESE_CLUB_COMPETITIONS = new Set(['中国足球协会超级联赛', '中国男子篮球职业联赛']);
+/** National teams whose players have Chinese names wherever they play. */
+const NATIONAL_CHINESE_TEAMS = new Set(['中国']);
 
 /**
  * Builds the world from the static lists. Rosters come from a fixed seed (not FEED_SEED): player
@@ -61,7 +63,7 @@ export function buildDemoWorld(specs: readonly DemoCompetitionSpec[] = DEMO_SCOR
           name_zh: teamSpec.name_zh,
           short_name_zh: teamSpec.short_name_zh,
           venue_zh: `${teamSpec.short_name_zh}主场`,
-          players: roster(key, spec.sport, style),
+          players: roster(key, spec.sport, NATIONAL_CHINESE_TEAMS.has(teamSpec.name_zh) ? 'chinese' : style),
           rating: teamSpec.rating,
         });
       }

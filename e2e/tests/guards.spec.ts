@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
@@ -98,6 +99,12 @@ test('a member buys a guard: the coins drop, their next chat line carries the ba
   const seen = chatMessage(guest, '我是守护啦');
   await expect(seen.getByTestId('guard-badge')).toHaveText('青铜守护', { timeout: 15_000 });
   await expect(seen).toContainText(nickname);
+  // No serious or critical axe violation with the guard panel and the guard list (badges) showing (as tests/accessibility.spec.ts).
+  const serious = (await new AxeBuilder({ page: member.page }).include('[data-testid="guard-panel"]').include('[data-testid="guard-list"]').analyze()).violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious, JSON.stringify(serious.map((violation) => [violation.id, violation.nodes.map((node) => node.target)]))).toEqual([]);
+
   // The purchase was announced in the room.
   await expect(guest.getByTestId('chat-message').filter({ hasText: `${nickname} 开通了 青铜守护 1个月` })).toBeVisible();
 

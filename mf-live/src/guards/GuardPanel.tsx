@@ -39,7 +39,15 @@ const Choices = styled.ul`
     box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
   }
   .name {
+    display: flex;
+    align-items: center;
+    gap: 6px;
     font-weight: bold;
+  }
+  .swatch {
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
   }
   .price,
   .privileges {
@@ -175,7 +183,8 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
                         setProblem(null);
                       }}
                     >
-                      <span className="name" style={{ color: item.color }}>
+                      <span className="name">
+                        <span className="swatch" aria-hidden="true" style={{ background: item.color }} />
                         {item.name}
                       </span>
                       <span className="price">{guardCopy.pricePerMonth(item.price)}</span>

@@ -13,6 +13,7 @@ import { migrateToLatest } from './infra/db/migrations/migrate';
 import { openDatabase } from './infra/db/openDatabase';
 import { seedDemoData } from './seedDemoData';
 import { seedDemoRooms } from './live/seedDemoRooms';
+import { seedDemoPosts } from './community/index';
 import { type RunningParts, shutdown } from './lifecycle';
 import { startupHint } from './startupErrors';
 
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     await seedDemoData(database.db);
     // Demo anchors and rooms (issue 5) only on local sites: production has real anchors.
     if (config.nodeEnv !== 'production') await seedDemoRooms(database.db);
+    // Demo posts of those anchors (issue 14), so the circle is not empty.
+    if (config.nodeEnv !== 'production') await seedDemoPosts(database.db);
     const releases = await createReleasesSetup(config);
     await publishLocalBuilds({ db: database.db, ...releases }, { siteRoot: config.siteRoot, makeStable: config.mf.promoteLocalBuilds, log });
     const app = await buildApp({

@@ -7,7 +7,8 @@ import { errors } from '../../infra/http/errorCatalogue';
 import { type TestUser, createMatch, createUser } from '../../live/testing/roomsTestKit';
 import { accountsTestOptions, createManualClock } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { searchPosts } from '../index';
+import { searchPosts, seedDemoPosts } from '../index';
+import { seedDemoRooms } from '../../live/seedDemoRooms';
 
 describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynamics*)', (target) => {
   const clock = createManualClock(new Date());
@@ -410,5 +411,19 @@ describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynam
     const text = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const { post: created } = await publish({ text });
     expect((await get(`/api/anchor_dynamics/info?id=${created.id}`)).data.text).toBe(text);
+  });
+
+  // Last: the demo posts land in the topics the tests above list.
+  it('seedDemoPosts: the demo anchors post once (idempotent), visible in the feed, one linking its room', async () => {
+    await seedDemoRooms(ctx.db);
+    await seedDemoPosts(ctx.db);
+    await seedDemoPosts(ctx.db);
+    const demo = await ctx.db.selectFrom('post').innerJoin('app_user', 'app_user.id', 'post.author_id').select(['post.id', 'post.room_id']).where('app_user.mobile', 'like', '86-1000000000%').execute();
+    expect(demo).toHaveLength(8);
+    expect(demo.filter((row) => row.room_id !== null)).toHaveLength(2);
+    const feed = await get('/api/anchor_dynamics/list?page_size=50');
+    expect(feed.data.list.map((item: { id: number }) => item.id)).toEqual(expect.arrayContaining(demo.map((row) => row.id)));
+    const times = feed.data.list.filter((item: { id: number }) => demo.some((row) => row.id === item.id)).map((item: { created_at: string }) => item.created_at);
+    expect(times).toEqual([...times].sort().reverse());
   });
 });

@@ -158,7 +158,7 @@ export const PostCommentReplySchema = Type.Object(
     post_id: BigIdSchema,
     /** The top comment of the thread; null for a top comment. */
     root_id: Type.Union([BigIdSchema, Type.Null()]),
-    /** Whom a reply answers (a reply to a reply names that reply's author); null for a top comment. */
+    /** Whom a reply answers (a reply to a reply names that reply's author; '' when that comment is removed); null for a top comment. */
     reply_to: Type.Union([Type.Object({ comment_id: BigIdSchema, nickname: Type.String() }, { additionalProperties: false }), Type.Null()]),
     /** Null when `removed`. */
     author: Type.Union([CommunityAuthorSchema, Type.Null()]),

@@ -45,6 +45,8 @@ function commentRows(db: Db) {
       'author.avatar as author_avatar',
       'author.exp as author_exp',
       'parent_author.user_nickname as parent_nickname',
+      'parent.hidden as parent_hidden',
+      'parent.deleted_at as parent_deleted_at',
       'c.text',
       'c.like_count',
       'c.reply_count',
@@ -63,7 +65,8 @@ function replyView(row: CommentRow, liked: Set<number>, viewerId: number | null)
     id,
     post_id: Number(row.post_id),
     root_id: row.root_id === null ? null : Number(row.root_id),
-    reply_to: row.parent_id === null ? null : { comment_id: Number(row.parent_id), nickname: row.parent_nickname ?? '' },
+    // A removed comment's author is not named, not even as whom a reply answers.
+    reply_to: row.parent_id === null ? null : { comment_id: Number(row.parent_id), nickname: row.parent_hidden === true || row.parent_deleted_at !== null ? '' : (row.parent_nickname ?? '') },
     author: removed ? null : { id: Number(row.author_id), nickname: row.author_nickname, avatar: row.author_avatar, level: levelOf(row.author_exp) },
     text: removed ? COMMENT_REMOVED_TEXT : row.text,
     removed,

@@ -352,7 +352,7 @@ describeEachDatabase('community: posts, feeds, likes, comments (api/anchor_dynam
     await commentTarget.hide(String(top.id));
     list = (await post('/api/anchor_dynamics/commentList', { post_id: target.id })).data;
     expect(list.comment_count).toBe(2);
-    expect(list.list[0]).toMatchObject({ id: top.id, removed: true, text: COMMENT_REMOVED_TEXT, author: null, replies: [{ id: reply.id }] });
+    expect(list.list[0]).toMatchObject({ id: top.id, removed: true, text: COMMENT_REMOVED_TEXT, author: null, replies: [{ id: reply.id, reply_to: { comment_id: top.id, nickname: '' } }] });
     expect(JSON.stringify(list)).not.toContain('被举报的评论');
     // Removed by moderation: deleted, counts adjusted once.
     await commentTarget.remove(String(reply.id));

@@ -285,6 +285,11 @@ describeEachDatabase('wallet: guards (tiers, buy / renew / upgrade on the ledger
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(watcher.frames.slice(beforeRejoin).filter(isText(guardEntryLine('白银守护', '铁粉')))).toHaveLength(0);
 
+    // Expired (the app clock past the silver month): the badge is gone from the next message.
+    const lapsed = await at(new Date(start.getTime() + 31 * DAY), () => third.say(groupId, '过期了'));
+    if (lapsed.type !== 'ack') throw new Error('refused');
+    expect(lapsed.message.from.guard).toBeUndefined();
+
     // A viewer without a guard joining posts nothing; their message has no badge.
     const mine = await watcher.say(groupId, '我只是路人');
     if (mine.type !== 'ack') throw new Error('refused');

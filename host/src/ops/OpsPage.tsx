@@ -12,6 +12,9 @@ import { OpsTokenForm } from './OpsTokenForm';
 import { RemoteRolloutPanel } from './RemoteRolloutPanel';
 import { useOpsConsole, type OpsSnapshot, type RunOperation } from './useOpsConsole';
 import { WithdrawalsPanel } from './WithdrawalsPanel';
+import { ModerationQueuePanel } from './ModerationQueuePanel';
+import { ModerationWordsPanel } from './ModerationWordsPanel';
+import { HeadlinesPanel } from './HeadlinesPanel';
 
 const text = hostMessages.ops;
 
@@ -76,6 +79,9 @@ export function OpsPage() {
             {section === 'activities' && <ActivityBannersPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'withdrawals' && <WithdrawalsPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'chargeRules' && <ChargeRulesPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'moderationReports' && <ModerationQueuePanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'moderationWords' && <ModerationWordsPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'headlines' && <HeadlinesPanel onForbidden={ops.refuse} />}
           </Tabs>
         </>
       )}

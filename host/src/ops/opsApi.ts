@@ -4,6 +4,14 @@ import type {
   AnchorApplicationReview,
   AnchorApplicationState,
   AuditEntry,
+  ModerationAction,
+  ModerationActionBody,
+  ModerationActionResult,
+  ModerationReportPage,
+  ReportState,
+  SensitiveWordChange,
+  SensitiveWordChangeResult,
+  SensitiveWordList,
   OpsAnchorApplicationPage,
   OpsChargeRule,
   OpsWithdrawalPage,
@@ -65,6 +73,14 @@ export interface OpsApi {
   approveWithdrawal(id: number): Promise<WithdrawalReview>;
   /** Rejects a pending withdrawal with a reason; its earnings go back to the anchor. */
   rejectWithdrawal(id: number, reason: string): Promise<WithdrawalReview>;
+  /** The sensitive-word list (server/src/moderation/). */
+  sensitiveWords(): Promise<SensitiveWordList>;
+  /** Adds and / or removes words; applied at once (audited by the server). */
+  changeSensitiveWords(change: SensitiveWordChange): Promise<SensitiveWordChangeResult>;
+  /** Reports in one state grouped by target, the latest first, by keyset cursor. */
+  moderationReports(state: ReportState, cursor: string | null): Promise<ModerationReportPage>;
+  /** An action on report `reportId`'s target (resolves its open reports; audited). */
+  moderationAction(reportId: number, action: ModerationAction, body: ModerationActionBody): Promise<ModerationActionResult>;
 }
 
 interface Envelope {
@@ -110,5 +126,9 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     withdrawals: (state, cursor) => call('GET', `/api/ops/withdrawals?state=${state}&page_size=${OPS_PAGE_SIZE}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
     approveWithdrawal: (id) => call('POST', `/api/ops/withdrawals/${id}/approve`, {}),
     rejectWithdrawal: (id, reason) => call('POST', `/api/ops/withdrawals/${id}/reject`, { reason }),
+    sensitiveWords: () => call('GET', '/api/ops/moderation/words'),
+    changeSensitiveWords: (change) => call('POST', '/api/ops/moderation/words', change),
+    moderationReports: (state, cursor) => call('GET', `/api/ops/moderation/reports?state=${state}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
+    moderationAction: (reportId, action, body) => call('POST', `/api/ops/moderation/reports/${reportId}/${action}`, body),
   };
 }

@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithHost } from '../layout/testing/renderWithHost';
+import { hostMessages } from '../messages';
 import { OpsPage } from './OpsPage';
+import { OPS_SECTIONS } from './opsSections';
 import { createFakeOpsContent } from './testing/fakeOpsContent';
 import { createFakeOpsServer } from './testing/fakeOpsServer';
 
@@ -22,7 +24,7 @@ describe('the ops sections', () => {
     fireEvent.change(screen.getByLabelText('运维令牌'), { target: { value: TOKEN } });
     fireEvent.click(screen.getByRole('button', { name: '进入' }));
     const tablist = await screen.findByRole('tablist', { name: '运维功能' });
-    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(5);
+    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(OPS_SECTIONS.length);
     // The asked section is kept through the token form.
     expect(screen.getByRole('tab', { name: '主播申请' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -42,9 +44,11 @@ describe('the ops sections', () => {
     expect(await screen.findByRole('heading', { name: '主播申请审核' })).toBeTruthy();
     expect(window.location.hash).toBe('#/ops?tab=applications');
 
+    // End: the last section (the list grows: named from OPS_SECTIONS).
+    const last = hostMessages.ops.tabs[OPS_SECTIONS[OPS_SECTIONS.length - 1]!];
     fireEvent.keyDown(applications, { key: 'End' });
-    expect(screen.getByRole('tabpanel', { name: '提现审核' })).toBeTruthy();
-    fireEvent.keyDown(screen.getByRole('tab', { name: '提现审核' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tabpanel', { name: last })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: last }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: '灰度发布' }).getAttribute('aria-selected')).toBe('true');
     expect(window.location.hash).toBe('#/ops');
   });

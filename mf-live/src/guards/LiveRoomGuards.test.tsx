@@ -117,6 +117,26 @@ describe('guards in the live room', { timeout: 20_000 }, () => {
     expect(within(panel).getByTestId('guard-buy').textContent).toBe('升级守护');
   });
 
+  it('another member\'s purchase heard in the chat reloads the guard list', async () => {
+    let guards = 0;
+    const context = roomContext({
+      [GUARD_PATHS.roomList]: (): GuardRoomList => ({
+        list: Array.from({ length: guards }, (_, index) => ({ user_id: 80 + index, user_nickname: `铁粉${index}`, avatar: '', guard_id: 1, level: 1 as const, guard_name: '青铜守护', expires_at: '2027-01-01T00:00:00.000Z' })),
+        total: guards,
+        mine: null,
+      }),
+    });
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    await joined();
+    const board = await screen.findByTestId('guard-list');
+    await waitFor(() => expect(within(board).getByText('共 0 位守护')).toBeTruthy());
+    guards = 1;
+    deliver('路人 说 铁粉0 开通了 青铜守护', { userId: '78', nickname: '路人', avatar: '', role: 'member' });
+    deliver('铁粉0 开通了 青铜守护 1个月', { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' });
+    await waitFor(() => expect(within(board).getAllByTestId('room-guard')).toHaveLength(1), { timeout: 4_000 });
+    expect(context.callsTo(GUARD_PATHS.roomList).length).toBe(2);
+  });
+
   it('the room\'s owner has no guard panel but sees the list', async () => {
     const context = roomContext({ [LIVE_PATHS.roomInfo]: { ...ROOM, viewer_role: 'owner' } });
     renderRemotePage(routes, 'live', { id: '7' }, context);

@@ -29,7 +29,7 @@ import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, i
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
 import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
 import { searchPlugin } from './search/index';
-import { sitePlugin } from './site/index';
+import { type DownloadConfig, sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
 import { type WalletOptions, walletPlugin } from './wallet/index';
 
@@ -76,6 +76,8 @@ export interface BuildAppOptions {
   wallet?: WalletOptions;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
   community?: CommunityOptions;
+  /** The download page: h5 address and store links (config.download); default site/download/downloadConfig.ts. */
+  download?: DownloadConfig;
 }
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
@@ -142,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(communityPlugin, { ...options.community, db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
-  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config });
+  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, chat: options.chat?.config, download: options.download });
   await app.register(observabilityPlugin, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
   return app;
 }

@@ -14,6 +14,7 @@ import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
 import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 import { type WalletConfig, loadWalletConfig } from './wallet/index';
+import { type DownloadConfig, loadDownloadConfig } from './site/index';
 
 
 
@@ -56,6 +57,8 @@ export interface AppConfig {
   levels: LevelsConfig;
   /** WALLET_*: payment provider, order expiry, hot-account shards, the sandbox's notify key (wallet/walletConfig.ts). */
   wallet: WalletConfig;
+  /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
+  download: DownloadConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -102,6 +105,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     member: loadMemberConfig(read, problems),
     levels: loadLevelsConfig(read, problems),
     wallet: loadWalletConfig(read, nodeEnv, problems),
+    download: loadDownloadConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         workers: { count: config.liveWorkers, databaseUrl: config.databaseUrl ?? embedded?.url ?? null },
       },
       chat: { config: config.chat },
+      download: config.download,
       member: { config: config.member },
       levels: config.levels,
       wallet: { config: config.wallet },

@@ -7,11 +7,15 @@ import { healthPlugin } from './health';
 import { publicFilesPlugin } from './publicFiles';
 import { type StaticSiteOptions, staticSitePlugin } from './staticSite';
 import { universalRoutes } from './universal/routes';
+import { type DownloadConfig, defaultDownloadConfig } from './download/downloadConfig';
+import { downloadRoutes } from './download/downloadRoutes';
 
 export interface SitePluginOptions extends StaticSiteOptions {
   db: Kysely<Database>;
   /** The chat's configuration, for the `im` part of `api/universal/getHot`. */
   chat?: ChatConfig;
+  /** The download page: h5 address and store links (SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL); default download/downloadConfig.ts. */
+  download?: DownloadConfig;
 }
 
 /**
@@ -21,7 +25,9 @@ export interface SitePluginOptions extends StaticSiteOptions {
 async function site(app: App, options: SitePluginOptions): Promise<void> {
   await app.register(healthPlugin, { db: options.db });
   await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: options.releasesDir, serveSourceMaps: options.serveSourceMaps });
-  await app.register(universalRoutes, { chat: options.chat });
+  const download = options.download ?? defaultDownloadConfig();
+  await app.register(universalRoutes, { chat: options.chat, download });
+  await app.register(downloadRoutes, { config: download });
   await app.register(publicFilesPlugin, { uploadsDir: app.accounts.uploadsDir });
 }
 

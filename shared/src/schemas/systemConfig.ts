@@ -27,5 +27,7 @@ export const SystemConfigSchema = Type.Object({
   /** Address of the realtime live-data socket (absolute ws(s):// or a path on this site). */
   websocketUrl: Type.String(),
   im: ImConfigSchema,
+  /** The app download page (downLoad): the mobile site (absolute, or '/h5' on this site), the store links, the QR code of the mobile site. */
+  appDownload: Type.Optional(Type.Object({ h5Url: Type.String(), iosUrl: Type.String(), androidUrl: Type.String(), qrSvgUrl: Type.String() })),
 });
 export type SystemConfig = Static<typeof SystemConfigSchema>;

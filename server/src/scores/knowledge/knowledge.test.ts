@@ -57,7 +57,7 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
   });
 
   it('refuses a missing or unknown sport', async () => {
-    for (const query of [{}, { sport: 'esports' }, { sport: 'football', extra: 1 }]) {
+    for (const query of [{}, { sport: 'esports' }, { sport: 'football', extra: 1 }] as Record<string, string | number>[]) {
       const { status, body } = await get('/api/base/competitions', query);
       expect(status).toBe(400);
       expect(body.code).toBe(1);
@@ -134,7 +134,7 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
       { competition_id: premierLeague.competition.id, kind: 'results', cursor: '1; drop table match' },
       { competition_id: premierLeague.competition.id, kind: 'results', page_size: 101 },
       { competition_id: 0, kind: 'results' },
-    ]) {
+    ] as Record<string, string | number>[]) {
       expect((await get('/api/base/matches', query)).status).toBe(400);
     }
     expect((await get('/api/base/competition', { id: 99_999 })).body).toEqual({ code: 1, msg: errors.SCORES_COMPETITION_NOT_FOUND.message, data: null, reason: 'SCORES_COMPETITION_NOT_FOUND' });

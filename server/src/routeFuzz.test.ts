@@ -38,6 +38,10 @@ const GUEST_ONLY_ROUTES: Record<string, string> = {
   'POST /api/ops/headlines':
     'with the ops token every in-bounds body is an article ops mean to save (and audit); its validation and refusals are tested in community/headlines/headlines.test.ts',
   'POST /api/ops/headlines/:id': 'with the ops token an in-bounds body edits the seeded article of that id (audited); tested in community/headlines/headlines.test.ts',
+  'POST /api/ops/moderation/words':
+    'with the ops token every in-bounds body is a list of words ops mean to add or remove (audited, applied at once); its validation and refusals are tested in moderation/moderation.test.ts',
+  'POST /api/moderation/report':
+    'every in-bounds body naming an existing target (a user id) is a report the member means to file (up to their rate); its validation and refusals are tested in moderation/moderation.test.ts',
   'POST /api/ops/headlines/:id/state': 'with the ops token a valid state publishes, unpublishes or hides the seeded article of that id (audited); tested in community/headlines/headlines.test.ts',
 };
 

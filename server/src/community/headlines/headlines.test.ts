@@ -216,6 +216,8 @@ describeEachDatabase('community: headlines (categories, lists, detail, reads, li
     const hidden = data(OpsHeadlinePageSchema, await get('/api/ops/headlines?state=hidden', { headers: OPS })) as { list: Array<{ id: number; body: string }> };
     expect(hidden.list.map((item) => item.id)).toContain(created.id);
     expect(hidden.list.find((item) => item.id === created.id)?.body).toContain('正文');
+    const one = data(OpsHeadlineSchema, await get(`/api/ops/headlines/${created.id}`, { headers: OPS })) as { state: string; title: string };
+    expect(one).toMatchObject({ state: 'hidden', title: '周末前瞻（更新）' });
   });
 
   it('lists page by keyset newest first: pages join to the whole list with no gap or repeat; bad cursors and categories refused', async () => {

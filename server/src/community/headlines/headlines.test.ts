@@ -391,6 +391,16 @@ describeEachDatabase('community: headlines (categories, lists, detail, reads, li
     expect(feed.list.filter((entry) => entry.kind === 'headline').map((entry) => entry.headline?.id)).toContain(id);
     const three = data(PortalFeedSchema, await get('/api/Portal_post/getList2?limit=3')) as { list: unknown[] };
     expect(three.list).toHaveLength(3);
+
+    // A member's post in the circle joins the feed as the third entry (two headlines, then a post), its text as an excerpt.
+    const author = await createUser(ctx.db, { nickname: '门户球迷' });
+    const posted = await post('/api/anchor_dynamics_user/insert', { text: `今晚的比赛\n太精彩了${'！'.repeat(80)}` }, { as: author });
+    expect(posted.code, posted.msg).toBe(200);
+    const mixed = data(PortalFeedSchema, await get('/api/Portal_post/getList2?limit=6')) as { list: Array<{ kind: string; post?: { id: number; text: string; user_nickname: string } }> };
+    expect(mixed.list.map((entry) => entry.kind)).toEqual(['headline', 'headline', 'post', 'headline', 'headline', 'headline']);
+    expect(mixed.list[2]?.post).toMatchObject({ id: (posted.data as { id: number }).id, user_nickname: '门户球迷' });
+    expect([...(mixed.list[2]?.post?.text ?? '')]).toHaveLength(60);
+    expect(mixed.list[2]?.post?.text.startsWith('今晚的比赛 太精彩了')).toBe(true);
     for (const query of ['limit=0', 'limit=31', 'limit=x', 'x=1']) expect(await get(`/api/Portal_post/getList2?${query}`), query).toMatchObject(validation);
   });
 });

@@ -6,13 +6,13 @@ const loadComingSoonPage = () => import('./pages/ComingSoonRoutePage');
 
 /** The routes mf-community owns (DESIGN.md section 2); exposed as `mf_community/routes`. */
 export const routes: RemoteRouteDefinition[] = [
-  { path: 'news', load: loadComingSoonPage },
+  { path: 'news', load: () => import('./headlines/NewsPage') },
   { path: 'circle', load: loadComingSoonPage },
   { path: 'circle-detail', load: loadComingSoonPage },
   { path: 'base-football', load: loadComingSoonPage },
   { path: 'base-basketball', load: loadComingSoonPage },
   { path: 'downLoad', load: loadComingSoonPage },
   { path: 'search', load: () => import('./pages/SearchPage') },
-  { path: 'detail', load: loadComingSoonPage },
+  { path: 'detail', load: () => import('./headlines/DetailPage') },
   { path: 'comment', load: loadComingSoonPage },
 ];

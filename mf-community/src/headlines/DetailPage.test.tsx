@@ -1,0 +1,107 @@
+import './testSetup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@sports/shared';
+import { renderRemotePage } from '@sports/shared/testing';
+import { HEADLINES_PATHS } from '../api/headlinesApi';
+import { routes } from '../routes';
+import { headlineDetail, headlinesContext, logIn } from './headlinesFixtures';
+
+describe('#/detail', () => {
+  it('shows the article (title, author, time, cover, body, related matches, likes, comments) and records the read, showing its count', async () => {
+    const context = headlinesContext({
+      [HEADLINES_PATHS.detail]: headlineDetail({ id: 5 }),
+      [HEADLINES_PATHS.read]: { id: 5, view_count: 13 },
+    });
+    renderRemotePage(routes, 'detail', { id: '5' }, context);
+    expect((await screen.findByTestId('headline-title')).textContent).toBe('英超第12轮：曼城 2-1 利物浦');
+    expect(context.callsTo(HEADLINES_PATHS.detail)).toEqual([{ path: HEADLINES_PATHS.detail, params: { id: 5 } }]);
+    expect(screen.getByText('作者：赛事快讯')).toBeTruthy();
+    expect(screen.getByText('发布于 2026/11/22 19:30')).toBeTruthy();
+    expect(screen.getByTestId('headline-cover').getAttribute('src')).toBe('/static/headline-covers/match-1.svg');
+    await waitFor(() => expect(screen.getByTestId('headline-views').textContent).toBe('阅读 13'));
+    expect(context.callsTo(HEADLINES_PATHS.read)).toEqual([{ path: HEADLINES_PATHS.read, params: { id: 5 } }]);
+
+    const body = screen.getByTestId('headline-body');
+    expect(body.querySelector('strong')?.textContent).toBe('0-1');
+    expect(within(body).getByRole('heading', { name: '进球' })).toBeTruthy();
+    expect(within(screen.getByTestId('headline-related')).getByRole('link', { name: '曼城 2-1 利物浦' }).getAttribute('href')).toBe('#/score-detail?id=77');
+    expect(screen.getByTestId('headline-likes').textContent).toBe('3 赞');
+    expect(screen.getByTestId('headline-comments').textContent).toBe('评论（0）');
+    expect(screen.getByText('文章评论即将开放。')).toBeTruthy();
+  });
+
+  it('only body_html is inserted as HTML: title, author and related team names stay text', async () => {
+    const context = headlinesContext({
+      [HEADLINES_PATHS.detail]: headlineDetail({
+        title: '<img src=x onerror=alert(1)>',
+        author: '<b>编辑</b>',
+        related_matches: [{ id: 3, home: '<script>x</script>', away: 'B', score: null, start_time: '2026-11-23T12:00:00.000Z' }],
+        cover: 'javascript:alert(1)',
+      }),
+      [HEADLINES_PATHS.read]: { id: 1, view_count: 1 },
+    });
+    renderRemotePage(routes, 'detail', { id: '1' }, context);
+    expect((await screen.findByTestId('headline-title')).textContent).toBe('<img src=x onerror=alert(1)>');
+    const article = screen.getByTestId('headline-article');
+    expect(article.querySelectorAll('script, b')).toHaveLength(0);
+    expect(screen.getByText('作者：<b>编辑</b>')).toBeTruthy();
+    expect(screen.queryByTestId('headline-cover')).toBeNull();
+    expect(screen.getByRole('link', { name: '<script>x</script> vs B' })).toBeTruthy();
+    expect(screen.getByText(/未开赛/)).toBeTruthy();
+  });
+
+  it('a guest who taps 点赞 is asked to log in through the host (toast + login modal) and nothing is sent', async () => {
+    const context = headlinesContext({ [HEADLINES_PATHS.detail]: headlineDetail(), [HEADLINES_PATHS.read]: { id: 1, view_count: 13 } });
+    renderRemotePage(routes, 'detail', { id: '1' }, context);
+    fireEvent.click(await screen.findByTestId('headline-like'));
+    expect(context.events.map((event) => event.type)).toEqual(['toast', 'login:open']);
+    expect(context.events[0]?.event).toMatchObject({ kind: 'warning', message: '请登录后操作' });
+    expect(context.callsTo(HEADLINES_PATHS.like)).toEqual([]);
+  });
+
+  it('a member toggles the like; the count is the server\'s; a failure says so and keeps the state', async () => {
+    let next: unknown = { id: 1, liked: true, like_count: 4 };
+    const context = headlinesContext({
+      [HEADLINES_PATHS.detail]: headlineDetail(),
+      [HEADLINES_PATHS.read]: { id: 1, view_count: 13 },
+      [HEADLINES_PATHS.like]: () => next,
+    });
+    logIn(context);
+    renderRemotePage(routes, 'detail', { id: '1' }, context);
+    const like = await screen.findByTestId('headline-like');
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    await waitFor(() => expect(screen.getByTestId('headline-likes').textContent).toBe('4 赞'));
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    expect(like.textContent).toBe('已赞');
+    expect(context.callsTo(HEADLINES_PATHS.like)).toEqual([{ path: HEADLINES_PATHS.like, params: { id: 1 } }]);
+
+    next = new ApiError(1, '');
+    fireEvent.click(like);
+    expect((await screen.findByRole('alert')).textContent).toBe('点赞失败，请重试');
+    expect(screen.getByTestId('headline-likes').textContent).toBe('4 赞');
+
+    next = { id: 1, liked: false, like_count: 3 };
+    fireEvent.click(like);
+    await waitFor(() => expect(screen.getByTestId('headline-likes').textContent).toBe('3 赞'));
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('an unknown or unpublished article offers 重试 and records no read', async () => {
+    const context = headlinesContext({ [HEADLINES_PATHS.detail]: new ApiError(1, '文章不存在'), [HEADLINES_PATHS.read]: { id: 1, view_count: 1 } });
+    renderRemotePage(routes, 'detail', { id: '404' }, context);
+    expect((await screen.findByRole('alert')).textContent).toContain('文章加载失败');
+    expect(context.callsTo(HEADLINES_PATHS.read)).toEqual([]);
+  });
+
+  it('a bad id asks nothing', async () => {
+    for (const id of [undefined, '0', 'abc', '1e3']) {
+      const context = headlinesContext({});
+      const { unmount } = renderRemotePage(routes, 'detail', id === undefined ? {} : { id }, context);
+      expect(await screen.findByTestId('detail-bad-id')).toBeTruthy();
+      expect(context.calls).toEqual([]);
+      unmount();
+    }
+  });
+});

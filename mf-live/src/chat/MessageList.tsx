@@ -7,15 +7,20 @@ import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 import { GuardBadge, senderGuard } from '../guards/GuardBadge';
 import { guardEntryOf } from '../guards/guardEntry';
 
-const Log = styled.ol`
+/** The scrolling live region; the lines are a plain list inside it (a role on the <ol> would take its list semantics away from the <li>s). */
+const Log = styled.div`
   flex: 1;
   min-height: 240px;
   max-height: 420px;
-  margin: 0;
   padding: 8px;
   overflow-y: auto;
-  list-style: none;
   overflow-wrap: anywhere;
+`;
+
+const Lines = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
 
   li {
     padding: 3px 0;
@@ -83,7 +88,7 @@ const STICK_THRESHOLD_PX = 48;
 
 /** Keeps the newest message in view unless the user has scrolled up to read older ones. */
 function useStickToBottom(lastMessageId: string | undefined) {
-  const ref = useRef<HTMLOListElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   useLayoutEffect(() => {
     const log = ref.current;
@@ -111,45 +116,47 @@ export function MessageList({ label, messages, myChatId, onMute }: MessageListPr
   const logRef = useStickToBottom(messages.at(-1)?.id);
   return (
     <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
-      {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
-      {messages.map((message) => {
-        const gift = giftOf(message);
-        if (gift) {
-          const icon = safeGiftIcon(gift.icon);
+      <Lines>
+        {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
+        {messages.map((message) => {
+          const gift = giftOf(message);
+          if (gift) {
+            const icon = safeGiftIcon(gift.icon);
+            return (
+              <GiftLine key={message.id} data-testid="gift-line" data-kind="gift" data-gift-id={gift.giftId}>
+                {icon && <img src={icon} alt="" />}
+                <span>{giftCopy.line(gift.senderNickname, gift.name)}</span>
+                <span className="count">{giftCopy.count(gift.count)}</span>
+              </GiftLine>
+            );
+          }
+          const entry = guardEntryOf(message);
+          if (entry) {
+            return (
+              <GuardEntryLine key={message.id} data-testid="guard-entry-line">
+                {message.text}
+              </GuardEntryLine>
+            );
+          }
+          const level = senderLevel(message.from);
+          const guard = senderGuard(message.from);
           return (
-            <GiftLine key={message.id} data-testid="gift-line" data-kind="gift" data-gift-id={gift.giftId}>
-              {icon && <img src={icon} alt="" />}
-              <span>{giftCopy.line(gift.senderNickname, gift.name)}</span>
-              <span className="count">{giftCopy.count(gift.count)}</span>
-            </GiftLine>
+            <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
+              {level !== null && <LevelBadge level={level} />}
+              {guard !== null && <GuardBadge level={guard} />}
+              <Nickname className="nickname" data-role={message.from.role}>
+                {message.from.nickname}:
+              </Nickname>
+              <span>{message.text}</span>
+              {onMute && mutable(message, myChatId) && (
+                <MuteButton type="button" onClick={() => onMute(message)}>
+                  {chatCopy.mute(message.from.nickname)}
+                </MuteButton>
+              )}
+            </li>
           );
-        }
-        const entry = guardEntryOf(message);
-        if (entry) {
-          return (
-            <GuardEntryLine key={message.id} data-testid="guard-entry-line">
-              {message.text}
-            </GuardEntryLine>
-          );
-        }
-        const level = senderLevel(message.from);
-        const guard = senderGuard(message.from);
-        return (
-          <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
-            {level !== null && <LevelBadge level={level} />}
-            {guard !== null && <GuardBadge level={guard} />}
-            <Nickname className="nickname" data-role={message.from.role}>
-              {message.from.nickname}:
-            </Nickname>
-            <span>{message.text}</span>
-            {onMute && mutable(message, myChatId) && (
-              <MuteButton type="button" onClick={() => onMute(message)}>
-                {chatCopy.mute(message.from.nickname)}
-              </MuteButton>
-            )}
-          </li>
-        );
-      })}
+        })}
+      </Lines>
     </Log>
   );
 }

@@ -30,6 +30,19 @@ const Facts = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A team's name links to its page in the knowledge base (mf-community's base-football / base-basketball). */
+const TeamLink = styled.a`
+  color: inherit;
+  text-decoration: none;
+
+  &:hover,
+  &:focus-visible {
+    text-decoration: underline;
+  }
+`;
+
+export const teamPageHref = (row: Pick<MatchRow, 'sport'>, teamId: number) => `#/${row.sport === 'basketball' ? 'base-basketball' : 'base-football'}?team=${teamId}`;
+
 /** The match as it stands: teams, score (kept live by the page), time, half-time, venue. */
 export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
   const halfTime = row.home_half_score !== null && row.away_half_score !== null ? detailCopy.halfTime(row.home_half_score, row.away_half_score) : null;
@@ -39,7 +52,9 @@ export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRo
         {detail.competition_name_zh} · {detail.season_name} · {row.round_zh}
       </Facts>
       <Board>
-        <Team>{row.home_team_name_zh}</Team>
+        <Team>
+          <TeamLink href={teamPageHref(row, row.home_team_id)}>{row.home_team_name_zh}</TeamLink>
+        </Team>
         <div>
           <Score data-testid="detail-score">{scoreText(row)}</Score>
           <p data-testid="detail-status">
@@ -47,7 +62,9 @@ export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRo
             {halfTime && ` · ${halfTime}`}
           </p>
         </div>
-        <Team>{row.away_team_name_zh}</Team>
+        <Team>
+          <TeamLink href={teamPageHref(row, row.away_team_id)}>{row.away_team_name_zh}</TeamLink>
+        </Team>
       </Board>
       <Facts>
         {detailCopy.kickoff} {chinaMonthDay(row.kickoff_at)} {chinaClock(row.kickoff_at)} · {detailCopy.venue} {detail.venue_zh}

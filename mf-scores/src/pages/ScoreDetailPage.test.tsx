@@ -78,6 +78,15 @@ describe('score detail', () => {
     expect(context.callsTo(SCORES_PATHS.detail)[0]?.params).toEqual({ match_id: row.match_id });
   });
 
+  it('links each team to its page in the knowledge base', async () => {
+    const row = arsenal();
+    const { context } = detailContext(row);
+    renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
+    const home = await screen.findByRole('link', { name: '阿森纳' });
+    expect(home.getAttribute('href')).toBe(`#/base-football?team=${row.home_team_id}`);
+    expect(screen.getByRole('link', { name: '切尔西' }).getAttribute('href')).toBe(`#/base-football?team=${row.away_team_id}`);
+  });
+
   it('a live goal updates the score and reloads the timeline', async () => {
     const row = arsenal();
     const { context, setEvents } = detailContext(row);

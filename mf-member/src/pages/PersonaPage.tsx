@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation, Pager, useMemberOnly } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
+import { ReadingHistorySection } from '../headlines/ReadingHistorySection';
 import { commonCopy, pageCopy, personaCopy } from '../messages';
 import { PlainList } from '../ui/Form';
 import { formatDateTime, formatDuration } from '../ui/format';
@@ -80,6 +81,7 @@ export default function PersonaPage({ context }: RemotePageProps) {
               }
             </LoadView>
           </PagePanel>
+          <ReadingHistorySection context={context} />
           <PagePanel aria-labelledby="persona-posts-heading">
             <h2 id="persona-posts-heading">{personaCopy.posts}</h2>
             <Muted data-testid="posts-placeholder">{personaCopy.postsLater}</Muted>

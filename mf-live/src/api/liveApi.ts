@@ -31,6 +31,8 @@ import type {
   HandselGiftQuery,
   HandselGiftResult,
   RoomRank,
+  ReportRequest,
+  ReportResult,
 } from '@sports/shared';
 
 /** Every endpoint mf-live calls, in one place (server/README.md lists them). */
@@ -48,6 +50,8 @@ export const LIVE_PATHS = {
   setPlacard: 'api/Live/setPlacard',
   liveUrl: 'api/Live/getLiveUrl',
   ban: 'api/Live/ban1',
+  // Issue 14: a viewer reports a chat line (moderation).
+  report: 'api/moderation/report',
   reserveMatch: 'api/Live/reserveMatch',
   reserveSchedule: 'api/Live/reserveMatch2',
   attention: 'api/Member/attention',
@@ -116,6 +120,7 @@ export function liveApi(api: ApiClient) {
      */
     liveUrl: (reset = false) => api.get<LiveUrl>(LIVE_PATHS.liveUrl, reset ? { reset: 1 } : {}),
     ban: (query: Ban1Query) => api.get<MuteState>(LIVE_PATHS.ban, query),
+    report: (request: ReportRequest) => api.post<ReportResult>(LIVE_PATHS.report, request),
     reserveSchedule: (scheduleId: number, reserve: 0 | 1) => api.post<ReserveResult>(LIVE_PATHS.reserveSchedule, { schedule_id: scheduleId, reserve }),
     reserveMatch: (matchId: number, reserve: 0 | 1) => api.post<ReserveResult>(LIVE_PATHS.reserveMatch, { match_id: matchId, reserve }),
     attention: (request: AttentionRequest) => api.post<AttentionResult>(LIVE_PATHS.attention, request),

@@ -15,7 +15,7 @@ import {
 } from '@sports/shared';
 import { chatCopy, commonCopy } from '../messages';
 import { ChatComposer } from './ChatComposer';
-import { MessageList } from './MessageList';
+import { MessageList, type MessageListProps } from './MessageList';
 import type { ChatMute } from './useChatMute';
 import type { RoomChat } from './useRoomChat';
 
@@ -57,6 +57,8 @@ export interface ChatPanelProps {
   /** Shown until the chat has counted the group itself: the room's count (already + 50). */
   fallbackOnline: number;
   onMute?: (message: ChatGroupMessage) => void;
+  /** Set for signed-in viewers: 举报 beside others' lines (ReportMenu.tsx). */
+  onReport?: MessageListProps['onReport'];
   /** The viewer's own mute in this room (useChatMute): the message box says so and cannot send. */
   mute?: ChatMute;
 }
@@ -65,7 +67,7 @@ export interface ChatPanelProps {
  * The room's chat: online count, the viewer's own name, all / anchor / assistant channels
  * (SPEC zhubo_messagelist and zhushou_messagelist), system notices, and the message box.
  */
-export function ChatPanel({ chat, fallbackOnline, onMute, mute }: ChatPanelProps) {
+export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute }: ChatPanelProps) {
   const [channel, setChannel] = useState<Channel>('all');
   const all = useAtomValue(messageListAtom);
   const anchor = useAtomValue(zhuboMessageListAtom);
@@ -103,7 +105,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute, mute }: ChatPanelProps
         </Note>
       )}
       <Tabs label={chatCopy.channels} items={channelItems} selected={channel} onSelect={setChannel}>
-        <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} />
+        <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} onReport={onReport} />
       </Tabs>
       <ChatComposer send={chat.send} mute={mute} />
     </Panel>

@@ -1,11 +1,12 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { ChatGroupMessage } from '@sports/shared';
+import type { ChatGroupMessage, ReportReason } from '@sports/shared';
 import { chatCopy, giftCopy } from '../messages';
 import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 import { GuardBadge, senderGuard } from '../guards/GuardBadge';
 import { guardEntryOf } from '../guards/guardEntry';
+import { ReportMenu, reportable } from './ReportMenu';
 
 /** The scrolling live region; the lines are a plain list inside it (a role on the <ol> would take its list semantics away from the <li>s). */
 const Log = styled.div`
@@ -81,6 +82,8 @@ export interface MessageListProps {
   myChatId: string | null;
   /** Set for the room's owner and admins: a mute button beside members' messages. */
   onMute?: (message: ChatGroupMessage) => void;
+  /** Set for signed-in viewers: 举报 beside other members' lines (api/moderation/report). */
+  onReport?: (message: ChatGroupMessage, reason: ReportReason) => Promise<void>;
 }
 
 /** Within this many pixels of the bottom, a new message scrolls the log down; further up, the reader is left alone. */
@@ -112,7 +115,7 @@ function mutable(message: ChatGroupMessage, myChatId: string | null): boolean {
  * A channel's messages as a live log. Every text is a React text node: whatever a sender typed
  * (markup included) shows as typed and is never parsed as HTML.
  */
-export function MessageList({ label, messages, myChatId, onMute }: MessageListProps) {
+export function MessageList({ label, messages, myChatId, onMute, onReport }: MessageListProps) {
   const logRef = useStickToBottom(messages.at(-1)?.id);
   return (
     <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
@@ -153,6 +156,7 @@ export function MessageList({ label, messages, myChatId, onMute }: MessageListPr
                   {chatCopy.mute(message.from.nickname)}
                 </MuteButton>
               )}
+              {onReport && reportable(message, myChatId) && <ReportMenu message={message} onReport={onReport} />}
             </li>
           );
         })}

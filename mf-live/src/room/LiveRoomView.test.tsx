@@ -271,6 +271,22 @@ describe('live room', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '禁言 捣乱者' }));
     await waitFor(() => expect(context.callsTo(LIVE_PATHS.ban)[0]?.params).toEqual({ room_id: 7, user_id: 77, ban: 1 }));
   });
+
+  it('a signed-in viewer reports another member\'s line with a reason (api/moderation/report); not their own line', async () => {
+    const context = roomContext({ viewer_role: 'member' }, { [LIVE_PATHS.report]: { id: 9 } });
+    logIn(context, MEMBER);
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    await joined();
+    act(() => void network.publish('1100', { text: '加微信领彩金', from: { userId: '77', nickname: '广告号', role: 'member' } }));
+    act(() => void network.publish('1100', { text: '我自己说的', from: { userId: '501', nickname: '我', role: 'member' } }));
+    const [other, mine] = screen.getAllByTestId('chat-message');
+    expect(within(mine as HTMLElement).queryByTestId('chat-report')).toBeNull();
+    fireEvent.click(within(other as HTMLElement).getByRole('button', { name: '举报 广告号 的消息' }));
+    fireEvent.change(screen.getByTestId('chat-report-reason'), { target: { value: 'spam' } });
+    fireEvent.click(screen.getByTestId('chat-report-submit'));
+    await waitFor(() => expect(context.callsTo(LIVE_PATHS.report)[0]?.params).toEqual({ kind: 'chat', target_id: expect.any(String), reason: 'spam' }));
+    await waitFor(() => expect(screen.queryByTestId('chat-report-menu')).toBeNull());
+  });
 });
 
 /** What the server says of this member's mute; the room info answer follows it. */

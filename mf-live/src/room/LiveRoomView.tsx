@@ -2,8 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
-import { LoadView, PagePanel, RemotePageFrame, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { LoadView, PagePanel, RemotePageFrame, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext, type ReportReason } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
+import { reportCopy } from '../chat/ReportMenu';
 import { useChatMute } from '../chat/useChatMute';
 import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
@@ -131,6 +132,18 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
     [context, info.room_id],
   );
 
+  const report = useCallback(
+    async (message: ChatGroupMessage, reason: ReportReason) => {
+      try {
+        await liveApi(context.api).report({ kind: 'chat', target_id: message.id, reason });
+        context.eventBus.emit('toast', { kind: 'success', message: reportCopy.reported, durationMs: 2_000 });
+      } catch {
+        // Shown by the API client (already reported, too many reports, the line is too old).
+      }
+    },
+    [context],
+  );
+
   return (
     <Layout data-remote="mf-live" data-page="live" data-room-id={info.room_id}>
       <Main>
@@ -182,7 +195,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
         <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
       </Main>
       <Side>
-        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} mute={chatMute.mute} />
+        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute} />
         <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
         <RoomGuardList guards={guards} />
         <ActivityBanner context={context} />

@@ -7,12 +7,12 @@ const loadComingSoonPage = () => import('./pages/ComingSoonRoutePage');
 /** The routes mf-community owns (DESIGN.md section 2); exposed as `mf_community/routes`. */
 export const routes: RemoteRouteDefinition[] = [
   { path: 'news', load: () => import('./headlines/NewsPage') },
-  { path: 'circle', load: loadComingSoonPage },
-  { path: 'circle-detail', load: loadComingSoonPage },
+  { path: 'circle', load: () => import('./community/CircleFeedPage') },
+  { path: 'circle-detail', load: () => import('./community/PostDetailPage') },
   { path: 'base-football', load: () => import('./knowledge/KnowledgePage') },
   { path: 'base-basketball', load: () => import('./knowledge/KnowledgePage') },
   { path: 'downLoad', load: () => import('./download/DownloadPage') },
   { path: 'search', load: () => import('./pages/SearchPage') },
   { path: 'detail', load: () => import('./headlines/DetailPage') },
-  { path: 'comment', load: loadComingSoonPage },
+  { path: 'comment', load: () => import('./community/CommentPage') },
 ];

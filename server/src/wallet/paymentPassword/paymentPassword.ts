@@ -61,26 +61,33 @@ export async function setPaymentPassword(db: Kysely<Database>, userId: number, r
  * wrong (tries left; the fifth locks). A right one clears the count.
  */
 export async function checkPaymentPassword(db: Kysely<Database>, userId: number, password: string, lockMinutes: number, now: Date): Promise<void> {
-  const row = await db.selectFrom('payment_password').select(['password_hash', 'failed_tries', 'locked_until']).where('user_id', '=', userId).executeTakeFirst();
-  if (row === undefined) throw errors.WALLET_PAYMENT_PASSWORD_NOT_SET();
-  if (row.locked_until !== null && row.locked_until.getTime() > now.getTime()) throw errors.WALLET_PAYMENT_PASSWORD_LOCKED(chinaMinute(row.locked_until));
-  if (await verifyPassword(row.password_hash, password)) {
-    if (row.failed_tries > 0) await db.updateTable('payment_password').set({ failed_tries: 0 }).where('user_id', '=', userId).execute();
-    return;
-  }
-  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
-  // One statement: parallel wrong tries each count (the row lock orders them); the fifth locks and starts a new count.
-  const counted = await db
-    .updateTable('payment_password')
-    .set({
-      failed_tries: sql<number>`case when failed_tries + 1 >= ${PAYMENT_PASSWORD_MAX_TRIES} then 0 else failed_tries + 1 end`,
-      locked_until: sql<Date | null>`case when failed_tries + 1 >= ${PAYMENT_PASSWORD_MAX_TRIES} then ${lockUntil}::timestamptz else locked_until end`,
-    })
-    .where('user_id', '=', userId)
-    .returning(['failed_tries', 'locked_until'])
-    .executeTakeFirstOrThrow();
-  if (counted.locked_until !== null && counted.locked_until.getTime() > now.getTime()) throw errors.WALLET_PAYMENT_PASSWORD_LOCKED(chinaMinute(counted.locked_until));
-  throw errors.WALLET_PAYMENT_PASSWORD_WRONG(PAYMENT_PASSWORD_MAX_TRIES - counted.failed_tries);
+  // The member's checks take turns on the row lock, the verify included: parallel guesses each see
+  // the lock the previous ones set (read before the lock, they would all be verified while the
+  // fifth wrong one locks, and a right guess among them would pass). The outcome is committed
+  // with the count, then refused.
+  const refusal = await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('payment_password').select(['password_hash', 'failed_tries', 'locked_until']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (row === undefined) return errors.WALLET_PAYMENT_PASSWORD_NOT_SET();
+    if (row.locked_until !== null && row.locked_until.getTime() > now.getTime()) return errors.WALLET_PAYMENT_PASSWORD_LOCKED(chinaMinute(row.locked_until));
+    if (await verifyPassword(row.password_hash, password)) {
+      if (row.failed_tries > 0) await trx.updateTable('payment_password').set({ failed_tries: 0 }).where('user_id', '=', userId).execute();
+      return undefined;
+    }
+    const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+    // The fifth wrong try in a row locks and starts a new count.
+    const counted = await trx
+      .updateTable('payment_password')
+      .set({
+        failed_tries: sql<number>`case when failed_tries + 1 >= ${PAYMENT_PASSWORD_MAX_TRIES} then 0 else failed_tries + 1 end`,
+        locked_until: sql<Date | null>`case when failed_tries + 1 >= ${PAYMENT_PASSWORD_MAX_TRIES} then ${lockUntil}::timestamptz else locked_until end`,
+      })
+      .where('user_id', '=', userId)
+      .returning(['failed_tries', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    if (counted.locked_until !== null && counted.locked_until.getTime() > now.getTime()) return errors.WALLET_PAYMENT_PASSWORD_LOCKED(chinaMinute(counted.locked_until));
+    return errors.WALLET_PAYMENT_PASSWORD_WRONG(PAYMENT_PASSWORD_MAX_TRIES - counted.failed_tries);
+  });
+  if (refusal !== undefined) throw refusal;
 }
 
 /** `2026-11-18 12:30` in China. */

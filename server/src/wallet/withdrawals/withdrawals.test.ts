@@ -230,6 +230,31 @@ describeEachDatabase('wallet: earnings conversion, withdrawals, payout accounts,
     expect((await withdraw(anchor, 1_000, { password: '135790' })).code).toBe(200);
   });
 
+  it('tries in parallel take turns: a right password in flight beside the fifth wrong one is refused once that one locks', async () => {
+    const anchor = await readyAnchor(1_000);
+    for (let attempt = 0; attempt < 4; attempt += 1) await withdraw(anchor, 1_000, { password: '999999' });
+    // Hold the member's row, so both tries are in flight together: the wrong one first, then the right one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const isHeld = new Promise<void>((resolve) => (holding = resolve));
+    const holder = ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('payment_password').select('user_id').where('user_id', '=', anchor.id).forUpdate().execute();
+      holding();
+      await held;
+    });
+    await isHeld;
+    const wrong = withdraw(anchor, 1_000, { password: '999999' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const right = withdraw(anchor, 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holder;
+    expect((await wrong).reason).toBe(errors.WALLET_PAYMENT_PASSWORD_LOCKED.reason);
+    expect((await right).reason).toBe(errors.WALLET_PAYMENT_PASSWORD_LOCKED.reason);
+    expect(await earningsOf(anchor.id)).toBe(1_000);
+  });
+
   // ---- Withdrawals ----
 
   it('applyForWithdrawal: key, input, verification, account, password and amount rules are checked; nothing moves on a refusal', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, TextButton, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { memberApi, type PublicUserInfo } from '../api/memberApi';
+import { UserPostsSection } from '../member/UserPostsSection';
 import { aboutUserCopy, commonCopy, pageCopy } from '../messages';
 import { levelLabel, safeImage } from '../ui/format';
 
@@ -33,7 +34,7 @@ export function userIdOf(query: Record<string, string>): number | null {
   return Number(raw);
 }
 
-/** about-user?id=: another user's public page (`GET api/User/getUserInfo?user_id=`) with follow / unfollow. */
+/** about-user?id=: another user's public page (`GET api/User/getUserInfo?user_id=`) with follow / unfollow and their posts. */
 export default function AboutUserPage({ context, location }: RemotePageProps) {
   const me = useAtomValue(userInfoAtom);
   const userId = userIdOf(location.query);
@@ -98,6 +99,7 @@ export default function AboutUserPage({ context, location }: RemotePageProps) {
                     <Muted>{aboutUserCopy.noRoom}</Muted>
                   )}
                 </PagePanel>
+                <UserPostsSection context={context} userId={user.id} />
               </>
             );
           }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation, Pager, useMemberOnly } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
 import { ReadingHistorySection } from '../headlines/ReadingHistorySection';
+import { UserPostsSection } from '../member/UserPostsSection';
 import { commonCopy, pageCopy, personaCopy } from '../messages';
 import { PlainList } from '../ui/Form';
 import { formatDateTime, formatDuration } from '../ui/format';
@@ -16,7 +17,7 @@ function reservationLink(reservation: UserReservation): { href: string; text: st
   return { href: `#/score-live?id=${match.match_id}`, text: matchText, time: match.kickoff_at };
 }
 
-/** persona (my space): my reservations, my watch history, and my posts (the community comes later). Members only. */
+/** persona (my space): my reservations, my watch history, my reading history and my posts (with delete). Members only. */
 export default function PersonaPage({ context }: RemotePageProps) {
   const user = useMemberOnly(context);
   const api = memberApi(context.api);
@@ -82,10 +83,7 @@ export default function PersonaPage({ context }: RemotePageProps) {
             </LoadView>
           </PagePanel>
           <ReadingHistorySection context={context} />
-          <PagePanel aria-labelledby="persona-posts-heading">
-            <h2 id="persona-posts-heading">{personaCopy.posts}</h2>
-            <Muted data-testid="posts-placeholder">{personaCopy.postsLater}</Muted>
-          </PagePanel>
+          <UserPostsSection context={context} userId={null} />
         </>
       )}
     </RemotePageFrame>

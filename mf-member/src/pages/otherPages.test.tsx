@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoomMatch } from '@sports/shared';
 import { renderRemotePage } from '@sports/shared/testing';
 import { MEMBER_PATHS, type PublicUserInfo } from '../api/memberApi';
+import { POSTS_PATHS } from '../api/postsApi';
 import { routes } from '../routes';
 import { logIn, MEMBER, memberContext, pageOf } from '../testing/fixtures';
 import { userIdOf } from './AboutUserPage';
@@ -22,8 +23,9 @@ const match: RoomMatch = {
 };
 
 describe('persona (my space)', () => {
-  it('my reservations, my watch history and the posts placeholder', async () => {
+  it('my reservations, my watch history and my posts', async () => {
     const context = memberContext({
+      [POSTS_PATHS.userPosts]: { list: [], next_cursor: null },
       [MEMBER_PATHS.userReserveList]: pageOf([{ id: 1, kind: 'match', match, schedule: null, created_at: '2026-11-01T00:00:00Z' }]),
       [MEMBER_PATHS.watchHistory]: pageOf([
         { room_id: 5, title: '英超夜', anchor_id: 1100, anchor_nickname: '主播老李', cover: '', stream_status: 'live', is_live: 1, last_watched_at: '2026-11-21T12:00:00Z', total_seconds: 1830 },
@@ -36,12 +38,12 @@ describe('persona (my space)', () => {
     expect((await screen.findByRole('link', { name: '英超夜' })).getAttribute('href')).toBe('#/live?id=5');
     expect(screen.getByText('累计观看 30分30秒')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '我的动态' })).toBeTruthy();
-    expect(screen.getByTestId('posts-placeholder').textContent).toContain('社区功能稍后开放');
+    expect((await screen.findByTestId('user-posts-empty')).textContent).toContain('还没有发布动态');
     expect(screen.queryByText(/coming soon/i)).toBeNull();
   });
 
   it('a list that fails says so and can be retried, the others still show', async () => {
-    const context = memberContext({ [MEMBER_PATHS.userReserveList]: pageOf([]) });
+    const context = memberContext({ [MEMBER_PATHS.userReserveList]: pageOf([]), [POSTS_PATHS.userPosts]: { list: [], next_cursor: null } });
     logIn(context, MEMBER);
     renderRemotePage(routes, 'persona', {}, context);
     expect(await screen.findByText('还没有预约')).toBeTruthy();

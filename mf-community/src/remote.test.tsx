@@ -13,7 +13,7 @@ describe('mf-community', () => {
 
   it('search page asks the server with the name from the address and lists matches', async () => {
     const context = createTestContext({
-      'api/Search/index': { matches: [{ id: 1, sport: 'football', short_name_zh: '英超' }], anchors: [], lives: [] },
+      'api/Search/index': { matches: [], teams: [], competitions: [{ id: 1, sport: 'football', name_zh: '英格兰超级联赛', short_name_zh: '英超', link: '#/base-football?competition=1' }], anchors: [], lives: [], posts: [], headlines: [] },
     });
     renderRemotePage(routes, 'search', { name: '英超' }, context);
     expect(await screen.findByRole('heading', { name: '搜索：英超' })).toBeTruthy();
@@ -22,11 +22,11 @@ describe('mf-community', () => {
     expect(screen.getByText('没有找到相关主播')).toBeTruthy();
   });
 
-  it('search page without a name asks nothing', async () => {
-    const context = createTestContext({});
+  it('search page without a name asks only for the hot searches', async () => {
+    const context = createTestContext({ 'api/Search/hot': { list: [] } });
     renderRemotePage(routes, 'search', {}, context);
     expect(await screen.findByText('在顶部搜索框输入赛事、球队或主播名称。')).toBeTruthy();
-    expect(context.calls).toEqual([]);
+    expect(context.calls).toEqual([{ path: 'api/Search/hot', params: undefined }]);
   });
 
   it('search page shows no results when the call fails (the client already told the user why)', async () => {

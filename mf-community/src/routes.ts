@@ -12,7 +12,7 @@ export const routes: RemoteRouteDefinition[] = [
   { path: 'base-football', load: () => import('./knowledge/KnowledgePage') },
   { path: 'base-basketball', load: () => import('./knowledge/KnowledgePage') },
   { path: 'downLoad', load: () => import('./download/DownloadPage') },
-  { path: 'search', load: () => import('./pages/SearchPage') },
+  { path: 'search', load: () => import('./search/SearchPage') },
   { path: 'detail', load: () => import('./headlines/DetailPage') },
   { path: 'comment', load: () => import('./community/CommentPage') },
 ];

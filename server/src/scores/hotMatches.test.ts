@@ -29,12 +29,11 @@ describeEachDatabase('sports routes', (target) => {
     const byShort = await searchFor('英超');
     expect(byShort.status).toBe(200);
     expect(Value.Check(SearchResultSchema, byShort.body.data)).toBe(true);
-    expect(byShort.body.data).toMatchObject({ anchors: [], lives: [] });
-    expect(byShort.body.data.matches.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['英超']);
+    expect(byShort.body.data.competitions.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['英超']);
 
     const byFull = await searchFor('篮球');
-    expect(byFull.body.data.matches.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['NBA', 'CBA', '欧篮联']);
-    expect((await searchFor('nba')).body.data.matches).toHaveLength(1);
+    expect(byFull.body.data.competitions.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['NBA', 'CBA', '欧篮联']);
+    expect((await searchFor('nba')).body.data.competitions).toHaveLength(1);
   });
 
   it.each([
@@ -49,15 +48,15 @@ describeEachDatabase('sports routes', (target) => {
     const { status, body } = await searchFor(name as string);
     expect(status).toBe(200);
     expect(body.code).toBe(200);
-    expect(body.data.matches).toHaveLength(expected as number);
+    expect(body.data.competitions).toHaveLength(expected as number);
     expect(await competitionCount()).toBe(DEMO_COMPETITIONS.length);
   });
 
   it('matches literal wildcards only where they really occur', async () => {
     await ctx.db.insertInto('competition').values({ sport: 'general', name_zh: '测试_100%赛', short_name_zh: '100%杯', hot_rank: null }).execute();
     try {
-      expect((await searchFor('100%')).body.data.matches.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['100%杯']);
-      expect((await searchFor('_')).body.data.matches).toHaveLength(1);
+      expect((await searchFor('100%')).body.data.competitions.map((match: { short_name_zh: string }) => match.short_name_zh)).toEqual(['100%杯']);
+      expect((await searchFor('_')).body.data.competitions).toHaveLength(1);
     } finally {
       await ctx.db.deleteFrom('competition').where('name_zh', '=', '测试_100%赛').execute();
     }
@@ -66,7 +65,7 @@ describeEachDatabase('sports routes', (target) => {
   it('echoes script text back as data, JSON-encoded', async () => {
     const response = await ctx.app.inject({ url: '/api/Search/index', query: { name: '<b>x</b>' } });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json().data.matches).toEqual([]);
+    expect(response.json().data.competitions).toEqual([]);
   });
 
   it.each([

@@ -4,4 +4,3 @@ export type { LiveOptions } from './feed/liveSetup';
 export type { LiveFeed } from './feed/liveFeed';
 export type { LiveDataHubOptions } from './liveData/liveDataHub';
 export { matchRowsById } from './matchRows';
-export { search as searchCompetitions } from './hotMatches';

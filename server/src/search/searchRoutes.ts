@@ -1,17 +1,35 @@
-import { Envelope, SearchQuerySchema, SearchResultSchema } from '@sports/shared/server';
+import { Envelope, SearchAnchorPageSchema, SearchHotSchema, SearchLivePageSchema, SearchPageQuerySchema, SearchQuerySchema, SearchResultSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
-import { searchCompetitions } from '../scores/index';
+import { hotSearches, normaliseTerm, recordSearch, resultCount, searchAnchorPage, searchEverything, searchLivePage } from './searchService';
 
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
 }
 
-/** `api/Search/*` (SPEC.md section 7): one search box over the domains; today competitions by name. */
+/**
+ * `api/Search/*` (SPEC.md section 7): one search box over every kind. `index` answers the groups
+ * and counts the query for the hot searches when it found something; `anchor` and `live` page
+ * one kind by cursor; `hot` the most searched terms (without listed sensitive words).
+ */
 export async function searchRoutes(app: App, { db }: SearchRoutesOptions): Promise<void> {
-  app.get('/api/Search/index', { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) =>
-    ok(await searchCompetitions(db, request.query.name)),
+  app.get('/api/Search/index', { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) => {
+    const term = request.query.name.trim();
+    if (term === '') return ok(await searchEverything(db, '\u0000never'));
+    const result = await searchEverything(db, term);
+    const counted = normaliseTerm(term);
+    if (resultCount(result) > 0 && app.moderation.check(counted).ok) {
+      await recordSearch(db, counted).catch((error: unknown) => request.log.warn({ err: error }, 'search: counting a query failed'));
+    }
+    return ok(result);
+  });
+  app.get('/api/Search/anchor', { schema: { querystring: SearchPageQuerySchema, response: { 200: Envelope(SearchAnchorPageSchema) } } }, async (request) =>
+    ok(await searchAnchorPage(db, request.query.name.trim() || request.query.name, request.query.cursor, request.query.page_size)),
   );
+  app.get('/api/Search/live', { schema: { querystring: SearchPageQuerySchema, response: { 200: Envelope(SearchLivePageSchema) } } }, async (request) =>
+    ok(await searchLivePage(db, request.query.name.trim() || request.query.name, request.query.cursor, request.query.page_size)),
+  );
+  app.get('/api/Search/hot', { schema: { response: { 200: Envelope(SearchHotSchema) } } }, async () => ok(await hotSearches(db, (term) => app.moderation.check(term).ok)));
 }

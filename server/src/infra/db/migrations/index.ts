@@ -18,6 +18,7 @@ import * as withdrawals0016 from './0016_withdrawals';
 import * as moderation0017 from './0017_moderation';
 import * as headlines0019 from './0019_headlines';
 import * as communityPosts0018 from './0018_community_posts';
+import * as search0021 from './0021_search';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_moderation': moderation0017,
   '0018_community_posts': communityPosts0018,
   '0019_headlines': headlines0019,
+  '0021_search': search0021,
 };

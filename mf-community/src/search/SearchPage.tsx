@@ -1,0 +1,307 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import {
+  Muted,
+  PagePanel,
+  RemotePageFrame,
+  Tabs,
+  TextButton,
+  useLoad,
+  type RemotePageProps,
+  type SearchAnchor,
+  type SearchLive,
+  type SearchResult,
+} from '@sports/shared';
+import { formatDateTime } from '../headlines/format';
+import { type CursorPage, useCursorList } from '../headlines/useCursorList';
+import { searchApi } from './searchApi';
+import { searchCopy } from './searchCopy';
+
+const TAB_KEYS = ['all', 'matches', 'teams', 'anchors', 'lives', 'posts', 'headlines'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
+const TABS: Array<{ key: TabKey; label: string }> = TAB_KEYS.map((key) => ({ key, label: searchCopy[key] }));
+
+const Form = styled.form`
+  display: flex;
+  gap: 8px;
+  margin-bottom: 16px;
+
+  input {
+    flex: 1;
+    max-width: 360px;
+    padding: 6px 10px;
+    font: inherit;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+  }
+`;
+
+const List = styled.ul`
+  margin: 0 0 12px;
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: 8px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    overflow-wrap: anywhere;
+  }
+  li:last-child {
+    border-bottom: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.text};
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+`;
+
+const Meta = styled.span`
+  margin-left: 8px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+`;
+
+const Badge = styled.span<{ $live: boolean }>`
+  margin-left: 8px;
+  padding: 0 6px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  font-size: ${({ theme }) => theme.font.small};
+  color: ${({ theme, $live }) => ($live ? theme.colors.surface : theme.colors.textMuted)};
+  background: ${({ theme, $live }) => ($live ? theme.colors.brandDark : theme.colors.background)};
+`;
+
+const HotList = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** Only the site's own hash routes are followed (the server sends `#/…`). */
+const safeLink = (link: string) => (/^#\/[A-Za-z-]/.test(link) ? link : '#/search');
+const searchHref = (name: string) => `#/search?name=${encodeURIComponent(name)}`;
+
+/**
+ * #/search?name=…: what the navbar's search box opens (a new tab), and its own box. With a name:
+ * `api/Search/index` grouped in tabs (全部, 比赛, 球队, 主播, 直播, 帖子, 资讯; 主播 and 直播 page
+ * further by cursor through `api/Search/anchor|live`); every result is a link to its page.
+ * Without one: the hot searches (`api/Search/hot`, counted from real queries). All text is React
+ * text. The server validates the name (1-10 characters) and answers code 1 otherwise.
+ */
+export default function SearchPage({ context, location }: RemotePageProps) {
+  const name = location.query.name?.trim() ?? '';
+  const api = searchApi(context.api);
+  const [draft, setDraft] = useState(name);
+  const [tab, setTab] = useState<TabKey>(TAB_KEYS.includes(location.query.tab as TabKey) ? (location.query.tab as TabKey) : 'all');
+  useEffect(() => setDraft(name), [name]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = draft.trim();
+    context.navigate(next === '' ? '/search' : `/search?name=${encodeURIComponent(next)}`);
+  };
+
+  return (
+    <RemotePageFrame remote="mf-community" page="search" title={name ? searchCopy.titleFor(name) : searchCopy.title}>
+      <Form role="search" onSubmit={submit}>
+        <input type="search" aria-label={searchCopy.box} value={draft} maxLength={searchCopy.maxLength} onChange={(event) => setDraft(event.target.value)} />
+        <TextButton type="submit">{searchCopy.submit}</TextButton>
+      </Form>
+      {name === '' ? <HotSearches load={api.hot} /> : <Results key={name} name={name} tab={tab} onTab={setTab} api={api} />}
+    </RemotePageFrame>
+  );
+}
+
+function HotSearches({ load }: { load: () => Promise<{ list: Array<{ term: string; hits: number }> }> }) {
+  const hot = useLoad('search-hot', load);
+  return (
+    <PagePanel aria-label={searchCopy.hot}>
+      <p>{searchCopy.enterName}</p>
+      <h2>{searchCopy.hot}</h2>
+      {hot.state.status === 'loading' && <Muted role="status">{searchCopy.loading}</Muted>}
+      {(hot.state.status === 'failed' || (hot.state.status === 'ready' && hot.state.data.list.length === 0)) && <Muted>{searchCopy.noHot}</Muted>}
+      {hot.state.status === 'ready' && hot.state.data.list.length > 0 && (
+        <HotList data-testid="search-hot">
+          {hot.state.data.list.map((item) => (
+            <li key={item.term}>
+              <a href={searchHref(item.term)}>{item.term}</a>
+            </li>
+          ))}
+        </HotList>
+      )}
+    </PagePanel>
+  );
+}
+
+function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: (key: TabKey) => void; api: ReturnType<typeof searchApi> }) {
+  const result = useLoad(`search:${name}`, () => api.index(name));
+  const state = result.state;
+  return (
+    <PagePanel aria-label={searchCopy.tabs}>
+      <Tabs label={searchCopy.tabs} items={TABS} selected={tab} onSelect={onTab} tabTestId={(key) => `search-tab-${key}`}>
+        {state.status === 'loading' && <Muted role="status">{searchCopy.loading}</Muted>}
+        {state.status === 'failed' && <Muted data-testid="search-failed">{searchCopy.failed}</Muted>}
+        {state.status === 'ready' && tab === 'all' && <AllGroups result={state.data} />}
+        {state.status === 'ready' && tab === 'matches' && <MatchGroup result={state.data} />}
+        {state.status === 'ready' && tab === 'teams' && <Group kind="teams" items={state.data.teams} render={(team) => team.name_zh} />}
+        {state.status === 'ready' && tab === 'posts' && <PostGroup result={state.data} />}
+        {state.status === 'ready' && tab === 'headlines' && <HeadlineGroup result={state.data} />}
+        {tab === 'anchors' && <PagedGroup kind="anchors" load={(cursor) => api.anchors(name, cursor)} listKey={`anchors:${name}`} render={renderAnchor} />}
+        {tab === 'lives' && <PagedGroup kind="lives" load={(cursor) => api.lives(name, cursor)} listKey={`lives:${name}`} render={renderLive} />}
+      </Tabs>
+    </PagePanel>
+  );
+}
+
+function AllGroups({ result }: { result: SearchResult }) {
+  const total = Object.values(result).reduce((sum, group: unknown[]) => sum + group.length, 0);
+  if (total === 0) return <Muted data-testid="search-empty">{searchCopy.noResults}</Muted>;
+  return (
+    <>
+      <MatchGroup result={result} />
+      <Group kind="teams" items={result.teams} render={(team) => team.name_zh} />
+      <Group kind="anchors" items={result.anchors} render={renderAnchor} />
+      <Group kind="lives" items={result.lives} render={renderLive} />
+      <PostGroup result={result} />
+      <HeadlineGroup result={result} />
+    </>
+  );
+}
+
+/** 比赛: the competitions named (赛事), then their and the named teams' matches. */
+function MatchGroup({ result }: { result: SearchResult }) {
+  const none = result.competitions.length === 0 && result.matches.length === 0;
+  return (
+    <section aria-label={searchCopy.matches}>
+      <h2>{searchCopy.matches}</h2>
+      {none ? (
+        <Muted>{searchCopy.nothing(searchCopy.matches)}</Muted>
+      ) : (
+        <List data-testid="search-matches">
+          {result.competitions.map((competition) => (
+            <li key={`c${competition.id}`}>
+              <a href={safeLink(competition.link)}>{competition.short_name_zh}</a>
+              <Meta>
+                {searchCopy.competitions} · {competition.name_zh}
+              </Meta>
+            </li>
+          ))}
+          {result.matches.map((match) => (
+            <li key={`m${match.id}`}>
+              <a href={safeLink(match.link)}>
+                {match.home} {match.status === 'scheduled' ? 'vs' : `${match.home_score} : ${match.away_score}`} {match.away}
+              </a>
+              <Meta>
+                {match.competition} · {formatDateTime(match.kickoff_at)}
+              </Meta>
+            </li>
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+function PostGroup({ result }: { result: SearchResult }) {
+  return (
+    <Group
+      kind="posts"
+      items={result.posts}
+      render={(post) => (
+        <>
+          {post.text}
+          <Meta>
+            {post.author_nickname} · {formatDateTime(post.created_at)}
+          </Meta>
+        </>
+      )}
+    />
+  );
+}
+
+function HeadlineGroup({ result }: { result: SearchResult }) {
+  return (
+    <Group
+      kind="headlines"
+      items={result.headlines}
+      render={(headline) => (
+        <>
+          {headline.title}
+          <Meta>{formatDateTime(headline.published_at)}</Meta>
+        </>
+      )}
+    />
+  );
+}
+
+function renderAnchor(anchor: SearchAnchor): ReactNode {
+  return (
+    <>
+      {anchor.user_nickname}
+      {anchor.room_id !== null && <Badge $live={anchor.is_live}>{anchor.is_live ? searchCopy.live : searchCopy.offline}</Badge>}
+    </>
+  );
+}
+
+function renderLive(live: SearchLive): ReactNode {
+  return (
+    <>
+      {live.title}
+      <Meta>{searchCopy.by(live.anchor_nickname)}</Meta>
+      <Badge $live={live.is_live}>{live.is_live ? searchCopy.live : searchCopy.offline}</Badge>
+    </>
+  );
+}
+
+type GroupKind = 'teams' | 'anchors' | 'lives' | 'posts' | 'headlines';
+
+function Group<Item extends { id: number; link: string }>({ kind, items, render }: { kind: GroupKind; items: Item[]; render: (item: Item) => ReactNode }) {
+  return (
+    <section aria-label={searchCopy[kind]}>
+      <h2>{searchCopy[kind]}</h2>
+      {items.length === 0 ? (
+        <Muted>{searchCopy.nothing(searchCopy[kind])}</Muted>
+      ) : (
+        <List data-testid={`search-${kind}`}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <a href={safeLink(item.link)}>{render(item)}</a>
+            </li>
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+function PagedGroup<Item extends { id: number; link: string }>({
+  kind,
+  listKey,
+  load,
+  render,
+}: {
+  kind: 'anchors' | 'lives';
+  listKey: string;
+  load: (cursor?: string) => Promise<CursorPage<Item>>;
+  render: (item: Item) => ReactNode;
+}) {
+  const list = useCursorList<Item>(listKey, load);
+  const state = list.state;
+  if (state.status === 'loading') return <Muted role="status">{searchCopy.loading}</Muted>;
+  if (state.status === 'failed') return <Muted data-testid="search-failed">{searchCopy.failed}</Muted>;
+  return (
+    <>
+      <Group kind={kind} items={state.items} render={render} />
+      {state.more === 'failed' && <span role="alert">{searchCopy.moreFailed}</span>}
+      {state.cursor !== null && (
+        <TextButton type="button" data-testid="search-more" disabled={state.more === 'loading'} onClick={list.loadMore}>
+          {state.more === 'loading' ? searchCopy.moreLoading : searchCopy.more}
+        </TextButton>
+      )}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { MultilineString } from './primitives';
+import { BigIdSchema, MultilineString } from './primitives';
 
 /**
  * Moderation (issue 14; server/src/moderation/README.md): members report content
@@ -118,7 +118,7 @@ export type ModerationReportPage = Static<typeof ModerationReportPageSchema>;
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'delete', 'dismiss', 'mute', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const ModerationActionParamsSchema = Type.Object(
-  { id: Type.Integer({ minimum: 1 }), action: Type.Union([Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('delete'), Type.Literal('dismiss'), Type.Literal('mute'), Type.Literal('ban')]) },
+  { id: BigIdSchema, action: Type.Union([Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('delete'), Type.Literal('dismiss'), Type.Literal('mute'), Type.Literal('ban')]) },
   { additionalProperties: false },
 );
 /** mute: minutes (1..43200, default 1440; the chat room of a chat line); ban: days (1..3650, default 7). */

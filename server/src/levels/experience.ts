@@ -77,7 +77,8 @@ async function addExpIn(db: Kysely<Database>, memberIds: readonly number[], exp:
   if (memberIds.length === 0 || exp <= 0) return;
   await db
     .updateTable('app_user')
-    .set({ exp: sql`exp + ${exp}` })
+    // Stops at the int4 column's limit: a whale's spending must never fail on its exp (22003 rolls the payment back).
+    .set({ exp: sql`least(exp::bigint + ${exp}, 2147483647)` })
     .where('id', 'in', [...memberIds])
     .execute();
 }

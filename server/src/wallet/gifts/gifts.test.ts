@@ -113,6 +113,15 @@ describeEachDatabase('wallet: gifts (catalogue, handselGift on the ledger, lists
     expect((await ctx.db.selectFrom('live_room').select('is_open').where('id', '=', roomId).executeTakeFirstOrThrow()).is_open).toBe(false);
   });
 
+  it('a member whose exp is near its column limit still sends: exp stops at the limit (review)', async () => {
+    const { roomId } = await newRoom();
+    const gift = await giftPriced(10);
+    const member = await fundedMember(100);
+    await ctx.db.updateTable('app_user').set({ exp: 2_147_483_640 }).where('id', '=', member.id).execute();
+    expect((await send(member, roomId, gift.id, 1)).code).toBe(200);
+    expect(await userRow(member.id)).toEqual({ balance: 90, exp: 2_147_483_647 });
+  });
+
   it('the same key answers the first result and applies once (also in parallel); with other parameters it is refused', async () => {
     const { anchor, roomId } = await newRoom();
     const gift = await giftPriced(10);

@@ -153,4 +153,5 @@ export const trophyCopy = {
   groups: '小组积分',
   matches: '今日比赛',
   noMatchesToday: '今天没有世界杯比赛',
+  knowledgeBase: '资料库：赛程赛果、射手榜、球队与球员',
 } as const;

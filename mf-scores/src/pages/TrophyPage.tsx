@@ -54,6 +54,9 @@ function Tournament({ context, competition, season }: { context: RemoteContext; 
     <>
       <PagePanel aria-label={trophyCopy.groups}>
         <h2>{trophyCopy.groups}</h2>
+        <p>
+          <a href={`#/base-football?competition=${competition.id}`}>{trophyCopy.knowledgeBase}</a>
+        </p>
         <StandingsTable table={season} sport="football" />
       </PagePanel>
       <PagePanel aria-label={trophyCopy.matches}>

@@ -137,6 +137,32 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(await rowsOf(member.id)).toHaveLength(1);
   });
 
+  it('a free send whose key another send with another text holds in flight is refused once that one is kept, not answered its result (review)', async () => {
+    const { roomId } = await newRoom();
+    const member = await funded(0);
+    const key = freshKey();
+    // The other send, kept but not yet committed: this one's insert waits on the key.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const isHeld = new Promise<void>((resolve) => (holding = resolve));
+    const other = ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('barrage')
+        .values({ room_id: roomId, sender_id: member.id, text: '先到的一条', level: 1, style_id: null, color: '#ffffff', position: 'scroll', message_id: null, created_at: new Date(), balance_after: null, idempotency_key: key, transfer_set_id: null })
+        .execute();
+      holding();
+      await held;
+    });
+    await isHeld;
+    const answer = send(member, roomId, '后到的另一条', undefined, key);
+    await pause(300);
+    release();
+    await other;
+    expect(await answer).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });
+    expect(await rowsOf(member.id)).toHaveLength(1);
+  });
+
   it('a paid style charges its price (anchor share + platform rest) with the row, the order and exp in one set, flies in its colour, answers the balance; a replay applies nothing', async () => {
     const { anchor, roomId } = await newRoom();
     const viewer = await viewerIn(String(anchor.id));
@@ -170,6 +196,36 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(await rowsOf(member.id)).toHaveLength(1);
     // Exp: 1 per coin spent, and the chat's exp for the message.
     expect(await userRow(member.id)).toEqual({ balance: 100 - paid.price, exp: paid.price + CHAT_EXP });
+  });
+
+  it('a paid send and a second one with the same key and a text that differs only at its end, in flight together: the second is refused (review)', async () => {
+    const { roomId } = await newRoom();
+    const paid = (await styles(roomId)).find((style) => style.price > 0 && style.min_level === 1) as Style;
+    const member = await funded(100);
+    const key = freshKey();
+    // 99 emoji (two UTF-16 units each) and one last character: texts within the chat's 100 characters.
+    const base = '😀'.repeat(99);
+    const account = await ctx.db.selectFrom('ledger_account').select('id').where('kind', '=', 'member_coins').where('owner_id', '=', member.id).executeTakeFirstOrThrow();
+    // Hold the member's coin row: the first send waits there with its key taken, the second then waits on the key.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const isHeld = new Promise<void>((resolve) => (holding = resolve));
+    const holder = ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('ledger_balance').select('shard').where('account_id', '=', account.id).forUpdate().execute();
+      holding();
+      await held;
+    });
+    await isHeld;
+    const first = send(member, roomId, `${base}甲`, paid.id, key);
+    await pause(300);
+    const second = send(member, roomId, `${base}乙`, paid.id, key);
+    await pause(300);
+    release();
+    await holder;
+    expect((await first).code).toBe(200);
+    expect(await second).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });
+    expect(await rowsOf(member.id)).toHaveLength(1);
   });
 
   it('too little balance for a paid style is refused with the way to recharge and keeps nothing', async () => {

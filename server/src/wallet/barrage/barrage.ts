@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Barrage, BarrageList, BarrageSendResult, BarrageStyle, ChatDanmakuStyle } from '@sports/shared/server';
 import { levelOf } from '@sports/shared/server';
 import type { Kysely, Selectable } from 'kysely';
@@ -107,6 +108,8 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
     if (row === undefined) {
       // The same key in parallel: the other request's send is the one.
       const first = await db.selectFrom('barrage').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+      // ... if it is this send: the same key with another room, style or text is a reuse, as before the race.
+      if (first.room_id !== room.id || first.style_id !== (style?.id ?? null) || first.text !== text) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
       return { result: await resultOf(db, first), delivery: null };
     }
     return { result: { barrage: await withNickname(db, row), coins: 0, balance: Number(sender.balance) }, delivery };
@@ -119,7 +122,9 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
   if (split.anchor > 0) legs.push({ from: { kind: 'member_coins', owner: senderId }, to: { kind: 'anchor_earnings', owner: room.owner_id }, amount: split.anchor });
   if (split.platform > 0) legs.push({ from: { kind: 'member_coins', owner: senderId }, to: { kind: 'platform_revenue' }, amount: split.platform });
   return db.transaction().execute(async (trx) => {
-    const applied = await transfer(trx, { idempotencyKey: `barrage:${senderId}:${key}`, kind: 'barrage', reference: `room:${room.id}:barrage-style:${style.id}:text:${text}`.slice(0, 200), legs }, deps.ledger);
+    // The text by its digest (as horns): the whole text counts in the fingerprint, at any length (a cut reference let two texts share one).
+    const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const applied = await transfer(trx, { idempotencyKey: `barrage:${senderId}:${key}`, kind: 'barrage', reference: `room:${room.id}:barrage-style:${style.id}:text:${digest}`, legs }, deps.ledger);
     if (applied.replayed) {
       const first = await trx.selectFrom('barrage').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
       return { result: await resultOf(trx, first), delivery: null };

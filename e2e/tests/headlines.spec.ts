@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { E2E_OPS_TOKEN } from './support/rolloutOps';
+
+/**
+ * Issue 14, end to end on the real server: an editor writes and publishes a headline on the ops
+ * page (头条编辑); the home page's headlines widget (api/Portal_post/getList2) shows it; clicking
+ * it opens its article page (#/detail) with the body rendered from the server's safe HTML; the
+ * read is recorded (api/Headlines_user/insert): a guest's read counts once (a reload within the
+ * server's 30 minutes does not count again), a member reading it on a reload counts one more;
+ * the member's like counts; my space lists the read. The article is hidden at the end, so other
+ * journeys see the feed they expect.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const opsHeaders = { 'x-ops-token': E2E_OPS_TOKEN };
+
+async function hideByTitle(request: APIRequestContext, title: string): Promise<void> {
+  const page = (await (await request.get('/api/ops/headlines', { headers: opsHeaders, params: { page_size: 50 } })).json()) as { data: { list: { id: number; title: string; state: string }[] } };
+  for (const article of page.data.list.filter((candidate) => candidate.title === title && candidate.state !== 'hidden')) {
+    await request.post(`/api/ops/headlines/${article.id}/state`, { headers: opsHeaders, data: { state: 'hidden' } });
+  }
+}
+
+test('a headline written by ops appears on the home widget and its detail page; reads and likes count', async ({ browser, request }) => {
+  const title = `编辑部头条 ${randomInt(100_000, 999_999)}`;
+  try {
+    // The editor writes and publishes it on the ops page.
+    const ops = await (await browser.newContext()).newPage();
+    await ops.goto('/web/#/ops?tab=headlines');
+    await ops.getByLabel('运维令牌').fill(E2E_OPS_TOKEN);
+    await ops.getByRole('button', { name: '进入' }).click();
+    await expect(ops.getByTestId('ops-tab-headlines')).toHaveAttribute('aria-selected', 'true');
+    const form = ops.getByTestId('headline-form');
+    await form.getByTestId('headline-title').fill(title);
+    await form.getByTestId('headline-category').selectOption('football');
+    await form.getByLabel('署名（可不填，默认为操作人）').fill('体育编辑部');
+    await form.getByTestId('headline-body').fill('## 赛前看点\n\n主队近五场 **全胜**，客队 *客场不败*。\n\n<script>window.__pwned = 1</script>');
+    await form.getByTestId('headline-save-publish').click();
+    await expect(ops.getByTestId('headline-outcome')).toHaveText('已发布，首页与资讯页即时可见');
+
+    // A guest sees it on the home page's widget and opens it.
+    const reader = await (await browser.newContext()).newPage();
+    await reader.goto('/web/#/main');
+    const widget = reader.getByTestId('widget-headlines');
+    const link = widget.getByRole('link', { name: title });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    await link.click();
+    await expect(reader).toHaveURL(/#\/detail\?id=\d+$/);
+    const article = reader.getByTestId('headline-article');
+    await expect(article.getByTestId('headline-title')).toHaveText(title);
+    await expect(article).toContainText('作者：体育编辑部');
+    const body = article.getByTestId('headline-body');
+    await expect(body.getByRole('heading', { name: '赛前看点' })).toBeVisible();
+    await expect(body.locator('strong')).toHaveText('全胜');
+    await expect(body.locator('em')).toHaveText('客场不败');
+    // The raw HTML in the Markdown is shown as text, never run.
+    await expect(body).toContainText('<script>window.__pwned = 1</script>');
+    expect(await body.locator('script').count()).toBe(0);
+    expect(await reader.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await expect(article.getByTestId('headline-views')).toHaveText('阅读 1');
+
+    // The same guest reloading within the server's window is not counted again.
+    await reader.reload();
+    await expect(article.getByTestId('headline-title')).toHaveText(title);
+    await expect(article.getByTestId('headline-views')).toHaveText('阅读 1');
+
+    // A guest's 点赞 asks to log in; registered, the reload is a member's read and counts.
+    await article.getByTestId('headline-like').click();
+    const login = reader.getByRole('dialog', { name: 'Password login' });
+    await expect(login).toBeVisible();
+    await login.press('Escape');
+    await expect(login).toBeHidden();
+    await registerThroughModal(reader, uniqueMobileNumber(), 'headline-pass-2026');
+    await reader.reload();
+    await expect(article.getByTestId('headline-views')).toHaveText('阅读 2');
+    await article.getByTestId('headline-like').click();
+    await expect(article.getByTestId('headline-likes')).toHaveText('1 赞');
+    await expect(article.getByTestId('headline-like')).toHaveAttribute('aria-pressed', 'true');
+
+    // The news page lists it, and my space's reading history has it.
+    await reader.goto('/web/#/news');
+    await expect(reader.getByTestId('news-list').getByRole('link', { name: title })).toBeVisible();
+    await reader.goto('/web/#/persona');
+    await expect(reader.getByTestId('reading-history').getByRole('link', { name: title })).toBeVisible();
+  } finally {
+    await hideByTitle(request, title);
+  }
+});

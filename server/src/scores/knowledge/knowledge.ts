@@ -111,11 +111,37 @@ export async function baseCompetition(db: Db, id: number, seasonId?: number): Pr
     standingsOf(db, season.id),
     seasonMatches(db, { competition_id: id, season_id: season.id, kind: 'results', page_size: COMPETITION_LIST }),
     seasonMatches(db, { competition_id: id, season_id: season.id, kind: 'fixtures', page_size: COMPETITION_LIST }),
-    topScorers(db, sport, season.id, TOP_SCORERS),
-    seasonRecords(db, sport, season.id),
+    memo(db, `scorers:${season.id}`, () => topScorers(db, sport, season.id, TOP_SCORERS)),
+    memo(db, `records:${season.id}`, () => seasonRecords(db, sport, season.id)),
     db.selectFrom('match').select(sql<number>`count(*)::int`.as('n')).where('season_id', '=', season.id).where('status', '=', 'finished').executeTakeFirstOrThrow(),
   ]);
   return { ...empty, groups, results: results.list, fixtures: fixtures.list, top_scorers: scorers, records, finished_count: finished.n };
+}
+
+/**
+ * Season-wide aggregates (top scorers, records) read every event of a season: a busy competition
+ * page asks for them many times a second, and they change only when a goal or a result lands. Each
+ * is kept MEMO_MS per database (tests run two databases in one process).
+ */
+const MEMO_MS = 10_000;
+const MEMO_MAX = 500;
+const memos = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+
+function memo<Value>(db: Db, key: string, load: () => Promise<Value>): Promise<Value> {
+  let entries = memos.get(db);
+  if (entries === undefined) {
+    entries = new Map();
+    memos.set(db, entries);
+  }
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit !== undefined && now - hit.at < MEMO_MS) return hit.value as Promise<Value>;
+  if (entries.size >= MEMO_MAX) entries.clear();
+  const value = load();
+  entries.set(key, { at: now, value });
+  // A failed load is not remembered.
+  value.catch(() => entries.delete(key));
+  return value;
 }
 
 /** The season's biggest win and highest-scoring match among finished ones. */

@@ -113,6 +113,22 @@ describeEachDatabase('wallet: gifts (catalogue, handselGift on the ledger, lists
     expect((await ctx.db.selectFrom('live_room').select('is_open').where('id', '=', roomId).executeTakeFirstOrThrow()).is_open).toBe(false);
   });
 
+  it('a retry answers the first send even after the gift was repriced or withdrawn from the catalogue (review)', async () => {
+    const { roomId } = await newRoom();
+    const gift = await ctx.db.insertInto('gift').values({ name: '限时礼物', icon: '/static/gifts/flower.svg', price: 7, tier: 1, combo: false, enabled: true, sort: 99 }).returning('id').executeTakeFirstOrThrow();
+    const member = await fundedMember(100);
+    const key = freshKey();
+    const first = await send(member, roomId, gift.id, 2, key);
+    expect(first.data).toMatchObject({ coins: 14, balance: 86 });
+    await ctx.db.updateTable('gift').set({ price: 9 }).where('id', '=', gift.id).execute();
+    expect(await send(member, roomId, gift.id, 2, key)).toEqual(first);
+    await ctx.db.updateTable('gift').set({ enabled: false }).where('id', '=', gift.id).execute();
+    expect(await send(member, roomId, gift.id, 2, key)).toEqual(first);
+    expect(await send(member, roomId, gift.id, 3, key)).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });
+    expect(await userRow(member.id)).toMatchObject({ balance: 86 });
+    expect(await sendsOf(member.id)).toHaveLength(1);
+  });
+
   it('a member whose exp is near its column limit still sends: exp stops at the limit (review)', async () => {
     const { roomId } = await newRoom();
     const gift = await giftPriced(10);

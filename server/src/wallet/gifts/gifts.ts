@@ -52,6 +52,13 @@ export interface GiftSendOutcome {
  */
 export async function sendGift(deps: GiftDeps, senderId: number, input: { roomId: number; giftId: number; count: number; idempotencyKey: string }): Promise<GiftSendOutcome> {
   const { db } = deps;
+  // A retry of an applied send answers it first: the ledger's fingerprint holds the price and the
+  // share, which a catalogue or configuration change since would make another (a 409, not the first result).
+  const earlier = await db.selectFrom('gift_send').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+  if (earlier !== undefined) {
+    if (earlier.room_id !== input.roomId || earlier.gift_id !== input.giftId || earlier.count !== input.count) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
+    return { result: resultOf(earlier), event: null };
+  }
   const room = await db.selectFrom('live_room').select(['id', 'owner_id']).where('id', '=', input.roomId).executeTakeFirst();
   if (room === undefined) throw errors.WALLET_GIFT_ROOM_NOT_FOUND();
   if (room.owner_id === senderId) throw errors.WALLET_GIFT_OWN_ROOM();

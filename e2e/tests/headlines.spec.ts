@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerThroughModal, uniqueMobileNumber } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 
@@ -21,6 +22,11 @@ async function hideByTitle(request: APIRequestContext, title: string): Promise<v
   for (const article of page.data.list.filter((candidate) => candidate.title === title && candidate.state !== 'hidden')) {
     await request.post(`/api/ops/headlines/${article.id}/state`, { headers: opsHeaders, data: { state: 'hidden' } });
   }
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
 }
 
 test('a headline written by ops appears on the home widget and its detail page; reads and likes count', async ({ browser, request }) => {
@@ -78,12 +84,14 @@ test('a headline written by ops appears on the home widget and its detail page; 
     await article.getByTestId('headline-like').click();
     await expect(article.getByTestId('headline-likes')).toHaveText('1 赞');
     await expect(article.getByTestId('headline-like')).toHaveAttribute('aria-pressed', 'true');
+    expect(await seriousViolations(reader)).toEqual([]);
 
     // The news page lists it, and my space's reading history has it.
     await reader.goto('/web/#/news');
     await expect(reader.getByTestId('news-list').getByRole('link', { name: title })).toBeVisible();
     await reader.goto('/web/#/persona');
     await expect(reader.getByTestId('reading-history').getByRole('link', { name: title })).toBeVisible();
+    expect(await seriousViolations(reader)).toEqual([]);
   } finally {
     await hideByTitle(request, title);
   }

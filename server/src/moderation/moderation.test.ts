@@ -52,6 +52,12 @@ describeEachDatabase('moderation: the word list, reports, the ops queue, bans an
   const report = (as: TestUser, payload: object) => send('POST', '/api/moderation/report', payload, as.headers);
   const refusal = (entry: { reason: string; message: unknown }) => ({ code: 1, data: null, reason: entry.reason });
   const registry = () => ctx.app.moderation as ModerationRegistry;
+  // The community plugin's own 'post' handler, kept before the tests put fakes in its place.
+  let communityPost: ModerationTargetHandler | undefined;
+  const realPostTarget = async () => {
+    if (communityPost === undefined) throw new Error('the community plugin registered no post target');
+    return communityPost;
+  };
   const useFake = (kind: 'post' | 'chat') => {
     const fake = fakeTarget();
     registry().targets.set(kind, fake.handler);
@@ -67,6 +73,7 @@ describeEachDatabase('moderation: the word list, reports, the ops queue, bans an
     ctx.db.selectFrom('moderation_action').selectAll().where('kind', '=', kind).where('target_id', '=', targetId).orderBy('id').execute();
 
   it('starts with the seeded word list and filters with it', async () => {
+    communityPost = registry().target('post');
     const answer = await ops('GET', '/api/ops/moderation/words');
     expect(answer.code).toBe(200);
     expect(Value.Check(SensitiveWordListSchema, answer.data)).toBe(true);
@@ -294,6 +301,29 @@ describeEachDatabase('moderation: the word list, reports, the ops queue, bans an
     const post = newItem(posts, author.id);
     const postReport = (await report(reporter, { kind: 'post', target_id: post, reason: 'spam' })).data.id;
     expect(await ops('POST', `/api/ops/moderation/reports/${postReport}/mute`, {})).toMatchObject(refusal(errors.MODERATION_ACTION_UNSUPPORTED));
+  });
+
+  it('the real post target: a word ops add refuses a post at once; a reported post hidden by ops is gone from its page until shown again', async () => {
+    registry().targets.set('post', await realPostTarget());
+    const author = await createUser(ctx.db);
+    const reporter = await createUser(ctx.db);
+    const insert = (text: string) => send('POST', '/api/anchor_dynamics_user/insert', { text }, author.headers);
+    expect(await ops('POST', '/api/ops/moderation/words', { add: ['黑哨测试'] })).toMatchObject({ code: 200 });
+    expect(await insert('今天又是黑 哨测试')).toMatchObject({ code: 1 });
+    expect(await ops('POST', '/api/ops/moderation/words', { remove: ['黑哨测试'] })).toMatchObject({ code: 200 });
+    const published = await insert('今天又是黑哨测试');
+    expect(published.code).toBe(200);
+    const id = String(published.data.id);
+    const info = () => send('GET', `/api/anchor_dynamics/info?id=${id}`);
+    expect((await info()).code).toBe(200);
+    const filed = await report(reporter, { kind: 'post', target_id: id, reason: 'spam' });
+    expect(filed.code).toBe(200);
+    expect(await ops('POST', `/api/ops/moderation/reports/${filed.data.id}/hide`, {})).toMatchObject({ code: 200 });
+    expect((await info()).code).toBe(1);
+    const queue = await ops('GET', '/api/ops/moderation/reports?state=actioned&kind=post');
+    expect(queue.data.list.find((group: { target_id: string }) => group.target_id === id)).toMatchObject({ target: { author_id: author.id, hidden: true } });
+    expect(await ops('POST', `/api/ops/moderation/reports/${filed.data.id}/unhide`, {})).toMatchObject({ code: 200 });
+    expect((await info()).code).toBe(200);
   });
 
   it('the audit list pages newest first', async () => {

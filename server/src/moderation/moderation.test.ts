@@ -1,6 +1,6 @@
 import { ModerationReportPageSchema, SENSITIVE_WORDS_PER_CHANGE_MAX, SensitiveWordListSchema } from '@sports/shared/server';
 import { Value } from 'typebox/value';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { errors } from '../infra/http/errorCatalogue';
 import { type TestUser, createUser } from '../live/testing/roomsTestKit';
 import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
@@ -72,8 +72,11 @@ describeEachDatabase('moderation: the word list, reports, the ops queue, bans an
   const auditRows = (kind: string, targetId: string) =>
     ctx.db.selectFrom('moderation_action').selectAll().where('kind', '=', kind).where('target_id', '=', targetId).orderBy('id').execute();
 
-  it('starts with the seeded word list and filters with it', async () => {
+  beforeAll(() => {
     communityPost = registry().target('post');
+  });
+
+  it('starts with the seeded word list and filters with it', async () => {
     const answer = await ops('GET', '/api/ops/moderation/words');
     expect(answer.code).toBe(200);
     expect(Value.Check(SensitiveWordListSchema, answer.data)).toBe(true);

@@ -353,6 +353,14 @@ describeEachDatabase('wallet: earnings conversion, withdrawals, payout accounts,
     expect(await earningsOf(anchor.id)).toBe(20_000 - 3_000 - 2_000 - 5_000);
   });
 
+  it('parallel withdrawals within the earnings but beyond the day’s limit: exactly as many as the limit holds succeed (review)', async () => {
+    const anchor = await readyAnchor(20_000);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => withdraw(anchor, 10_000)));
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(5);
+    for (const answer of answers.filter((item) => item.code !== 200)) expect(answer.reason).toBe(errors.WALLET_WITHDRAWAL_DAILY_LIMIT.reason);
+    expect(await earningsOf(anchor.id)).toBe(20_000 - 5 * 1_000);
+  });
+
   it('parallel withdrawals beyond the earnings succeed exactly as far as the earnings go; parallel retries of one key apply once', async () => {
     const anchor = await readyAnchor(500);
     const answers = await Promise.all(Array.from({ length: 4 }, () => withdraw(anchor, 2_000)));

@@ -241,6 +241,10 @@ function resultFor(teamId: number, match: MatchRow): 'W' | 'D' | 'L' {
   return own > other ? 'W' : own === other ? 'D' : 'L';
 }
 
+/** A team's season statistics (every event of its season's matches), kept MEMO_MS like the season aggregates. */
+const seasonStatsOf = (db: Db, sport: ScoreSport, teamId: number, seasonId: number, squad: readonly SquadMember[]) =>
+  memo(db, `stats:${teamId}:${seasonId}`, () => teamSeasonStats(db, sport, teamId, seasonId, squad));
+
 /** Adds up a player's statistics over the team's current seasons. */
 function sumStats(perSeason: readonly Map<number, ReturnType<typeof emptyStats>>[], playerId: number) {
   const total = emptyStats();
@@ -265,7 +269,7 @@ export async function baseTeam(db: Db, id: number): Promise<BaseTeam> {
     teamMatches(db, id).where('m.status', '=', 'finished').orderBy('m.kickoff_at', 'desc').orderBy('m.id', 'desc').limit(TEAM_FORM).execute(),
     teamMatches(db, id).where('m.status', '<>', 'finished').orderBy('m.kickoff_at').orderBy('m.id').limit(TEAM_FIXTURES).execute(),
   ]);
-  const perSeason = await Promise.all(competitions.map((entry) => teamSeasonStats(db, team.sport, id, entry.season.id, squad)));
+  const perSeason = await Promise.all(competitions.map((entry) => seasonStatsOf(db, team.sport, id, entry.season.id, squad)));
   return {
     team,
     competitions,
@@ -289,7 +293,7 @@ export async function basePlayer(db: Db, id: number): Promise<BasePlayer> {
     competitions.map(async (entry) => ({
       competition: entry.competition,
       season: entry.season,
-      stats: (await teamSeasonStats(db, team.sport, team.id, entry.season.id, squad)).get(player.id) ?? emptyStats(),
+      stats: (await seasonStatsOf(db, team.sport, team.id, entry.season.id, squad)).get(player.id) ?? emptyStats(),
     })),
   );
   const values = new Map<number, number>();

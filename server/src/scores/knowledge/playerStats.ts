@@ -53,17 +53,33 @@ const ASSISTED_SHARE = 0.7;
 export async function teamSeasonStats(db: Kysely<Database>, sport: ScoreSport, teamId: number, seasonId: number, squad: readonly SquadMember[]): Promise<Map<number, PlayerSeasonStats>> {
   const stats = new Map<number, PlayerSeasonStats>(squad.map((player) => [player.id, emptyStats()]));
   const byName = new Map(squad.map((player) => [player.name_zh, player]));
-  const events = await db
-    .selectFrom('match_event as e')
-    .innerJoin('match as m', 'm.id', 'e.match_id')
-    .select(['e.id', 'e.match_id', 'e.kind', 'e.detail', 'e.player_zh', 'e.player_in_zh', 'e.points'])
-    .where('m.season_id', '=', seasonId)
-    .where('m.status', '=', 'finished')
-    .where('e.kind', 'in', ['goal', 'score', 'yellow', 'red', 'substitution'])
-    .where('e.player_zh', 'is not', null)
-    .where((eb) => eb.or([eb.and([eb('e.side', '=', 'home'), eb('m.home_team_id', '=', teamId)]), eb.and([eb('e.side', '=', 'away'), eb('m.away_team_id', '=', teamId)])]))
-    .orderBy('e.id')
+  // The team's finished matches first (by the team indexes), then their events (by match): a
+  // season's other events are never read.
+  const matches = await db
+    .selectFrom('match')
+    .select(['id', 'home_team_id'])
+    .where('season_id', '=', seasonId)
+    .where('status', '=', 'finished')
+    .where((eb) => eb.or([eb('home_team_id', '=', teamId), eb('away_team_id', '=', teamId)]))
     .execute();
+  if (matches.length === 0) return stats;
+  const sideIn = new Map(matches.map((match) => [match.id, match.home_team_id === teamId ? 'home' : 'away']));
+  // Grouped per match, side, kind and player (a basketball season is ~15,000 score events a team);
+  // goals stay one row each (their ids choose the assist).
+  const goalId = sql<number | null>`case when kind = 'goal' then id end`;
+  const events = (
+    await db
+      .selectFrom('match_event')
+      .select(['match_id', 'kind', 'detail', 'side', 'player_zh', 'player_in_zh', goalId.as('goal_id')])
+      .select(sql<number>`coalesce(sum(points), 0)::int`.as('points'))
+      .where('match_id', 'in', [...sideIn.keys()])
+      .where('kind', 'in', ['goal', 'score', 'yellow', 'red', 'substitution'])
+      .where('player_zh', 'is not', null)
+      .groupBy(['match_id', 'kind', 'detail', 'side', 'player_zh', 'player_in_zh', goalId])
+      .orderBy('match_id')
+      .orderBy(goalId)
+      .execute()
+  ).filter((event) => event.side === sideIn.get(event.match_id));
   const appeared = new Map<number, Set<number>>();
   const appear = (player: SquadMember | undefined, matchId: number) => {
     if (player === undefined) return;
@@ -83,9 +99,9 @@ export async function teamSeasonStats(db: Kysely<Database>, sport: ScoreSport, t
     if (row === undefined) continue;
     if (event.kind === 'goal') {
       row.goals += 1;
-      if (event.detail !== 'penalty') derivedFootballAssist(event.id, player, outfield, stats);
+      if (event.detail !== 'penalty' && event.goal_id !== null) derivedFootballAssist(event.goal_id, player, outfield, stats);
     } else if (event.kind === 'score') {
-      row.points += event.points ?? 0;
+      row.points += event.points;
     }
   }
   for (const [playerId, matches] of appeared) {

@@ -5,7 +5,7 @@ import { ApiError } from '@sports/shared';
 import { renderRemotePage } from '@sports/shared/testing';
 import { HEADLINES_PATHS } from '../api/headlinesApi';
 import { routes } from '../routes';
-import { headlineDetail, headlinesContext, logIn } from './headlinesFixtures';
+import { headlineDetail, headlinesContext, logIn } from './testing/headlinesFixtures';
 
 describe('#/detail', () => {
   it('shows the article (title, author, time, cover, body, related matches, likes, comments) and records the read, showing its count', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '@sports/shared';
 import { renderRemotePage } from '@sports/shared/testing';
 import { HEADLINES_PATHS } from '../api/headlinesApi';
 import { routes } from '../routes';
-import { CATEGORIES, headline, headlinesContext } from './headlinesFixtures';
+import { CATEGORIES, headline, headlinesContext } from './testing/headlinesFixtures';
 
 const ids = () => screen.getAllByTestId('headline-card').map((card) => card.getAttribute('data-headline-id'));
 

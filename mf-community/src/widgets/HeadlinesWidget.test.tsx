@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@sports/shared';
 import { renderRemoteWidget } from '@sports/shared/testing';
 import { HEADLINES_PATHS } from '../api/headlinesApi';
-import { headlineEntry, headlinesContext, postEntry } from '../headlines/headlinesFixtures';
+import { headlineEntry, headlinesContext, postEntry } from '../headlines/testing/headlinesFixtures';
 import { widgets } from '../widgets';
 
 describe('home headlines widget', () => {

@@ -2,7 +2,7 @@ import { COMMENT_TEXT_MAX, POST_IMAGES_MAX, POST_TEXT_MAX, type FeedView } from 
 
 /** Every string of the circle screens (#/circle, #/circle-detail, #/comment). */
 export const circleCopy = {
-  title: '圈子',
+  title: '社区',
   views: { latest: '最新', hot: '热门', following: '关注' } satisfies Record<FeedView, string>,
   viewsLabel: '动态排序',
   topicsLabel: '话题',
@@ -79,8 +79,8 @@ export const reportCopy = {
 } as const;
 
 export const detailCopy = {
-  title: '动态详情',
-  back: '返回圈子',
+  title: '帖子详情',
+  back: '返回社区',
   badId: '缺少动态编号',
   failed: '动态不存在或已删除',
   commentsHeading: (count: number) => `评论（${count}）`,

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   FEED_VIEWS,
@@ -65,6 +65,9 @@ export default function CircleFeedPage({ context, location }: RemotePageProps) {
   const [view, setView] = useState<FeedView>(viewOf(location.query.view));
   const [topicId, setTopicId] = useState<number | null>(postIdFromQuery(location.query.topic_id));
   const [posted, setPosted] = useState(0);
+  // A topic or view link followed while on the page (a post's #话题#) moves the tabs with it.
+  useEffect(() => setTopicId(postIdFromQuery(location.query.topic_id)), [location.query.topic_id]);
+  useEffect(() => setView(viewOf(location.query.view)), [location.query.view]);
   const needsLogin = view === 'following' && !me;
   const key = needsLogin ? null : `${view}:${topicId ?? 'all'}:${me?.id ?? 'guest'}:${posted}`;
   const feed = useKeysetList<Post>(key, (cursor) => api.feed(view, topicId, cursor));

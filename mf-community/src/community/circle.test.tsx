@@ -4,7 +4,7 @@ import { renderRemotePage } from '@sports/shared/testing';
 import { ApiError } from '@sports/shared';
 import { COMMUNITY_PATHS } from '../api/communityApi';
 import { routes } from '../routes';
-import { communityContext, logIn, post } from './communityFixtures';
+import { communityContext, logIn, post } from './testing/communityFixtures';
 
 afterEach(() => {
   cleanup();
@@ -177,5 +177,15 @@ describe('#/circle', () => {
     fireEvent.click(within(mine).getByTestId('post-remove-confirm'));
     await waitFor(() => expect(ids()).toEqual(['8']));
     expect(context.callsTo(COMMUNITY_PATHS.remove)[0]?.params).toEqual({ post_id: 9 });
+  });
+});
+
+describe('#/circle from the address', () => {
+  it('?view=hot&topic_id=2 opens that view and topic', async () => {
+    const context = communityContext({ [COMMUNITY_PATHS.topics]: TOPICS, [COMMUNITY_PATHS.feed]: { list: [post({ id: 4 })], next_cursor: null } });
+    renderRemotePage(routes, 'circle', { view: 'hot', topic_id: '2' }, context);
+    await waitFor(() => expect(ids()).toEqual(['4']));
+    expect(context.callsTo(COMMUNITY_PATHS.feed).map((call) => call.params)).toEqual([{ view: 'hot', page_size: 10, topic_id: 2 }]);
+    expect((await screen.findByTestId('circle-topic-2')).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -4,7 +4,7 @@ import { renderRemotePage } from '@sports/shared/testing';
 import { ApiError } from '@sports/shared';
 import { COMMUNITY_PATHS } from '../api/communityApi';
 import { routes } from '../routes';
-import { comment, communityContext, logIn, post, reply } from './communityFixtures';
+import { comment, communityContext, logIn, post, reply } from './testing/communityFixtures';
 
 afterEach(() => {
   cleanup();

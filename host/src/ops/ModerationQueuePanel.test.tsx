@@ -48,9 +48,12 @@ describe('the report queue (#/ops?tab=moderationReports)', () => {
     expect(fake.sent[0]).toMatchObject({ method: 'GET', path: '/api/ops/moderation/reports?state=open' });
   });
 
-  it('offers the actions that fit the target: content hide / delete, chat lines mute, users ban; all can be dismissed', async () => {
+  it('offers the actions that fit the target: content hide / delete, chat lines mute, users ban (a banned one unban); all can be dismissed', async () => {
+    fake.groups.push({ ...fakeReportGroup(5, { kind: 'user', target_id: '88', target: { author_id: 88, author_nickname: '已封号', excerpt: '已封号', hidden: false, banned_until: '2026-12-01T00:00:00.000Z' } }), state: 'open' });
     await openQueue();
     const names = (key: string) => within(screen.getByRole('group', { name: new RegExp(`^处理 ${key}`) })).getAllByRole('button').map((button) => button.textContent);
+    expect(names('用户 88')).toEqual(['解封', '驳回举报']);
+    expect(screen.getByTestId('report-group-user-88').textContent).toContain('封禁至 2026-12-01');
     expect(names('动态 101')).toEqual(['隐藏', '删除', '封禁', '驳回举报']);
     expect(names('聊天消息 ab12-k3-1')).toEqual(['禁言', '封禁', '驳回举报']);
     expect(names('用户 77')).toEqual(['封禁', '驳回举报']);

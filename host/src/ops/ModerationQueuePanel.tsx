@@ -32,13 +32,13 @@ const QueueTable = styled(Table)`
   }
 `;
 
-/** Which actions make sense for a target: content can be hidden, shown again or deleted; users and chat lines cannot. */
+/** Which actions make sense for a target: content can be hidden, shown again or deleted (users and chat lines cannot); a banned author unbanned. */
 function actionsFor(group: ModerationReportGroup): ModerationAction[] {
   const content = group.kind !== 'user' && group.kind !== 'chat';
   const list: ModerationAction[] = [];
   if (content) list.push(group.target?.hidden ? 'unhide' : 'hide', 'delete');
   if (group.kind === 'chat') list.push('mute');
-  list.push('ban');
+  list.push(group.target?.banned_until ? 'unban' : 'ban');
   if (group.count > 0) list.push('dismiss');
   return list;
 }

@@ -32,7 +32,7 @@ export const moderationCopy = {
     bannedUntil: (at: string) => `封禁至 ${at}`,
     count: (count: number) => `${count} 次举报`,
     lastAt: (at: string) => `最近：${at}`,
-    actions: { hide: '隐藏', unhide: '恢复显示', delete: '删除', mute: '禁言', ban: '封禁', dismiss: '驳回举报' } satisfies Record<ModerationAction, string>,
+    actions: { hide: '隐藏', unhide: '恢复显示', delete: '删除', mute: '禁言', ban: '封禁', unban: '解封', dismiss: '驳回举报' } satisfies Record<ModerationAction, string>,
     confirm: (action: string) => `确认${action}`,
     cancel: '取消',
     muteMinutes: '禁言时长',

@@ -273,6 +273,12 @@ describeEachDatabase('moderation: the word list, reports, the ops queue, bans an
     const { startSessionRefusal } = await banCheck(author.id);
     expect(startSessionRefusal).toMatchObject({ reason: errors.ACCOUNT_BANNED.reason });
     expect((await auditRows('post', id)).at(-1)).toMatchObject({ action: 'ban', detail: { author_id: author.id, days: 3 } });
+    // Lifted by ops: a new session works again; nothing more is resolved; audited.
+    expect(await ops('POST', `/api/ops/moderation/reports/${filed}/unban`, {})).toMatchObject({ code: 200, data: { action: 'unban', resolved_reports: 0 } });
+    expect((await banCheck(author.id)).startSessionRefusal).toBeNull();
+    const again = await issueSession(ctx.db, author.id, 3600);
+    expect((await send('GET', '/api/Member/info', undefined, { token: again.token })).code).toBe(200);
+    expect((await auditRows('post', id)).at(-1)).toMatchObject({ action: 'unban', actor: 'ops-alice', detail: { author_id: author.id } });
   });
 
   async function banCheck(userId: number) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { banUser } from '../accounts/index';
+import { banUser, unbanUser } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
@@ -94,6 +94,7 @@ async function moderation(app: App, options: ModerationPluginOptions): Promise<v
   // The author sanctions: bans through accounts, room mutes through live (announced to the chat).
   registry.registerSanctions({
     ban: (userId, until) => banUser(db, userId, until, app.accounts.clock()),
+    unban: (userId) => unbanUser(db, userId),
     mute: async (userId, minutes, roomId) => {
       if (roomId === undefined) throw errors.MODERATION_ACTION_UNSUPPORTED();
       emitCommitted(app.roomEvents, app.log, await opsMute(db, roomId, userId, minutes, app.accounts.clock()));

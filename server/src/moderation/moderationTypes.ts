@@ -37,6 +37,8 @@ export interface ModerationTargetHandler {
 export interface ModerationSanctions {
   ban?(userId: number, until: Date, reason: string): Promise<void>;
   mute?(userId: number, minutes: number | null, roomId: number | undefined): Promise<void>;
+  /** Lifts a ban at once. */
+  unban?(userId: number): Promise<void>;
 }
 
 /** `app.moderation`: the one sensitive-word filter and the registry of reportable content. */

@@ -158,7 +158,8 @@ export interface ActionDeps extends ReportDeps {
 /**
  * An ops action on the target of report `reportId`: hide, unhide or delete it through its
  * domain's handler, mute or ban its author, or dismiss. Every action except unhide resolves all
- * the target's open reports (actioned, or dismissed); every action writes the audit.
+ * the target's open reports (actioned, or dismissed), except the undoing ones (unhide, unban);
+ * every action writes the audit.
  */
 export async function actOnReport(
   { db, port, clock, sanctions }: ActionDeps,
@@ -212,13 +213,22 @@ export async function actOnReport(
       Object.assign(detail, { author_id: authorId, days, until: until.toISOString() });
       break;
     }
+    case 'unban': {
+      const unban = sanctions().unban;
+      if (unban === undefined) throw errors.MODERATION_ACTION_UNSUPPORTED();
+      const { authorId } = await authorOf();
+      await unban(authorId);
+      Object.assign(detail, { author_id: authorId });
+      break;
+    }
     case 'dismiss':
       break;
   }
 
   return db.transaction().execute(async (trx) => {
     let resolved = 0;
-    if (action !== 'unhide') {
+    // Undoing (unhide, unban) resolves nothing: the reports were resolved by what is undone.
+    if (action !== 'unhide' && action !== 'unban') {
       const rows = await trx
         .updateTable('moderation_report')
         .set({ state: action === 'dismiss' ? 'dismissed' : 'actioned', resolved_at: now, resolved_by: actor })

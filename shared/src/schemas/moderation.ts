@@ -115,10 +115,10 @@ export const ModerationReportPageSchema = Type.Object(
 );
 export type ModerationReportPage = Static<typeof ModerationReportPageSchema>;
 
-export const MODERATION_ACTIONS = ['hide', 'unhide', 'delete', 'dismiss', 'mute', 'ban'] as const;
+export const MODERATION_ACTIONS = ['hide', 'unhide', 'delete', 'dismiss', 'mute', 'ban', 'unban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const ModerationActionParamsSchema = Type.Object(
-  { id: BigIdSchema, action: Type.Union([Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('delete'), Type.Literal('dismiss'), Type.Literal('mute'), Type.Literal('ban')]) },
+  { id: BigIdSchema, action: Type.Union([Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('delete'), Type.Literal('dismiss'), Type.Literal('mute'), Type.Literal('ban'), Type.Literal('unban')]) },
   { additionalProperties: false },
 );
 /** mute: minutes (1..43200, default 1440; the chat room of a chat line); ban: days (1..3650, default 7). */

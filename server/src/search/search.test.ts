@@ -191,6 +191,15 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
     expect(stored.map((row) => row.term).sort()).toEqual([`ht${tag}`, `热搜${tag}乙`, `热搜${tag}甲`].sort());
   });
 
+  it('a name of spaces only finds nothing and counts nothing', async () => {
+    const before = await ctx.db.selectFrom('search_term_day').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(await search('   ')).toEqual({ matches: [], teams: [], competitions: [], anchors: [], lives: [], posts: [], headlines: [] });
+    expect((await get('/api/Search/anchor', { name: '  ' })).data).toEqual({ list: [], next_cursor: null });
+    expect((await get('/api/Search/live', { name: ' ' })).data).toEqual({ list: [], next_cursor: null });
+    const after = await ctx.db.selectFrom('search_term_day').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
   it('counts concurrent searches of one term exactly', async () => {
     const author = await createUser(ctx.db);
     const tag = unique();

@@ -5,6 +5,11 @@ import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
 import { hotSearches, normaliseTerm, recordSearch, resultCount, searchAnchorPage, searchEverything, searchLivePage } from './searchService';
 
+/** Only spaces: nothing to look for. */
+const EMPTY_RESULT = { matches: [], teams: [], competitions: [], anchors: [], lives: [], posts: [], headlines: [] };
+
+const EMPTY_PAGE = { list: [], next_cursor: null };
+
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
 }
@@ -17,7 +22,7 @@ export interface SearchRoutesOptions {
 export async function searchRoutes(app: App, { db }: SearchRoutesOptions): Promise<void> {
   app.get('/api/Search/index', { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) => {
     const term = request.query.name.trim();
-    if (term === '') return ok(await searchEverything(db, '\u0000never'));
+    if (term === '') return ok(EMPTY_RESULT);
     const result = await searchEverything(db, term);
     const counted = normaliseTerm(term);
     if (resultCount(result) > 0 && app.moderation.check(counted).ok) {
@@ -26,10 +31,10 @@ export async function searchRoutes(app: App, { db }: SearchRoutesOptions): Promi
     return ok(result);
   });
   app.get('/api/Search/anchor', { schema: { querystring: SearchPageQuerySchema, response: { 200: Envelope(SearchAnchorPageSchema) } } }, async (request) =>
-    ok(await searchAnchorPage(db, request.query.name.trim() || request.query.name, request.query.cursor, request.query.page_size)),
+    ok(request.query.name.trim() === '' ? EMPTY_PAGE : await searchAnchorPage(db, request.query.name.trim(), request.query.cursor, request.query.page_size)),
   );
   app.get('/api/Search/live', { schema: { querystring: SearchPageQuerySchema, response: { 200: Envelope(SearchLivePageSchema) } } }, async (request) =>
-    ok(await searchLivePage(db, request.query.name.trim() || request.query.name, request.query.cursor, request.query.page_size)),
+    ok(request.query.name.trim() === '' ? EMPTY_PAGE : await searchLivePage(db, request.query.name.trim(), request.query.cursor, request.query.page_size)),
   );
   app.get('/api/Search/hot', { schema: { response: { 200: Envelope(SearchHotSchema) } } }, async () => ok(await hotSearches(db, (term) => app.moderation.check(term).ok)));
 }

@@ -9,7 +9,7 @@ import { E2E_OPS_TOKEN } from './support/rolloutOps';
  * images (real PNG files uploaded to the upload store from the composer); member B comments and
  * likes it on the post page; A reloads the circle and sees 1 like and 1 comment. B reports the
  * post; ops hide it on the 举报处理 tab of the ops page; the post is gone from the circle and its
- * page says so. (Search is not asserted: the search page does not list posts yet.)
+ * page says so, and search (#/search, 帖子) finds it before and not after.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -63,8 +63,10 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('A posts two images, B comments and likes, A sees the counts; B reports it, ops hide it and it leaves the circle', async ({ browser }) => {
-  const text = `E2E 圈子动态 ${Date.now()}\n第二行`;
+test('A posts two images, B comments and likes, A sees the counts; B reports it, ops hide it and it leaves the circle and search', async ({ browser }) => {
+  // A term no other post holds, within the search box's 10 characters.
+  const term = `圈${String(Date.now()).slice(-8)}`;
+  const text = `E2E 圈子动态 ${term}\n第二行`;
 
   // ---- A posts text with two real PNG files. ----
   const a = await newMember(browser);
@@ -113,6 +115,10 @@ test('A posts two images, B comments and likes, A sees the counts; B reports it,
   await expect(reloaded.getByTestId('post-like-count')).toHaveText('1 赞');
   await expect(reloaded.getByTestId('post-comment-count')).toHaveText('1 评论');
 
+  // ---- Search finds it. ----
+  await a.goto(`/web/#/search?name=${encodeURIComponent(term)}&tab=posts`);
+  await expect(a.getByTestId('search-posts').getByRole('link')).toHaveAttribute('href', `#/circle-detail?id=${postId}`);
+
   // ---- B reports the post. ----
   await b.getByTestId('post-report').click();
   await b.getByTestId('post-report-form').getByLabel('举报原因').selectOption('spam');
@@ -130,8 +136,11 @@ test('A posts two images, B comments and likes, A sees the counts; B reports it,
   await group.getByTestId(`report-confirm-hide-post-${postId}`).click();
   await expect(ops.getByTestId('report-status')).toContainText('已隐藏');
 
-  // ---- The post is gone from the circle and its page. ----
+  // ---- The post is gone from search, the circle and its page. ----
   await a.reload();
+  await expect(a.getByText('没有找到相关帖子')).toBeVisible();
+  await expect(a.getByTestId('search-posts')).toHaveCount(0);
+  await a.goto('/web/#/circle');
   await expect(a.getByTestId('circle-feed').or(a.getByTestId('circle-feed-empty'))).toBeVisible();
   await expect(a.locator(`[data-testid="post-card"][data-post-id="${postId}"]`)).toHaveCount(0);
   await b.goto(`/web/#/circle-detail?id=${postId}`);

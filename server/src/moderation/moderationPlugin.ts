@@ -73,8 +73,17 @@ async function moderation(app: App, options: ModerationPluginOptions): Promise<v
   const { db } = options;
   const registry = new ModerationRegistry();
   registry.loadWords = () => loadWords(db);
-  let version = await wordListVersion(db);
-  await registry.reloadWords();
+  // The server starts even when the database does not answer yet (/healthz then says so): the
+  // list is then empty until the poll below reaches the database and loads it.
+  const NOT_LOADED = -1;
+  let version = NOT_LOADED;
+  try {
+    version = await wordListVersion(db);
+    await registry.reloadWords();
+  } catch (error) {
+    version = NOT_LOADED;
+    app.log.warn({ err: error }, 'sensitive words: not loaded (the database did not answer); retried every few seconds');
+  }
   app.decorate('moderation', registry);
 
   // Other nodes' changes: poll the version row (one indexed read), rebuild when it moved.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openLoginModal, requestSmsCode, solveCaptcha, switchMode, toast } from './support/accounts';
 import { type TestStream, pushTestStream } from './support/testStream';
@@ -34,6 +35,13 @@ async function logInDemoAnchor(page: Page): Promise<void> {
   await solveCaptcha(login);
   await login.getByRole('button', { name: '登录', exact: true }).click();
   await expect(login).toBeHidden();
+}
+
+/** No serious or critical axe violation on the page as it is. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The video's currentTime advances (TOOLCHAIN.md: measure playback by progress, not value). */
@@ -80,6 +88,7 @@ test("a search for a demo anchor's name finds their room, every result a link; o
       .toContain('直播中');
     await expect(page.getByTestId('search-anchors').getByRole('link', { name: new RegExp(DEMO_NICKNAME) })).toHaveAttribute('href', /^#\/about-user\?id=[0-9]+$/);
     for (const link of await page.locator('[data-testid^="search-"] a').all()) await expect(link).toHaveAttribute('href', /^#\//);
+    await expectAccessible(page);
 
     // The 直播 tab pages rooms by the anchor's name too; opening the room plays.
     await page.getByRole('tab', { name: '直播' }).click();
@@ -92,6 +101,7 @@ test("a search for a demo anchor's name finds their room, every result a link; o
     // The query counted: the empty search page shows it among the hot searches.
     await page.goto('/web/#/search');
     await expect(page.getByTestId('search-hot').getByRole('link', { name: DEMO_NICKNAME })).toHaveAttribute('href', `#/search?name=${encodeURIComponent(DEMO_NICKNAME)}`);
+    await expectAccessible(page);
   } finally {
     await stream?.stop();
     await anchorContext.close();

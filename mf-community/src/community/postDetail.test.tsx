@@ -146,6 +146,42 @@ describe('#/circle-detail', () => {
   });
 });
 
+describe('#/circle-detail replies and reports', () => {
+  it('a reply to a reply names that reply; 举报 on a comment files kind comment; a guest is asked to log in first', async () => {
+    const context = communityContext({
+      [COMMUNITY_PATHS.info]: post({ id: 10, comment_count: 2 }),
+      [COMMUNITY_PATHS.comments]: { list: [comment({ id: 100, reply_count: 1, replies: [reply({ id: 201 })] })], next_cursor: null, comment_count: 2 },
+      [COMMUNITY_PATHS.comment]: (body: unknown) => ({ ...reply({ id: 202, text: (body as { text: string }).text, reply_to: { comment_id: 201, nickname: '乙' }, is_mine: true }), reply_count: 0, replies: [] }),
+      [COMMUNITY_PATHS.report]: { id: 5 },
+    });
+    renderRemotePage(routes, 'circle-detail', { id: '10' }, context);
+    await waitFor(() => expect(threadIds()).toEqual(['100']));
+    const replyRow = () => within(screen.getByTestId('comment-replies')).getAllByTestId('comment')[0]!;
+    fireEvent.click(within(replyRow()).getByTestId('comment-report'));
+    expect(context.events.some((event) => event.type === 'login:open')).toBe(true);
+    expect(within(replyRow()).queryByTestId('comment-report-form')).toBeNull();
+
+    // Logging in reads the post and its comments again (liked_by_me, is_mine are per reader).
+    logIn(context);
+    await waitFor(() => expect(context.callsTo(COMMUNITY_PATHS.comments)).toHaveLength(2));
+    await screen.findByTestId('comment-replies');
+    fireEvent.click(within(replyRow()).getByTestId('comment-report'));
+    fireEvent.click(within(replyRow()).getByTestId('comment-report-submit'));
+    expect((await within(replyRow()).findByRole('status')).textContent).toBe('已举报，感谢反馈');
+    expect(context.callsTo(COMMUNITY_PATHS.report)[0]?.params).toEqual({ kind: 'comment', target_id: '201', reason: 'spam' });
+
+    fireEvent.click(within(replyRow()).getByTestId('comment-reply'));
+    expect(screen.getByLabelText('回复 乙 的内容')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('reply-input'), { target: { value: '接着说' } });
+    fireEvent.click(screen.getByTestId('reply-submit'));
+    await waitFor(() => expect(within(screen.getByTestId('comment-replies')).getAllByTestId('comment')).toHaveLength(2));
+    expect(context.callsTo(COMMUNITY_PATHS.comment)[0]?.params).toEqual({ post_id: 10, text: '接着说', reply_to: 201 });
+    const added = within(screen.getByTestId('comment-replies')).getAllByTestId('comment')[1]!;
+    expect(within(added).getByTestId('comment-text').textContent).toBe('回复 @乙：接着说');
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（3）');
+  });
+});
+
 describe('#/comment', () => {
   it('is the full comment thread of a post (?id=) with a line of the post linking to it', async () => {
     const context = communityContext({

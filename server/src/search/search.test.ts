@@ -9,12 +9,15 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
   const ctx = useTestApp(target);
   let counter = 0;
   const unique = () => `${process.pid % 1000}${++counter}`;
-  const get = async (url: string, query: Record<string, string | number>) => {
-    const response = await ctx.app.inject({ url, query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
+  // Each call from an address of its own unless told (the hot searches count an address once a day).
+  let address = 0;
+  const nextAddress = () => `10.${(process.pid >> 8) % 250}.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
+  const get = async (url: string, query: Record<string, string | number>, remoteAddress = nextAddress()) => {
+    const response = await ctx.app.inject({ url, remoteAddress, query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
     return { status: response.statusCode, ...response.json() };
   };
-  const search = async (name: string) => {
-    const answer = await get('/api/Search/index', { name });
+  const search = async (name: string, remoteAddress?: string) => {
+    const answer = await get('/api/Search/index', { name }, remoteAddress);
     expect(answer.code, JSON.stringify(answer)).toBe(200);
     expect(Value.Check(SearchResultSchema, answer.data)).toBe(true);
     return answer.data as SearchResult;
@@ -198,6 +201,16 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
     expect((await get('/api/Search/live', { name: ' ' })).data).toEqual({ list: [], next_cursor: null });
     const after = await ctx.db.selectFrom('search_term_day').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+
+  it('hot searches count one address once a day per term', async () => {
+    const author = await createUser(ctx.db);
+    const tag = unique();
+    await post(author.id, `刷榜${tag}`);
+    for (let index = 0; index < 5; index += 1) await search(`刷榜${tag}`, '192.0.2.7');
+    await search(`刷榜${tag}`, '192.0.2.8');
+    const row = await ctx.db.selectFrom('search_term_day').select(sql<number>`sum(hits)::int`.as('hits')).where('term', '=', `刷榜${tag}`).executeTakeFirstOrThrow();
+    expect(row.hits).toBe(2);
   });
 
   it('counts concurrent searches of one term exactly', async () => {

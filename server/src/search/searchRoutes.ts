@@ -10,22 +10,46 @@ const EMPTY_RESULT = { matches: [], teams: [], competitions: [], anchors: [], li
 
 const EMPTY_PAGE = { list: [], next_cursor: null };
 
+/** Addresses × terms remembered per day on this node; past it the memory starts over. */
+const COUNTED_MAX = 100_000;
+
+/**
+ * One count per address, term and day (China time) on this node: a client repeating a query (or
+ * a script) does not make it hot. Bounded: when full, it forgets and starts over.
+ */
+function onceADay(): (address: string, term: string) => boolean {
+  let day = '';
+  const seen = new Set<string>();
+  return (address, term) => {
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    if (today !== day || seen.size >= COUNTED_MAX) {
+      seen.clear();
+      day = today;
+    }
+    const key = `${address}\u0000${term}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
 }
 
 /**
  * `api/Search/*` (SPEC.md section 7): one search box over every kind. `index` answers the groups
- * and counts the query for the hot searches when it found something; `anchor` and `live` page
+ * and counts the query for the hot searches when it found something (once per address a day); `anchor` and `live` page
  * one kind by cursor; `hot` the most searched terms (without listed sensitive words).
  */
 export async function searchRoutes(app: App, { db }: SearchRoutesOptions): Promise<void> {
+  const firstToday = onceADay();
   app.get('/api/Search/index', { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) => {
     const term = request.query.name.trim();
     if (term === '') return ok(EMPTY_RESULT);
     const result = await searchEverything(db, term);
     const counted = normaliseTerm(term);
-    if (resultCount(result) > 0 && app.moderation.check(counted).ok) {
+    if (resultCount(result) > 0 && app.moderation.check(counted).ok && firstToday(request.ip, counted)) {
       await recordSearch(db, counted).catch((error: unknown) => request.log.warn({ err: error }, 'search: counting a query failed'));
     }
     return ok(result);

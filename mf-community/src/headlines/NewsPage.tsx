@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, RemotePageFrame, TextButton, Tabs, sharedMessages, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
+import { Muted, PagePanel, RemotePageFrame, TextButton, Tabs, sharedMessages, useCursorList, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
 import { headlinesApi } from '../api/headlinesApi';
 import { HeadlineCard } from './HeadlineCard';
 import { newsCopy } from './headlinesCopy';
-import { useCursorList } from './useCursorList';
 
 const List = styled.ul`
   margin: 0;

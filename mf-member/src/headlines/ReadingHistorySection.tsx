@@ -1,8 +1,7 @@
-import { Muted, PagePanel, TextButton, sharedMessages, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
 import { headlinesHistoryApi } from '../api/headlinesApi';
 import { ErrorText, PlainList } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
-import { useCursorList } from '../wallet/useCursorList';
 
 export const readingHistoryCopy = {
   heading: '阅读历史',

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, sharedMessages, TextButton, type Post, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, sharedMessages, TextButton, useCursorList, type Post, type RemoteContext } from '@sports/shared';
 import { postsApi } from '../api/postsApi';
 import { formatDateTime, safeImage } from '../ui/format';
-import { useCursorList } from '../wallet/useCursorList';
 
 export const userPostsCopy = {
   mine: '我的动态',

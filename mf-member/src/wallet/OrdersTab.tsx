@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { Muted, PagePanel, TextButton, sharedMessages, useLoad, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, useLoad, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { ErrorText } from '../ui/Form';
 import { OrderRows } from './OrderRows';
-import { useCursorList } from './useCursorList';
 import { ordersCopy } from './walletCopy';
 import { Note } from './walletStyles';
 

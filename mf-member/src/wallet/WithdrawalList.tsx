@@ -1,9 +1,8 @@
-import { Muted, PagePanel, TextButton, sharedMessages, type RemoteContext, type Withdrawal } from '@sports/shared';
+import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, type RemoteContext, type Withdrawal } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { ErrorText, PlainList } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
-import { useCursorList } from './useCursorList';
 import { ordersCopy, withdrawCopy } from './walletCopy';
 
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {

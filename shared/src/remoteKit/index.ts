@@ -12,6 +12,7 @@ export * from './RoutePageOutlet';
 export * from './startRemoteHarness';
 export * from './Switch';
 export * from './Tabs';
+export * from './useCursorList';
 export * from './useLoad';
 export * from './useMemberOnly';
 export * from './WidgetPanel';

@@ -11,9 +11,10 @@ export type CursorListState<Item> =
   | { status: 'ready'; items: Item[]; cursor: string | null; more: 'idle' | 'loading' | 'failed' };
 
 /**
- * A list read by cursor (newest first): the first page whenever `key` changes (a new filter, or
- * a reload after a change), then `loadMore()` appends the page after the last `next_cursor`.
- * An answer for an older key is dropped; a failed 更多 keeps the rows and lets the member retry.
+ * A list read by keyset cursor (newest first): the first page whenever `key` changes (another
+ * category or filter, or a reload after a change), then `loadMore()` appends the page after the
+ * last `next_cursor`. An answer for an older key is dropped; a failed 加载更多/更多 keeps the rows
+ * and lets the reader retry.
  */
 export function useCursorList<Item>(key: string, load: (cursor?: string) => Promise<CursorPage<Item>>) {
   const [state, setState] = useState<CursorListState<Item>>({ status: 'loading' });

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
-  ApiError,
   CHAT_MESSAGE_MAX_LENGTH,
   levelOf,
   LoadView,
@@ -17,12 +16,11 @@ import {
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
-import { RECHARGE_HREF } from '../gifts/GiftPanel';
-import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { PaidActionNotice } from '../wallet/PaidActionNotice';
+import { usePaidAction } from '../wallet/usePaidAction';
 import { barrageApi } from './barrageApi';
 import { barrageCopy } from './barrageCopy';
 
-const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
 /** Lines of the recent list shown (the server keeps the room's last ones). */
 const RECENT_SHOWN = 50;
 
@@ -95,19 +93,7 @@ const Recent = styled.ol`
   }
 `;
 
-const Alert = styled.p`
-  margin: 8px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  a {
-    margin-left: 8px;
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
-
-interface Attempt {
-  key: string;
+interface BarrageIntent {
   text: string;
   styleId: number;
 }
@@ -139,44 +125,19 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
   const level = user ? levelOf(user.exp) : 1;
   const [chosen, setChosen] = useState<number | null>(null);
   const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const unknownAttempt = useRef<Attempt | null>(null);
   const inputId = useId();
-
-  const send = async (attempt: Attempt) => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const result = await barrageApi(context.api).send({ room_id: roomId, text: attempt.text, style_id: attempt.styleId }, attempt.key);
-      unknownAttempt.current = null;
-      const current = context.store.get(userInfoAtom);
-      if (current && result.coins > 0) context.store.set(userInfoAtom, { ...current, balance: result.balance });
-      setText('');
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) {
-        unknownAttempt.current = attempt;
-        setProblem({ kind: 'unknown' });
-      } else {
-        unknownAttempt.current = null;
-        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
-        // Other refusals (muted, too fast, level): the API client has shown the server's message.
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+  // Other refusals (muted, too fast, level): the API client has shown the server's message.
+  const { pending, problem, clearProblem, start, retry: onRetry } = usePaidAction(context, {
+    perform: (intent: BarrageIntent, key) => barrageApi(context.api).send({ room_id: roomId, text: intent.text, style_id: intent.styleId }, key),
+    charged: (result) => result.coins > 0,
+    onDone: () => setText(''),
+  });
 
   const submit = (styles: readonly BarrageStyle[]) => (event: FormEvent) => {
     event.preventDefault();
     const style = styles.find((item) => item.id === (chosen ?? styles[0]?.id));
     if (pending || !style || text.trim() === '' || !requireLogin(context)) return;
-    void send({ key: newIdempotencyKey(), text, styleId: style.id });
-  };
-
-  const onRetry = () => {
-    const attempt = unknownAttempt.current;
-    if (attempt && !pending) void send(attempt);
+    start({ text, styleId: style.id });
   };
 
   return (
@@ -201,7 +162,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                       disabled={locked}
                       onClick={() => {
                         setChosen(style.id);
-                        setProblem(null);
+                        clearProblem();
                       }}
                     >
                       <span className="swatch" style={{ background: style.color }} aria-hidden="true" />
@@ -226,7 +187,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                   maxLength={CHAT_MESSAGE_MAX_LENGTH}
                   onChange={(event) => {
                     setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
-                    setProblem(null);
+                    clearProblem();
                   }}
                 />
                 <TextButton type="submit" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
@@ -238,22 +199,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                   </span>
                 )}
               </Form>
-              {problem?.kind === 'insufficient' && (
-                <Alert role="alert" data-testid="barrage-error">
-                  {problem.message}
-                  <a href={RECHARGE_HREF} data-testid="barrage-recharge">
-                    {barrageCopy.recharge}
-                  </a>
-                </Alert>
-              )}
-              {problem?.kind === 'unknown' && (
-                <Alert role="alert" data-testid="barrage-error">
-                  {barrageCopy.unknown}{' '}
-                  <TextButton type="button" data-testid="barrage-retry" disabled={pending} onClick={onRetry}>
-                    {barrageCopy.retry}
-                  </TextButton>
-                </Alert>
-              )}
+              <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="barrage" copy={barrageCopy} />
               <RecentList history={list} live={live} />
             </>
           );

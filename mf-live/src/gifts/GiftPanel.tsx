@@ -1,17 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, GIFT_COUNT_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
+import { GIFT_COUNT_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { giftCopy } from '../messages';
 import { safeGiftIcon } from './giftMessage';
-import { newIdempotencyKey } from './idempotencyKey';
+import { Alert, PaidActionNotice } from '../wallet/PaidActionNotice';
+import { usePaidAction } from '../wallet/usePaidAction';
 
 /** The counts offered with one click; any 1–999 may be typed. */
 export const GIFT_COUNT_PRESETS = [1, 10, 66, 99, 520] as const;
-/** Where a member recharges (SPEC.md section 2: member type 1 with isRecharge=true). */
-export const RECHARGE_HREF = '#/member?type=1&isRecharge=true';
-const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
 const SENT_TOAST_MS = 2_000;
 
 const Choices = styled.ul`
@@ -67,20 +65,8 @@ const Row = styled.div`
   }
 `;
 
-const Alert = styled.p`
-  margin: 8px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  a {
-    margin-left: 8px;
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
-
-/** One send attempt: its key is reused when the same attempt is retried. */
-interface Attempt {
-  key: string;
+/** What one send asks for (its attempt's key is reused when it is retried). */
+interface GiftIntent {
   giftId: number;
   count: number;
   name: string;
@@ -111,46 +97,20 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
   const user = useAtomValue(userInfoAtom);
   const [selected, setSelected] = useState<number | null>(null);
   const [countText, setCountText] = useState('1');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const unknownAttempt = useRef<Attempt | null>(null);
   const count = parseCount(countText);
-
-  const send = async (attempt: Attempt) => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const result = await liveApi(context.api).handselGift({ room_id: roomId, gift_id: attempt.giftId, count: attempt.count }, attempt.key);
-      unknownAttempt.current = null;
-      const current = context.store.get(userInfoAtom);
-      if (current) context.store.set(userInfoAtom, { ...current, balance: result.balance });
-      context.eventBus.emit('toast', { kind: 'success', message: giftCopy.sent(attempt.name, result.count), durationMs: SENT_TOAST_MS });
+  const { pending, problem, clearProblem, start, retry: onRetry } = usePaidAction(context, {
+    perform: (intent: GiftIntent, key) => liveApi(context.api).handselGift({ room_id: roomId, gift_id: intent.giftId, count: intent.count }, key),
+    onDone: (result, intent) => {
+      context.eventBus.emit('toast', { kind: 'success', message: giftCopy.sent(intent.name, result.count), durationMs: SENT_TOAST_MS });
       onSent?.();
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) {
-        // No answer: it may or may not have been applied. Retrying this attempt reuses its key.
-        unknownAttempt.current = attempt;
-        setProblem({ kind: 'unknown' });
-      } else {
-        unknownAttempt.current = null;
-        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
-        // Other refusals: the API client has shown the server's message.
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   const onSend = (gifts: readonly Gift[]) => {
     if (pending || !requireLogin(context)) return;
     const gift = gifts.find((item) => item.id === selected);
     if (!gift || count === null) return;
-    void send({ key: newIdempotencyKey(), giftId: gift.id, count, name: gift.name });
-  };
-
-  const onRetry = () => {
-    const attempt = unknownAttempt.current;
-    if (attempt && !pending) void send(attempt);
+    start({ giftId: gift.id, count, name: gift.name });
   };
 
   return (
@@ -174,7 +134,7 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                         aria-pressed={selected === gift.id}
                         onClick={() => {
                           setSelected(gift.id);
-                          setProblem(null);
+                          clearProblem();
                         }}
                       >
                         {icon && <img src={icon} alt="" />}
@@ -204,7 +164,7 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                     aria-invalid={count === null}
                     onChange={(event) => {
                       setCountText(event.target.value);
-                      setProblem(null);
+                      clearProblem();
                     }}
                   />
                 </label>
@@ -222,22 +182,7 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                 )}
               </Row>
               {count === null && <Alert role="alert">{giftCopy.countInvalid}</Alert>}
-              {problem?.kind === 'insufficient' && (
-                <Alert role="alert" data-testid="gift-error">
-                  {problem.message}
-                  <a href={RECHARGE_HREF} data-testid="gift-recharge">
-                    {giftCopy.recharge}
-                  </a>
-                </Alert>
-              )}
-              {problem?.kind === 'unknown' && (
-                <Alert role="alert" data-testid="gift-error">
-                  {giftCopy.unknown}{' '}
-                  <TextButton type="button" data-testid="gift-retry" disabled={pending} onClick={onRetry}>
-                    {giftCopy.retry}
-                  </TextButton>
-                </Alert>
-              )}
+              <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="gift" copy={giftCopy} />
             </>
           )
         }

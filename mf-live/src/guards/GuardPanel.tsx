@@ -1,13 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, GUARD_MONTHS_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
-import { RECHARGE_HREF } from '../gifts/GiftPanel';
-import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { GUARD_MONTHS_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
+import { PaidActionNotice } from '../wallet/PaidActionNotice';
+import { usePaidAction } from '../wallet/usePaidAction';
 import { guardApi } from './guardApi';
 import { guardCopy, guardDate } from './guardCopy';
 
-const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
 const BOUGHT_TOAST_MS = 3_000;
 const MONTH_CHOICES = Array.from({ length: GUARD_MONTHS_MAX }, (_, index) => index + 1);
 
@@ -72,20 +71,8 @@ const Row = styled.div`
   }
 `;
 
-const Alert = styled.p`
-  margin: 8px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  a {
-    margin-left: 8px;
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
-
-/** One purchase attempt: its key is reused when the same attempt is retried. */
-interface Attempt {
-  key: string;
+/** What one purchase asks for (its attempt's key is reused when it is retried). */
+interface GuardIntent {
   guardId: number;
   months: number;
   name: string;
@@ -118,45 +105,20 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
   const user = useAtomValue(userInfoAtom);
   const [selected, setSelected] = useState<number | null>(null);
   const [months, setMonths] = useState(1);
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const unknownAttempt = useRef<Attempt | null>(null);
-
-  const buy = async (attempt: Attempt) => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const result = await guardApi(context.api).buy({ room_id: roomId, guard_id: attempt.guardId, months: attempt.months }, attempt.key);
-      unknownAttempt.current = null;
-      const current = context.store.get(userInfoAtom);
-      if (current) context.store.set(userInfoAtom, { ...current, balance: result.balance });
-      context.eventBus.emit('toast', { kind: 'success', message: guardCopy.bought(attempt.name, guardDate(result.expires_at)), durationMs: BOUGHT_TOAST_MS });
+  // Other refusals (a lower tier while a higher is active…): the API client has shown the server's message.
+  const { pending, problem, clearProblem, start, retry: onRetry } = usePaidAction(context, {
+    perform: (intent: GuardIntent, key) => guardApi(context.api).buy({ room_id: roomId, guard_id: intent.guardId, months: intent.months }, key),
+    onDone: (result, intent) => {
+      context.eventBus.emit('toast', { kind: 'success', message: guardCopy.bought(intent.name, guardDate(result.expires_at)), durationMs: BOUGHT_TOAST_MS });
       onBought?.();
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) {
-        // No answer: it may or may not have been applied. Retrying this attempt reuses its key.
-        unknownAttempt.current = attempt;
-        setProblem({ kind: 'unknown' });
-      } else {
-        unknownAttempt.current = null;
-        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
-        // Other refusals (a lower tier while a higher is active…): the API client has shown the server's message.
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   const onBuy = (tiers: readonly GuardTier[]) => {
     if (pending || !requireLogin(context)) return;
     const tier = tiers.find((item) => item.id === selected);
     if (!tier) return;
-    void buy({ key: newIdempotencyKey(), guardId: tier.id, months, name: tier.name });
-  };
-
-  const onRetry = () => {
-    const attempt = unknownAttempt.current;
-    if (attempt && !pending) void buy(attempt);
+    start({ guardId: tier.id, months, name: tier.name });
   };
 
   return (
@@ -180,7 +142,7 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
                       aria-pressed={selected === item.id}
                       onClick={() => {
                         setSelected(item.id);
-                        setProblem(null);
+                        clearProblem();
                       }}
                     >
                       <span className="name">
@@ -216,22 +178,7 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
               </Row>
               {action === 'upgrade' && <Muted>{guardCopy.upgradeNote}</Muted>}
               {action === 'lower' && <Muted data-testid="guard-lower">{guardCopy.lowerNote}</Muted>}
-              {problem?.kind === 'insufficient' && (
-                <Alert role="alert" data-testid="guard-error">
-                  {problem.message}
-                  <a href={RECHARGE_HREF} data-testid="guard-recharge">
-                    {guardCopy.recharge}
-                  </a>
-                </Alert>
-              )}
-              {problem?.kind === 'unknown' && (
-                <Alert role="alert" data-testid="guard-error">
-                  {guardCopy.unknown}{' '}
-                  <TextButton type="button" data-testid="guard-retry" disabled={pending} onClick={onRetry}>
-                    {guardCopy.retry}
-                  </TextButton>
-                </Alert>
-              )}
+              <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="guard" copy={guardCopy} />
             </>
           );
         }}

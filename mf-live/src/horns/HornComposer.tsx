@@ -1,13 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, CHAT_MESSAGE_MAX_LENGTH, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type RemoteContext } from '@sports/shared';
-import { RECHARGE_HREF } from '../gifts/GiftPanel';
-import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { CHAT_MESSAGE_MAX_LENGTH, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type RemoteContext } from '@sports/shared';
+import { PaidActionNotice } from '../wallet/PaidActionNotice';
+import { usePaidAction } from '../wallet/usePaidAction';
 import { hornCopy } from './hornCopy';
 import { hornsApi } from './hornsApi';
 
-const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
 const SENT_TOAST_MS = 2_000;
 
 const Form = styled.form`
@@ -29,22 +28,6 @@ const Form = styled.form`
   }
 `;
 
-const Alert = styled.p`
-  margin: 8px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  a {
-    margin-left: 8px;
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-type Problem = { kind: 'insufficient'; message: string } | { kind: 'unknown' } | null;
-
-interface Attempt {
-  key: string;
-  text: string;
-}
-
 export interface HornComposerProps {
   context: RemoteContext;
 }
@@ -60,45 +43,21 @@ export function HornComposer({ context }: HornComposerProps) {
   const { state } = useLoad('horn-price', () => hornsApi(context.api).hornList());
   const user = useAtomValue(userInfoAtom);
   const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const unknownAttempt = useRef<Attempt | null>(null);
   const inputId = useId();
   const price = state.status === 'ready' ? state.data.price : null;
-
-  const send = async (attempt: Attempt) => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const result = await hornsApi(context.api).sneHorn(attempt.text, attempt.key);
-      unknownAttempt.current = null;
-      const current = context.store.get(userInfoAtom);
-      if (current) context.store.set(userInfoAtom, { ...current, balance: result.balance });
+  // Other refusals (too soon, too fast, empty): the API client has shown the server's message.
+  const { pending, problem, clearProblem, start, retry } = usePaidAction(context, {
+    perform: (intent: string, key) => hornsApi(context.api).sneHorn(intent, key),
+    onDone: () => {
       context.eventBus.emit('toast', { kind: 'success', message: hornCopy.sent, durationMs: SENT_TOAST_MS });
       setText('');
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) {
-        unknownAttempt.current = attempt;
-        setProblem({ kind: 'unknown' });
-      } else {
-        unknownAttempt.current = null;
-        if (error instanceof ApiError && error.reason === INSUFFICIENT_BALANCE) setProblem({ kind: 'insufficient', message: error.message });
-        // Other refusals (too soon, too fast, empty): the API client has shown the server's message.
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending || text.trim() === '' || !requireLogin(context)) return;
-    void send({ key: newIdempotencyKey(), text });
-  };
-
-  const retry = () => {
-    const attempt = unknownAttempt.current;
-    if (attempt && !pending) void send(attempt);
+    start(text);
   };
 
   return (
@@ -117,7 +76,7 @@ export function HornComposer({ context }: HornComposerProps) {
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           onChange={(event) => {
             setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
-            setProblem(null);
+            clearProblem();
           }}
         />
         {price !== null && (
@@ -137,22 +96,7 @@ export function HornComposer({ context }: HornComposerProps) {
       <p className="muted" style={{ margin: '6px 0 0' }}>
         {hornCopy.hint}
       </p>
-      {problem?.kind === 'insufficient' && (
-        <Alert role="alert" data-testid="horn-error">
-          {problem.message}
-          <a href={RECHARGE_HREF} data-testid="horn-recharge">
-            {hornCopy.recharge}
-          </a>
-        </Alert>
-      )}
-      {problem?.kind === 'unknown' && (
-        <Alert role="alert" data-testid="horn-error">
-          {hornCopy.unknown}{' '}
-          <TextButton type="button" data-testid="horn-retry" disabled={pending} onClick={retry}>
-            {hornCopy.retry}
-          </TextButton>
-        </Alert>
-      )}
+      <PaidActionNotice problem={problem} pending={pending} onRetry={retry} testIdPrefix="horn" copy={hornCopy} />
     </PagePanel>
   );
 }

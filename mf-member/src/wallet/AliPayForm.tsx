@@ -1,9 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ALIPAY_ACCOUNT_MAX, HOLDER_MAX, HOLDER_MIN, TextButton, type AliPayInfo, type RemoteContext } from '@sports/shared';
+import { useId, useState } from 'react';
+import { ALIPAY_ACCOUNT_MAX, HOLDER_MAX, HOLDER_MIN, type AliPayInfo, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
-import { describedBy, ErrorText, Field, Form } from '../ui/Form';
-import { lengthWithin } from './BankCardForm';
-import { failureText } from './failure';
+import { BindField, BindFormFrame, lengthWithin, useBindSubmit } from './BindForm';
 import { cardsCopy } from './walletCopy';
 
 /** An Alipay account as the server takes it: a mainland mobile number or an email address. */
@@ -17,70 +15,38 @@ export function AliPayForm({ context, onBound, onCancel }: { context: RemoteCont
   const id = useId();
   const [account, setAccount] = useState('');
   const [holder, setHolder] = useState('');
-  const [errors, setErrors] = useState<{ account?: string; holder?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const next = {
+  const { errors, formError, busy, submit } = useBindSubmit({
+    validate: () => ({
       account: isAliPayAccount(account) ? undefined : cardsCopy.aliAccountInvalid,
       holder: lengthWithin(holder, HOLDER_MIN, HOLDER_MAX) ? undefined : cardsCopy.holderInvalid(HOLDER_MIN, HOLDER_MAX),
-    };
-    setErrors(next);
-    if (next.account || next.holder) return;
-    setBusy(true);
-    try {
-      onBound(await walletApi(context.api).bindAliPay({ account: account.trim(), holder: holder.trim() }));
-    } catch (refusal) {
-      setErrors({ form: failureText(refusal, cardsCopy.bindFailed) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }),
+    bind: () => walletApi(context.api).bindAliPay({ account: account.trim(), holder: holder.trim() }),
+    onBound,
+  });
 
-  const accountId = `${id}-account`;
-  const holderId = `${id}-holder`;
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} aria-label={cardsCopy.bindAli} data-testid="alipay-form">
-      <Field id={accountId} label={cardsCopy.aliAccount} hint={cardsCopy.aliAccountHint} error={errors.account}>
-        <input
-          id={accountId}
-          data-testid="alipay-account"
-          autoComplete="off"
-          maxLength={ALIPAY_ACCOUNT_MAX}
-          value={account}
-          aria-invalid={errors.account ? true : undefined}
-          aria-describedby={describedBy(accountId, cardsCopy.aliAccountHint, errors.account)}
-          onChange={(event) => setAccount(event.target.value)}
-        />
-      </Field>
-      <Field id={holderId} label={cardsCopy.holder} hint={cardsCopy.holderHint} error={errors.holder}>
-        <input
-          id={holderId}
-          data-testid="alipay-holder"
-          maxLength={HOLDER_MAX}
-          value={holder}
-          aria-invalid={errors.holder ? true : undefined}
-          aria-describedby={describedBy(holderId, cardsCopy.holderHint, errors.holder)}
-          onChange={(event) => setHolder(event.target.value)}
-        />
-      </Field>
-      {errors.form && (
-        <ErrorText role="alert" data-testid="alipay-error">
-          {errors.form}
-        </ErrorText>
-      )}
-      <div>
-        <TextButton type="submit" data-testid="alipay-bind" disabled={busy} aria-busy={busy}>
-          {busy ? cardsCopy.binding : cardsCopy.bind}
-        </TextButton>{' '}
-        {onCancel && (
-          <TextButton type="button" onClick={onCancel} disabled={busy}>
-            {cardsCopy.cancel}
-          </TextButton>
-        )}
-      </div>
-    </Form>
+    <BindFormFrame label={cardsCopy.bindAli} testId="alipay-form" errorTestId="alipay-error" bindTestId="alipay-bind" error={formError} busy={busy} onSubmit={submit} onCancel={onCancel}>
+      <BindField
+        id={`${id}-account`}
+        label={cardsCopy.aliAccount}
+        hint={cardsCopy.aliAccountHint}
+        error={errors.account}
+        data-testid="alipay-account"
+        autoComplete="off"
+        maxLength={ALIPAY_ACCOUNT_MAX}
+        value={account}
+        onValue={setAccount}
+      />
+      <BindField
+        id={`${id}-holder`}
+        label={cardsCopy.holder}
+        hint={cardsCopy.holderHint}
+        error={errors.holder}
+        data-testid="alipay-holder"
+        maxLength={HOLDER_MAX}
+        value={holder}
+        onValue={setHolder}
+      />
+    </BindFormFrame>
   );
 }

@@ -1,5 +1,3 @@
-import { useId } from 'react';
-import styled from 'styled-components';
 import type { AnchorApplicationState } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { DialogButton } from '../feedback/DialogButton';
@@ -7,39 +5,12 @@ import { ApplicationRow } from './ApplicationRow';
 import { ColumnHeaders } from './ColumnHeaders';
 import { OPS_PAGE_SIZE, type OpsApi } from './opsApi';
 import { OpsPager } from './OpsPager';
-import { ErrorText, Muted, Panel, Table, TableScroll, Toolbar } from './opsStyles';
+import { Muted, TableScroll } from './opsStyles';
+import { ReviewQueuePanel, ReviewTable } from './ReviewQueue';
 import { useAnchorApplications } from './useAnchorApplications';
 
 const text = hostMessages.opsApplications;
 const STATES: AnchorApplicationState[] = ['pending', 'approved', 'rejected'];
-
-const ReviewTable = styled(Table)`
-  td[data-wrap] {
-    min-width: 200px;
-    max-width: 360px;
-    white-space: pre-wrap;
-    word-break: break-word;
-  }
-
-  [data-review] {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 6px;
-  }
-
-  input {
-    height: 30px;
-    padding: 0 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
-  }
-
-  input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
-`;
 
 /**
  * Anchor applications for ops (`api/ops/anchorApplications`): the pending queue first (oldest
@@ -48,31 +19,22 @@ const ReviewTable = styled(Table)`
  */
 export function AnchorApplicationsPanel({ api, onForbidden }: { api: OpsApi; onForbidden: () => void }) {
   const queue = useAnchorApplications(api, onForbidden);
-  const headingId = useId();
   const stateLabel = text.states[queue.state];
   const columns = text.columns;
   return (
-    <Panel aria-labelledby={headingId}>
-      <h2 id={headingId}>{text.heading}</h2>
-      <Toolbar>
-        <label>
-          {text.stateFilter}{' '}
-          <select value={queue.state} onChange={(event) => queue.showState(event.target.value as AnchorApplicationState)} data-testid="application-state-filter">
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {text.states[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DialogButton type="button" onClick={() => void queue.reload()}>
-          {hostMessages.ops.refresh}
-        </DialogButton>
-      </Toolbar>
-      {queue.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${queue.loadError}`}</ErrorText>}
-      {!queue.view ? (
-        !queue.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
-      ) : (
+    <ReviewQueuePanel
+      heading={text.heading}
+      stateFilter={text.stateFilter}
+      states={STATES}
+      stateLabels={text.states}
+      state={queue.state}
+      showState={queue.showState}
+      filterTestId="application-state-filter"
+      reload={queue.reload}
+      loadError={queue.loadError}
+      loaded={queue.view !== null}
+    >
+      {queue.view && (
         <>
           <TableScroll>
             <ReviewTable data-testid="anchor-applications">
@@ -91,6 +53,6 @@ export function AnchorApplicationsPanel({ api, onForbidden }: { api: OpsApi; onF
           <OpsPager page={queue.page} total={queue.view.total} pageSize={OPS_PAGE_SIZE} label={text.heading} onPage={queue.setPage} />
         </>
       )}
-    </Panel>
+    </ReviewQueuePanel>
   );
 }

@@ -1,9 +1,7 @@
-import { useId, useState } from 'react';
 import { REJECT_REASON_MAX, REJECT_REASON_MIN, type OpsAnchorApplication } from '@sports/shared';
 import { hostMessages } from '../messages';
-import { DialogButton } from '../feedback/DialogButton';
 import { localTime } from './opsFormat';
-import { ErrorText, StatusText } from './opsStyles';
+import { ReviewActions } from './ReviewQueue';
 import type { ReviewOutcome } from './useAnchorApplications';
 
 const text = hostMessages.opsApplications;
@@ -28,27 +26,6 @@ export interface ApplicationRowProps {
 /** One application: who, what, the sample, when, its state and, while pending, approve or reject with a reason. */
 export function ApplicationRow({ application, approve, reject }: ApplicationRowProps) {
   const { id } = application;
-  const reasonId = useId();
-  const errorId = useId();
-  const [reason, setReason] = useState('');
-  const [reasonInvalid, setReasonInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-
-  const run = async (review: () => Promise<ReviewOutcome>, done: (outcome: Extract<ReviewOutcome, { ok: true }>) => string) => {
-    setBusy(true);
-    setOutcome(null);
-    const result = await review();
-    setBusy(false);
-    setOutcome(result.ok ? { ok: true, message: done(result) } : { ok: false, message: result.message });
-  };
-
-  const onReject = () => {
-    const invalid = !isRejectReason(reason);
-    setReasonInvalid(invalid);
-    if (!invalid) void run(() => reject(id, reason.trim()), () => text.rejected);
-  };
-
   const sampleIsLink = application.sample.startsWith('https://');
   return (
     <tr data-testid={`application-row-${id}`} data-state={application.state}>
@@ -68,42 +45,18 @@ export function ApplicationRow({ application, approve, reject }: ApplicationRowP
       <td>{localTime(application.created_at)}</td>
       <td data-testid={`application-state-${id}`}>{stateText(application)}</td>
       <td>
-        {application.state === 'pending' && (
-          <div role="group" aria-label={`${text.columns.actions} ${application.user_nickname}`} data-review>
-            <DialogButton type="button" data-variant="primary" disabled={busy} data-testid={`application-approve-${id}`} onClick={() => void run(() => approve(id), (done) => text.approved(done.review.room_id))}>
-              {text.approve}
-            </DialogButton>
-            <label htmlFor={reasonId}>{text.rejectReason}</label>
-            <input
-              id={reasonId}
-              value={reason}
-              maxLength={REJECT_REASON_MAX}
-              disabled={busy}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={reasonInvalid ? true : undefined}
-              aria-describedby={reasonInvalid ? errorId : undefined}
-              data-testid={`application-reject-reason-${id}`}
-            />
-            <DialogButton type="button" disabled={busy} data-testid={`application-reject-${id}`} onClick={onReject}>
-              {text.reject}
-            </DialogButton>
-            {reasonInvalid && (
-              <ErrorText id={errorId} role="alert">
-                {text.rejectReasonInvalid}
-              </ErrorText>
-            )}
-          </div>
-        )}
-        {outcome &&
-          (outcome.ok ? (
-            <StatusText role="status" data-testid={`application-outcome-${id}`}>
-              {outcome.message}
-            </StatusText>
-          ) : (
-            <ErrorText role="alert" data-testid={`application-outcome-${id}`}>
-              {outcome.message}
-            </ErrorText>
-          ))}
+        <ReviewActions
+          testId={{ prefix: 'application', id }}
+          pending={application.state === 'pending'}
+          label={`${text.columns.actions} ${application.user_nickname}`}
+          reasonMax={REJECT_REASON_MAX}
+          isReason={isRejectReason}
+          approve={() => approve(id)}
+          approved={(done) => text.approved(done.review.room_id)}
+          reject={(reason) => reject(id, reason)}
+          rejected={text.rejected}
+          copy={text}
+        />
       </td>
     </tr>
   );

@@ -1,35 +1,12 @@
-import { useId } from 'react';
-import styled from 'styled-components';
-import { WITHDRAWAL_STATES, type WithdrawalState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { WITHDRAWAL_STATES } from '@sports/shared';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import type { OpsApi } from './opsApi';
-import { ErrorText, Muted, Panel, Table, TableScroll, Toolbar } from './opsStyles';
+import { Muted, TableScroll } from './opsStyles';
+import { ReviewQueuePanel, ReviewTable } from './ReviewQueue';
 import { useWithdrawals } from './useWithdrawals';
 import { WithdrawalRow } from './WithdrawalRow';
 import { withdrawalsCopy as text } from './withdrawalsCopy';
-
-const ReviewTable = styled(Table)`
-  [data-review] {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 6px;
-  }
-
-  input {
-    height: 30px;
-    padding: 0 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
-  }
-
-  input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
-`;
 
 /**
  * 提现审核 (`api/ops/withdrawals`): the pending queue first (oldest first), paid and rejected ones
@@ -39,31 +16,22 @@ const ReviewTable = styled(Table)`
  */
 export function WithdrawalsPanel({ api, onForbidden }: { api: OpsApi; onForbidden: () => void }) {
   const queue = useWithdrawals(api, onForbidden);
-  const headingId = useId();
   const stateLabel = text.states[queue.state];
   const columns = text.columns;
   return (
-    <Panel aria-labelledby={headingId}>
-      <h2 id={headingId}>{text.heading}</h2>
-      <Toolbar>
-        <label>
-          {text.stateFilter}{' '}
-          <select value={queue.state} onChange={(event) => queue.showState(event.target.value as WithdrawalState)} data-testid="withdrawal-state-filter">
-            {WITHDRAWAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {text.states[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DialogButton type="button" onClick={() => void queue.reload()}>
-          {hostMessages.ops.refresh}
-        </DialogButton>
-      </Toolbar>
-      {queue.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${queue.loadError}`}</ErrorText>}
-      {!queue.view ? (
-        !queue.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
-      ) : (
+    <ReviewQueuePanel
+      heading={text.heading}
+      stateFilter={text.stateFilter}
+      states={WITHDRAWAL_STATES}
+      stateLabels={text.states}
+      state={queue.state}
+      showState={queue.showState}
+      filterTestId="withdrawal-state-filter"
+      reload={queue.reload}
+      loadError={queue.loadError}
+      loaded={queue.view !== null}
+    >
+      {queue.view && (
         <>
           <TableScroll>
             <ReviewTable data-testid="ops-withdrawals">
@@ -86,6 +54,6 @@ export function WithdrawalsPanel({ api, onForbidden }: { api: OpsApi; onForbidde
           )}
         </>
       )}
-    </Panel>
+    </ReviewQueuePanel>
   );
 }

@@ -10,6 +10,7 @@ import {
   sharedMessages,
   Tabs,
   TextButton,
+  useCursorList,
   useLoad,
   userInfoAtom,
   type FeedView,
@@ -21,7 +22,6 @@ import { circleCopy, composerCopy } from './communityCopy';
 import { Composer } from './Composer';
 import { postIdFromQuery } from './format';
 import { PostList } from './PostList';
-import { useKeysetList } from './useKeysetList';
 
 const Chips = styled.div`
   display: flex;
@@ -70,7 +70,7 @@ export default function CircleFeedPage({ context, location }: RemotePageProps) {
   useEffect(() => setView(viewOf(location.query.view)), [location.query.view]);
   const needsLogin = view === 'following' && !me;
   const key = needsLogin ? null : `${view}:${topicId ?? 'all'}:${me?.id ?? 'guest'}:${posted}`;
-  const feed = useKeysetList<Post>(key, (cursor) => api.feed(view, topicId, cursor));
+  const feed = useCursorList<Post>(key, (cursor) => api.feed(view, topicId, cursor));
   const topicList = topics.state.status === 'ready' ? topics.state.data : [];
 
   const onPosted = (post: Post) => {

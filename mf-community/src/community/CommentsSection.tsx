@@ -9,6 +9,7 @@ import {
   requireLogin,
   sharedMessages,
   TextButton,
+  useCursorList,
   userInfoAtom,
   type PostComment,
   type PostCommentReply,
@@ -19,7 +20,6 @@ import { circleCopy, detailCopy, postCopy } from './communityCopy';
 import { formatTime, safeImage } from './format';
 import { Actions, AuthorLine, Body, Level } from './PostCard';
 import { ReportAction } from './ReportAction';
-import { useKeysetList } from './useKeysetList';
 
 const Thread = styled.li`
   padding: 10px 0;
@@ -363,7 +363,7 @@ export function CommentsSection({
 }) {
   const api = communityApi(context.api);
   const me = useAtomValue(userInfoAtom);
-  const list = useKeysetList<PostComment>(`comments:${postId}:${me?.id ?? 'guest'}`, (cursor) => api.comments(postId, cursor));
+  const list = useCursorList<PostComment>(`comments:${postId}:${me?.id ?? 'guest'}`, (cursor) => api.comments(postId, cursor));
   const state = list.state;
   const changeCount = (change: number | { exact: number }) => onCount(typeof change === 'number' ? Math.max(count + change, 0) : change.exact);
 

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { Muted, sharedMessages, TextButton, type Post, type RemoteContext } from '@sports/shared';
+import { Muted, sharedMessages, TextButton, type Post, type RemoteContext, type useCursorList } from '@sports/shared';
 import { circleCopy, postCopy } from './communityCopy';
 import { PostCard } from './PostCard';
-import type { useKeysetList } from './useKeysetList';
 
 const More = styled.div`
   display: flex;
@@ -22,7 +21,7 @@ export function PostList({
   loading = sharedMessages.loading,
 }: {
   context: RemoteContext;
-  list: ReturnType<typeof useKeysetList<Post>>;
+  list: ReturnType<typeof useCursorList<Post>>;
   label: string;
   empty: string;
   testId: string;

@@ -76,4 +76,26 @@ describe('useCursorList', () => {
     await act(async () => pages.a!.resolve({ list: [1], next_cursor: null }));
     expect(result.current.state).toEqual({ status: 'ready', items: [2], cursor: null, more: 'idle' });
   });
+
+  it('loads nothing while the key is null', () => {
+    let calls = 0;
+    const { result } = renderHook(() => useCursorList<number>(null, async () => ({ list: [++calls], next_cursor: null })));
+    expect(calls).toBe(0);
+    expect(result.current.state).toEqual({ status: 'loading' });
+  });
+
+  it('update changes the rows in place without loading', async () => {
+    const page = deferred<Page>();
+    let calls = 0;
+    const { result } = renderHook(() =>
+      useCursorList<number>('a', () => {
+        calls += 1;
+        return page.promise;
+      }),
+    );
+    await act(async () => page.resolve({ list: [1, 2, 3], next_cursor: 'c' }));
+    act(() => result.current.update((items) => items.filter((item) => item !== 2)));
+    expect(result.current.state).toEqual({ status: 'ready', items: [1, 3], cursor: 'c', more: 'idle' });
+    expect(calls).toBe(1);
+  });
 });

@@ -14,9 +14,10 @@ export type CursorListState<Item> =
  * A list read by keyset cursor (newest first): the first page whenever `key` changes (another
  * category or filter, or a reload after a change), then `loadMore()` appends the page after the
  * last `next_cursor`. An answer for an older key is dropped; a failed 加载更多/更多 keeps the rows
- * and lets the reader retry.
+ * and lets the reader retry. A null key loads nothing (yet). `update` changes the rows in place (a
+ * like, a delete) without reloading, so counts stay what the server answered.
  */
-export function useCursorList<Item>(key: string, load: (cursor?: string) => Promise<CursorPage<Item>>) {
+export function useCursorList<Item>(key: string | null, load: (cursor?: string) => Promise<CursorPage<Item>>) {
   const [state, setState] = useState<CursorListState<Item>>({ status: 'loading' });
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -32,6 +33,7 @@ export function useCursorList<Item>(key: string, load: (cursor?: string) => Prom
   }, []);
 
   useEffect(() => {
+    if (key === null) return undefined;
     first();
     return () => {
       generation.current += 1;
@@ -51,5 +53,9 @@ export function useCursorList<Item>(key: string, load: (cursor?: string) => Prom
     );
   }, [state]);
 
-  return { state, loadMore, retry: first };
+  const update = useCallback((change: (items: Item[]) => Item[]) => {
+    setState((now) => (now.status === 'ready' ? { ...now, items: change(now.items) } : now));
+  }, []);
+
+  return { state, loadMore, retry: first, update };
 }

@@ -6,14 +6,15 @@ import {
   RemotePageFrame,
   Tabs,
   TextButton,
+  useCursorList,
   useLoad,
+  type CursorPage,
   type RemotePageProps,
   type SearchAnchor,
   type SearchLive,
   type SearchResult,
 } from '@sports/shared';
 import { formatDateTime } from '../headlines/format';
-import { type CursorPage, useCursorList } from '../headlines/useCursorList';
 import { searchApi } from './searchApi';
 import { searchCopy } from './searchCopy';
 

@@ -100,7 +100,7 @@ test('a member buys a guard: the coins drop, their next chat line carries the ba
   await expect(seen.getByTestId('guard-badge')).toHaveText('青铜守护', { timeout: 15_000 });
   await expect(seen).toContainText(nickname);
   // No serious or critical axe violation with the guard panel and the guard list (badges) showing (as tests/accessibility.spec.ts).
-  const serious = (await new AxeBuilder({ page: member.page }).include('[data-testid="guard-panel"]').include('[data-testid="guard-list"]').analyze()).violations.filter(
+  const serious = (await new AxeBuilder({ page: member.page }).include('[data-testid="guard-panel"]').include('[data-testid="guard-list"]').include('[data-testid="chat-messages"]').analyze()).violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
   expect(serious, JSON.stringify(serious.map((violation) => [violation.id, violation.nodes.map((node) => node.target)]))).toEqual([]);

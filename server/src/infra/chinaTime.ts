@@ -9,6 +9,11 @@ export function chinaDate(at: Date): string {
   return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD HH:mm:ss' of the instant in China (Alipay's request and expiry times). */
+export function chinaDateTime(at: Date): string {
+  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+}
+
 /** The instant a China day starts, and the next day's start; null for an impossible date. */
 export function chinaDayRange(date: string): { from: Date; to: Date } | null {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);

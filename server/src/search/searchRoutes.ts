@@ -1,6 +1,7 @@
 import { Envelope, SearchAnchorPageSchema, SearchHotSchema, SearchLivePageSchema, SearchPageQuerySchema, SearchQuerySchema, SearchResultSchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { chinaDate } from '../infra/chinaTime';
 import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
 import { hotSearches, normaliseTerm, recordSearch, resultCount, searchAnchorPage, searchEverything, searchLivePage } from './searchService';
@@ -21,7 +22,7 @@ function onceADay(): (address: string, term: string) => boolean {
   let day = '';
   const seen = new Set<string>();
   return (address, term) => {
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = chinaDate(new Date());
     if (today !== day || seen.size >= COUNTED_MAX) {
       seen.clear();
       day = today;

@@ -1,6 +1,7 @@
 import { createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ALIPAY_NOTIFY_PATH, chinaTime, createAlipayProvider, fenToYuan, yuanToFen } from './alipayProvider';
+import { chinaDateTime } from '../infra/chinaTime';
+import { ALIPAY_NOTIFY_PATH, createAlipayProvider, fenToYuan, yuanToFen } from './alipayProvider';
 import { TEST_ALIPAY_APP_ID, alipayNotify, alipayTestKeys, signAlipayNotify, testAlipayConfig } from './testing/alipayTestKit';
 
 const keys = alipayTestKeys();
@@ -14,7 +15,7 @@ describe('alipay provider (alipay-sdk): page-pay URL and RSA2 notify verificatio
     expect(() => fenToYuan(-1)).toThrow(RangeError);
     expect([yuanToFen('30.00'), yuanToFen('30'), yuanToFen('30.5'), yuanToFen('0.01'), yuanToFen('0.07')]).toEqual([3000, 3000, 3050, 1, 7]);
     for (const bad of ['', '30.001', '-1.00', '1e3', ' 30.00', '30.', '.5', '３0']) expect(yuanToFen(bad)).toBeNull();
-    expect(chinaTime(new Date('2026-11-20T16:30:00Z'))).toBe('2026-11-21 00:30:00');
+    expect(chinaDateTime(new Date('2026-11-20T16:30:00Z'))).toBe('2026-11-21 00:30:00');
   });
 
   it('the page-pay URL: the gateway, alipay.trade.page.pay with the order number, yuan amount, subject, expiry, notify and return URLs, signed RSA2 with the app key', async () => {

@@ -1,4 +1,5 @@
 import { AlipaySdk } from 'alipay-sdk';
+import { chinaDateTime } from '../infra/chinaTime';
 import type { AlipayConfig } from './alipayConfig';
 import type { NotifyVerdict, PaymentOrder, PaymentProvider } from './paymentProvider';
 
@@ -36,10 +37,6 @@ export function yuanToFen(yuan: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in China time (UTC+8, no daylight saving): Alipay's time_expire. */
-export function chinaTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
-}
 
 /**
  * The 'alipay' provider through the official SDK (alipay-sdk): the page-pay URL
@@ -85,13 +82,13 @@ export function createAlipayProvider(config: AlipayConfig, now: () => Date = () 
           total_amount: fenToYuan(order.amountFen),
           subject: order.subject,
           // Alipay closes the trade when our order expires: no payment after that in the normal case.
-          time_expire: chinaTime(order.expiresAt),
+          time_expire: chinaDateTime(order.expiresAt),
         },
         notifyUrl,
         ...(config.returnUrl === null ? {} : { returnUrl: config.returnUrl }),
         // Alipay reads the request's timestamp as China time; the SDK would write the server's
         // local time (8 hours off on a UTC host), so it is given here (it overrides the SDK's).
-        timestamp: chinaTime(now()),
+        timestamp: chinaDateTime(now()),
       });
     },
     readNotify,

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useHostServices } from '../app/hostServices';
 import { sendSmsCode } from './accountActions';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '@sports/shared';
 
 /** The SMS button's state: ready → sending → counting down (60 s) → ready. */
 export function useSmsCode(purpose: 1 | 2) {

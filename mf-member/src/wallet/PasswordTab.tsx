@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PagePanel, SMS_RESEND_SECONDS, TextButton, type RemoteContext } from '@sports/shared';
+import { PagePanel, SMS_RESEND_SECONDS, TextButton, useCountdown, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { describedBy, ErrorText, Field, Form, Notice } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
 import { failureText } from './failure';
-import { useCountdown } from './useCountdown';
 import { InfoView, type WalletTabProps } from './walletTab';
 import { passwordCopy } from './walletCopy';
 import { isSixDigits, lockedUntil } from './withdrawRules';

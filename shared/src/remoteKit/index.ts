@@ -13,6 +13,7 @@ export * from './startRemoteHarness';
 export * from './Switch';
 export * from './Tabs';
 export * from './useCursorList';
+export * from './useCountdown';
 export * from './useLoad';
 export * from './useMemberOnly';
 export * from './WidgetPanel';

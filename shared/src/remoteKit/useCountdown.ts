@@ -4,8 +4,8 @@ const TICK_MS = 1000;
 
 /**
  * Whole seconds left until a deadline, ticking once a second down to 0: the SMS button's
- * countdown, the same rule as the login modal's (host/src/account/useCountdown.ts). Counted
- * from the clock, not from ticks, so a throttled background tab stays right.
+ * countdown (the login modal's, the payment password change's). Counted from the clock, not
+ * from ticks, so a throttled background tab stays right.
  */
 export function useCountdown(): { remaining: number; start: (seconds: number) => void } {
   const [remaining, setRemaining] = useState(0);

@@ -19,6 +19,18 @@ export interface RemoteFailureEvent {
 }
 
 /**
+ * A live room's player, about once a second while it plays: how far its picture is behind the
+ * live moment at the ingest. Spoiler-free scores hold a goal popup or a score change for the
+ * room's match until the picture has reached it. `matchId` is the match the room shows (null
+ * for a room without one).
+ */
+export interface PlayerDelayEvent {
+  roomId: number;
+  matchId: number | null;
+  delayMs: number;
+}
+
+/**
  * Every event that crosses package boundaries in the page. The shared API client emits the
  * session and toast events; the host renders them. Domain issues add their events here.
  */
@@ -32,6 +44,9 @@ export type PlatformEvents = {
   /** Show the 'feature in development' notice dialog. */
   'notice:inDevelopment': { feature?: string };
   'remote:failed': RemoteFailureEvent;
+  'player:delay': PlayerDelayEvent;
+  /** The room's player stopped or left the page: scores for its match are immediate again. */
+  'player:stopped': { roomId: number; matchId: number | null };
 };
 
 export type PlatformEventBus = Emitter<PlatformEvents>;

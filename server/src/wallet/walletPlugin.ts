@@ -54,7 +54,7 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   await app.register(chargeRulesOpsRoutes, { db: options.db, clock: app.accounts.clock, opsToken: options.opsToken });
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
-  await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent });
   // The rooms' ranking counts gift income: live owns the port, the wallet fills it (live/giftIncome.ts).
   app.roomGiftIncome.provide({ coinsByRoom: (from, until) => giftCoinsByRoom(options.db, from, until) });
   // Earnings, withdrawals, payout accounts (encrypted with the member domain's cipher: app.memberCipher), the payment password.

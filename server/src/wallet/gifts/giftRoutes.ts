@@ -16,6 +16,7 @@ import { ok } from '../../infra/http/envelope';
 import { errors } from '../../infra/http/errorCatalogue';
 import type { App } from '../../infra/http/types';
 import { idempotencyKeyOf } from '../walletRoutes';
+import { GiftBatcher } from './giftBatcher';
 import { type GiftDeps, listGifts, listUserGifts, roomRank, sendGift } from './gifts';
 
 export const GIFT_ICONS_DIR = path.join(SERVER_DIR, 'static', 'gifts');
@@ -24,6 +25,15 @@ export const GIFT_ICONS_URL_PREFIX = '/static/gifts/';
 /** `api/Gift/*`, `api/member/handselGift`, and the gift icons at /static/gifts/ (served like the preset avatars). */
 export async function giftRoutes(app: App, deps: GiftDeps): Promise<void> {
   const login = { preHandler: app.requireLogin };
+  // Sends are applied in batches, one statement and one commit each (giftBatcher.ts).
+  const batcher = new GiftBatcher({
+    db: deps.db,
+    clock: deps.clock,
+    anchorSharePercent: deps.anchorSharePercent,
+    hotShards: deps.ledger.hotShards,
+    onBatchError: (error, sends) => app.log.error({ err: error, sends }, 'gift batch failed: its sends were refused, nothing applied'),
+  });
+  app.addHook('onClose', () => batcher.drain());
 
   await app.register(fastifyStatic, {
     root: GIFT_ICONS_DIR,
@@ -44,7 +54,7 @@ export async function giftRoutes(app: App, deps: GiftDeps): Promise<void> {
   app.get('/api/member/handselGift', { ...login, schema: { querystring: HandselGiftQuerySchema, response: { 200: Envelope(HandselGiftResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const { query } = request;
-    const outcome = await sendGift(deps, sessionOf(request).user.id, { roomId: query.room_id, giftId: query.gift_id, count: query.count, idempotencyKey });
+    const outcome = await sendGift(batcher, sessionOf(request).user.id, { roomId: query.room_id, giftId: query.gift_id, count: query.count, idempotencyKey });
     // After commit: the room hears it (the chat posts the gift line); a replay announces nothing.
     if (outcome.event !== null) app.roomEvents.emit('giftSent', outcome.event);
     return ok(outcome.result);

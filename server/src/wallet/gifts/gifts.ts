@@ -7,8 +7,9 @@ import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../../infra/http/pagination';
 import type { RoomEventMap } from '../../live/index';
-import { type LedgerOptions, type Leg, transfer } from '../ledger';
-import { recordOrder } from '../orders';
+import type { LedgerOptions } from '../ledger';
+import type { GiftSendRow } from './giftBatch';
+import type { GiftBatcher } from './giftBatcher';
 
 /** Exp for coins spent (levels/experience.ts `Experience.addExp`: 1 coin = 1 exp), inside the spending transaction. */
 export type AddExp = (trx: Kysely<Database>, memberId: number, exp: number) => Promise<void>;
@@ -19,7 +20,6 @@ export interface GiftDeps {
   ledger: LedgerOptions;
   /** WALLET_ANCHOR_SHARE_PERCENT. */
   anchorSharePercent: number;
-  addExp: AddExp;
 }
 
 /**
@@ -44,85 +44,51 @@ export interface GiftSendOutcome {
 }
 
 /**
- * N of a gift to the room's anchor, in one transaction: the ledger set `gift:<sender>:<key>`
- * (sender's coins → anchor's earnings at the share, → platform revenue for the rest), the
- * gift_send row, the sender's exp (1 per coin). A repeated key answers the first send; the same
- * key with other parameters is WALLET_IDEMPOTENCY_KEY_REUSED (the ledger's fingerprint). A closed
- * room still receives gifts: the anchor and the room exist, viewers may still be on its page.
+ * N of a gift to the room's anchor, applied in the next batch of `batcher` (giftBatcher.ts; what
+ * a send does is in migration 0022): the ledger set `gift:<sender>:<key>` (sender's coins →
+ * anchor's earnings at the share, → platform revenue for the rest), the gift_send row, the order,
+ * the sender's exp (1 per coin). A repeated key answers the first send; the same key with other
+ * parameters is WALLET_IDEMPOTENCY_KEY_REUSED. A closed room still receives gifts: the anchor and
+ * the room exist, viewers may still be on its page.
  */
-export async function sendGift(deps: GiftDeps, senderId: number, input: { roomId: number; giftId: number; count: number; idempotencyKey: string }): Promise<GiftSendOutcome> {
-  const { db } = deps;
-  // A retry of an applied send answers it first: the ledger's fingerprint holds the price and the
-  // share, which a catalogue or configuration change since would make another (a 409, not the first result).
-  const earlier = await db.selectFrom('gift_send').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
-  if (earlier !== undefined) {
-    if (earlier.room_id !== input.roomId || earlier.gift_id !== input.giftId || earlier.count !== input.count) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
-    return { result: resultOf(earlier), event: null };
-  }
-  const room = await db.selectFrom('live_room').select(['id', 'owner_id']).where('id', '=', input.roomId).executeTakeFirst();
-  if (room === undefined) throw errors.WALLET_GIFT_ROOM_NOT_FOUND();
-  if (room.owner_id === senderId) throw errors.WALLET_GIFT_OWN_ROOM();
-  const gift = await db.selectFrom('gift').selectAll().where('id', '=', input.giftId).where('enabled', '=', true).executeTakeFirst();
-  if (gift === undefined) throw errors.WALLET_GIFT_NOT_FOUND();
-
-  const coins = gift.price * input.count;
-  const split = splitGiftCoins(coins, deps.anchorSharePercent);
-  const legs: Leg[] = [];
-  if (split.anchor > 0) legs.push({ from: { kind: 'member_coins', owner: senderId }, to: { kind: 'anchor_earnings', owner: room.owner_id }, amount: split.anchor });
-  if (split.platform > 0) legs.push({ from: { kind: 'member_coins', owner: senderId }, to: { kind: 'platform_revenue' }, amount: split.platform });
-  const now = deps.clock();
-
-  return db.transaction().execute(async (trx) => {
-    const applied = await transfer(
-      trx,
-      { idempotencyKey: `gift:${senderId}:${input.idempotencyKey}`, kind: 'gift', reference: `room:${room.id}:gift:${gift.id}:x${input.count}`, legs },
-      deps.ledger,
-    );
-    if (applied.replayed) {
-      const first = await trx.selectFrom('gift_send').selectAll().where('sender_id', '=', senderId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
-      return { result: resultOf(first), event: null };
+export async function sendGift(batcher: GiftBatcher, senderId: number, input: { roomId: number; giftId: number; count: number; idempotencyKey: string }): Promise<GiftSendOutcome> {
+  const row = await batcher.send({ senderId, ...input });
+  switch (row.status) {
+    case 'reused':
+      throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
+    case 'insufficient':
+      throw errors.WALLET_INSUFFICIENT_BALANCE();
+    case 'room_not_found':
+      throw errors.WALLET_GIFT_ROOM_NOT_FOUND();
+    case 'own_room':
+      throw errors.WALLET_GIFT_OWN_ROOM();
+    case 'gift_not_found':
+      throw errors.WALLET_GIFT_NOT_FOUND();
+    case 'replayed':
+      return { result: resultOf(row), event: null };
+    case 'sent': {
+      const gift = row.gift as NonNullable<GiftSendRow['gift']>;
+      const event = {
+        roomId: row.roomId,
+        ownerId: row.anchorId as number,
+        recordId: row.recordId as number,
+        senderId,
+        senderNickname: row.senderNickname as string,
+        giftId: row.giftId,
+        giftName: gift.name,
+        giftIcon: gift.icon,
+        tier: gift.tier as 1 | 2 | 3,
+        combo: gift.combo,
+        count: row.count,
+        coins: row.coins as number,
+      };
+      return { result: resultOf(row), event };
     }
-    const sender = await trx.selectFrom('app_user').select(['balance', 'user_nickname']).where('id', '=', senderId).executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('gift_send')
-      .values({
-        sender_id: senderId,
-        room_id: room.id,
-        anchor_id: room.owner_id,
-        gift_id: gift.id,
-        count: input.count,
-        coins,
-        anchor_coins: split.anchor,
-        platform_coins: split.platform,
-        balance_after: Number(sender.balance),
-        idempotency_key: input.idempotencyKey,
-        transfer_set_id: applied.setId,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await deps.addExp(trx, senderId, coins);
-    await recordOrder(trx, { userId: senderId, type: 'gift', coins: -coins, subject: `${gift.name} x${input.count}`, idempotencyKey: input.idempotencyKey, transferSetId: applied.setId, now });
-    const event = {
-      roomId: room.id,
-      ownerId: room.owner_id,
-      recordId: row.id,
-      senderId,
-      senderNickname: sender.user_nickname,
-      giftId: gift.id,
-      giftName: gift.name,
-      giftIcon: gift.icon,
-      tier: gift.tier,
-      combo: gift.combo,
-      count: input.count,
-      coins,
-    };
-    return { result: resultOf(row), event };
-  });
+  }
 }
 
-function resultOf(row: { id: number; gift_id: number; count: number; coins: number; balance_after: number; created_at: Date }): HandselGiftResult {
-  return { record_id: row.id, gift_id: row.gift_id, count: row.count, coins: Number(row.coins), balance: Number(row.balance_after), created_at: row.created_at.toISOString() };
+function resultOf(row: GiftSendRow): HandselGiftResult {
+  return { record_id: row.recordId as number, gift_id: row.giftId, count: row.count, coins: row.coins as number, balance: row.balance as number, created_at: (row.createdAt as Date).toISOString() };
 }
 
 /** My gifts sent (type sent: to whom) or received (type received: from whom), newest first. */

@@ -19,6 +19,8 @@ import * as moderation0017 from './0017_moderation';
 import * as headlines0019 from './0019_headlines';
 import * as communityPosts0018 from './0018_community_posts';
 import * as search0021 from './0021_search';
+import * as giftBatches0022 from './0022_gift_batches';
+import * as headlineComments0023 from './0023_headline_comments';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0018_community_posts': communityPosts0018,
   '0019_headlines': headlines0019,
   '0021_search': search0021,
+  '0022_gift_batches': giftBatches0022,
+  '0023_headline_comments': headlineComments0023,
 };

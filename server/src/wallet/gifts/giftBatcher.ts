@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../infra/clock';
+import type { Database } from '../../infra/db/schema';
+import { errors } from '../../infra/http/errorCatalogue';
+import { type GiftBatchOptions, type GiftSendRequest, type GiftSendRow, applyGiftBatch, giftLedgerKey } from './giftBatch';
+
+/**
+ * Natural batching of gift sends (wallet/README.md, "Gifts"; bench/gifts/README.md): one batch
+ * in flight at a time; the sends that arrive meanwhile wait and go together as the next batch the
+ * moment it returns. Idle, a send goes at once (no timer); busy, a batch holds what arrived during
+ * the previous one's round trip, so the commits a second stay about what the database does while
+ * the sends a commit grow with the load. Each batch is one statement (`applyGiftBatch`).
+ */
+
+export interface GiftBatcherOptions extends GiftBatchOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Most sends in one batch (the rest wait for the next). */
+  maxBatch?: number;
+  /** A batch that failed (every caller of it gets SERVER_BUSY): for the log. */
+  onBatchError?: (error: unknown, sends: number) => void;
+}
+
+export interface GiftBatcherStats {
+  batches: number;
+  sends: number;
+  largestBatch: number;
+}
+
+const DEFAULT_MAX_BATCH = 256;
+
+interface Waiting {
+  request: GiftSendRequest;
+  resolve: (row: GiftSendRow) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GiftBatcher {
+  private readonly options: GiftBatcherOptions;
+  private readonly maxBatch: number;
+  private waiting: Waiting[] = [];
+  private inFlight: Promise<void> | null = null;
+  private readonly counters: GiftBatcherStats = { batches: 0, sends: 0, largestBatch: 0 };
+
+  constructor(options: GiftBatcherOptions) {
+    this.options = options;
+    this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    if (!Number.isSafeInteger(this.maxBatch) || this.maxBatch < 1) throw new Error(`GiftBatcher: maxBatch must be a positive integer, got ${this.maxBatch}`);
+  }
+
+  /** Queues one send; answers its row when its batch committed (refusals are rows too), or throws SERVER_BUSY if the batch failed. */
+  send(request: GiftSendRequest): Promise<GiftSendRow> {
+    giftLedgerKey(request.senderId, request.idempotencyKey);
+    return new Promise<GiftSendRow>((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      this.startNext();
+    });
+  }
+
+  /** Batches and sends applied since the start. */
+  stats(): GiftBatcherStats {
+    return { ...this.counters };
+  }
+
+  /** Resolves when nothing is waiting or in flight (a server stopping). */
+  async drain(): Promise<void> {
+    while (this.inFlight !== null) await this.inFlight;
+  }
+
+  private startNext(): void {
+    if (this.inFlight !== null || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0, this.maxBatch);
+    this.inFlight = this.run(batch).finally(() => {
+      this.inFlight = null;
+      this.startNext();
+    });
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    this.counters.batches += 1;
+    this.counters.sends += batch.length;
+    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    try {
+      const rows = await applyGiftBatch(
+        this.options.db,
+        batch.map((entry) => entry.request),
+        this.options,
+        this.options.clock(),
+      );
+      batch.forEach((entry, index) => entry.resolve(rows[index] as GiftSendRow));
+    } catch (error) {
+      this.options.onBatchError?.(error, batch.length);
+      for (const entry of batch) entry.reject(errors.SERVER_BUSY());
+    }
+  }
+}

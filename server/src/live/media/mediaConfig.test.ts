@@ -11,7 +11,7 @@ describe('media configuration', () => {
   it('defaults: embedded RTMP on loopback 1935, 24 h keys, HLS by ffmpeg', () => {
     const { config, problems } = load({});
     expect(problems).toEqual([]);
-    expect(config).toMatchObject({ mode: 'embedded', pushKeyTtlHours: 24, external: null, demoStreams: 0 });
+    expect(config).toMatchObject({ mode: 'embedded', pushKeyTtlHours: 24, external: null, demoStreams: 4 });
     expect(config.embedded).toMatchObject({ rtmpHost: '127.0.0.1', rtmpPort: 1935, ffmpegPath: 'ffmpeg', hlsSegmentSeconds: 2 });
   });
 
@@ -62,6 +62,13 @@ describe('media configuration', () => {
     expect(load({ MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES: '200000', MEDIA_RTMP_MAX_MESSAGE_BYTES: '100000' }).problems).toEqual([
       'MEDIA_RTMP_UNADMITTED_MAX_MESSAGE_BYTES must not be above MEDIA_RTMP_MAX_MESSAGE_BYTES',
     ]);
+  });
+
+  it('DEMO_STREAMS: four demo rooms broadcast by default, 0 turns them off, at most the eight seeded rooms', () => {
+    expect(load({ DEMO_STREAMS: '0' }).config.demoStreams).toBe(0);
+    expect(load({ DEMO_STREAMS: '2' }).config.demoStreams).toBe(2);
+    expect(load({ DEMO_STREAMS: '9' }).problems).toEqual([expect.stringMatching(/DEMO_STREAMS/)]);
+    expect(load({ DEMO_STREAMS: 'yes' }).problems).toEqual([expect.stringMatching(/DEMO_STREAMS/)]);
   });
 
   it('lists every bad value', () => {

@@ -10,7 +10,7 @@ export interface MediaConfig {
   pushKeyTtlHours: number;
   embedded: EmbeddedMediaConfig;
   external: ExternalMediaConfig | null;
-  /** Rooms of seeded demo anchors that get an ffmpeg test pattern at start (embedded only). */
+  /** DEMO_STREAMS: rooms of seeded demo anchors that loop a demo clip into the ingest (embedded, with ffmpeg; demoStreams.ts). */
   demoStreams: number;
 }
 
@@ -71,9 +71,13 @@ export interface ExternalMediaConfig {
 }
 
 export const MEDIA_MODES = ['embedded', 'external'] as const;
+/** One room of each category broadcasts on a fresh start; 0 turns demo streams off. */
+export const DEFAULT_DEMO_STREAMS = 4;
+/** The seeded demo rooms (seedDemoRooms.ts), and below the ingest's per-address connection limit. */
+export const MAX_DEMO_STREAMS = 8;
 export const MIN_MEDIA_SECRET_LENGTH = 16;
 
-/** Defaults for buildApp callers that pass no config (tests): embedded, any free RTMP port. */
+/** Defaults for buildApp callers that pass no config (tests): embedded, any free RTMP port, no demo streams. */
 export function defaultMediaConfig(): MediaConfig {
   return {
     mode: 'embedded',
@@ -119,7 +123,7 @@ export function loadMediaConfig(read: ReadVar, problems: string[]): MediaConfig 
       rtmpLimits: loadRtmpLimits(int, problems),
     },
     external: mode === 'external' ? loadExternal(read, problems) : null,
-    demoStreams: int('DEMO_STREAMS', 0, 0, 20),
+    demoStreams: int('DEMO_STREAMS', DEFAULT_DEMO_STREAMS, 0, MAX_DEMO_STREAMS),
   };
 }
 

@@ -189,12 +189,17 @@ async function setUpEmbedded(
     if (settings.ffmpegPath !== null && (await ffmpegAvailable(settings.ffmpegPath))) {
       hls = new HlsPackager({ ffmpegPath: settings.ffmpegPath, rootDir: hlsRoot, segmentSeconds: settings.hlsSegmentSeconds, listSize: settings.hlsListSize, log });
     } else {
-      log.info('HLS off: ffmpeg not found (MEDIA_FFMPEG_PATH); viewers get HTTP-FLV only');
+      log.warn(
+        settings.ffmpegPath === null
+          ? 'MEDIA_FFMPEG_PATH=off: HLS and demo streams are off, viewers get HTTP-FLV only'
+          : `ffmpeg not found (MEDIA_FFMPEG_PATH=${settings.ffmpegPath}): HLS and demo streams are off, viewers get HTTP-FLV only; install ffmpeg (npm start does, or: sudo apt-get install ffmpeg) and restart`,
+      );
     }
     rtmpPort = await ingest.start();
     log.info({ host: settings.rtmpHost, port: rtmpPort, hls: hls !== null }, 'RTMP ingest listening');
+    // Demo rooms broadcast a looped clip (DEMO_STREAMS; demoStreams.ts): started in the background.
     if (config.demoStreams > 0 && hls !== null && settings.ffmpegPath !== null) {
-      stopDemoStreams = await startDemoStreams({ db, ffmpegPath: settings.ffmpegPath, secret: signingSecret(), rtmpPort, count: config.demoStreams, log });
+      stopDemoStreams = startDemoStreams({ db, ffmpegPath: settings.ffmpegPath, secret: signingSecret(), rtmpHost: settings.rtmpHost, rtmpPort, count: config.demoStreams, dataDir, log });
     }
   });
 

@@ -56,6 +56,8 @@ export async function startServerProcess(adminUrl: string, env: Record<string, s
       LOG_LEVEL: 'info',
       FEED: 'off',
       LIVE_WORKERS: '0',
+      // No ffmpeg by surprise: a test that wants demo streams passes DEMO_STREAMS.
+      DEMO_STREAMS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
-import { changeCommentVisibility, describeComment } from './posts/comments';
+import { changeCommentVisibility, describeComment } from './comments/comments';
+import { headlineCommentRoutes } from './headlines/headlineCommentRoutes';
+import { headlineModerationTarget } from './headlines/headlineModeration';
 import { postRoutes } from './posts/postRoutes';
 import { registerHeadlines } from './headlines/headlinesModule';
 import { describePost, listFeed, removePost, setPostHidden } from './posts/posts';
@@ -32,12 +34,16 @@ function rowId(id: string): number | null {
  * The community domain (community/README.md): members' posts, comments and likes
  * (`api/anchor_dynamics*`, community/posts/). Reads the accounts' sessions, clock and upload
  * store (images are the member's own uploads); text passes the one sensitive-word filter
- * (app.moderation.check); posts and comments are moderation targets ('post', 'comment').
+ * (app.moderation.check); posts, comments (on posts and articles) and articles are moderation
+ * targets ('post', 'comment', 'headline').
  */
 async function community(app: App, options: CommunityPluginOptions): Promise<void> {
   const { db } = options;
   const config = options.config ?? defaultCommunityConfig();
-  await app.register(postRoutes, { db, accounts: app.accounts, config, checkText: (text) => app.moderation.check(text) });
+  const commentDeps = { db, accounts: app.accounts, config, checkText: (text: string) => app.moderation.check(text) };
+  await app.register(postRoutes, commentDeps);
+  // Articles take the circle's comment threads (community/comments/), under their own routes.
+  await app.register(headlineCommentRoutes, commentDeps);
   await registerHeadlines(app, {
     db,
     clock: app.accounts.clock,
@@ -63,6 +69,9 @@ async function community(app: App, options: CommunityPluginOptions): Promise<voi
       if (postId !== null) await removePost(db, postId, app.accounts.clock());
     },
   });
+  // Articles have no member author (ops write them): reportable and hideable, never sanctioned.
+  app.moderation.registerTarget('headline', headlineModerationTarget(db, app.accounts.clock, rowId));
+  // Every comment, on a post or an article (one table, one target).
   app.moderation.registerTarget('comment', {
     describe: async (id) => {
       const commentId = rowId(id);

@@ -6,8 +6,12 @@ export type ModerationTargetKind = (typeof MODERATION_TARGET_KINDS)[number];
 
 /** A reported thing as the queue shows it. */
 export interface ModerationTargetInfo {
-  /** Who wrote it (for `user`: the user); the author mute and ban act on them. */
-  authorId: number;
+  /**
+   * Who wrote it (for `user`: the user); the author mute and ban act on them. Null: content
+   * without a member author (a headline article, written by ops): it can be reported, hidden and
+   * deleted, and the author sanctions are refused (MODERATION_ACTION_UNSUPPORTED).
+   */
+  authorId: number | null;
   /** A short plain-text excerpt (the queue renders it as text). */
   excerpt: string;
   /** Whether the owning domain hides it now (optional; the queue shows it). */

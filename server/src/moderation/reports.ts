@@ -140,7 +140,7 @@ async function describeForOps(db: Kysely<Database>, port: ModerationPort, kind: 
   if (handler === undefined) return null;
   const info = await handler.describe(targetId).catch(() => null);
   if (info === null) return null;
-  const author = await db.selectFrom('app_user').select(['user_nickname', 'banned_until']).where('id', '=', info.authorId).executeTakeFirst();
+  const author = info.authorId === null ? undefined : await db.selectFrom('app_user').select(['user_nickname', 'banned_until']).where('id', '=', info.authorId).executeTakeFirst();
   const bannedUntil = author?.banned_until && author.banned_until.getTime() > Date.now() ? author.banned_until.toISOString() : null;
   return {
     author_id: info.authorId,
@@ -179,6 +179,8 @@ export async function actOnReport(
 
   const authorOf = async () => {
     const info = handler === undefined ? null : await handler.describe(targetId);
+    // Content without a member author (an ops-written article) has no one to sanction.
+    if (info !== null && info !== undefined && info.authorId === null) throw errors.MODERATION_ACTION_UNSUPPORTED();
     const authorId = info?.authorId ?? report.author_id;
     if (authorId === null || authorId === undefined) throw errors.MODERATION_TARGET_NOT_FOUND();
     return { authorId, roomId: info?.roomId };

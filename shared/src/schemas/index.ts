@@ -17,5 +17,6 @@ export * from './withdrawals';
 export * from './guards';
 export * from './community';
 export * from './headlines';
+export * from './headlineComments';
 export * from './moderation';
 export * from './knowledge';

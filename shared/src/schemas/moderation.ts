@@ -96,10 +96,10 @@ export const ModerationReportGroupSchema = Type.Object(
     texts: Type.Array(Type.String()),
     first_at: Type.String(),
     last_at: Type.String(),
-    /** The target as its domain describes it now; null when it is gone or its kind has no handler. */
+    /** The target as its domain describes it now; null when it is gone or its kind has no handler. `author_id` null: content without a member author (a headline article written by ops). */
     target: Type.Union([
       Type.Object(
-        { author_id: Type.Integer(), author_nickname: Type.String(), excerpt: Type.String(), hidden: Type.Boolean(), banned_until: Type.Union([Type.String(), Type.Null()]) },
+        { author_id: Type.Union([Type.Integer(), Type.Null()]), author_nickname: Type.String(), excerpt: Type.String(), hidden: Type.Boolean(), banned_until: Type.Union([Type.String(), Type.Null()]) },
         { additionalProperties: false },
       ),
       Type.Null(),

@@ -24,7 +24,7 @@ import { sessionOf } from '../../accounts/index';
 import { ok } from '../../infra/http/envelope';
 import type { App } from '../../infra/http/types';
 import { optionalViewerId } from '../../live/index';
-import { addComment, deleteComment, likeComment, listComments } from './comments';
+import { addComment, deleteComment, likeComment, listComments, withSubjectId } from '../comments/comments';
 import { type PostServiceDeps, deletePost, insertPost, likePost, listFeed, listTopics, postInfo, userPostList } from './posts';
 
 export type PostDeps = PostServiceDeps;
@@ -53,7 +53,10 @@ export async function postRoutes(app: App, deps: PostDeps): Promise<void> {
   );
 
   app.post('/api/anchor_dynamics/commentList', { schema: { body: CommentListRequestSchema, response: { 200: Envelope(PostCommentPageSchema) } } }, async (request) =>
-    ok(await listComments(db, await viewer(request), request.body)),
+    {
+      const { post_id: postId, ...rest } = request.body;
+      return ok(withSubjectId('post_id', postId).page(await listComments(db, await viewer(request), { kind: 'post', id: postId }, rest)));
+    },
   );
 
   app.post('/api/anchor_dynamics_user/insert', { ...login, schema: { body: PostInsertRequestSchema, response: { 200: Envelope(PostSchema) } } }, async (request) =>
@@ -65,11 +68,14 @@ export async function postRoutes(app: App, deps: PostDeps): Promise<void> {
   );
 
   app.post('/api/anchor_dynamics_user/comment', { ...login, schema: { body: CommentRequestSchema, response: { 200: Envelope(PostCommentSchema) } } }, async (request) =>
-    ok(await addComment(deps, sessionOf(request).user.id, request.body)),
+    {
+      const { post_id: postId, ...rest } = request.body;
+      return ok(withSubjectId('post_id', postId).comment(await addComment(deps, sessionOf(request).user.id, { kind: 'post', id: postId }, rest)));
+    },
   );
 
   app.post('/api/anchor_dynamics_user/commentLikes', { ...login, schema: { body: CommentLikeRequestSchema, response: { 200: Envelope(CommentLikeResultSchema) } } }, async (request) =>
-    ok(await likeComment(db, sessionOf(request).user.id, request.body)),
+    ok(await likeComment(db, sessionOf(request).user.id, 'post', request.body)),
   );
 
   app.post('/api/anchor_dynamics_user/delete', { ...login, schema: { body: PostDeleteRequestSchema, response: { 200: Envelope(CommunityDeleteResultSchema) } } }, async (request) =>
@@ -77,6 +83,6 @@ export async function postRoutes(app: App, deps: PostDeps): Promise<void> {
   );
 
   app.post('/api/anchor_dynamics_user/deleteComment', { ...login, schema: { body: CommentDeleteRequestSchema, response: { 200: Envelope(CommunityDeleteResultSchema) } } }, async (request) =>
-    ok(await deleteComment(db, sessionOf(request).user.id, request.body.comment_id, deps.accounts.clock())),
+    ok(await deleteComment(db, sessionOf(request).user.id, 'post', request.body.comment_id, deps.accounts.clock())),
   );
 }

@@ -40,7 +40,9 @@ export interface PostLikeTable {
 
 export interface PostCommentTable {
   id: Generated<number>;
-  post_id: number;
+  /** The thread: exactly one of a post and a headline article (migration 0023). */
+  post_id: NullableId;
+  headline_id: NullableId;
   author_id: number;
   /** The top comment of the thread; null for a top comment. */
   root_id: NullableId;

@@ -3,31 +3,60 @@ import {
   COMMUNITY_PAGE_SIZE_DEFAULT,
   type CommentLikeRequest,
   type CommentLikeResult,
-  type CommentListRequest,
-  type CommentRequest,
   FOLDED_REPLIES,
-  type PostComment,
-  type PostCommentPage,
   type PostCommentReply,
   levelOf,
 } from '@sports/shared/server';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
-import { decodeIdCursor, encodeIdCursor } from './cursor';
-import { type PostServiceDeps, checkedText, hotScoreAfter, lockAndCountRecent, visiblePost } from './posts';
+import { decodeIdCursor, encodeIdCursor } from '../posts/cursor';
+import { type PostServiceDeps, checkedText, lockAndCountRecent } from '../posts/posts';
+import {
+  type CommentSubject,
+  type CommentSubjectKind,
+  SUBJECT_COLUMN,
+  bumpCommentCount,
+  lockSubject,
+  subjectCount,
+  subjectNotFound,
+  subjectOfRow,
+  visibleSubjectCount,
+} from './commentSubjects';
 
 /**
- * Comments and replies. A top comment has root_id null; a reply has root_id (its thread's top
- * comment) and parent_id (the comment it answers, top or reply). Counts: `post.comment_count`
- * counts visible comments and replies, `reply_count` a top comment's visible replies; each
- * changes in the transaction of the write that changes visibility (comment, delete, hide, unhide).
+ * Comment threads on a subject (a post or a headline article: commentSubjects.ts). A top comment
+ * has root_id null; a reply has root_id (its thread's top comment) and parent_id (the comment it
+ * answers, top or reply). Counts: the subject's `comment_count` counts visible comments and
+ * replies, `reply_count` a top comment's visible replies; each changes in the transaction of the
+ * write that changes visibility (comment, delete, hide, unhide), under the subject's row lock.
  * A deleted or hidden top comment that still has visible replies stays in the list as a
  * placeholder (COMMENT_REMOVED_TEXT, no author) so its replies keep their thread; without
- * replies it is gone.
+ * replies it is gone. Views carry no subject id: `withSubjectId` adds the one each API names.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A comment or reply as every subject shows it (the API adds `post_id` or `headline_id`). */
+export type ThreadReply = Omit<PostCommentReply, 'post_id'>;
+export type ThreadComment = ThreadReply & { reply_count: number; replies: ThreadReply[] };
+export interface ThreadPage {
+  list: ThreadComment[];
+  next_cursor: string | null;
+  comment_count: number;
+}
+
+/** What a comment is written with; the subject is named by the route. */
+export interface ThreadCommentRequest {
+  text: string;
+  reply_to?: number;
+}
+
+export interface ThreadListRequest {
+  root_id?: number;
+  cursor?: string;
+  page_size?: number;
+}
 
 function commentRows(db: Db) {
   return db
@@ -37,7 +66,6 @@ function commentRows(db: Db) {
     .leftJoin('app_user as parent_author', 'parent_author.id', 'parent.author_id')
     .select([
       'c.id',
-      'c.post_id',
       'c.root_id',
       'c.parent_id',
       'c.author_id',
@@ -58,12 +86,11 @@ function commentRows(db: Db) {
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof commentRows>['execute']>>[number];
 
-function replyView(row: CommentRow, liked: Set<number>, viewerId: number | null): PostCommentReply {
+function replyView(row: CommentRow, liked: Set<number>, viewerId: number | null): ThreadReply {
   const id = Number(row.id);
   const removed = row.hidden || row.deleted_at !== null;
   return {
     id,
-    post_id: Number(row.post_id),
     root_id: row.root_id === null ? null : Number(row.root_id),
     // A removed comment's author is not named, not even as whom a reply answers.
     reply_to: row.parent_id === null ? null : { comment_id: Number(row.parent_id), nickname: row.parent_hidden === true || row.parent_deleted_at !== null ? '' : (row.parent_nickname ?? '') },
@@ -77,26 +104,29 @@ function replyView(row: CommentRow, liked: Set<number>, viewerId: number | null)
   };
 }
 
+/** The views with the subject's id under the name its API uses (`post_id`, `headline_id`). */
+export function withSubjectId<K extends string>(key: K, id: number) {
+  const reply = (view: ThreadReply) => ({ ...view, [key]: id }) as ThreadReply & Record<K, number>;
+  const comment = (view: ThreadComment) => ({ ...reply(view), reply_count: view.reply_count, replies: view.replies.map(reply) });
+  return { comment, page: (page: ThreadPage) => ({ ...page, list: page.list.map(comment) }) };
+}
+
 async function likedCommentIds(db: Db, viewerId: number | null, ids: number[]): Promise<Set<number>> {
   if (viewerId === null || ids.length === 0) return new Set();
   const rows = await db.selectFrom('post_comment_like').select('comment_id').where('user_id', '=', viewerId).where('comment_id', 'in', ids).execute();
   return new Set(rows.map((row) => Number(row.comment_id)));
 }
 
-async function visiblePostOrThrow(db: Db, postId: number): Promise<{ id: number; comment_count: number }> {
-  const post = await db.selectFrom('post').select(['id', 'comment_count']).where('id', '=', postId).where(visiblePost).executeTakeFirst();
-  if (post === undefined) throw errors.COMMUNITY_POST_NOT_FOUND();
-  return { id: Number(post.id), comment_count: post.comment_count };
-}
-
-/** `POST api/anchor_dynamics_user/comment`: a comment, or a reply (`reply_to`), on a visible post. */
-export async function addComment(deps: PostServiceDeps, authorId: number, request: CommentRequest): Promise<PostComment> {
+/** A comment, or a reply (`reply_to`, a visible comment of the same subject), on a subject readers see. */
+export async function addComment(deps: PostServiceDeps, authorId: number, subject: CommentSubject, request: ThreadCommentRequest): Promise<ThreadComment> {
   const { db } = deps;
+  const column = SUBJECT_COLUMN[subject.kind];
   const text = request.text.trim();
   if (text === '') throw errors.COMMUNITY_TEXT_BLANK();
   const stored = checkedText(deps.checkText, text);
   const now = deps.accounts.clock();
   const id = await db.transaction().execute(async (trx) => {
+    // One rate for every thread: the member's comments on posts and articles together.
     if ((await lockAndCountRecent(trx, 'post_comment', authorId, now)) >= deps.config.commentsPerMinute) {
       throw errors.COMMUNITY_COMMENTING_TOO_FAST(deps.config.commentsPerMinute);
     }
@@ -106,27 +136,20 @@ export async function addComment(deps: PostServiceDeps, authorId: number, reques
         .selectFrom('post_comment')
         .select(['id', 'root_id'])
         .where('id', '=', request.reply_to)
-        .where('post_id', '=', request.post_id)
+        .where(column, '=', subject.id)
         .where('hidden', '=', false)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (parent === undefined) throw errors.COMMUNITY_COMMENT_NOT_FOUND();
       rootId = parent.root_id === null ? Number(parent.id) : Number(parent.root_id);
     }
-    // The post's row lock (this UPDATE) orders every count change of the post; a post deleted or
-    // hidden meanwhile matches nothing and the comment is refused.
-    const post = await trx
-      .updateTable('post')
-      .set({ comment_count: sql`comment_count + 1`, hot_score: hotScoreAfter(0, 1) })
-      .where('id', '=', request.post_id)
-      .where(visiblePost)
-      .returning('id')
-      .executeTakeFirst();
-    if (post === undefined) throw errors.COMMUNITY_POST_NOT_FOUND();
+    // The subject's row lock orders every count change of it; a subject hidden, deleted or
+    // unpublished meanwhile matches nothing and the comment is refused.
+    if (!(await bumpCommentCount(trx, subject, 1, true))) throw subjectNotFound(subject.kind);
     if (rootId !== null) await trx.updateTable('post_comment').set({ reply_count: sql`reply_count + 1` }).where('id', '=', rootId).execute();
     const row = await trx
       .insertInto('post_comment')
-      .values({ post_id: request.post_id, author_id: authorId, root_id: rootId, parent_id: request.reply_to ?? null, text: stored, created_at: now })
+      .values({ ...(subject.kind === 'post' ? { post_id: subject.id } : { headline_id: subject.id }), author_id: authorId, root_id: rootId, parent_id: request.reply_to ?? null, text: stored, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -136,16 +159,18 @@ export async function addComment(deps: PostServiceDeps, authorId: number, reques
 }
 
 /**
- * `POST api/anchor_dynamics/commentList`: top comments oldest first, each with its first
- * FOLDED_REPLIES visible replies; with `root_id`, that thread's visible replies.
+ * A subject's top comments oldest first, each with its first FOLDED_REPLIES visible replies;
+ * with `root_id`, that thread's visible replies. Keyset on id, never OFFSET.
  */
-export async function listComments(db: Kysely<Database>, viewerId: number | null, request: CommentListRequest): Promise<PostCommentPage> {
-  const post = await visiblePostOrThrow(db, request.post_id);
+export async function listComments(db: Kysely<Database>, viewerId: number | null, subject: CommentSubject, request: ThreadListRequest): Promise<ThreadPage> {
+  const commentCount = await visibleSubjectCount(db, subject);
+  if (commentCount === null) throw subjectNotFound(subject.kind);
+  const column = SUBJECT_COLUMN[subject.kind];
   const size = request.page_size ?? COMMUNITY_PAGE_SIZE_DEFAULT;
   const cursor = decodeIdCursor(request.cursor);
 
   if (request.root_id !== undefined) {
-    const root = await db.selectFrom('post_comment').select('id').where('id', '=', request.root_id).where('post_id', '=', post.id).where('root_id', 'is', null).executeTakeFirst();
+    const root = await db.selectFrom('post_comment').select('id').where('id', '=', request.root_id).where(column, '=', subject.id).where('root_id', 'is', null).executeTakeFirst();
     if (root === undefined) throw errors.COMMUNITY_COMMENT_NOT_FOUND();
     let rows = commentRows(db).where('c.root_id', '=', request.root_id).where('c.hidden', '=', false).where('c.deleted_at', 'is', null);
     if (cursor !== null) rows = rows.where('c.id', '>', cursor);
@@ -160,12 +185,12 @@ export async function listComments(db: Kysely<Database>, viewerId: number | null
     return {
       list: page.map((row) => ({ ...replyView(row, liked, viewerId), reply_count: 0, replies: [] })),
       next_cursor: found.length > size && last !== undefined ? encodeIdCursor(Number(last.id)) : null,
-      comment_count: post.comment_count,
+      comment_count: commentCount,
     };
   }
 
   let rows = commentRows(db)
-    .where('c.post_id', '=', post.id)
+    .where(`c.${column}`, '=', subject.id)
     .where('c.root_id', 'is', null)
     .where((eb) => eb.or([eb.and([eb('c.hidden', '=', false), eb('c.deleted_at', 'is', null)]), eb('c.reply_count', '>', 0)]));
   if (cursor !== null) rows = rows.where('c.id', '>', cursor);
@@ -190,23 +215,25 @@ export async function listComments(db: Kysely<Database>, viewerId: number | null
       replies: replies.filter((reply) => Number(reply.root_id) === Number(row.id)).map((reply) => replyView(reply, liked, viewerId)),
     })),
     next_cursor: found.length > size && last !== undefined ? encodeIdCursor(Number(last.id)) : null,
-    comment_count: post.comment_count,
+    comment_count: commentCount,
   };
 }
 
-/** `POST api/anchor_dynamics_user/commentLikes`: as post likes, on a visible comment of a visible post. */
-export async function likeComment(db: Kysely<Database>, userId: number, request: CommentLikeRequest): Promise<CommentLikeResult> {
+/**
+ * A like toggle (`like` 1/0 sets, absent toggles) on a visible comment of a visible subject of
+ * `kind` (a route for post comments does not like an article's, and the other way round).
+ */
+export async function likeComment(db: Kysely<Database>, userId: number, kind: CommentSubjectKind, request: CommentLikeRequest): Promise<CommentLikeResult> {
   return db.transaction().execute(async (trx) => {
     const comment = await trx
       .selectFrom('post_comment')
-      .innerJoin('post', 'post.id', 'post_comment.post_id')
-      .select('post_comment.id')
-      .where('post_comment.id', '=', request.comment_id)
-      .where('post_comment.hidden', '=', false)
-      .where('post_comment.deleted_at', 'is', null)
-      .where(visiblePost)
+      .select(['id', 'post_id', 'headline_id'])
+      .where('id', '=', request.comment_id)
+      .where(SUBJECT_COLUMN[kind], 'is not', null)
+      .where('hidden', '=', false)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (comment === undefined) throw errors.COMMUNITY_COMMENT_NOT_FOUND();
+    if (comment === undefined || (await visibleSubjectCount(trx, subjectOfRow(comment))) === null) throw errors.COMMUNITY_COMMENT_NOT_FOUND();
     const commentId = Number(comment.id);
     const remove = async () => (await trx.deleteFrom('post_comment_like').where('comment_id', '=', commentId).where('user_id', '=', userId).returning('comment_id').execute()).length > 0;
     const add = async () =>
@@ -234,27 +261,33 @@ export async function likeComment(db: Kysely<Database>, userId: number, request:
   });
 }
 
-/** `POST api/anchor_dynamics_user/deleteComment`: the author deletes their comment; answers the post's comment count after. */
-export async function deleteComment(db: Kysely<Database>, userId: number, commentId: number, now: Date): Promise<{ id: number; comment_count: number }> {
-  const comment = await db.selectFrom('post_comment').select(['id', 'author_id', 'post_id']).where('id', '=', commentId).where('deleted_at', 'is', null).executeTakeFirst();
+/** The author deletes their comment (on a subject of `kind`); answers the subject's comment count after. */
+export async function deleteComment(db: Kysely<Database>, userId: number, kind: CommentSubjectKind, commentId: number, now: Date): Promise<{ id: number; comment_count: number }> {
+  const comment = await db
+    .selectFrom('post_comment')
+    .select(['id', 'author_id', 'post_id', 'headline_id'])
+    .where('id', '=', commentId)
+    .where(SUBJECT_COLUMN[kind], 'is not', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (comment === undefined) throw errors.COMMUNITY_COMMENT_NOT_FOUND();
   if (Number(comment.author_id) !== userId) throw errors.COMMUNITY_NOT_AUTHOR();
   await changeCommentVisibility(db, commentId, { deletedAt: now });
-  const post = await db.selectFrom('post').select('comment_count').where('id', '=', comment.post_id).executeTakeFirstOrThrow();
-  return { id: commentId, comment_count: post.comment_count };
+  return { id: commentId, comment_count: await subjectCount(db, subjectOfRow(comment)) };
 }
 
 /**
  * Deletes (soft), hides or unhides a comment, adjusting the counts in the same transaction when
- * its visibility changes: post.comment_count, and the thread's reply_count for a reply. Locks
- * the post row first (as a new comment's count update does), then the comment.
+ * its visibility changes: the subject's comment_count, and the thread's reply_count for a reply.
+ * Locks the subject row first (as a new comment's count update does), then the comment.
  */
 export async function changeCommentVisibility(db: Kysely<Database>, commentId: number, change: { deletedAt: Date } | { hidden: boolean }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const head = await trx.selectFrom('post_comment').select('post_id').where('id', '=', commentId).executeTakeFirst();
+    const head = await trx.selectFrom('post_comment').select(['post_id', 'headline_id']).where('id', '=', commentId).executeTakeFirst();
     if (head === undefined) return false;
-    await trx.selectFrom('post').select('id').where('id', '=', head.post_id).forUpdate().execute();
-    const comment = await trx.selectFrom('post_comment').select(['id', 'post_id', 'root_id', 'hidden', 'deleted_at']).where('id', '=', commentId).forUpdate().executeTakeFirstOrThrow();
+    const subject = subjectOfRow(head);
+    await lockSubject(trx, subject);
+    const comment = await trx.selectFrom('post_comment').select(['id', 'root_id', 'hidden', 'deleted_at']).where('id', '=', commentId).forUpdate().executeTakeFirstOrThrow();
     if (comment.deleted_at !== null) return false;
     const wasVisible = !comment.hidden;
     let isVisible: boolean;
@@ -268,11 +301,7 @@ export async function changeCommentVisibility(db: Kysely<Database>, commentId: n
     }
     if (wasVisible !== isVisible) {
       const delta = isVisible ? 1 : -1;
-      await trx
-        .updateTable('post')
-        .set({ comment_count: sql`comment_count + ${sql.lit(delta)}`, hot_score: hotScoreAfter(0, delta) })
-        .where('id', '=', comment.post_id)
-        .execute();
+      await bumpCommentCount(trx, subject, delta, false);
       if (comment.root_id !== null) await trx.updateTable('post_comment').set({ reply_count: sql`reply_count + ${sql.lit(delta)}` }).where('id', '=', comment.root_id).execute();
     }
     return true;

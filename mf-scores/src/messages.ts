@@ -16,7 +16,7 @@ export const pageCopy: Record<string, { title: string; description: string }> = 
   'trophy/home': { title: '世界杯', description: '世界杯专题。' },
 };
 
-export const sportNames: Record<ScoreSport, string> = { football: '足球', basketball: '篮球' };
+export const sportNames: Record<ScoreSport, string> = { football: '足球', basketball: '篮球', esports: '电竞', general: '综合' };
 
 export const widgetCopy = {
   hotMatchesTitle: '热门赛事',
@@ -105,6 +105,9 @@ export const detailCopy = {
     fulltime: '完场',
     score: '得分',
     period_end: '本节结束',
+    game_start: '本局开始',
+    game_end: '本局结束',
+    highlight: '精彩瞬间',
   } satisfies Record<MatchEventKind, string>,
   penalty: '点球',
   ownGoal: '乌龙球',

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import styled, { keyframes } from 'styled-components';
-import { gameSetingAtom, TableScroll, type MatchRow } from '@sports/shared';
+import { gameSetingAtom, TableScroll, type MatchRow, type ScoreSport } from '@sports/shared';
 import { boardCopy } from '../messages';
 import { CardBadges } from './CardBadges';
 import { FavouriteStar } from './FavouriteStar';
@@ -44,7 +44,7 @@ const Score = styled.a`
   }
 `;
 
-export type TableMode = 'football' | 'basketball' | 'mixed';
+export type TableMode = ScoreSport | 'mixed';
 
 export interface MatchTableProps {
   rows: readonly MatchRow[];

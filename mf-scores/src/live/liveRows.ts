@@ -5,8 +5,8 @@ export type LiveMatchIndex = ReadonlyMap<number, MatchRow>;
 
 /** The rows after a frame: match frames of the given sports replace rows by match id (snapshots replace all of that sport). */
 export function applyMatchFrame(rows: readonly MatchRow[], frame: LiveDataFrame, sports: readonly ScoreSport[]): MatchRow[] | null {
-  if (frame.type !== 'football_match' && frame.type !== 'basketball_match') return null;
-  const sport: ScoreSport = frame.type === 'football_match' ? 'football' : 'basketball';
+  if (frame.type !== 'football_match' && frame.type !== 'basketball_match' && frame.type !== 'esports_match' && frame.type !== 'general_match') return null;
+  const sport = frame.type.slice(0, -'_match'.length) as ScoreSport;
   if (!sports.includes(sport)) return null;
   if (frame.snapshot === true) {
     // A snapshot is the whole set of its sport: rows of the other sport stay.

@@ -8,11 +8,11 @@ import { pageCopy, scheduleCopy } from '../messages';
 
 /** SPEC.md section 2: query type 0 all, 1 football, 2 basketball, 3 esports, 4 general. */
 const SPORTS_BY_TYPE: Record<string, readonly ScoreSport[]> = {
-  '0': ['football', 'basketball'],
+  '0': ['football', 'basketball', 'esports', 'general'],
   '1': ['football'],
   '2': ['basketball'],
-  '3': [],
-  '4': [],
+  '3': ['esports'],
+  '4': ['general'],
 };
 type ScheduleType = '0' | '1' | '2' | '3' | '4';
 const TYPES: TabItem<ScheduleType>[] = (['0', '1', '2', '3', '4'] as const).map((key) => ({ key, label: scheduleCopy.sports[Number(key)] ?? key }));

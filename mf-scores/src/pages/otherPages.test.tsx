@@ -26,7 +26,7 @@ describe('schedule', () => {
     await waitFor(() => expect(context.callsTo(SCORES_PATHS.allMatch).at(-1)?.params).toMatchObject({ sport: 'basketball', date: tomorrow }));
   });
 
-  it('choosing a sport changes the query type; esports has no scores', async () => {
+  it('choosing a sport changes the query type', async () => {
     const context = scoresContext({ [SCORES_PATHS.allMatch]: pageOf([]) });
     const navigate = vi.fn();
     renderRemotePage(routes, 'schedule', {}, { ...context, navigate });
@@ -36,9 +36,14 @@ describe('schedule', () => {
     expect(navigate).toHaveBeenCalledWith('/schedule?type=1', { replace: true });
   });
 
-  it('esports and general have no score schedule', async () => {
-    renderRemotePage(routes, 'schedule', { type: '3' }, scoresContext({}));
-    expect(await screen.findByText('该项目暂无比分赛程')).toBeTruthy();
+  it('esports (type 3) and general (type 4) ask for their own sport', async () => {
+    for (const [type, sport] of [['3', 'esports'], ['4', 'general']] as const) {
+      const context = scoresContext({ [SCORES_PATHS.allMatch]: pageOf([]) });
+      const { unmount } = renderRemotePage(routes, 'schedule', { type }, context);
+      expect(await screen.findByText('当天没有比赛')).toBeTruthy();
+      expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).toMatchObject({ sport });
+      unmount();
+    }
   });
 });
 

@@ -40,7 +40,22 @@ export function commentaryText(event: MatchEvent, teams: Teams): string {
     }
     case 'period_end':
       return `${periodName(event.period ?? 1)}结束，${score}`;
+    case 'game_start':
+      return `第${event.period ?? 1}局开始，大比分 ${score}`;
+    case 'game_end':
+      return `${team} 拿下第${event.period ?? 1}局！大比分 ${score}`;
+    case 'highlight':
+      return highlightText(event, team, player);
   }
+}
+
+const ESPORTS_HIGHLIGHTS: Record<string, string> = { tower: '推掉一座防御塔', dragon: '拿下小龙', baron: '拿下大龙，优势扩大' };
+
+/** Esports objectives and snooker breaks. */
+function highlightText(event: MatchEvent, team: string, player: string): string {
+  if (event.detail === 'first_blood') return `一血！${team} ${player} 拿下第一滴血`;
+  if (event.detail === 'break') return event.points === 147 ? `满分杆！${player} 打出 147 分` : `${player} 单杆 ${event.points ?? 0} 分`;
+  return `${team} ${ESPORTS_HIGHLIGHTS[event.detail ?? ''] ?? '取得优势'}`;
 }
 
 /** `GET api/hot_match/getRobot`: commentary of a match's events, newest first. */

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { matchStreamOf } from '@sports/shared/server';
 import type { Database } from '../infra/db/schema';
 import type { LiveHistory } from './liveData/liveDataHub';
 import { exponentRows, goalData, matchRowQuery, toMatchRow, withoutHot } from './matchRows';
@@ -22,7 +23,7 @@ export function createLiveHistory(db: Kysely<Database>, now: () => Date = () => 
       const pairs = oddsMatchIds.length === 0 ? [] : await db.selectFrom('match_odds').select(['match_id as matchId', 'company_id as companyId']).distinct().where('match_id', 'in', oddsMatchIds).execute();
       const odds = await exponentRows(db, pairs);
       return [
-        ...inPlay.map((row) => ({ stream: row.sport === 'football' ? ('football_match' as const) : ('basketball_match' as const), row, hot: row.hot })),
+        ...inPlay.map((row) => ({ stream: matchStreamOf(row.sport), row, hot: row.hot })),
         ...odds.map((row) => ({ stream: row.sport === 'football' ? ('football_exponent' as const) : ('basketball_exponent' as const), row: withoutHot(row), hot: row.hot })),
       ];
     },

@@ -1,4 +1,4 @@
-import type { ExponentRow, GoalData, MatchRow } from '../schemas/scores';
+import type { ExponentRow, GoalData, MatchRow, ScoreSport } from '../schemas/scores';
 
 /**
  * The frames of the live-data socket `/ws/live-data` (SPEC.md section 4), shared by the server
@@ -9,10 +9,10 @@ import type { ExponentRow, GoalData, MatchRow } from '../schemas/scores';
  * Match and exponent frames carry full rows: a row replaces the stored row with the same key
  * (match_id, or match_id + company_id); a frame with `snapshot: true` replaces the whole set.
  */
-export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'goal'] as const;
+export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'esports_match', 'general_match', 'goal'] as const;
 export type LiveStream = (typeof LIVE_STREAMS)[number];
 
-export type MatchStream = 'football_match' | 'basketball_match';
+export type MatchStream = 'football_match' | 'basketball_match' | 'esports_match' | 'general_match';
 export type ExponentStream = 'football_exponent' | 'basketball_exponent';
 /** Streams whose frames are state (latest wins) rather than events (each one counts). */
 export type StateStream = MatchStream | ExponentStream;
@@ -75,6 +75,11 @@ export type ClientFrame =
 
 export function isStateStream(stream: LiveStream): stream is StateStream {
   return stream !== 'goal';
+}
+
+/** The stream a sport's match rows go out on (esports and general have no odds). */
+export function matchStreamOf(sport: ScoreSport): MatchStream {
+  return `${sport}_match`;
 }
 
 export function isExponentStream(stream: LiveStream): stream is ExponentStream {

@@ -7,8 +7,8 @@ import { BigIdSchema, Int4IdSchema } from './primitives';
  * can replace each other in the store.
  */
 
-/** The sports that have live scores (esports and general have none yet). */
-export const ScoreSportSchema = Type.Union([Type.Literal('football'), Type.Literal('basketball')]);
+/** The sports that have live scores; esports and general (snooker) are best-of series of games. */
+export const ScoreSportSchema = Type.Union([Type.Literal('football'), Type.Literal('basketball'), Type.Literal('esports'), Type.Literal('general')]);
 export type ScoreSport = Static<typeof ScoreSportSchema>;
 
 /** scheduled -> live -> halftime -> live -> finished (basketball: halftime between quarters 2 and 3). */
@@ -120,6 +120,11 @@ export const MatchEventKindSchema = Type.Union([
   Type.Literal('score'),
   /** Basketball: the end of period `period`. */
   Type.Literal('period_end'),
+  /** Esports / general series: game (map, frame) `period` starts; `side` won it at game_end. */
+  Type.Literal('game_start'),
+  Type.Literal('game_end'),
+  /** Esports: a moment of a game (`detail` first_blood, tower, dragon, baron); general: a break of `points`. */
+  Type.Literal('highlight'),
 ]);
 export type MatchEventKind = Static<typeof MatchEventKindSchema>;
 

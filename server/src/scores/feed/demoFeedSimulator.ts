@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from '../../infra/clock';
 import { BasketballSimulation } from './engine/basketballSimulation';
 import { FootballSimulation } from './engine/footballSimulation';
+import { SeriesSimulation } from './engine/seriesSimulation';
 import type { MatchSimulation, SimulationOutput } from './engine/matchSimulation';
 import { type FeedTiming, type PlannedFixture, dayIndexAt, planDay } from './engine/schedule';
 import { type FeedBatch, type FeedFixture, type MatchFeed, emptyBatch, isEmptyBatch } from './matchFeed';
@@ -35,7 +36,7 @@ export function defaultTickMs(speed: number): number {
 }
 
 /**
- * The default MatchFeed: a day of football and basketball computed from a seed. Fixtures are
+ * The default MatchFeed: a day of football, basketball, esports and snooker (general) series computed from a seed. Fixtures are
  * planned per simulated day; a window around now is announced (finished, live, upcoming); each
  * tick advances every match in the window to the clock and hands over what happened as one batch.
  *
@@ -190,7 +191,9 @@ export class DemoFeedSimulator implements MatchFeed {
   private simulate(fixture: PlannedFixture): MatchSimulation {
     const home = worldTeam(this.world, fixture.homeKey);
     const away = worldTeam(this.world, fixture.awayKey);
-    return fixture.sport === 'football' ? new FootballSimulation(fixture, this.timing, home, away) : new BasketballSimulation(fixture, this.timing, home, away);
+    if (fixture.sport === 'football') return new FootballSimulation(fixture, this.timing, home, away);
+    if (fixture.sport === 'basketball') return new BasketballSimulation(fixture, this.timing, home, away);
+    return new SeriesSimulation(fixture, this.timing, home, away);
   }
 
   private toFeedFixture(fixture: PlannedFixture): FeedFixture {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { matchStreamOf } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import { exponentRows, goalData, matchRowsById, withoutHot } from '../matchRows';
@@ -49,7 +50,7 @@ export class FeedPipeline {
     for (const row of await matchRowsById(this.db, [...new Set(missing)])) names.set(row.match_id, row);
     const odds = await exponentRows(this.db, stored.oddsPairs);
 
-    for (const row of rows) this.hub.publish(row.sport === 'football' ? 'football_match' : 'basketball_match', [row], { hot: row.hot, companyId: null });
+    for (const row of rows) this.hub.publish(matchStreamOf(row.sport), [row], { hot: row.hot, companyId: null });
     for (const goal of stored.newGoals) {
       const match = names.get(goal.match_id);
       if (match !== undefined) this.hub.broadcast('goal', goal.seq, goalData(goal, match), goalAudience());

@@ -21,6 +21,7 @@ import * as communityPosts0018 from './0018_community_posts';
 import * as search0021 from './0021_search';
 import * as giftBatches0022 from './0022_gift_batches';
 import * as headlineComments0023 from './0023_headline_comments';
+import * as seriesSports0024 from './0024_series_sports';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021_search': search0021,
   '0022_gift_batches': giftBatches0022,
   '0023_headline_comments': headlineComments0023,
+  '0024_series_sports': seriesSports0024,
 };

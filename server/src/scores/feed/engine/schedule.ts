@@ -46,7 +46,7 @@ export function planDay(world: DemoWorld, timing: FeedTiming, day: number): Plan
   // Each sport's competitions share a day; a competition with its own schedule (added later, so
   // the others keep their fixtures) is planned alone, with its own random stream and keys.
   const plans = [
-    ...(['football', 'basketball'] as const).map((sport) => ({
+    ...(['football', 'basketball', 'esports', 'general'] as const).map((sport) => ({
       sport,
       stream: sport as string,
       competitions: world.competitions.filter((competition) => competition.spec.sport === sport && competition.spec.ownSchedule !== true),
@@ -100,6 +100,7 @@ function pairTeams(competition: WorldCompetition, shuffled: readonly string[]): 
 function roundName(competition: WorldCompetition, day: number, group: string): string {
   const { spec } = competition;
   if (spec.sport === 'basketball') return '常规赛';
+  if (spec.sport === 'esports' || spec.sport === 'general') return spec.format === 'cup' ? (group === '' ? '淘汰赛' : group) : '常规赛';
   if (spec.format === 'cup') return group === '' ? '联赛阶段' : group;
   const rounds = spec.teams.length * 2 - 2;
   return `第${(((day % rounds) + rounds) % rounds) + 1}轮`;

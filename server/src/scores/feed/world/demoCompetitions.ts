@@ -20,6 +20,8 @@ export interface DemoCompetitionSpec {
   dailyFixtures: number;
   /** Season names follow the calendar year (中超) or run across it (Europe, NBA). */
   calendarYearSeason: boolean;
+  /** Esports and general (snooker): games a series is played over (best of 3, 5, 7). */
+  bestOf?: number;
   /** Basketball period length in game minutes (NBA 12, FIBA 10). */
   periodMinutes?: number;
   /**
@@ -150,6 +152,32 @@ const WORLD_CUP = [
 ];
 const WORLD_CUP_GROUPS = [...'ABCDEFGHIJKL'].map((letter) => ({ name: `${letter}组`, size: 4 }));
 
+const LPL = [
+  team('哔哩哔哩电子竞技俱乐部', 'BLG', 86), team('京东电子竞技俱乐部', 'JDG', 83), team('滔搏电子竞技俱乐部', 'TES', 84), team('安徽AL电子竞技俱乐部', 'AL', 82),
+  team('北京WBG电子竞技俱乐部', 'WBG', 80), team('深圳NIP电子竞技俱乐部', 'NIP', 78), team('苏州LNG电子竞技俱乐部', 'LNG', 80), team('上海EDG电子竞技俱乐部', 'EDG', 77),
+  team('上海IG电子竞技俱乐部', 'IG', 76), team('杭州LGD电子竞技俱乐部', 'LGD', 73), team('成都OMG电子竞技俱乐部', 'OMG', 74), team('西安WE电子竞技俱乐部', 'WE', 75),
+  team('FPX电子竞技俱乐部', 'FPX', 75), team('重庆UP电子竞技俱乐部', 'UP', 72), team('广州TT电子竞技俱乐部', 'TT', 73), team('RNG电子竞技俱乐部', 'RNG', 74),
+];
+const LOL_WORLDS = [
+  ...['哔哩哔哩电子竞技俱乐部', '滔搏电子竞技俱乐部', '安徽AL电子竞技俱乐部', '京东电子竞技俱乐部'].map((name) => LPL.find((candidate) => candidate.name_zh === name) ?? team(name, name.slice(0, 3), 80)),
+  team('T1电子竞技俱乐部', 'T1', 88), team('Gen.G电子竞技俱乐部', 'GEN', 88), team('韩华生命电子竞技俱乐部', 'HLE', 85), team('KT电子竞技俱乐部', 'KT', 82),
+  team('G2电子竞技俱乐部', 'G2', 81), team('Fnatic电子竞技俱乐部', 'FNC', 77), team('FlyQuest电子竞技俱乐部', 'FLY', 77), team('100 Thieves', '100T', 74),
+  team('CTBC闪电狼', 'CFO', 76), team('Movistar KOI', 'MKOI', 76), team('Team Secret Whales', 'TSW', 72), team('Vivo Keyd Stars', 'VKS', 71),
+];
+const KPL = [
+  team('成都AG超玩会', 'AG', 86), team('重庆狼队', '狼队', 85), team('武汉eStarPro', 'eStar', 82), team('广州TTG', 'TTG', 80),
+  team('北京WB', 'WB', 79), team('长沙TES.A', 'TES.A', 80), team('佛山DRG', 'DRG', 77), team('上海RNG.M', 'RNG.M', 76),
+  team('杭州LGD大鹅', 'LGD大鹅', 77), team('南京Hero久竞', 'Hero', 78), team('深圳DYG', 'DYG', 76), team('济南RW侠', 'RW侠', 75),
+  team('西安WE', 'WE', 74), team('苏州KSG', 'KSG', 75), team('厦门VG', 'VG', 73), team('上海EDG.M', 'EDG.M', 74),
+];
+/** Snooker: each side is one player. */
+const SNOOKER = [
+  team('贾德·特鲁姆普', '特鲁姆普', 88), team('凯伦·威尔逊', '威尔逊', 84), team('罗尼·奥沙利文', '奥沙利文', 86), team('马克·塞尔比', '塞尔比', 84),
+  team('约翰·希金斯', '希金斯', 82), team('尼尔·罗伯逊', '罗伯逊', 83), team('赵心童', '赵心童', 85), team('马克·威廉姆斯', '威廉姆斯', 81),
+  team('卢卡·布雷切尔', '布雷切尔', 82), team('丁俊晖', '丁俊晖', 82), team('肖恩·墨菲', '墨菲', 82), team('吴宜泽', '吴宜泽', 80),
+  team('斯图尔特·宾汉姆', '宾汉姆', 79), team('巴里·霍金斯', '霍金斯', 79), team('司乔·维克斯', '维克斯', 78), team('克里斯·维克林', '维克林', 79),
+];
+
 export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
   { sport: 'football', name_zh: '英格兰足球超级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: PREMIER_LEAGUE },
   { sport: 'football', name_zh: '西班牙足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: LA_LIGA },
@@ -176,4 +204,9 @@ export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
   { sport: 'basketball', name_zh: '美国职业篮球联赛', format: 'league', dailyFixtures: 15, calendarYearSeason: false, periodMinutes: 12, teams: NBA },
   { sport: 'basketball', name_zh: '中国男子篮球职业联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, periodMinutes: 10, teams: CBA },
   { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, periodMinutes: 10, teams: EUROLEAGUE },
+  // Series sports: planned on their own random streams (schedule.ts), so football and basketball kept their fixtures.
+  { sport: 'esports', name_zh: '英雄联盟职业联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, bestOf: 3, teams: LPL },
+  { sport: 'esports', name_zh: '英雄联盟全球总决赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: true, bestOf: 5, teams: LOL_WORLDS },
+  { sport: 'esports', name_zh: '王者荣耀职业联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, bestOf: 5, teams: KPL },
+  { sport: 'general', name_zh: '世界斯诺克锦标赛', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, bestOf: 9, teams: SNOOKER },
 ];

@@ -3,7 +3,7 @@ import { chinaYearMonth } from '../../../infra/chinaTime';
 import { createRng } from '../engine/prng';
 import type { FeedPlayer, FeedTeam } from '../matchFeed';
 import { DEMO_SCORE_COMPETITIONS, type DemoCompetitionSpec } from './demoCompetitions';
-import { type NameStyle, playerName } from './playerNames';
+import { type NameStyle, esportsHandle, playerName } from './playerNames';
 
 /** A team of the demo world: what the feed sends, plus the rating the simulation uses. */
 export interface WorldTeam extends FeedTeam {
@@ -38,6 +38,15 @@ const BASKETBALL_SQUAD: readonly [string, number][] = [
   ['F', 4],
   ['C', 3],
 ];
+/** Esports: five lanes and a substitute; snooker: the player is the side. */
+const ESPORTS_SQUAD: readonly [string, number][] = [
+  ['TOP', 1],
+  ['JUG', 1],
+  ['MID', 1],
+  ['ADC', 1],
+  ['SUP', 2],
+];
+const SQUADS: Record<ScoreSport, readonly [string, number][]> = { football: FOOTBALL_SQUAD, basketball: BASKETBALL_SQUAD, esports: ESPORTS_SQUAD, general: [] };
 const CHINESE_CLUB_COMPETITIONS = new Set(['中国足球协会超级联赛', '中国男子篮球职业联赛']);
 /** National teams whose players have Chinese names wherever they play. */
 const NATIONAL_CHINESE_TEAMS = new Set(['中国']);
@@ -63,7 +72,7 @@ export function buildDemoWorld(specs: readonly DemoCompetitionSpec[] = DEMO_SCOR
           name_zh: teamSpec.name_zh,
           short_name_zh: teamSpec.short_name_zh,
           venue_zh: `${teamSpec.short_name_zh}主场`,
-          players: roster(key, spec.sport, NATIONAL_CHINESE_TEAMS.has(teamSpec.name_zh) ? 'chinese' : style),
+          players: roster(key, spec.sport, NATIONAL_CHINESE_TEAMS.has(teamSpec.name_zh) ? 'chinese' : style, teamSpec.name_zh),
           rating: teamSpec.rating,
         });
       }
@@ -80,17 +89,18 @@ export function buildDemoWorld(specs: readonly DemoCompetitionSpec[] = DEMO_SCOR
   return { teams, competitions };
 }
 
-function roster(key: string, sport: ScoreSport, style: NameStyle): FeedPlayer[] {
+function roster(key: string, sport: ScoreSport, style: NameStyle, name_zh: string): FeedPlayer[] {
+  if (sport === 'general') return [{ name_zh, shirt_number: 1, position: 'P' }];
   const rng = createRng('roster', key);
   const numbers = rng.shuffle(Array.from({ length: 40 }, (_, index) => index + 1));
   const players: FeedPlayer[] = [];
   const used = new Set<string>();
-  for (const [position, count] of sport === 'football' ? FOOTBALL_SQUAD : BASKETBALL_SQUAD) {
+  for (const [position, count] of SQUADS[sport]) {
     for (let index = 0; index < count; index += 1) {
-      let name = playerName(rng, style);
+      let name = sport === 'esports' ? esportsHandle(rng) : playerName(rng, style);
       // A foreign player now and then in Chinese clubs, as in real squads.
-      if (style === 'chinese' && rng.chance(0.12)) name = playerName(rng, 'foreign');
-      while (used.has(name)) name = playerName(rng, style);
+      if (sport !== 'esports' && style === 'chinese' && rng.chance(0.12)) name = playerName(rng, 'foreign');
+      while (used.has(name)) name = sport === 'esports' ? esportsHandle(rng) : playerName(rng, style);
       used.add(name);
       players.push({ name_zh: name, shirt_number: numbers[players.length] ?? players.length + 1, position });
     }

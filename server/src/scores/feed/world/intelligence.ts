@@ -19,6 +19,7 @@ export function fixtureIntel(world: DemoWorld, competition: WorldCompetition, se
   const rng = createRng(seed, 'intel', fixtureKey);
   const short = competitionShortName(competition);
   const periodMinutes = competition.spec.periodMinutes;
+  const bestOf = competition.spec.bestOf;
 
   const recent = (team: WorldTeam): RecentResult[] => {
     const opponents = competition.teamKeys.filter((key) => key !== team.key && key !== home.key && key !== away.key);
@@ -29,8 +30,8 @@ export function fixtureIntel(world: DemoWorld, competition: WorldCompetition, se
       const opponent = worldTeam(world, rng.pick(opponents));
       const atHome = rng.chance(0.5);
       const [first, second] = atHome
-        ? sampleFinalScore(rng, team.sport, team.rating, opponent.rating, periodMinutes)
-        : sampleFinalScore(rng, team.sport, opponent.rating, team.rating, periodMinutes);
+        ? sampleFinalScore(rng, team.sport, team.rating, opponent.rating, periodMinutes, bestOf)
+        : sampleFinalScore(rng, team.sport, opponent.rating, team.rating, periodMinutes, bestOf);
       const own = atHome ? first : second;
       const other = atHome ? second : first;
       results.push({
@@ -52,7 +53,7 @@ export function fixtureIntel(world: DemoWorld, competition: WorldCompetition, se
     daysBack += rng.int(90, 220);
     const homeSide = rng.chance(0.5) ? home : away;
     const awaySide = homeSide === home ? away : home;
-    const [first, second] = sampleFinalScore(rng, home.sport, homeSide.rating, awaySide.rating, periodMinutes);
+    const [first, second] = sampleFinalScore(rng, home.sport, homeSide.rating, awaySide.rating, periodMinutes, bestOf);
     headToHead.push({
       date: chinaDate(new Date(kickoff.getTime() - daysBack * DAY_MS)),
       competition_short_zh: short,

@@ -1,12 +1,14 @@
 import type { ScoreSport } from '@sports/shared/server';
 import { basketballPointRate, footballGoalRates } from '../engine/models';
+import { sampleSeriesScore } from '../engine/seriesModel';
 import type { Rng } from '../engine/prng';
 
 /**
  * Final scores of games the feed did not simulate minute by minute: the early part of the season
  * (standings) and past meetings (intelligence). Same rates as the live simulation.
  */
-export function sampleFinalScore(rng: Rng, sport: ScoreSport, homeRating: number, awayRating: number, periodMinutes = 12): [number, number] {
+export function sampleFinalScore(rng: Rng, sport: ScoreSport, homeRating: number, awayRating: number, periodMinutes = 12, bestOf = 3): [number, number] {
+  if (sport === 'esports' || sport === 'general') return sampleSeriesScore(rng, homeRating, awayRating, bestOf);
   if (sport === 'football') {
     const rates = footballGoalRates(homeRating, awayRating);
     return [rng.poisson(rates.home), rng.poisson(rates.away)];

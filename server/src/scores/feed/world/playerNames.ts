@@ -36,3 +36,11 @@ export function playerName(rng: Rng, style: NameStyle): string {
   }
   return `${rng.pick(GIVEN_NAMES)}·${rng.pick(SURNAMES)}`;
 }
+
+/** Esports players go by their in-game handles (made up from common parts). */
+const HANDLE_STARTS = ['Zeus', 'Bin', 'Knight', 'Tian', 'Kai', 'Shy', 'Lei', 'Ming', 'Xun', 'Hope', 'Elk', 'Jie', 'Wei', 'Ruler', 'Light', 'Crisp', 'Yagao', 'Breathe', 'Tarzan', 'Scout', 'Meiko', 'On', 'Ale', 'Creme', 'Gala', 'Kanavi', 'Wayward', 'Zika', 'Leave', 'Xiaohu', 'Peyz', 'Jiejie', 'Vampire', 'Angel', 'Hang', 'Ucal'];
+const HANDLE_ENDS = ['', '', '', 'x', 'er', '7', 'z', 'o'];
+
+export function esportsHandle(rng: Rng): string {
+  return `${rng.pick(HANDLE_STARTS)}${rng.pick(HANDLE_ENDS)}`;
+}

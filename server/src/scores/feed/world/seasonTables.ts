@@ -27,7 +27,7 @@ export function initialSeasons(world: DemoWorld, seed: number, at: Date): FeedSe
         for (let index = 0; index + 1 < order.length; index += 2) {
           const homeKey = order[index] as string;
           const awayKey = order[index + 1] as string;
-          const [home, away] = sampleFinalScore(rng, spec.sport, worldTeam(world, homeKey).rating, worldTeam(world, awayKey).rating, spec.periodMinutes);
+          const [home, away] = sampleFinalScore(rng, spec.sport, worldTeam(world, homeKey).rating, worldTeam(world, awayKey).rating, spec.periodMinutes, spec.bestOf);
           applyResult(rows.get(homeKey), home, away, spec.sport === 'football');
           applyResult(rows.get(awayKey), away, home, spec.sport === 'football');
         }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { DemoFeedSimulator } from '../demoFeedSimulator';
+import type { FeedBatch, FeedMatchEvent, FeedMatchState } from '../matchFeed';
+import { buildDemoWorld } from '../world/demoWorld';
+import { gamesToWin } from './seriesModel';
+
+const START = new Date('2026-03-01T04:00:00Z');
+const MINUTE = 60_000;
+const world = buildDemoWorld();
+
+/** A simulator at 10x (a simulated day in 2.4 wall hours) stepped over `hours` wall hours. */
+function run(seed: number, hours: number, stepMinutes: number): FeedBatch[] {
+  const simulator = new DemoFeedSimulator({ seed, speed: 10, world, tickMs: null, pastHours: 6, futureHours: 2 });
+  const batches: FeedBatch[] = [];
+  for (let minute = 0; minute <= hours * 60; minute += stepMinutes) batches.push(simulator.advanceTo(new Date(START.getTime() + minute * MINUTE)));
+  return batches;
+}
+
+const lastStates = (batches: FeedBatch[]) => {
+  const states = new Map<string, FeedMatchState>();
+  for (const batch of batches) for (const state of batch.states) states.set(state.key, state);
+  return states;
+};
+
+describe('series simulation (esports and snooker)', () => {
+  const batches = run(7, 3, 1);
+  const fixtures = batches.flatMap((batch) => batch.fixtures);
+  const events = batches.flatMap((batch) => batch.events);
+  const states = lastStates(batches);
+  const bestOf = new Map(world.competitions.map((competition) => [competition.spec.name_zh, competition.spec.bestOf ?? 3]));
+
+  it('plans esports and general fixtures beside football and basketball', () => {
+    const sports = new Set(fixtures.map((fixture) => fixture.sport));
+    expect(sports).toEqual(new Set(['football', 'basketball', 'esports', 'general']));
+    expect(new Set(fixtures.filter((fixture) => fixture.sport === 'esports').map((fixture) => fixture.competition.name_zh)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ends each finished series when a side has won the majority of its best-of', () => {
+    const series = fixtures.filter((fixture) => fixture.sport === 'esports' || fixture.sport === 'general');
+    const finished = series.map((fixture) => ({ fixture, state: states.get(fixture.key) })).filter(({ state }) => state?.status === 'finished');
+    expect(finished.length).toBeGreaterThan(3);
+    for (const { fixture, state } of finished) {
+      if (state === undefined) continue;
+      const needed = gamesToWin(bestOf.get(fixture.competition.name_zh) ?? 3);
+      expect(Math.max(state.home_score, state.away_score)).toBe(needed);
+      expect(Math.min(state.home_score, state.away_score)).toBeLessThan(needed);
+      // One entry of period_scores a game played.
+      expect(state.period_scores.length).toBe(state.home_score + state.away_score);
+      expect(state.home_red + state.away_red + state.home_yellow + state.away_yellow).toBe(0);
+    }
+  });
+
+  it('tells each game: start, end with the winner and the series score after it, highlights in between', () => {
+    const byMatch = new Map<string, FeedMatchEvent[]>();
+    for (const event of events) if (event.matchKey.includes(':esports:') || event.matchKey.includes(':general:')) byMatch.set(event.matchKey, [...(byMatch.get(event.matchKey) ?? []), event]);
+    const finishedKeys = [...byMatch.keys()].filter((key) => states.get(key)?.status === 'finished');
+    expect(finishedKeys.length).toBeGreaterThan(0);
+    for (const key of finishedKeys) {
+      const list = byMatch.get(key) ?? [];
+      const ends = list.filter((event) => event.kind === 'game_end');
+      expect(list.filter((event) => event.kind === 'game_start').length).toBe(ends.length);
+      let home = 0;
+      let away = 0;
+      for (const end of ends) {
+        if (end.side === 'home') home += 1;
+        else away += 1;
+        expect([end.home_score, end.away_score]).toEqual([home, away]);
+      }
+      expect(list.at(-1)?.kind).toBe('fulltime');
+    }
+    expect(events.some((event) => event.kind === 'highlight' && event.detail === 'first_blood' && event.player_zh !== null)).toBe(true);
+    expect(events.some((event) => event.kind === 'highlight' && event.detail === 'break' && (event.points ?? 0) >= 50)).toBe(true);
+  });
+
+  it('gives a snooker frame to the player with more points in it', () => {
+    const snooker = fixtures.filter((fixture) => fixture.sport === 'general');
+    for (const fixture of snooker) {
+      const ends = events.filter((event) => event.matchKey === fixture.key && event.kind === 'game_end');
+      const state = states.get(fixture.key);
+      for (const end of ends) {
+        const [home, away] = state?.period_scores[(end.period ?? 1) - 1] ?? [0, 0];
+        expect(end.side === 'home' ? home > away : away > home).toBe(true);
+      }
+    }
+  });
+
+  it('plays the same series whatever the tick rate', () => {
+    const coarse = run(7, 3, 20);
+    const keys = (list: FeedBatch[]) => list.flatMap((batch) => batch.events.filter((event) => !event.matchKey.includes(':football:') && !event.matchKey.includes(':basketball:')).map((event) => `${event.key} ${event.kind} ${event.home_score}-${event.away_score}`)).sort();
+    expect(keys(coarse)).toEqual(keys(batches));
+  });
+});

@@ -17,6 +17,8 @@ export interface GiftBatcherOptions extends GiftBatchOptions {
   clock: Clock;
   /** Most sends in one batch (the rest wait for the next). */
   maxBatch?: number;
+  /** Batches in flight at once (2: the server prepares and answers one while PostgreSQL runs the other). */
+  maxInFlight?: number;
   /** A batch that failed (every caller of it gets SERVER_BUSY): for the log. */
   onBatchError?: (error: unknown, sends: number) => void;
 }
@@ -28,6 +30,7 @@ export interface GiftBatcherStats {
 }
 
 const DEFAULT_MAX_BATCH = 256;
+const DEFAULT_MAX_IN_FLIGHT = Number(process.env.GIFT_BATCHES_IN_FLIGHT ?? 2);
 
 interface Waiting {
   request: GiftSendRequest;
@@ -39,13 +42,16 @@ export class GiftBatcher {
   private readonly options: GiftBatcherOptions;
   private readonly maxBatch: number;
   private waiting: Waiting[] = [];
-  private inFlight: Promise<void> | null = null;
+  private readonly maxInFlight: number;
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly counters: GiftBatcherStats = { batches: 0, sends: 0, largestBatch: 0 };
 
   constructor(options: GiftBatcherOptions) {
     this.options = options;
     this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     if (!Number.isSafeInteger(this.maxBatch) || this.maxBatch < 1) throw new Error(`GiftBatcher: maxBatch must be a positive integer, got ${this.maxBatch}`);
+    if (!Number.isSafeInteger(this.maxInFlight) || this.maxInFlight < 1) throw new Error(`GiftBatcher: maxInFlight must be a positive integer, got ${this.maxInFlight}`);
   }
 
   /** Queues one send; answers its row when its batch committed (refusals are rows too), or throws SERVER_BUSY if the batch failed. */
@@ -64,16 +70,18 @@ export class GiftBatcher {
 
   /** Resolves when nothing is waiting or in flight (a server stopping). */
   async drain(): Promise<void> {
-    while (this.inFlight !== null) await this.inFlight;
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   private startNext(): void {
-    if (this.inFlight !== null || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, this.maxBatch);
-    this.inFlight = this.run(batch).finally(() => {
-      this.inFlight = null;
-      this.startNext();
-    });
+    while (this.inFlight.size < this.maxInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      const running: Promise<void> = this.run(batch).finally(() => {
+        this.inFlight.delete(running);
+        this.startNext();
+      });
+      this.inFlight.add(running);
+    }
   }
 
   private async run(batch: Waiting[]): Promise<void> {

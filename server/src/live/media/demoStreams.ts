@@ -71,7 +71,7 @@ export function startDemoStreams(options: DemoStreamsOptions): () => Promise<voi
       const child = spawn(options.ffmpegPath, loopArgs(clip, url), { stdio: 'ignore' });
       const startedAt = Date.now();
       pushers.set(room.id, child);
-      log.info({ roomId: room.id, pid: child.pid, clip }, 'demo stream pushing');
+      log.info({ roomId: room.id, ffmpegPid: child.pid, clip }, 'demo stream pushing');
       child.once('error', (error) => log.warn({ err: error, roomId: room.id }, 'demo stream: ffmpeg did not start'));
       child.once('exit', (code, signal) => {
         if (pushers.get(room.id) === child) pushers.delete(room.id);

@@ -68,7 +68,7 @@ export function communityApi(api: ApiClient) {
     commentLike: (commentId: number, like: 0 | 1) => api.post<CommentLikeResult>(COMMUNITY_PATHS.commentLike, { comment_id: commentId, like }),
     remove: (postId: number) => api.post<CommunityDeleteResult>(COMMUNITY_PATHS.remove, { post_id: postId }),
     removeComment: (commentId: number) => api.post<CommunityDeleteResult>(COMMUNITY_PATHS.removeComment, { comment_id: commentId }),
-    report: (kind: 'post' | 'comment', targetId: number, reason: ReportReason) =>
+    report: (kind: 'post' | 'comment' | 'headline', targetId: number, reason: ReportReason) =>
       api.post<ReportResult>(COMMUNITY_PATHS.report, { kind, target_id: String(targetId), reason }),
     uploadToken: () => api.post<UploadToken>(COMMUNITY_PATHS.uploadToken),
     /** Multipart `token` + `file` to the address the token names (`/api/upload`); answers the stored `url`. */

@@ -11,11 +11,9 @@ import {
   TextButton,
   useCursorList,
   userInfoAtom,
-  type PostComment,
-  type PostCommentReply,
   type RemoteContext,
 } from '@sports/shared';
-import { communityApi } from '../api/communityApi';
+import type { CommentThreadApi, ThreadComment as PostComment, ThreadReply as PostCommentReply } from './commentThread';
 import { circleCopy, detailCopy, postCopy } from './communityCopy';
 import { formatTime, safeImage } from './format';
 import { Actions, AuthorLine, Body, Level } from './PostCard';
@@ -72,7 +70,7 @@ function refusal(error: unknown, fallback: string): string {
 /** A comment box (a new comment, or a reply when `replyTo` names one); sends and hands the answer back. */
 function CommentForm({
   context,
-  postId,
+  thread,
   replyTo,
   label,
   submitLabel,
@@ -80,7 +78,7 @@ function CommentForm({
   onCancel,
 }: {
   context: RemoteContext;
-  postId: number;
+  thread: CommentThreadApi;
   replyTo?: number;
   label: string;
   submitLabel: string;
@@ -100,8 +98,8 @@ function CommentForm({
     if (body === '' || length > COMMENT_TEXT_MAX) return;
     setBusy(true);
     setError(null);
-    communityApi(context.api)
-      .comment(postId, body, replyTo)
+    thread
+      .comment(body, replyTo)
       .then(
         (comment) => {
           setBusy(false);
@@ -138,18 +136,20 @@ function CommentForm({
 /** One comment or reply: author, text (a reply names whom it answers), like, 回复, 举报, 删除 (own, after a confirm). */
 function CommentBody({
   context,
+  thread,
   comment,
   onChange,
   onRemoved,
   onReply,
 }: {
   context: RemoteContext;
+  thread: CommentThreadApi;
   comment: PostCommentReply;
   onChange: (comment: PostCommentReply) => void;
   onRemoved: (commentCount: number | undefined) => void;
   onReply: () => void;
 }) {
-  const api = communityApi(context.api);
+  const api = thread;
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -242,16 +242,18 @@ function CommentBody({
 /** A top comment, its folded replies, 展开更多回复 (the thread's replies by `root_id`, oldest first, by cursor), and a reply box. */
 function CommentThread({
   context,
+  thread,
   comment,
   onChange,
   onCount,
 }: {
   context: RemoteContext;
+  thread: CommentThreadApi;
   comment: PostComment;
   onChange: (comment: PostComment | null) => void;
   onCount: (change: number | { exact: number }) => void;
 }) {
-  const api = communityApi(context.api);
+  const api = thread;
   const [replying, setReplying] = useState<PostCommentReply | null>(null);
   // null: only the folded replies are shown; a string or 'end': unfolded, the next cursor.
   const [unfolded, setUnfolded] = useState<{ cursor: string | null } | null>(null);
@@ -265,7 +267,7 @@ function CommentThread({
     setLoadingMore(true);
     setMoreFailed(false);
     const cursor = unfolded?.cursor ?? undefined;
-    api.replies(comment.post_id, comment.id, cursor).then(
+    api.replies(comment.id, cursor).then(
       (page) => {
         setLoadingMore(false);
         setUnfolded({ cursor: page.next_cursor });
@@ -299,6 +301,7 @@ function CommentThread({
     <Thread data-testid="comment-thread" data-comment-id={comment.id}>
       <CommentBody
         context={context}
+        thread={thread}
         comment={comment}
         onChange={(next) => onChange({ ...comment, ...next })}
         onRemoved={(count) => {
@@ -313,6 +316,7 @@ function CommentThread({
             <li key={reply.id}>
               <CommentBody
                 context={context}
+                thread={thread}
                 comment={reply}
                 onChange={(next) => onChange({ ...comment, replies: comment.replies.map((item) => (item.id === next.id ? next : item)) })}
                 onRemoved={(count) => replyRemoved(reply, count)}
@@ -333,7 +337,7 @@ function CommentThread({
       {replying !== null && (
         <CommentForm
           context={context}
-          postId={comment.post_id}
+          thread={thread}
           replyTo={replying.id}
           label={detailCopy.replyLabel(replying.author?.nickname ?? '')}
           submitLabel={detailCopy.replySend}
@@ -346,24 +350,25 @@ function CommentThread({
 }
 
 /**
- * A post's comments (`api/anchor_dynamics/commentList`): the box for a new comment, top comments
- * oldest first with their first replies folded in and 展开更多回复, 加载更多 by cursor. `onCount`
- * keeps the post's comment count right (+1 per comment or reply, the server's count after a delete).
+ * A thread's comments (a post's `api/anchor_dynamics/commentList`, an article's
+ * `api/Headlines/commentList`: `thread`, see commentThread.ts): the box for a new comment, top
+ * comments oldest first with their first replies folded in and 展开更多回复, 加载更多 by cursor,
+ * likes, 回复, 举报 and deleting one's own. `onCount` keeps the subject's comment count right (+1
+ * per comment or reply, the server's count after a delete).
  */
 export function CommentsSection({
   context,
-  postId,
+  thread,
   count,
   onCount,
 }: {
   context: RemoteContext;
-  postId: number;
+  thread: CommentThreadApi;
   count: number;
   onCount: (count: number) => void;
 }) {
-  const api = communityApi(context.api);
   const me = useAtomValue(userInfoAtom);
-  const list = useCursorList<PostComment>(`comments:${postId}:${me?.id ?? 'guest'}`, (cursor) => api.comments(postId, cursor));
+  const list = useCursorList<PostComment>(`comments:${thread.key}:${me?.id ?? 'guest'}`, (cursor) => thread.comments(cursor));
   const state = list.state;
   const changeCount = (change: number | { exact: number }) => onCount(typeof change === 'number' ? Math.max(count + change, 0) : change.exact);
 
@@ -374,7 +379,7 @@ export function CommentsSection({
       </h2>
       <CommentForm
         context={context}
-        postId={postId}
+        thread={thread}
         label={detailCopy.writeLabel}
         submitLabel={detailCopy.send}
         onSent={(comment) => {
@@ -401,6 +406,7 @@ export function CommentsSection({
               <CommentThread
                 key={comment.id}
                 context={context}
+                thread={thread}
                 comment={comment}
                 onChange={(next) =>
                   list.update((items) => (next === null ? items.filter((item) => item.id !== comment.id) : items.map((item) => (item.id === comment.id ? next : item))))

@@ -4,6 +4,7 @@ import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, userInfoAtom, typ
 import { communityApi } from '../api/communityApi';
 import { commentPageCopy, detailCopy } from './communityCopy';
 import { CommentsSection } from './CommentsSection';
+import { postCommentThread } from './commentThread';
 import { postIdFromQuery } from './format';
 import { PostCard } from './PostCard';
 
@@ -62,7 +63,7 @@ function PostView({ initial, context, only }: { initial: Post; context: RemotePa
         </PagePanel>
       )}
       <PagePanel>
-        <CommentsSection context={context} postId={post.id} count={post.comment_count} onCount={(count) => setPost((now) => ({ ...now, comment_count: count }))} />
+        <CommentsSection context={context} thread={postCommentThread(context.api, post.id)} count={post.comment_count} onCount={(count) => setPost((now) => ({ ...now, comment_count: count }))} />
       </PagePanel>
     </>
   );

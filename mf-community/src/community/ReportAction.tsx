@@ -12,10 +12,11 @@ const Form = styled.span`
 `;
 
 /**
- * 举报 on a post or a comment (`POST api/moderation/report`): a guest is asked to log in; a
- * member picks a reason and sends it; ops see it in the 举报处理 queue.
+ * 举报 on a post, a comment (a post's or an article's) or a headline article (`POST
+ * api/moderation/report`): a guest is asked to log in; a member picks a reason and sends it; ops
+ * see it in the 举报处理 queue.
  */
-export function ReportAction({ context, kind, targetId }: { context: RemoteContext; kind: 'post' | 'comment'; targetId: number }) {
+export function ReportAction({ context, kind, targetId }: { context: RemoteContext; kind: 'post' | 'comment' | 'headline'; targetId: number }) {
   const [state, setState] = useState<'closed' | 'open' | 'sending' | 'done' | 'failed'>('closed');
   const [reason, setReason] = useState<ReportReason>('spam');
   const selectId = useId();

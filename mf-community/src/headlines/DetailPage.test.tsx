@@ -5,13 +5,15 @@ import { ApiError } from '@sports/shared';
 import { renderRemotePage } from '@sports/shared/testing';
 import { HEADLINES_PATHS } from '../api/headlinesApi';
 import { routes } from '../routes';
-import { headlineDetail, headlinesContext, logIn } from './testing/headlinesFixtures';
+import { HEADLINE_COMMENT_PATHS } from './headlineCommentsApi';
+import { NO_COMMENTS, headlineComment, headlineDetail, headlineReply, headlinesContext, logIn } from './testing/headlinesFixtures';
 
 describe('#/detail', () => {
   it('shows the article (title, author, time, cover, body, related matches, likes, comments) and records the read, showing its count', async () => {
     const context = headlinesContext({
       [HEADLINES_PATHS.detail]: headlineDetail({ id: 5 }),
       [HEADLINES_PATHS.read]: { id: 5, view_count: 13 },
+      [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS,
     });
     renderRemotePage(routes, 'detail', { id: '5' }, context);
     expect((await screen.findByTestId('headline-title')).textContent).toBe('英超第12轮：曼城 2-1 利物浦');
@@ -27,8 +29,9 @@ describe('#/detail', () => {
     expect(within(body).getByRole('heading', { name: '进球' })).toBeTruthy();
     expect(within(screen.getByTestId('headline-related')).getByRole('link', { name: '曼城 2-1 利物浦' }).getAttribute('href')).toBe('#/score-detail?id=77');
     expect(screen.getByTestId('headline-likes').textContent).toBe('3 赞');
-    expect(screen.getByTestId('headline-comments').textContent).toBe('评论（0）');
-    expect(screen.getByText('文章评论即将开放。')).toBeTruthy();
+    expect((await screen.findByTestId('comments-empty')).textContent).toBe('还没有评论，来说两句吧');
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（0）');
+    expect(context.callsTo(HEADLINE_COMMENT_PATHS.comments)).toEqual([{ path: HEADLINE_COMMENT_PATHS.comments, params: { headline_id: 5, page_size: 10 } }]);
   });
 
   it('only body_html is inserted as HTML: title, author and related team names stay text', async () => {
@@ -40,6 +43,7 @@ describe('#/detail', () => {
         cover: 'javascript:alert(1)',
       }),
       [HEADLINES_PATHS.read]: { id: 1, view_count: 1 },
+      [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS,
     });
     renderRemotePage(routes, 'detail', { id: '1' }, context);
     expect((await screen.findByTestId('headline-title')).textContent).toBe('<img src=x onerror=alert(1)>');
@@ -52,7 +56,7 @@ describe('#/detail', () => {
   });
 
   it('a guest who taps 点赞 is asked to log in through the host (toast + login modal) and nothing is sent', async () => {
-    const context = headlinesContext({ [HEADLINES_PATHS.detail]: headlineDetail(), [HEADLINES_PATHS.read]: { id: 1, view_count: 13 } });
+    const context = headlinesContext({ [HEADLINES_PATHS.detail]: headlineDetail(), [HEADLINES_PATHS.read]: { id: 1, view_count: 13 }, [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS });
     renderRemotePage(routes, 'detail', { id: '1' }, context);
     fireEvent.click(await screen.findByTestId('headline-like'));
     expect(context.events.map((event) => event.type)).toEqual(['toast', 'login:open']);
@@ -66,6 +70,7 @@ describe('#/detail', () => {
       [HEADLINES_PATHS.detail]: headlineDetail(),
       [HEADLINES_PATHS.read]: { id: 1, view_count: 13 },
       [HEADLINES_PATHS.like]: () => next,
+      [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS,
     });
     logIn(context);
     renderRemotePage(routes, 'detail', { id: '1' }, context);
@@ -103,5 +108,88 @@ describe('#/detail', () => {
       expect(context.calls).toEqual([]);
       unmount();
     }
+  });
+  it('comments: the list with folded replies; a member comments, replies, likes and deletes their own; the count follows the server', async () => {
+    let nextId = 300;
+    const context = headlinesContext({
+      [HEADLINES_PATHS.detail]: headlineDetail({ id: 5, comment_count: 2 }),
+      [HEADLINES_PATHS.read]: { id: 5, view_count: 13 },
+      [HEADLINE_COMMENT_PATHS.comments]: {
+        list: [headlineComment({ id: 100, headline_id: 5, reply_count: 1, replies: [headlineReply({ id: 201, headline_id: 5, is_mine: true, text: '<b>不加粗</b>' })] })],
+        next_cursor: null,
+        comment_count: 2,
+      },
+      [HEADLINE_COMMENT_PATHS.comment]: (body: unknown) => {
+        const { text, reply_to } = body as { text: string; reply_to?: number };
+        nextId += 1;
+        return reply_to === undefined
+          ? headlineComment({ id: nextId, headline_id: 5, text, is_mine: true, like_count: 0 })
+          : headlineComment({ id: nextId, headline_id: 5, text, root_id: 100, reply_to: { comment_id: reply_to, nickname: '球迷老张' }, is_mine: true });
+      },
+      [HEADLINE_COMMENT_PATHS.commentLike]: { comment_id: 100, liked: true, like_count: 3 },
+      [HEADLINE_COMMENT_PATHS.removeComment]: { id: 201, comment_count: 3 },
+    });
+    logIn(context);
+    renderRemotePage(routes, 'detail', { id: '5' }, context);
+    const thread = await screen.findByTestId('comment-thread');
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（2）');
+    expect(within(thread).getAllByTestId('comment-text').map((text) => text.textContent)).toEqual(['好文章', '<b>不加粗</b>']);
+    expect(thread.querySelectorAll('b')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: '新评论' } });
+    fireEvent.click(screen.getByTestId('comment-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('comment-thread')).toHaveLength(2));
+    expect(context.callsTo(HEADLINE_COMMENT_PATHS.comment)[0]?.params).toEqual({ headline_id: 5, text: '新评论' });
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（3）');
+
+    const top = within(thread).getAllByTestId('comment')[0]!;
+    fireEvent.click(within(top).getByTestId('comment-reply'));
+    fireEvent.change(within(thread).getByTestId('reply-input'), { target: { value: '回你' } });
+    fireEvent.click(within(thread).getByTestId('reply-submit'));
+    await waitFor(() => expect(within(thread).getAllByTestId('comment')).toHaveLength(3));
+    expect(context.callsTo(HEADLINE_COMMENT_PATHS.comment).at(-1)?.params).toEqual({ headline_id: 5, text: '回你', reply_to: 100 });
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（4）');
+
+    fireEvent.click(within(top).getByTestId('comment-like'));
+    await waitFor(() => expect(within(top).getByTestId('comment-like-count').textContent).toBe('3 赞'));
+    expect(context.callsTo(HEADLINE_COMMENT_PATHS.commentLike)[0]?.params).toEqual({ comment_id: 100, like: 1 });
+
+    const mine = within(thread).getAllByTestId('comment').find((item) => item.getAttribute('data-comment-id') === '201')!;
+    fireEvent.click(within(mine).getByTestId('comment-remove'));
+    fireEvent.click(within(mine).getByTestId('comment-remove-confirm'));
+    await waitFor(() => expect(within(thread).getAllByTestId('comment')).toHaveLength(2));
+    expect(context.callsTo(HEADLINE_COMMENT_PATHS.removeComment)[0]?.params).toEqual({ comment_id: 201 });
+    expect(screen.getByTestId('comments-heading').textContent).toBe('评论（3）');
+  });
+
+  it('reports: a member reports the article and a comment (kind headline / comment); a guest is asked to log in and nothing is sent', async () => {
+    const answers = {
+      [HEADLINES_PATHS.detail]: headlineDetail({ id: 5 }),
+      [HEADLINES_PATHS.read]: { id: 5, view_count: 13 },
+      [HEADLINE_COMMENT_PATHS.comments]: { list: [headlineComment({ id: 100, headline_id: 5 })], next_cursor: null, comment_count: 1 },
+      'api/moderation/report': { id: 1 },
+    };
+    const guest = headlinesContext(answers);
+    const { unmount } = renderRemotePage(routes, 'detail', { id: '5' }, guest);
+    fireEvent.click(await screen.findByTestId('headline-report'));
+    await screen.findByTestId('comment-thread');
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: '游客' } });
+    fireEvent.click(screen.getByTestId('comment-submit'));
+    expect(guest.events.map((event) => event.type)).toEqual(['toast', 'login:open', 'toast', 'login:open']);
+    expect(guest.callsTo('api/moderation/report')).toEqual([]);
+    expect(guest.callsTo(HEADLINE_COMMENT_PATHS.comment)).toEqual([]);
+    unmount();
+
+    const member = headlinesContext(answers);
+    logIn(member);
+    renderRemotePage(routes, 'detail', { id: '5' }, member);
+    fireEvent.click(await screen.findByTestId('headline-report'));
+    fireEvent.change(within(screen.getByTestId('headline-report-form')).getByRole('combobox'), { target: { value: 'porn' } });
+    fireEvent.click(screen.getByTestId('headline-report-submit'));
+    await waitFor(() => expect(member.callsTo('api/moderation/report')).toEqual([{ path: 'api/moderation/report', params: { kind: 'headline', target_id: '5', reason: 'porn' } }]));
+    await screen.findByTestId('comment-thread');
+    fireEvent.click(screen.getByTestId('comment-report'));
+    fireEvent.click(screen.getByTestId('comment-report-submit'));
+    await waitFor(() => expect(member.callsTo('api/moderation/report').at(-1)?.params).toEqual({ kind: 'comment', target_id: '100', reason: 'spam' }));
   });
 });

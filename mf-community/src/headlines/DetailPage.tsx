@@ -13,7 +13,10 @@ import {
   type RemotePageProps,
 } from '@sports/shared';
 import { headlinesApi, idFromQuery } from '../api/headlinesApi';
+import { CommentsSection } from '../community/CommentsSection';
+import { ReportAction } from '../community/ReportAction';
 import { ArticleBody } from './ArticleBody';
+import { headlineCommentThread } from './headlineCommentsApi';
 import { formatDateTime, siteImage } from './format';
 import { detailCopy } from './headlinesCopy';
 
@@ -71,9 +74,10 @@ function matchText(match: HeadlineRelatedMatch): string {
 /**
  * #/detail?id=: an article (`api/Headlines/detail`): title, category, author, time, views, cover,
  * the body (server-rendered safe HTML, see ArticleBody), related matches linking to
- * score-detail, a like toggle (a guest is asked to log in by the host's modal) and the comment
- * count (articles take no comments yet: the server keeps comment_count at 0). Opening it records
- * the read once (`api/Headlines_user/insert`), whose answer is the view count shown.
+ * score-detail, a like toggle and 举报 (a guest is asked to log in by the host's modal), and the
+ * comments: the circle's `CommentsSection` over the article's calls (`headlineCommentThread`:
+ * list, composer, replies, likes, delete, report). Opening it records the read once
+ * (`api/Headlines_user/insert`), whose answer is the view count shown.
  */
 export default function DetailPage({ context, location }: RemotePageProps) {
   const id = idFromQuery(location.query.id);
@@ -97,6 +101,9 @@ function ArticleView({ article, context }: { article: HeadlineDetail; context: R
   const api = headlinesApi(context.api);
   const [views, setViews] = useState(article.view_count);
   const [like, setLike] = useState({ liked: article.liked, count: article.like_count, busy: false, failed: false });
+  const [commentCount, setCommentCount] = useState(article.comment_count);
+  // One adapter per article: the comment list keys its cache by it.
+  const [thread] = useState(() => headlineCommentThread(context.api, article.id));
   const cover = siteImage(article.cover);
 
   // Records the read once per opening; the answer's count includes it (or not, within the server's 30 min window).
@@ -141,6 +148,7 @@ function ArticleView({ article, context }: { article: HeadlineDetail; context: R
           </TextButton>
           <span data-testid="headline-likes">{detailCopy.likeCount(like.count)}</span>
           {like.failed && <span role="alert">{detailCopy.likeFailed}</span>}
+          <ReportAction context={context} kind="headline" targetId={article.id} />
         </Actions>
       </PagePanel>
       {article.related_matches.length > 0 && (
@@ -159,11 +167,8 @@ function ArticleView({ article, context }: { article: HeadlineDetail; context: R
           </Plain>
         </PagePanel>
       )}
-      <PagePanel aria-labelledby="headline-comments-heading">
-        <h2 id="headline-comments-heading" data-testid="headline-comments">
-          {detailCopy.comments(article.comment_count)}
-        </h2>
-        <Muted>{detailCopy.commentsLater}</Muted>
+      <PagePanel>
+        <CommentsSection context={context} thread={thread} count={commentCount} onCount={setCommentCount} />
       </PagePanel>
     </Article>
   );

@@ -28,7 +28,5 @@ export const detailCopy = {
   likeFailed: '点赞失败，请重试',
   related: '相关比赛',
   notStarted: '未开赛',
-  comments: (count: number) => `评论（${count}）`,
-  commentsLater: '文章评论即将开放。',
   body: '正文',
 } as const;

@@ -1,4 +1,4 @@
-import { ApiError, userInfoAtom, type HeadlineCategoryList, type HeadlineDetail, type HeadlineItem, type PortalFeedEntry, type UserInfo } from '@sports/shared';
+import { ApiError, userInfoAtom, type HeadlineCategoryList, type HeadlineComment, type HeadlineCommentPage, type HeadlineCommentReply, type HeadlineDetail, type HeadlineItem, type PortalFeedEntry, type UserInfo } from '@sports/shared';
 import { createTestContext } from '@sports/shared/testing';
 
 export type Answer = unknown | ((params: unknown) => unknown);
@@ -78,3 +78,31 @@ export function postEntry(id: number, text: string): PortalFeedEntry {
     post: { id, text, images: [], user_id: 9, user_nickname: '主播老李', user_avatar: '', like_count: 5, comment_count: 2, created_at: '2026-11-22T10:00:00.000Z' },
   };
 }
+
+/** An article's comment as `api/Headlines/commentList` answers it (the circle's shape with `headline_id`). */
+export function headlineComment(overrides: Partial<HeadlineComment> = {}): HeadlineComment {
+  return {
+    id: 100,
+    headline_id: 1,
+    root_id: null,
+    reply_to: null,
+    author: { id: 9, nickname: '球迷老张', avatar: '', level: 3 },
+    text: '好文章',
+    removed: false,
+    like_count: 2,
+    liked_by_me: false,
+    is_mine: false,
+    created_at: '2026-11-22T12:00:00.000Z',
+    reply_count: 0,
+    replies: [],
+    ...overrides,
+  };
+}
+
+/** A reply as it comes folded in its thread (no reply_count or replies of its own). */
+export function headlineReply(overrides: Partial<HeadlineCommentReply> = {}): HeadlineCommentReply {
+  const { reply_count: _count, replies: _replies, ...reply } = headlineComment({ id: 201, root_id: 100, reply_to: { comment_id: 100, nickname: '球迷老张' } });
+  return { ...reply, ...overrides };
+}
+
+export const NO_COMMENTS: HeadlineCommentPage = { list: [], next_cursor: null, comment_count: 0 };

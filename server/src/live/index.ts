@@ -15,3 +15,4 @@ export { requireXhrForStateChange } from './viewer';
 export { createRoom } from './roomService';
 export { hostnameOf, isAcceptableCover } from './roomCover';
 export { optionalViewerId } from './viewer';
+export { thumbUrlOf } from './thumbnails/thumbnailUrls';

@@ -9,6 +9,7 @@ import { RoomGiftIncomePort } from './giftIncome';
 import { RoomPresencePort } from './presence';
 import { RoomEvents } from './roomEvents';
 import { liveRoutes } from './routes';
+import { thumbnailPlugin } from './thumbnails/thumbnailPlugin';
 
 export interface LivePluginOptions {
   db: Kysely<Database>;
@@ -34,6 +35,7 @@ async function live(app: App, options: LivePluginOptions): Promise<void> {
   app.decorate('roomPresence', new RoomPresencePort());
   app.decorate('roomGiftIncome', new RoomGiftIncomePort());
   await app.register(mediaPlugin, { db: options.db, dataDir: options.dataDir, config: options.media });
+  await app.register(thumbnailPlugin, { db: options.db, dataDir: options.dataDir, media: options.media });
   await app.register(liveRoutes, { db: options.db, opsToken: options.opsToken, clock: options.clock });
 }
 

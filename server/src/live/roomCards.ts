@@ -5,6 +5,7 @@ import { matchRowsById } from '../scores/index';
 import { type RoomPresence, onlineOf } from './presence';
 import type { LiveRoomRow } from './roomAccess';
 import { displayableCover } from './roomCover';
+import { thumbUrlOf } from './thumbnails/thumbnailUrls';
 
 /**
  * Rooms as the lists and the room page show them: the anchor with their follower count, the
@@ -66,6 +67,7 @@ export function toRoomCard(record: RoomCardRecord, matches: Map<number, RoomMatc
     title: record.title,
     type: record.type,
     cover: displayableCover(record.cover),
+    thumb: thumbUrlOf(record, Date.now()),
     is_open: flag(record.is_open),
     stream_status: record.stream_status,
     is_live: flag(record.stream_status === 'live'),

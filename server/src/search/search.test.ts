@@ -71,7 +71,7 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
 
     const result = await search(name);
     expect(result.anchors).toEqual([{ id: anchor.id, user_nickname: `主播${name}`, avatar: expect.any(String), room_id: roomId, is_live: true, link: `#/about-user?id=${anchor.id}` }]);
-    expect(result.lives).toEqual([{ id: roomId, title: `看${name}直播`, cover: expect.any(String), anchor_id: anchor.id, anchor_nickname: `主播${name}`, is_live: true, link: `#/live?id=${roomId}` }]);
+    expect(result.lives).toEqual([{ id: roomId, title: `看${name}直播`, cover: expect.any(String), thumb: expect.stringMatching(new RegExp(`^/live/thumb/room${roomId}\\.jpg\\?v=`)), anchor_id: anchor.id, anchor_nickname: `主播${name}`, is_live: true, link: `#/live?id=${roomId}` }]);
     expect(result.posts).toEqual([{ id: visible, text: `今天${name}进球了`, author_nickname: `主播${name}`, created_at: expect.any(String), link: `#/circle-detail?id=${visible}` }]);
     expect(result.headlines).toEqual([{ id: published, title: `${name}的头条`, published_at: expect.any(String), link: `#/detail?id=${published}` }]);
     expect(result.teams).toEqual([{ id: team.id, sport: 'basketball', name_zh: `${name}队`, short_name_zh: `西${tag}`, link: `#/base-basketball?team=${team.id}` }]);

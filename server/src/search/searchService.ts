@@ -15,6 +15,7 @@ import { SEARCH_GROUP_LIMIT } from '@sports/shared/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { containsPattern } from '../infra/db/likePattern';
+import { thumbUrlOf } from '../live/index';
 
 /**
  * The search box over every kind (README.md here): Chinese substring matching served by indexes
@@ -117,7 +118,7 @@ export async function searchLives(db: Kysely<Database>, term: string, { cursor, 
   let query = db
     .selectFrom('live_room as r')
     .innerJoin('app_user as u', 'u.id', 'r.owner_id')
-    .select(['r.id', 'r.title', 'r.cover', 'r.stream_status', 'u.id as anchor_id', 'u.user_nickname'])
+    .select(['r.id', 'r.title', 'r.cover', 'r.type', 'r.stream_status', 'r.stream_started_at', 'u.id as anchor_id', 'u.user_nickname'])
     .where(notBanned)
     .where((eb) => eb.or([textContains('r.title', term), eb('r.owner_id', 'in', anchors)]));
   if (cursor !== undefined) query = query.where('r.id', '<', cursor);
@@ -127,6 +128,7 @@ export async function searchLives(db: Kysely<Database>, term: string, { cursor, 
     id: Number(row.id),
     title: row.title,
     cover: row.cover,
+    thumb: thumbUrlOf({ id: Number(row.id), type: row.type, stream_status: row.stream_status, stream_started_at: row.stream_started_at }, Date.now()),
     anchor_id: Number(row.anchor_id),
     anchor_nickname: row.user_nickname,
     is_live: row.stream_status === 'live',

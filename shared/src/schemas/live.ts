@@ -82,6 +82,11 @@ export const LiveRoomCardSchema = Type.Object({
   title: Type.String(),
   type: RoomTypeSchema,
   cover: Type.String(),
+  /**
+   * The card's picture: while live, a recent frame of the stream (`/live/thumb/room<id>.jpg?v=…`,
+   * the version moves with each refresh); otherwise the category's placeholder (`/live/thumb/football.svg`…).
+   */
+  thumb: Type.String(),
   /** The anchor opened the room (startRoom) and has not closed it. */
   is_open: Flag,
   stream_status: StreamStatusSchema,

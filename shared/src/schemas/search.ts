@@ -46,7 +46,7 @@ export type SearchTeam = Static<typeof SearchTeamSchema>;
 /** An anchor; `room_id` their room (null: none yet), `is_live` it is on air now. */
 export const SearchAnchorSchema = item({ id: Type.Integer(), user_nickname: Type.String(), avatar: Type.String(), room_id: Type.Union([Type.Integer(), Type.Null()]), is_live: Type.Boolean() });
 export type SearchAnchor = Static<typeof SearchAnchorSchema>;
-export const SearchLiveSchema = item({ id: Type.Integer(), title: Type.String(), cover: Type.String(), anchor_id: Type.Integer(), anchor_nickname: Type.String(), is_live: Type.Boolean() });
+export const SearchLiveSchema = item({ id: Type.Integer(), title: Type.String(), cover: Type.String(), thumb: Type.String(), anchor_id: Type.Integer(), anchor_nickname: Type.String(), is_live: Type.Boolean() });
 export type SearchLive = Static<typeof SearchLiveSchema>;
 /** A visible post: `text` at most 100 characters of it. */
 export const SearchPostSchema = item({ id: Type.Integer(), text: Type.String(), author_nickname: Type.String(), created_at: Type.String() });

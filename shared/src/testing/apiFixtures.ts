@@ -11,6 +11,7 @@ export function roomCard(overrides: Partial<LiveRoomCard> = {}): LiveRoomCard {
     title: `直播间${id}`,
     type: 1,
     cover: `/uploads/cover${id}.jpg`,
+    thumb: `/live/thumb/room${id}.jpg?v=1`,
     is_open: 1,
     stream_status: 'live',
     is_live: 1,

@@ -21,9 +21,13 @@ import { pushRefusalText } from './pushSignature';
 import { type IngestStreamStats, RtmpIngest } from './rtmpIngest';
 import { StreamEvents } from './streamEvents';
 import { StreamLifecycle } from './streamLifecycle';
+import { StreamHealthRegistry } from './streamHealth/streamHealthRegistry';
+import { streamHealthRoutes } from './streamHealth/streamHealthRoutes';
 import { ViewerCounter } from './viewerCounter';
 
 export const MEDIA_SECRET_FILE = 'media-secret';
+/** DATA_DIR's folder of HLS streams (one folder per stream); live thumbnails read its segments. */
+export const HLS_ROOT_DIR = 'hls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,7 +115,7 @@ async function setUpEmbedded(
 ): Promise<void> {
   const log = app.log.child({ module: 'media' });
   const settings = config.embedded;
-  const hlsRoot = path.join(dataDir, 'hls');
+  const hlsRoot = path.join(dataDir, HLS_ROOT_DIR);
   let hls: HlsPackager | null = null;
   const flvClosers = new Set<() => void>();
   const pending = new Set<Promise<unknown>>();
@@ -120,6 +124,7 @@ async function setUpEmbedded(
     void work.finally(() => pending.delete(work));
   };
 
+  const health = new StreamHealthRegistry();
   const ingest = new RtmpIngest({
     host: settings.rtmpHost,
     port: settings.rtmpPort,
@@ -134,11 +139,13 @@ async function setUpEmbedded(
       track(lifecycle.started(roomId));
       if (hls !== null) track(hls.start(streamNameFor(roomId), broadcast).catch((error: unknown) => log.error({ err: error, roomId }, 'HLS did not start')));
     },
+    onPacket: (roomId, publisher, packet) => health.observe(roomId, publisher, packet),
     onPublishEnd: (roomId, broadcast) => {
       // Players are let go: the page reconnects when the stream is back (a new publish has new codec headers).
       for (const player of [...broadcast.subscribers.values()]) if (player.ip !== '') player.close();
       viewers.forgetHls(roomId);
       if (hls !== null) track(hls.stop(streamNameFor(roomId)));
+      health.ended(roomId);
       track(lifecycle.ended(roomId));
     },
   });
@@ -159,6 +166,7 @@ async function setUpEmbedded(
       embeddedPushAddress(embeddedRtmpServer(settings.rtmpPublicUrl, settings.rtmpHost, rtmpPort, safeHostname(request)), stream, sign),
     onKeyReset: (roomId) => ingest.kick(roomId),
   });
+  await app.register(streamHealthRoutes, { db, health });
   await app.register(playbackRoutes, {
     broadcastOf: (roomId) => ingest.broadcastOf(roomId),
     hlsDirOf: (stream) => (hls === null ? null : hls.dirOf(stream)),

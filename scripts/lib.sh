@@ -7,6 +7,7 @@ PNPM_VERSION="12.21.0"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 fail() { printf '\n\033[31mError:\033[0m %s\n' "$*" >&2; exit 1; }
+warn() { printf '\n\033[33mWarning:\033[0m %s\n' "$*" >&2; }
 
 # pnpm at the version TOOLCHAIN.md verified; installed with npm when missing.
 ensure_pnpm() {
@@ -49,6 +50,38 @@ ensure_debian_packages() {
   $sudo apt-get update -qq || fail "apt-get update failed: check the network, then run 'apt-get install ${missing[*]}'"
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
     || fail "apt-get install ${missing[*]} failed: install them by hand and run again"
+}
+
+# npm start: ffmpeg makes HLS and the demo rooms' video (DEMO_STREAMS). Installed with apt-get when
+# missing (as root, through sudo, or asking for sudo's password on a terminal); when that cannot be
+# done the site still starts, HTTP-FLV only and no demo video, after saying exactly what to run.
+ensure_ffmpeg_for_start() {
+  local ffmpeg="${MEDIA_FFMPEG_PATH:-ffmpeg}"
+  [ "$ffmpeg" = "off" ] && return 0
+  command -v "$ffmpeg" >/dev/null 2>&1 && return 0
+  local without="starting without it: no HLS and no demo video (live rooms play over HTTP-FLV only)"
+  if [ "$ffmpeg" != "ffmpeg" ]; then
+    warn "MEDIA_FFMPEG_PATH=$ffmpeg is not an ffmpeg that runs: fix the path or unset it; $without"
+    return 0
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    warn "ffmpeg is not installed and this system has no apt-get: install ffmpeg with its package manager (macOS: 'brew install ffmpeg', Fedora: 'sudo dnf install ffmpeg'), then run npm start again; $without"
+    return 0
+  fi
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && { sudo -n true 2>/dev/null || [ -t 0 ]; }; then
+      sudo="sudo"
+    else
+      warn "ffmpeg is not installed and installing it needs root: run 'sudo apt-get install -y ffmpeg' (or as root: 'apt-get install -y ffmpeg'), then npm start again; $without"
+      return 0
+    fi
+  fi
+  step "Installing ffmpeg with apt-get (HLS and the demo rooms' video need it; once only)"
+  if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ffmpeg >/dev/null && command -v ffmpeg >/dev/null 2>&1; then
+    return 0
+  fi
+  warn "apt-get install ffmpeg failed (network? package sources?): run '${sudo:+sudo }apt-get update && ${sudo:+sudo }apt-get install -y ffmpeg' by hand, then npm start again; $without"
 }
 
 # Host and remotes, two at a time (two cores): each remote is its own webpack build.

@@ -3,6 +3,8 @@
 # embedded PostgreSQL with demo data at http://127.0.0.1:${PORT:-8080}/web/.
 source "$(dirname "$0")/lib.sh"
 ensure_pnpm
+# ffmpeg (HLS, demo streams) first: a missing one is said at the top, not lost above the build's output.
+ensure_ffmpeg_for_start
 install_dependencies
 build_site
 step "Starting the server on http://${HOST:-127.0.0.1}:${PORT:-8080}/web/ (Ctrl-C stops it)"

@@ -1,2 +1,0 @@
-export * from './spoilerFreeHold';
-export * from './useSpoilerFree';

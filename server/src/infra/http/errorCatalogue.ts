@@ -145,6 +145,8 @@ export const errors = catalogue({
   LIVE_ROOM_NOT_FOUND: entry('直播间不存在'),
   LIVE_NOT_OWNER: entry('只有房主可以操作'),
   LIVE_NOT_MODERATOR: entry('只有房主和房管可以禁言'),
+  /** media/streamHealth: the stream's health is for the room's owner and admins. */
+  LIVE_STREAM_HEALTH_FORBIDDEN: entry('只有房主和房管可以查看推流状态'),
   LIVE_CANNOT_MUTE_SELF: entry('不能禁言自己'),
   LIVE_CANNOT_MUTE_OWNER: entry('不能禁言房主'),
   LIVE_CANNOT_MUTE_ADMIN: entry('房管不能禁言其他房管'),

@@ -4,6 +4,7 @@ import { PerAddressCount } from '../../infra/http/perAddressCount';
 import type { RtmpLimits } from './mediaConfig';
 import { type NmsBroadcast, type NmsSession, NmsRtmpSessionClass, type StreamQuery, nmsContext } from './nms';
 import { RtmpInputError, type RtmpMessageLimits, guardRtmpParser } from './rtmpParserGuard';
+import type { MediaPacket } from './streamHealth/streamObserver';
 
 /** The only RTMP application: `rtmp://host:port/live/<stream>`. */
 export const RTMP_APP = 'live';
@@ -34,6 +35,8 @@ export interface RtmpIngestOptions {
   onPublishStart: (roomId: number, broadcast: NmsBroadcast) => void;
   /** The publish ended (after the grace): viewers of `broadcast` are still attached. */
   onPublishEnd: (roomId: number, broadcast: NmsBroadcast) => void;
+  /** Every media message of an admitted publish, after it reached the broadcast (stream health reads them). */
+  onPacket?: (roomId: number, publisher: NmsSession, packet: MediaPacket) => void;
 }
 
 /**
@@ -190,6 +193,11 @@ export class RtmpIngest {
       });
   }
 
+  /** An admitted session's media message reached its broadcast. */
+  packetForwarded(session: IngestSession, packet: MediaPacket): void {
+    if (session.roomId !== null) this.options.onPacket?.(session.roomId, session, packet);
+  }
+
   refusePlay(session: IngestSession): void {
     this.refuse(session, 'RTMP play is not offered (watch over HTTP-FLV or HLS)');
   }
@@ -272,7 +280,9 @@ class IngestSession extends NmsRtmpSessionClass {
     this.onPlay = () => ingest.refusePlay(this);
     // Until admitted, nothing this encoder sends may reach viewers of the stream.
     this.onPacket = (packet) => {
-      if (this.admitted) forwardPacket(packet);
+      if (!this.admitted) return;
+      forwardPacket(packet);
+      ingest.packetForwarded(this, packet as MediaPacket);
     };
   }
 }

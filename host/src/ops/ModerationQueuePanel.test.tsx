@@ -59,6 +59,13 @@ describe('the report queue (#/ops?tab=moderationReports)', () => {
     expect(names('用户 77')).toEqual(['封禁', '驳回举报']);
   });
 
+  it('a headline article (written by ops, no member author) offers hide / delete, no ban, and names no author', async () => {
+    fake.groups.push({ ...fakeReportGroup(6, { kind: 'headline', target_id: '9', target: { author_id: null, author_nickname: '', excerpt: '文章标题', hidden: false, banned_until: null } }), state: 'open' });
+    await openQueue();
+    expect(within(screen.getByRole('group', { name: /^处理 头条 9/ })).getAllByRole('button').map((button) => button.textContent)).toEqual(['隐藏', '删除', '驳回举报']);
+    expect(within(screen.getByTestId('report-group-headline-9')).getAllByRole('cell')[1]?.textContent).toBe('—');
+  });
+
   it('hide asks to confirm, posts, says how many reports it resolved, and the target leaves the open queue', async () => {
     await openQueue();
     fireEvent.click(screen.getByTestId('report-hide-post-101'));

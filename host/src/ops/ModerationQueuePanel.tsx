@@ -38,7 +38,8 @@ function actionsFor(group: ModerationReportGroup): ModerationAction[] {
   const list: ModerationAction[] = [];
   if (content) list.push(group.target?.hidden ? 'unhide' : 'hide', 'delete');
   if (group.kind === 'chat') list.push('mute');
-  list.push(group.target?.banned_until ? 'unban' : 'ban');
+  // Content without a member author (an ops-written headline) has no one to ban.
+  if (group.target?.author_id !== null) list.push(group.target?.banned_until ? 'unban' : 'ban');
   if (group.count > 0) list.push('dismiss');
   return list;
 }
@@ -69,7 +70,7 @@ function GroupRow({ group, state, onAct }: { group: ModerationReportGroup; state
         <div data-testid={`report-excerpt-${key}`}>{group.target ? group.target.excerpt : text.gone}</div>
       </td>
       <td>
-        {group.target ? (
+        {group.target && group.target.author_id !== null ? (
           <>
             {group.target.author_nickname}（ID {group.target.author_id}）
             {group.target.banned_until && <Muted>{text.bannedUntil(localTime(group.target.banned_until))}</Muted>}

@@ -175,6 +175,38 @@ describe('goal popups', () => {
   });
 });
 
+describe('spoiler-free goal alerts', () => {
+  it('a goal of the match a room\'s player shows waits for that player\'s delay (popup and whistle); other matches stay immediate', () => {
+    vi.useFakeTimers();
+    const { send, eventBus, startWhistle } = renderAlerts();
+    act(() => eventBus.emit('player:delay', { roomId: 3, matchId: 7, delayMs: 5_000 }));
+    send(goal({ match_id: 7, home_team_name_zh: '延迟队' }));
+    send(goal({ match_id: 8, home_team_name_zh: '别的比赛' }));
+    expect(popups().map((popup) => popup.textContent)).toEqual([expect.stringContaining('别的比赛')]);
+    // The player keeps reporting about once a second; the goal is held until its picture gets there.
+    for (let second = 1; second < 5; second += 1) {
+      act(() => vi.advanceTimersByTime(1_000));
+      act(() => eventBus.emit('player:delay', { roomId: 3, matchId: 7, delayMs: 5_000 }));
+    }
+    act(() => vi.advanceTimersByTime(999));
+    expect(popups()).toHaveLength(1);
+    expect(startWhistle).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(popups().map((popup) => popup.textContent)).toEqual([expect.stringContaining('别的比赛'), expect.stringContaining('延迟队')]);
+    expect(startWhistle).toHaveBeenCalledTimes(2);
+  });
+
+  it('player:stopped shows a held goal at once', () => {
+    vi.useFakeTimers();
+    const { send, eventBus } = renderAlerts();
+    act(() => eventBus.emit('player:delay', { roomId: 3, matchId: 7, delayMs: 20_000 }));
+    send(goal({ match_id: 7 }));
+    expect(popups()).toHaveLength(0);
+    act(() => eventBus.emit('player:stopped', { roomId: 3, matchId: 7 }));
+    expect(popups()).toHaveLength(1);
+  });
+});
+
 describe('the goal whistle', () => {
   it('starts on a goal when voice is on, and stops after 6 s', () => {
     vi.useFakeTimers();

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { immediatelyAtom, userInfoAtom, type GoalFrame } from '@sports/shared';
+import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type GoalFrame } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { GoalPopupList } from './GoalPopupList';
 import { goalAlertRules } from './goalAlertSettings';
@@ -22,10 +22,14 @@ export interface GoalAlertsProps {
 /**
  * Goal alerts for the whole site (SPEC.md sections 2-4): the host's live-data connection, a popup
  * per goal (the side that scored, minute, teams, score), stacked, closable, closing by themselves,
- * and the 6 s whistle when gameSeting.voice is on, following the `immediately` settings.
+ * and the 6 s whistle when gameSeting.voice is on, following the `immediately` settings. While a
+ * live room's player on the page shows the goal's match, popup and whistle wait until its picture
+ * has reached the goal (SpoilerFreeHold, README.md).
  */
 export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
-  const { api } = useHostServices();
+  const { api, eventBus } = useHostServices();
+  // Spoiler-free: a goal of a match a room's player on this page shows waits for that picture.
+  const spoilerFree = useSpoilerFreeHold(eventBus);
   const store = useStore();
   const rules = goalAlertRules(useAtomValue(immediatelyAtom));
   const defaultWhistle = useMemo(() => createWebAudioWhistle(), []);
@@ -55,12 +59,13 @@ export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
         if (current.showPopups) push({ ...frame.data, seq: frame.seq });
         whistle.play();
       };
-      if (!current.favouritesOnly) return alert();
+      const held = () => spoilerFree.hold(frame.data.match_id, alert);
+      if (!current.favouritesOnly) return held();
       void isFavourite(frame.data.match_id)
-        .then((favourite) => favourite && alert())
+        .then((favourite) => favourite && held())
         .catch(() => undefined);
     },
-    [isFavourite, push, store, whistle],
+    [isFavourite, push, spoilerFree, store, whistle],
   );
 
   useGoalFeed({ onGoal, onFrame: (frame) => hotMatches.current.apply(frame) });

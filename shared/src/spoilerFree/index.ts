@@ -1,0 +1,2 @@
+export * from './spoilerFreeHold';
+export * from './useSpoilerFree';

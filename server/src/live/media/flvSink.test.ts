@@ -66,3 +66,37 @@ describe('FlvSink backpressure', () => {
     expect(reader.written).toEqual([]);
   });
 });
+
+describe('FlvSink announces the tracks the stream has', () => {
+  const NMS_HEADER = Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x05, 0, 0, 0, 0x09, 0, 0, 0, 0]);
+  const at = (buffer: Buffer, ms: number) => {
+    const copy = Buffer.from(buffer);
+    copy.writeUIntBE(ms, 4, 3);
+    return copy;
+  };
+
+  it('holds the file header until the first tags show the tracks, then sends it with them', () => {
+    const reader = new SlowReader();
+    const sink = new FlvSink(reader);
+    sink.sendBuffer(NMS_HEADER);
+    sink.sendBuffer(avcHeader);
+    sink.sendBuffer(keyframe);
+    expect(reader.written).toEqual([]);
+    for (let ms = 40; ms <= 1_000; ms += 40) sink.sendBuffer(at(interframe, ms));
+    expect(sink.announcedTracks).toEqual({ audio: false, video: true });
+    expect(reader.written[0]?.[4]).toBe(0x01);
+    expect(reader.written.slice(1, 3)).toEqual([avcHeader, keyframe]);
+    expect(reader.written).toHaveLength(3 + 25);
+  });
+
+  it('both kinds of media: the header announces both as soon as each was seen', () => {
+    const reader = new SlowReader();
+    const sink = new FlvSink(reader);
+    sink.sendBuffer(NMS_HEADER);
+    sink.sendBuffer(keyframe);
+    sink.sendBuffer(audio);
+    expect(reader.written.map((buffer) => buffer[4])).toEqual([0x05, keyframe[4], audio[4]]);
+    expect(sink.announcedTracks).toEqual({ audio: true, video: true });
+  });
+});
+

@@ -1,3 +1,4 @@
+import { FlvTrackDetector, type FlvTracks, flvHeaderFor, isFlvFileHeader } from './flvTracks';
 import { NmsBaseSession } from './nms';
 
 /** Where FLV bytes go: an HTTP response, or ffmpeg's stdin for HLS. */
@@ -29,9 +30,18 @@ const TAG_HEADER_BYTES = 11;
  * player and never waits, so one slow reader would buffer without bound: this sink drops whole
  * tags while the reader is behind, and resumes on a keyframe so the picture never shows decoding
  * garbage; codec headers and metadata always pass. A reader that still falls behind is closed.
+ *
+ * The FLV file header NMS sends announces audio and video whatever the encoder pushes; a player
+ * waits for every announced track. The sink holds the header back until the first tags show the
+ * stream's tracks (flvTracks.ts: the metadata, or the media itself) and sends it with those.
  */
 export class FlvSink extends NmsBaseSession {
   droppedTags = 0;
+  /** The tracks the header announced; null until they are known. */
+  announcedTracks: FlvTracks | null = null;
+  /** The file header and the tags after it, held until the tracks are known; null once sent. */
+  private held: Buffer[] | null = [];
+  private readonly trackDetector = new FlvTrackDetector();
   private dropping = false;
   private closed = false;
 
@@ -50,6 +60,7 @@ export class FlvSink extends NmsBaseSession {
 
   private send(buffer: Buffer): void {
     if (this.closed || this.target.destroyed) return;
+    if (this.held !== null) return this.holdUntilTracksKnown(buffer, this.held);
     const queued = this.target.writableLength;
     if (queued > this.limits.closeAboveBytes) {
       this.end();
@@ -64,6 +75,22 @@ export class FlvSink extends NmsBaseSession {
       this.dropping = false;
     }
     this.target.write(buffer);
+  }
+
+  private holdUntilTracksKnown(buffer: Buffer, held: Buffer[]): void {
+    if (held.length === 0 && !isFlvFileHeader(buffer)) {
+      this.held = null; // no file header to fix (not a stream start): pass everything through
+      return this.send(buffer);
+    }
+    held.push(buffer);
+    if (held.length === 1) return;
+    const tracks = this.trackDetector.feed(buffer);
+    if (tracks === null) return;
+    this.held = null;
+    this.announcedTracks = tracks;
+    const [header, ...tags] = held as [Buffer, ...Buffer[]];
+    this.target.write(flvHeaderFor(header, tracks));
+    for (const tag of tags) this.send(tag);
   }
 
   private end(): void {

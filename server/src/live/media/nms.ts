@@ -116,3 +116,8 @@ export function routeNmsLogs(log: FastifyBaseLogger): void {
     log.debug({ nms: level }, message);
   };
 }
+
+/** NMS's AMF0 reader of data messages ("@setDataFrame", "onMetaData", …). */
+export const nmsAmf = require(`${NMS_SRC}/protocol/amf.js`) as {
+  decodeAmf0Data: (data: Buffer) => { cmd?: unknown; method?: unknown; dataObj?: unknown };
+};

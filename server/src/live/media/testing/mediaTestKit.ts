@@ -55,6 +55,32 @@ export function pushTestStream(url: string, seconds = 60): ChildProcess {
   ]);
 }
 
+/** What an encoder sends: both tracks, one of them, or both with timestamps starting at 100 s. */
+export type EncoderTracks = 'audio+video' | 'video-only' | 'audio-only' | 'ts-offset-100s';
+
+/**
+ * ffmpeg pushes of the shapes real encoders send: no audio track (a camera without a microphone),
+ * no video (a radio commentary), or a timeline that starts at 100 s (a relay of another server's
+ * stream, an encoder resuming). Same small test source as pushTestStream.
+ */
+export function pushEncoderCase(url: string, tracks: EncoderTracks, seconds = 30): ChildProcess {
+  const video = ['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25'];
+  const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440'];
+  const videoCodec = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'];
+  const audioCodec = ['-c:a', 'aac'];
+  const out = ['-t', String(seconds)];
+  switch (tracks) {
+    case 'audio+video':
+      return spawnPush([...video, ...audio, ...out, ...videoCodec, ...audioCodec, '-f', 'flv', url]);
+    case 'video-only':
+      return spawnPush([...video, ...out, ...videoCodec, '-an', '-f', 'flv', url]);
+    case 'audio-only':
+      return spawnPush([...audio, ...out, '-vn', ...audioCodec, '-f', 'flv', url]);
+    case 'ts-offset-100s':
+      return spawnPush([...video, ...audio, ...out, ...videoCodec, ...audioCodec, '-output_ts_offset', '100', '-f', 'flv', url]);
+  }
+}
+
 /**
  * Random noise, losslessly encoded: every video message is hundreds of KB, like the keyframes of
  * a real high-bitrate encoder (what the admitted message bound must leave room for). 5 fps.

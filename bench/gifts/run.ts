@@ -19,6 +19,7 @@ import { startServerProcess } from '@sports/server/bench';
 import { processCpuMs } from '../common/cpu';
 import { type BenchPostgres, openPostgres } from '../common/postgres';
 import { bareInsertCommits } from './baseline';
+import { describeBatches, giftBatchesBetween, transferSetMark } from './batches';
 import { fixedRate, GiftClient, maxThroughput, type PhaseFigures, SendLedger } from './giftLoad';
 import { seedAudience } from './seed';
 import { printStatements, resetStatements, STATEMENT_SETTINGS } from './statements';
@@ -97,15 +98,20 @@ async function main(): Promise<number> {
 
       if (STATEMENTS) await resetStatements(server);
       log(`phase 1: maximum throughput, ${CONCURRENCY} sends in flight, ${MAX_SECONDS} s`);
+      const beforeMax = await transferSetMark(server);
       before = sampleCpu(server.pid, postgres);
       const max = await maxThroughput(client, sends, CONCURRENCY, MAX_SECONDS, 'phase 1');
       const maxCpu = cpuPer(before, sampleCpu(server.pid, postgres), max.answered, 'send');
+      const afterMax = await transferSetMark(server);
       const loadAfterMax = os.loadavg()[0] ?? 0;
 
       log(`phase 2: ${RATE} sends/s on schedule, ${RATE_SECONDS} s`);
       before = sampleCpu(server.pid, postgres);
       const fixed = await fixedRate(client, sends, RATE, RATE_SECONDS, 'phase 2');
       const fixedCpu = cpuPer(before, sampleCpu(server.pid, postgres), fixed.answered, 'send');
+      const afterFixed = await transferSetMark(server);
+      const maxBatches = await giftBatchesBetween(server, beforeMax, afterMax);
+      const fixedBatches = await giftBatchesBetween(server, afterMax, afterFixed);
       const loadAfterFixed = os.loadavg()[0] ?? 0;
       client.close();
 
@@ -119,8 +125,10 @@ async function main(): Promise<number> {
       console.log(`Gifts over HTTP (${fmt(MEMBERS)} members → ${ANCHORS} rooms, ${Math.round(RETRY_SHARE * 100)} % retried with the same key), server in its own process, PostgreSQL ${DURABLE ? 'embedded, durable commits (fsync on)' : 'with fsync off'}; ${os.cpus().length} cores shared by server, PostgreSQL and this load generator`);
       console.log(`  baseline  bare INSERT commits:     ${fmt(baselineRate)}/s from ${CONCURRENCY} connections (p50 ${baseline.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${baseline.latency.percentileMs(0.99).toFixed(1)} ms); ${baselineCpu}`);
       console.log(`  phase 1   ${CONCURRENCY} sends in flight:       ${fmt(maxRate)} sends/s (${fmt(max.succeeded)} in ${max.seconds.toFixed(1)} s, ${fmt(max.retries)} retries), ${latencies(max)}; ${maxCpu}; load average ${loadAfterMax.toFixed(2)}`);
+      console.log(`            batching:                ${describeBatches(maxBatches)}`);
       console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
       console.log(`  phase 2   ${RATE} sends/s on schedule:  ${fmt(fixed.answered / fixed.seconds)}/s answered (${fmt(fixed.succeeded)} ok of ${fmt(fixed.answered)}, ${fmt(fixed.retries)} retries, ${fmt(fixed.startedLate)} started > 5 ms late), ${latencies(fixed)} from the scheduled time; ${fixedCpu}; load average ${loadAfterFixed.toFixed(2)}`);
+      console.log(`            batching:                ${describeBatches(fixedBatches)}`);
       console.log(`            p99 at ${RATE}/s:             ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'})`);
       if (sends.errors.size > 0) {
         console.log('  failed sends:');

@@ -30,7 +30,7 @@ export interface GiftBatcherStats {
 }
 
 const DEFAULT_MAX_BATCH = 256;
-const DEFAULT_MAX_IN_FLIGHT = Number(process.env.GIFT_BATCHES_IN_FLIGHT ?? 2);
+const DEFAULT_MAX_IN_FLIGHT = 2;
 
 interface Waiting {
   request: GiftSendRequest;

@@ -9,6 +9,14 @@ ensure_pnpm
 install_dependencies
 # ffmpeg: the live-room tests push a real test stream to the ingest and make HLS from it.
 ensure_debian_packages chromium:chromium ffmpeg:ffmpeg
+# GStreamer: a second RTMP encoder (rtmp2sink in -bad, x264enc in -ugly) for the encoder tests. A
+# plugin has no binary to look for: gst-inspect tells whether the pushes' elements are there. An
+# install that fails does not stop the run: those tests print why they skip.
+if ! gst-inspect-1.0 --exists rtmp2sink 2>/dev/null || ! gst-inspect-1.0 --exists x264enc 2>/dev/null; then
+  (ensure_debian_packages gst-launch-1.0:gstreamer1.0-tools rtmp2sink:gstreamer1.0-plugins-bad \
+    flvmux:gstreamer1.0-plugins-good x264enc:gstreamer1.0-plugins-ugly) \
+    || echo "GStreamer could not be installed: the GStreamer push tests will skip"
+fi
 
 REPORTS="$REPO_ROOT/.reports"
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"

@@ -34,6 +34,11 @@ export { startEmbeddedPostgres } from './infra/db/embeddedPostgres';
 export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/testing/rtmpTestClient';
 export { type ServerProcess, startServerProcess } from './live/media/testing/serverProcessKit';
 
+// bench:demo-streams: the baseline pushes (the same clips, encoded again) are signed like the demo
+// rooms' own pushes.
+export { streamNameFor } from './live/media/playbackUrls';
+export { pushSignature } from './live/media/pushSignature';
+
 // bench:gifts: the gift path over HTTP to the real server (above); the bench seeds its members,
 // anchors and sessions, funds them on the ledger, opens its own pool for the baseline, and checks
 // the ledger afterwards.

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ONLINE_COUNT_BONUS, type LiveRoomCard } from '@sports/shared';
-import { listCopy } from '../messages';
+import { listCopy, liveTypeLabels } from '../messages';
 
 export const CardGrid = styled.ul`
   display: grid;
@@ -54,6 +54,17 @@ const Badge = styled.span`
   }
 `;
 
+const Category = styled.span`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  padding: 1px 6px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  font-size: ${({ theme }) => theme.font.small};
+  color: #fff;
+  background: rgb(0 0 0 / 55%);
+`;
+
 const Viewers = styled.span`
   position: absolute;
   right: 8px;
@@ -103,18 +114,45 @@ export function safeImage(src: string): string | undefined {
   return /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(src) ? src : undefined;
 }
 
-/** One room in a list: cover, live badge and viewers, title, anchor; leads to the room. */
+/** The category placeholders the server draws (`/live/thumb/<category>.svg`), by room type. */
+const PLACEHOLDERS: Record<number, string> = { 1: 'football', 2: 'basketball', 3: 'esports', 4: 'general' };
+export function placeholderOf(type: number): string {
+  return `/live/thumb/${PLACEHOLDERS[type] ?? 'general'}.svg`;
+}
+
+/**
+ * The card's picture: while live, the recent frame of the stream (`thumb`); otherwise the anchor's
+ * cover when there is one, else `thumb` (the category's placeholder).
+ */
+export function cardPicture(room: LiveRoomCard): string {
+  const thumb = safeImage(room.thumb) ?? placeholderOf(room.type);
+  if (room.is_live === 1) return thumb;
+  return safeImage(room.cover) ?? thumb;
+}
+
+/** One room in a list: picture, live badge, category and viewers, title, anchor; leads to the room. */
 export function RoomCard({ room }: { room: LiveRoomCard }) {
   const live = room.is_live === 1;
-  const cover = safeImage(room.cover);
+  const picture = cardPicture(room);
   const avatar = safeImage(room.anchor.avatar);
+  const fallback = placeholderOf(room.type);
   return (
     <li>
       <Card href={`#/live?id=${room.room_id}`} data-testid="room-card" data-live={live}>
         <Thumb>
-          {cover && <img src={cover} alt="" loading="lazy" />}
+          <img
+            src={picture}
+            alt=""
+            loading="lazy"
+            data-testid="room-thumb"
+            // A frame or cover that fails to load gives way to the category placeholder (once).
+            onError={(event) => {
+              if (!event.currentTarget.src.endsWith(fallback)) event.currentTarget.src = fallback;
+            }}
+          />
           <Badge data-live={live}>{live ? listCopy.live : listCopy.offline}</Badge>
-          {live && <Viewers>{listCopy.viewers(shownViewers(room.online))}</Viewers>}
+          <Category data-testid="room-category">{liveTypeLabels[room.type]}</Category>
+          {live && <Viewers data-testid="room-viewers">{listCopy.viewers(shownViewers(room.online))}</Viewers>}
         </Thumb>
         <Body>
           <strong>{room.title}</strong>

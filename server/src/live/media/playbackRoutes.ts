@@ -10,6 +10,7 @@ import { FlvSink } from './flvSink';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from './hlsPackager';
 import type { NmsBroadcast } from './nms';
 import { roomIdOfStream } from './playbackUrls';
+import { StreamClocks, clockTagWriter } from './streamClock';
 
 /** HTTP-FLV players one address may hold open (a family behind one NAT; not a flood). */
 const FLV_PLAYERS_PER_IP = 20;
@@ -32,6 +33,8 @@ export interface PlaybackRoutesOptions {
  */
 export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): Promise<void> {
   const flvPlayersByIp = new PerAddressCount(FLV_PLAYERS_PER_IP);
+  // Each viewer's FLV carries the stream's wall clock (streamClock.ts): the player measures its delay.
+  const clocks = new StreamClocks();
   const fileParam = Type.Object({ file: Type.String({ maxLength: 40 }) });
   const hlsParams = Type.Object({ stream: Type.String({ maxLength: 24 }), file: Type.String({ maxLength: 24 }) });
 
@@ -66,10 +69,12 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, { 'content-type': 'video/x-flv', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-    const sink = new FlvSink(response, undefined, `${request.ip}:${request.socket.remotePort ?? 0}`);
+    const clock = clocks.acquire(broadcast);
+    const sink = new FlvSink(clockTagWriter(response, clock.clock), undefined, `${request.ip}:${request.socket.remotePort ?? 0}`);
     const closed = options.flvOpened(roomId, () => sink.close());
     response.once('close', () => {
       broadcast.donePlay(sink);
+      clock.release();
       closed();
       released();
     });

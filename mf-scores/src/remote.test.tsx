@@ -26,15 +26,7 @@ describe('mf-scores', () => {
     expect(heading.closest('[data-remote="mf-scores"]')).toBeTruthy();
   });
 
-  it('hot matches widget lists the server hot list, linking to search', async () => {
-    const hot = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, sport: 'football', short_name_zh: `赛事${index + 1}` }));
-    const context = createTestContext({ 'api/hot_match/initial_list': hot });
-    renderRemoteWidget(widgets, 'hotMatches', context);
-    const links = await screen.findAllByRole('link');
-    expect(links).toHaveLength(10);
-    expect(links[0]?.getAttribute('href')).toBe(`#/search?name=${encodeURIComponent('赛事1')}`);
-  });
-
+  // The hot matches widget's matches, rooms and competitions: widgets/HotMatchesWidget.test.tsx.
   it('hot matches widget says so when the list cannot load', async () => {
     renderRemoteWidget(widgets, 'hotMatches', createTestContext({}));
     expect(await screen.findByText('热门赛事暂时无法加载')).toBeTruthy();

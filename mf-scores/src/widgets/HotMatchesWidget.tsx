@@ -1,58 +1,204 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { WidgetPanel, type HotMatch, type RemoteWidgetProps } from '@sports/shared';
+import { useLoad, WidgetPanel, type HotMatch, type LiveRoomCard, type MatchRow, type PageOf, type RemoteWidgetProps, type ScoreSport } from '@sports/shared';
+import { scoresApi } from '../api/scoresApi';
+import { isLive, overlayRows } from '../live/liveRows';
+import { useLiveMatches } from '../live/useLiveMatches';
 import { widgetCopy } from '../messages';
+import { hotMatchesCopy } from './hotMatchesCopy';
+import { HOT_MATCHES_SHOWN, hotMatchRows, roomsByMatch, teamBadge } from './hotMatchRows';
 
-const List = styled.ol`
+/** The live list (the rooms showing a match carry it); mf-live's path, read here for the room links. */
+export const LIVE_LIST_PATH = 'api/Live_streaming/getLiveList';
+const ALL_SPORTS: readonly ScoreSport[] = ['football', 'basketball', 'esports', 'general'];
+
+const Matches = styled.ol`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
   gap: 8px;
-  margin: 0;
+  margin: 0 0 12px;
   padding: 0;
   list-style: none;
 `;
 
-const Item = styled.li`
-  a {
-    display: block;
-    padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.background};
+const Match = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.background};
+
+  > a {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
     color: ${({ theme }) => theme.colors.text};
     text-decoration: none;
   }
 `;
 
-type HotListState = { status: 'loading' } | { status: 'ready'; matches: HotMatch[] } | { status: 'failed' };
+const Head = styled.span`
+  display: flex;
+  justify-content: space-between;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
 
-/** The home page's hot competitions, from `GET api/hot_match/initial_list`. */
+  [data-live='true'] {
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: 600;
+  }
+`;
+
+const Teams = styled.span`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 8px;
+
+  > span:last-child {
+    justify-content: flex-end;
+  }
+`;
+
+const Team = styled.span`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+const Badge = styled.span<{ $hue: number }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 22px;
+  height: 22px;
+  border-radius: 50%;
+  color: #fff;
+  font-size: 12px;
+  background: hsl(${({ $hue }) => $hue} 55% 40%);
+`;
+
+const Score = styled.strong`
+  font-variant-numeric: tabular-nums;
+`;
+
+const Watch = styled.a`
+  align-self: flex-start;
+  font-size: ${({ theme }) => theme.font.small};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const Competitions = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${({ theme }) => theme.font.small};
+
+  a {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+interface HotData {
+  matches: MatchRow[];
+  rooms: Map<number, LiveRoomCard[]>;
+  competitions: HotMatch[];
+}
+
+/**
+ * The home page's hot matches: live matches first (then the next to start), each with its teams,
+ * score, minute and live state, kept live by the live-data socket; linking to the match's detail
+ * and, when a room shows it, to the room. The hot competitions follow as links to search.
+ */
 export default function HotMatchesWidget({ context }: RemoteWidgetProps) {
-  const [state, setState] = useState<HotListState>({ status: 'loading' });
-
-  useEffect(() => {
-    let cancelled = false;
-    context.api
-      .get<HotMatch[]>('api/hot_match/initial_list')
-      .then((matches) => !cancelled && setState({ status: 'ready', matches }))
-      .catch(() => !cancelled && setState({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [context.api]);
+  const { liveIndex } = useLiveMatches(ALL_SPORTS);
+  const { state } = useLoad('hotMatches', async (): Promise<HotData> => {
+    const api = scoresApi(context.api);
+    const [live, scheduled, rooms, competitions] = await Promise.all([
+      api.allMatch({ status: 'live', page: 1, page_size: 20 }),
+      api.allMatch({ status: 'scheduled', page: 1, page_size: HOT_MATCHES_SHOWN }),
+      // Room links are extra: the matches show without them.
+      context.api.get<PageOf<LiveRoomCard>>(LIVE_LIST_PATH, { type: 0, page: 1, page_size: 50 }).catch(() => null),
+      api.hotList().catch(() => [] as HotMatch[]),
+    ]);
+    return { matches: hotMatchRows([...live.list, ...scheduled.list]), rooms: roomsByMatch(rooms?.list ?? []), competitions };
+  });
 
   return (
     <WidgetPanel widgetId="hotMatches" remote="mf-scores" title={widgetCopy.hotMatchesTitle}>
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.hotMatchesFailed}</p>}
       {state.status === 'ready' && (
-        <List>
-          {state.matches.map((match) => (
-            <Item key={match.id}>
-              <a href={`#/search?name=${encodeURIComponent(match.short_name_zh)}`}>{match.short_name_zh}</a>
-            </Item>
-          ))}
-        </List>
+        <>
+          {state.data.matches.length === 0 && <p>{hotMatchesCopy.noMatches}</p>}
+          {state.data.matches.length > 0 && (
+            <Matches data-testid="hot-matches">
+              {overlayRows(state.data.matches, liveIndex).map((match) => (
+                <HotMatchItem key={match.match_id} match={match} rooms={state.data.rooms.get(match.match_id) ?? []} />
+              ))}
+            </Matches>
+          )}
+          {state.data.competitions.length > 0 && (
+            <nav aria-label={hotMatchesCopy.competitions}>
+              <Competitions data-testid="hot-competitions">
+                {state.data.competitions.map((competition) => (
+                  <li key={competition.id}>
+                    <a href={`#/search?name=${encodeURIComponent(competition.short_name_zh)}`}>{competition.short_name_zh}</a>
+                  </li>
+                ))}
+              </Competitions>
+            </nav>
+          )}
+        </>
       )}
     </WidgetPanel>
+  );
+}
+
+function HotMatchItem({ match, rooms }: { match: MatchRow; rooms: LiveRoomCard[] }) {
+  const live = isLive(match);
+  const started = match.status !== 'scheduled';
+  const score = started ? `${match.home_score} - ${match.away_score}` : 'VS';
+  const home = teamBadge(match.home_team_id, match.home_team_name_zh);
+  const away = teamBadge(match.away_team_id, match.away_team_name_zh);
+  const room = rooms[0];
+  return (
+    <Match data-testid="hot-match" data-status={match.status}>
+      <a href={`#/score-detail?id=${match.match_id}`} aria-label={hotMatchesCopy.detailLabel(match.home_team_name_zh, match.away_team_name_zh, score, match.match_str)}>
+        <Head>
+          <span>{match.competition_short_zh}</span>
+          <span data-live={live} data-testid="hot-match-state">
+            {live ? `${hotMatchesCopy.live} ${match.match_str}` : match.match_str}
+          </span>
+        </Head>
+        <Teams>
+          <Team>
+            <Badge $hue={home.hue} aria-hidden="true">
+              {home.letter}
+            </Badge>
+            {match.home_team_name_zh}
+          </Team>
+          <Score data-testid="hot-match-score">{score}</Score>
+          <Team>
+            {match.away_team_name_zh}
+            <Badge $hue={away.hue} aria-hidden="true">
+              {away.letter}
+            </Badge>
+          </Team>
+        </Teams>
+      </a>
+      {room !== undefined && (
+        <Watch href={`#/live?id=${room.room_id}`} data-testid="hot-match-room" aria-label={hotMatchesCopy.watchLabel(match.home_team_name_zh, match.away_team_name_zh)}>
+          {hotMatchesCopy.watch}
+        </Watch>
+      )}
+    </Match>
   );
 }

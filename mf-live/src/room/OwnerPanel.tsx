@@ -8,6 +8,7 @@ import { PushAddressPanel } from './PushAddressPanel';
 import { RoomAdminsPanel } from './RoomAdminsPanel';
 import { RoomCategoryForm } from './RoomCategoryForm';
 import { RoomCoverUpload } from './RoomCoverUpload';
+import { StreamHealthPanel } from './StreamHealthPanel';
 
 const Form = styled.form`
   display: flex;
@@ -102,6 +103,7 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
         </TextButton>
         <PushAddressPanel context={context} />
       </Toolbar>
+      <StreamHealthPanel context={context} roomId={room.room_id} />
       <Form onSubmit={saveTitle}>
         <label htmlFor={titleId}>{ownerCopy.title}</label>
         <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />

@@ -1,9 +1,10 @@
 import '../headlines/testSetup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { SearchResult } from '@sports/shared';
+import type { SearchLive, SearchResult } from '@sports/shared';
 import { createTestContext, renderRemotePage } from '@sports/shared/testing';
 import { routes } from '../routes';
+import { livePicture } from './SearchPage';
 import { SEARCH_PATHS } from './searchApi';
 
 const empty: SearchResult = { matches: [], teams: [], competitions: [], anchors: [], lives: [], posts: [], headlines: [] };
@@ -12,7 +13,7 @@ const full: SearchResult = {
   matches: [{ id: 7, sport: 'football', competition: '英超', home: '阿森纳', away: '切尔西', home_score: 2, away_score: 1, status: 'live', kickoff_at: '2026-11-22T11:30:00Z', link: '#/score-detail?id=7' }],
   teams: [{ id: 3, sport: 'football', name_zh: '阿森纳', short_name_zh: '阿森纳', link: '#/base-football?team=3' }],
   anchors: [{ id: 11, user_nickname: '梅西解说', avatar: '', room_id: 21, is_live: true, link: '#/about-user?id=11' }],
-  lives: [{ id: 21, title: '<b>梅西</b>直播', cover: '', anchor_id: 11, anchor_nickname: '梅西解说', is_live: true, link: '#/live?id=21' }],
+  lives: [{ id: 21, title: '<b>梅西</b>直播', cover: '', thumb: '/live/thumb/room21.jpg?v=k.1', anchor_id: 11, anchor_nickname: '梅西解说', is_live: true, link: '#/live?id=21' }],
   posts: [{ id: 31, text: '梅西进球了', author_nickname: '球迷', created_at: '2026-11-22T11:30:00Z', link: '#/circle-detail?id=31' }],
   headlines: [{ id: 41, title: '梅西的头条', published_at: '2026-11-22T11:30:00Z', link: 'javascript:alert(1)' }],
 };
@@ -31,6 +32,8 @@ describe('#/search', () => {
     expect(within(screen.getByTestId('search-anchors')).getByRole('link').getAttribute('href')).toBe('#/about-user?id=11');
     expect(within(screen.getByTestId('search-lives')).getByRole('link').getAttribute('href')).toBe('#/live?id=21');
     expect(within(screen.getByTestId('search-lives')).getByRole('link').textContent).toContain('<b>梅西</b>直播');
+    // The room card's picture: the live stream's recent frame.
+    expect(within(screen.getByTestId('search-lives')).getByTestId('search-live-thumb').getAttribute('src')).toBe('/live/thumb/room21.jpg?v=k.1');
     expect(within(screen.getByTestId('search-posts')).getByRole('link').getAttribute('href')).toBe('#/circle-detail?id=31');
     expect(within(screen.getByTestId('search-headlines')).getByRole('link').getAttribute('href')).toBe('#/search');
     expect(document.querySelector('b')).toBeNull();
@@ -94,5 +97,15 @@ describe('#/search', () => {
   it('shows no results when the call fails (the client already told the user why)', async () => {
     renderRemotePage(routes, 'search', { name: 'x' }, createTestContext({ [SEARCH_PATHS.index]: new Error('code 1') }));
     expect(await screen.findByTestId('search-failed')).toBeTruthy();
+  });
+});
+
+describe('a searched room picture', () => {
+  const room = full.lives[0] as SearchLive;
+  it('is the stream frame while live, else the cover or the category placeholder; never a script address', () => {
+    expect(livePicture(room)).toBe('/live/thumb/room21.jpg?v=k.1');
+    expect(livePicture({ ...room, is_live: false, cover: '/uploads/0123456789abcdef0123456789abcdef.png', thumb: '/live/thumb/football.svg' })).toBe('/uploads/0123456789abcdef0123456789abcdef.png');
+    expect(livePicture({ ...room, is_live: false, cover: '', thumb: '/live/thumb/football.svg' })).toBe('/live/thumb/football.svg');
+    expect(livePicture({ ...room, thumb: 'javascript:alert(1)' })).toBeUndefined();
   });
 });

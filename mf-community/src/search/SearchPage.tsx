@@ -73,6 +73,22 @@ const Badge = styled.span<{ $live: boolean }>`
   background: ${({ theme, $live }) => ($live ? theme.colors.brandDark : theme.colors.background)};
 `;
 
+const LiveThumb = styled.img`
+  width: 96px;
+  height: 54px;
+  margin-right: 8px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  object-fit: cover;
+  vertical-align: middle;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+/** A room's picture: the stream's recent frame while live, else its cover or the category placeholder (`thumb`); site paths and http(s) only. */
+export function livePicture(live: SearchLive): string | undefined {
+  const safe = (src: string) => (/^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(src) ? src : undefined);
+  return live.is_live ? safe(live.thumb) : (safe(live.cover) ?? safe(live.thumb));
+}
+
 const HotList = styled.ol`
   display: flex;
   flex-wrap: wrap;
@@ -249,8 +265,10 @@ function renderAnchor(anchor: SearchAnchor): ReactNode {
 }
 
 function renderLive(live: SearchLive): ReactNode {
+  const picture = livePicture(live);
   return (
     <>
+      {picture !== undefined && <LiveThumb src={picture} alt="" loading="lazy" data-testid="search-live-thumb" />}
       {live.title}
       <Meta>{searchCopy.by(live.anchor_nickname)}</Meta>
       <Badge $live={live.is_live}>{live.is_live ? searchCopy.live : searchCopy.offline}</Badge>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   chatConnectionAtom,
@@ -61,13 +61,15 @@ export interface ChatPanelProps {
   onReport?: MessageListProps['onReport'];
   /** The viewer's own mute in this room (useChatMute): the message box says so and cannot send. */
   mute?: ChatMute;
+  /** Shown above the assistant channel's messages: the match commentary in a room showing a match. */
+  assistantExtra?: ReactNode;
 }
 
 /**
  * The room's chat: online count, the viewer's own name, all / anchor / assistant channels
  * (SPEC zhubo_messagelist and zhushou_messagelist), system notices, and the message box.
  */
-export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute }: ChatPanelProps) {
+export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assistantExtra }: ChatPanelProps) {
   const [channel, setChannel] = useState<Channel>('all');
   const all = useAtomValue(messageListAtom);
   const anchor = useAtomValue(zhuboMessageListAtom);
@@ -105,6 +107,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute }: Chat
         </Note>
       )}
       <Tabs label={chatCopy.channels} items={channelItems} selected={channel} onSelect={setChannel}>
+        {channel === 'assistant' && assistantExtra}
         <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} onReport={onReport} />
       </Tabs>
       <ChatComposer send={chat.send} mute={mute} />

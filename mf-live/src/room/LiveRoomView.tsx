@@ -23,6 +23,9 @@ import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
 import { roomDependencies } from '../roomDependencies';
+import { CommentaryList } from '../commentary/CommentaryList';
+import { ScoreBar } from '../scoreBar/ScoreBar';
+import { useRoomMatch } from '../scoreBar/useRoomMatch';
 import { safeImage, shownViewers } from '../ui/RoomCard';
 import { ActivityBanner } from './ActivityBanner';
 import { FollowButton } from './FollowButton';
@@ -116,6 +119,9 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   // The contribution board reloads after a gift heard in the chat or sent from this page.
   const [giftSignal, setGiftSignal] = useState(0);
   const guards = useRoomGuards(context, info.room_id);
+  // The match the room shows: score bar and commentary, spoiler-free (scoreBar/useRoomMatch.ts).
+  const matchId = info.match?.match_id ?? null;
+  const match = useRoomMatch(context, matchId);
   useEffect(() => {
     if (chat.gifts.length > 0) setGiftSignal((current) => current + 1);
   }, [chat.gifts]);
@@ -158,6 +164,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           </div>
           {info.viewer_role !== 'owner' && <FollowButton context={context} room={info} onChange={patch} />}
         </RoomHeader>
+        {match !== null && <ScoreBar row={match} />}
         <LivePlayer
           title={info.title}
           urls={{ flv: info.flv, hls: info.hls }}
@@ -195,7 +202,9 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
         <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
       </Main>
       <Side>
-        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute} />
+        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute}
+          assistantExtra={matchId !== null ? <CommentaryList context={context} matchId={matchId} row={match} /> : undefined}
+        />
         <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
         <RoomGuardList guards={guards} />
         <ActivityBanner context={context} />

@@ -172,7 +172,7 @@ async function main(): Promise<number> {
       console.log(`  all of a demo stream:                             ${pct(pushersPercent + packagersPercent + serverPercent)} per stream`);
       console.log(`  baseline, the same clip encoded again (libx264 veryfast + AAC): ${pct(baselinePercent)} per stream${exited > 0 ? ` (${exited} baseline pushers exited early)` : ''}`);
       console.log(`  ratio demo pusher / baseline: ${(pushersPercent / Math.max(baselinePercent, 1e-9)).toFixed(3)} (${(baselinePercent / Math.max(pushersPercent, 1e-9)).toFixed(0)}x cheaper)`);
-      console.log(`  one-time clip encode: ${encodes.length === 0 ? 'none (cached)' : encodes.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} of a low-priority ffmpeg`);
+      console.log(`  one-time clip encode (wall time): ${encodes.length === 0 ? 'none (cached)' : encodes.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} of a low-priority ffmpeg`);
       return met && exited === 0 ? 0 : 1;
     } finally {
       for (const child of baselinePushers) child.kill('SIGKILL');

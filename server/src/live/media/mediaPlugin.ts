@@ -124,7 +124,7 @@ async function setUpEmbedded(
     void work.finally(() => pending.delete(work));
   };
 
-  const health = new StreamHealthRegistry();
+  const health = new StreamHealthRegistry({ log });
   const ingest = new RtmpIngest({
     host: settings.rtmpHost,
     port: settings.rtmpPort,

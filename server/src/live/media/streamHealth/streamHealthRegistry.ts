@@ -14,6 +14,12 @@ export interface RoomStreamHealth {
   figures: StreamFigures | null;
 }
 
+export interface StreamHealthRegistryOptions {
+  clock?: () => number;
+  /** Where a failure to read a stream is reported (the stream itself goes on). */
+  log?: { warn: (details: object, message: string) => void };
+}
+
 interface RoomState {
   /** The publishing session (node-media-server's): a different one is a new publish. */
   publisher: object | null;
@@ -22,6 +28,8 @@ interface RoomState {
   broadcastPublishes: number;
   day: string;
   publishesToday: number;
+  /** Reading this publish failed: it is not observed further. */
+  failed: boolean;
 }
 
 /**
@@ -31,14 +39,27 @@ interface RoomState {
  */
 export class StreamHealthRegistry {
   private readonly rooms = new Map<number, RoomState>();
+  private readonly clock: () => number;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly options: StreamHealthRegistryOptions = {}) {
+    this.clock = options.clock ?? Date.now;
+  }
 
+  /**
+   * Runs in the ingest's packet path: whatever goes wrong here must not end the anchor's stream,
+   * so a failure is logged and this publish is no longer observed (its figures stop).
+   */
   observe(roomId: number, publisher: object & StreamMetadata, packet: MediaPacket): void {
     const now = this.clock();
     let room = this.rooms.get(roomId);
     if (room === undefined || room.publisher !== publisher) room = this.published(roomId, room, publisher, now);
-    room.observer!.observe(packet, now);
+    if (room.failed) return;
+    try {
+      room.observer?.observe(packet, now);
+    } catch (error) {
+      room.failed = true;
+      this.options.log?.warn({ err: error, roomId }, 'stream health: could not read a media message; this publish is no longer observed');
+    }
   }
 
   /** The room's broadcast ended (after the reconnect grace): no stream until the next publish. */
@@ -66,10 +87,11 @@ export class StreamHealthRegistry {
 
   private published(roomId: number, known: RoomState | undefined, publisher: object & StreamMetadata, now: number): RoomState {
     const day = chinaDate(new Date(now));
-    const room: RoomState = known ?? { publisher: null, observer: null, publishingSince: null, broadcastPublishes: 0, day, publishesToday: 0 };
+    const room: RoomState = known ?? { publisher: null, observer: null, publishingSince: null, broadcastPublishes: 0, day, publishesToday: 0, failed: false };
     if (room.day !== day) Object.assign(room, { day, publishesToday: 0 });
     room.publisher = publisher;
     room.observer = new StreamObserver(now, publisher);
+    room.failed = false;
     room.publishingSince = now;
     room.broadcastPublishes += 1;
     room.publishesToday += 1;

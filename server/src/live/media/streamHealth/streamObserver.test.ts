@@ -117,7 +117,7 @@ describe('StreamObserver (synthetic FLV tags)', () => {
 describe('StreamHealthRegistry', () => {
   it('counts a publish by a new session within the broadcast as a reconnect; a new broadcast starts at 0; today counts all', () => {
     let now = Date.parse('2026-11-25T04:00:00Z');
-    const registry = new StreamHealthRegistry(() => now);
+    const registry = new StreamHealthRegistry({ clock: () => now });
     expect(registry.healthOf(7)).toEqual({ live: false, publishingSince: null, reconnects: 0, publishesToday: 0, figures: null });
     const first = {};
     registry.observe(7, first, video(AVC_SEQUENCE_HEADER, 0, AVC_SEQUENCE_HEADER.length));
@@ -136,5 +136,17 @@ describe('StreamHealthRegistry', () => {
     expect(registry.healthOf(7).publishesToday).toBe(0);
     registry.observe(7, {}, video(KEY, 0, 100));
     expect(registry.healthOf(7)).toMatchObject({ reconnects: 1, publishesToday: 1 });
+  });
+
+  it('a message it cannot read is logged and stops observing that publish, never throws into the ingest', () => {
+    const warnings: string[] = [];
+    const registry = new StreamHealthRegistry({ log: { warn: (_details, message) => warnings.push(message) } });
+    const publisher = {};
+    registry.observe(3, publisher, video(KEY, 0, 100));
+    const poisoned = { codec_type: 9, dts: 40, size: 10, get data(): Uint8Array { throw new Error('broken packet'); } };
+    expect(() => registry.observe(3, publisher, poisoned)).not.toThrow();
+    expect(() => registry.observe(3, publisher, video(KEY, 80, 100))).not.toThrow();
+    expect(warnings).toHaveLength(1);
+    expect(registry.healthOf(3).live).toBe(true);
   });
 });

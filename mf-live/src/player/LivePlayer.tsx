@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { TextButton } from '@sports/shared';
+import { TextButton, type PlatformEventBus } from '@sports/shared';
 import { playerCopy } from '../messages';
-import type { EngineSet } from './engines';
+import type { EngineSet, StreamEngine } from './engines';
 import type { PlaybackCapabilities, PlaybackUrls } from './playbackPlan';
+import { usePlayerDelayEvents } from './usePlayerDelayEvents';
 import { useStreamPlayer, type PlayerState } from './useStreamPlayer';
 
 const Region = styled.section`
@@ -65,16 +66,23 @@ export interface LivePlayerProps {
   controls?: ReactNode;
   engines?: EngineSet;
   capabilities?: PlaybackCapabilities;
+  /** With the event bus: the player says its delay behind the live moment (`player:delay`). */
+  roomId?: number;
+  /** The match the room shows (the score-live room); null or left out: none. */
+  matchId?: number | null;
+  eventBus?: PlatformEventBus;
 }
 
 /**
  * The room's video: plays while the room is live, says offline when it is not, reconnects by
  * itself. Muted at first so browsers allow autoplay; one button turns the sound on.
  */
-export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, controls, engines, capabilities }: LivePlayerProps) {
+export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, controls, engines, capabilities, roomId, matchId = null, eventBus }: LivePlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const engineRef = useRef<StreamEngine | null>(null);
   const [muted, setMuted] = useState(true);
-  const state = useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines, capabilities });
+  const state = useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines, capabilities, engineRef });
+  const delayMs = usePlayerDelayEvents({ playing: state === 'playing', engineRef, roomId, matchId, eventBus });
 
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted;
@@ -82,7 +90,7 @@ export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, 
 
   return (
     <Region aria-label={playerCopy.region}>
-      <VideoBox>
+      <VideoBox data-testid="live-video-box" data-delay-ms={delayMs ?? undefined}>
         <video ref={videoRef} aria-label={playerCopy.video(title)} data-testid="live-video" autoPlay muted playsInline />
         {overlay}
         {state !== 'playing' && <Curtain>{curtainText(state)}</Curtain>}

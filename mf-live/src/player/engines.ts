@@ -1,4 +1,6 @@
+import { HLS_LATENCY, FLV_LATENCY } from './latencySettings';
 import type { EngineKind } from './playbackPlan';
+import { FlvDelayMeter, clampDelay, hlsDelayMs, streamClockOf } from './playerDelay';
 
 /** What a running player does when the stream it plays goes away. */
 export interface EngineCallbacks {
@@ -11,6 +13,8 @@ export interface EngineCallbacks {
 /** One playing stream attached to the page's <video>; destroy() detaches it and frees its buffers. */
 export interface StreamEngine {
   destroy: () => void;
+  /** How far the picture on screen is behind the live moment (playerDelay.ts); null: not known yet. */
+  delayMs?: () => number | null;
 }
 
 export type StartEngine = (video: HTMLVideoElement, url: string, callbacks: EngineCallbacks) => Promise<StreamEngine>;
@@ -41,15 +45,21 @@ export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
   mpegts.LoggingControl.applyConfig({ enableVerbose: false, enableDebug: false, enableInfo: false, enableWarn: false });
   const player = mpegts.createPlayer(
     { type: 'flv', isLive: true, url: absolute(url) },
-    // Live: no stash buffer and chase latency, so viewers stay within a couple of seconds of the anchor.
-    { enableStashBuffer: false, liveBufferLatencyChasing: true, autoCleanupSourceBuffer: true, lazyLoad: false },
+    // Live: latencySettings.ts keeps viewers a fraction of a second behind the anchor.
+    { ...FLV_LATENCY, autoCleanupSourceBuffer: true, lazyLoad: false },
   );
+  const meter = new FlvDelayMeter();
+  player.on(mpegts.Events.SCRIPTDATA_ARRIVED, (data: unknown) => {
+    const clock = streamClockOf(data);
+    if (clock !== null) meter.onClock(clock, Date.now());
+  });
   player.on(mpegts.Events.LOADING_COMPLETE, () => callbacks.onEnded());
   player.on(mpegts.Events.ERROR, (type: string, detail: string) => callbacks.onFatal(`${type}: ${detail}`));
   player.attachMediaElement(video);
   player.load();
   void Promise.resolve(player.play()).catch(() => undefined);
   return {
+    delayMs: () => meter.delayMs(video),
     destroy: () => {
       player.pause();
       player.unload();
@@ -63,7 +73,7 @@ export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
 export const startHlsEngine: StartEngine = async (video, url, callbacks) => {
   const { default: Hls } = await import(/* webpackChunkName: "player-hls" */ 'hls.js/light');
   if (!Hls.isSupported()) throw new Error('hls.js unsupported');
-  const hls = new Hls({ lowLatencyMode: true, liveDurationInfinity: true });
+  const hls = new Hls({ ...HLS_LATENCY });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) callbacks.onFatal(`${data.type}: ${data.details}`);
   });
@@ -73,6 +83,7 @@ export const startHlsEngine: StartEngine = async (video, url, callbacks) => {
   hls.attachMedia(video);
   playQuietly(video);
   return {
+    delayMs: () => hlsDelayMs(hls.playingDate, Date.now()),
     destroy: () => {
       video.removeEventListener('ended', onEnded);
       hls.destroy();
@@ -89,6 +100,12 @@ export const startNativeHlsEngine: StartEngine = async (video, url, callbacks) =
   video.src = absolute(url);
   playQuietly(video);
   return {
+    // Safari: the playlist's program date time of the media timeline's start.
+    delayMs: () => {
+      const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
+      const startMs = start?.getTime() ?? Number.NaN;
+      return Number.isNaN(startMs) ? null : clampDelay(Date.now() - (startMs + video.currentTime * 1_000));
+    },
     destroy: () => {
       video.removeEventListener('error', onError);
       video.removeEventListener('ended', onEnded);

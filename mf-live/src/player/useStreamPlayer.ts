@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 import { backoffDelay, type BackoffOptions } from '@sports/shared';
 import { browserEngines, type EngineSet, type StreamEngine } from './engines';
 import { choosePlaybackPlan, probeCapabilities, type PlaybackAttempt, type PlaybackCapabilities, type PlaybackUrls } from './playbackPlan';
@@ -26,6 +26,8 @@ export interface StreamPlayerOptions {
   /** Tests inject fake engines and capabilities; the page uses the real, lazily loaded ones. */
   engines?: EngineSet;
   capabilities?: PlaybackCapabilities;
+  /** Set to the running engine (null when none): the delay measurement asks it. */
+  engineRef?: MutableRefObject<StreamEngine | null>;
 }
 
 interface Run {
@@ -43,7 +45,7 @@ interface Run {
  * the stream drops, tears the engine down and retries with backoff until the room goes offline.
  * Every engine is destroyed on unmount or when the room goes offline (no players left behind).
  */
-export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines = browserEngines, capabilities }: StreamPlayerOptions): PlayerState {
+export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines = browserEngines, capabilities, engineRef }: StreamPlayerOptions): PlayerState {
   const [state, setState] = useState<PlayerState>(streamLive ? 'connecting' : 'offline');
   const dropped = useRef(onStreamDropped);
   dropped.current = onStreamDropped;
@@ -68,6 +70,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
     const stopEngine = () => {
       run.engine?.destroy();
       run.engine = null;
+      if (engineRef) engineRef.current = null;
     };
 
     const retryLater = () => {
@@ -102,8 +105,9 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
       };
       engines[attempt.kind](video, attempt.url, callbacks)
         .then((engine) => {
-          if (current()) run.engine = engine;
-          else engine.destroy();
+          if (!current()) return engine.destroy();
+          run.engine = engine;
+          if (engineRef) engineRef.current = engine;
         })
         .catch(() => callbacks.onFatal());
     };
@@ -136,7 +140,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
       video.removeEventListener('timeupdate', onTimeUpdate);
       stopEngine();
     };
-  }, [videoRef, streamLive, flv, hls, engines, capabilities]);
+  }, [videoRef, streamLive, flv, hls, engines, capabilities, engineRef]);
 
   return state;
 }

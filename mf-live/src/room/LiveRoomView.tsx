@@ -172,6 +172,8 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           onStreamDropped={refresh}
           engines={roomDependencies.engines}
           capabilities={roomDependencies.capabilities}
+          roomId={info.room_id}
+          eventBus={context.eventBus}
           overlay={
             <>
               <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />

@@ -10,6 +10,8 @@ export interface FakeEngineRun {
   destroyed: boolean;
   /** The first frame shows: the video fires 'playing'. */
   play: () => void;
+  /** What the engine says its picture's delay is (null: not known yet). */
+  delayMs: number | null;
 }
 
 /**
@@ -27,9 +29,10 @@ export function createFakeEngines(failing: EngineKind[] = []) {
       callbacks,
       destroyed: false,
       play: () => video.dispatchEvent(new Event('playing')),
+      delayMs: null,
     };
     runs.push(run);
-    return { destroy: () => void (run.destroyed = true) };
+    return { destroy: () => void (run.destroyed = true), delayMs: () => run.delayMs };
   };
   const engines: EngineSet = { flv: make('flv'), hls: make('hls'), 'native-hls': make('native-hls') };
   return { engines, runs, live: () => runs.filter((run) => !run.destroyed) };

@@ -32,7 +32,7 @@ export async function thumbnailRoutes(app: App, options: ThumbnailRoutesOptions)
   app.get(`${THUMB_URL_PREFIX}:file`, { schema: { params } }, async (request, reply) => {
     const { file } = request.params;
     const category = PLACEHOLDER_FILE.exec(file)?.[1] as ThumbCategory | undefined;
-    if (category !== undefined) return sendPlaceholder(request, reply, placeholderSvg(category), PLACEHOLDER_MAX_AGE_S);
+    if (category !== undefined) return sendPlaceholder(request, reply, placeholderSvg(category), `public, max-age=${PLACEHOLDER_MAX_AGE_S}`);
 
     const id = ROOM_THUMB_FILE.exec(file)?.[1];
     const roomId = id === undefined ? null : Number(id);
@@ -41,8 +41,9 @@ export async function thumbnailRoutes(app: App, options: ThumbnailRoutesOptions)
     if (frame !== undefined) return sendFrame(request, reply, frame);
     const room = await options.db.selectFrom('live_room').select('type').where('id', '=', roomId).executeTakeFirst();
     if (room === undefined) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
-    // The room may go live any moment: the placeholder in its place is kept as briefly as a frame.
-    return sendPlaceholder(request, reply, placeholderSvgOfRoomType(room.type), FRAME_MAX_AGE_S);
+    // The room may go live (or its first frame come) any moment: browsers revalidate the
+    // placeholder in its place each time (a 304 while it stays; the frame as soon as there is one).
+    return sendPlaceholder(request, reply, placeholderSvgOfRoomType(room.type), 'no-cache');
   });
 }
 
@@ -58,14 +59,14 @@ function sendFrame(request: FastifyRequest, reply: FastifyReply, frame: RoomFram
 
 const placeholderEtags = new Map<string, string>();
 
-function sendPlaceholder(request: FastifyRequest, reply: FastifyReply, svg: string, maxAgeS: number) {
+function sendPlaceholder(request: FastifyRequest, reply: FastifyReply, svg: string, cacheControl: string) {
   let etag = placeholderEtags.get(svg);
   if (etag === undefined) {
     etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
     placeholderEtags.set(svg, etag);
   }
   reply
-    .header('cache-control', `public, max-age=${maxAgeS}`)
+    .header('cache-control', cacheControl)
     .header('etag', etag)
     .header('x-content-type-options', 'nosniff')
     // An SVG opened on its own is a document: nothing in it may run.

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -30,6 +31,38 @@ async function packetTimes(file: string): Promise<Map<number, number[]>> {
     times.set(Number(index), list);
   }
   return times;
+}
+
+/** Reads `/live/room<id>.flv` for `ms` and returns each audio/video tag's timestamp, by tag type. */
+function flvTagTimes(url: string, ms: number): Promise<{ audio: number[]; video: number[] }> {
+  return new Promise((resolve, reject) => {
+    let buffer = Buffer.alloc(0);
+    let offset = 13; // FLV header (9) + the first PreviousTagSize (4)
+    const times = { audio: [] as number[], video: [] as number[] };
+    const request = http.get(url, { agent: false }, (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`${url}: ${response.statusCode}`));
+        return;
+      }
+      response.on('data', (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        while (buffer.length >= offset + 11) {
+          const size = buffer.readUIntBE(offset + 1, 3);
+          if (buffer.length < offset + 11 + size + 4) break;
+          const type = buffer[offset] as number;
+          const time = buffer.readUIntBE(offset + 4, 3) + ((buffer[offset + 7] as number) << 24);
+          if (type === 8) times.audio.push(time);
+          if (type === 9) times.video.push(time);
+          offset += 11 + size + 4;
+        }
+      });
+    });
+    request.on('error', reject);
+    setTimeout(() => {
+      request.destroy();
+      resolve(times);
+    }, ms);
+  });
 }
 
 describe.skipIf(!ffmpegInstalled)('demo clip (encoded once, looped with stream copy)', () => {
@@ -148,14 +181,22 @@ describe.skipIf(!ffmpegInstalled)('demo streams in the real server', () => {
     expect(rooms.map((room) => room.type).sort()).toEqual([1, 2, 3]);
     for (const roomId of roomIds) await expectFlv(server, roomId);
     expect((await fs.readdir(path.join(dataDir, DEMO_CLIPS_DIR))).filter((name) => name.endsWith('.mp4'))).toHaveLength(3);
+    // A viewer across a loop point (the clip is 16 s), while another room's pusher is killed below.
+    const [victim, watched] = roomIds as [number, number];
+    const across = flvTagTimes(`${server.httpUrl}/live/room${watched}.flv`, (DEMO_CLIP_SECONDS + 4) * 1000);
 
-    const [victim] = roomIds as [number];
     const [firstPid] = pushingPids(server, victim) as [number];
     process.kill(firstPid, 'SIGKILL');
     await waitFor(async () => logsOf(server, 'demo stream stopped: restarting').some((line) => line.roomId === victim), 'the restart notice');
     const secondPid = await waitFor(async () => pushingPids(server, victim).find((pid) => pid !== firstPid), 'a new pusher', 15_000);
     expect(alive(secondPid)).toBe(true);
     await expectFlv(server, victim);
+
+    const { audio, video } = await across;
+    for (const times of [audio, video]) {
+      for (let index = 1; index < times.length; index += 1) expect(times[index] as number).toBeGreaterThanOrEqual(times[index - 1] as number);
+      expect((times.at(-1) as number) - (times[0] as number)).toBeGreaterThan((DEMO_CLIP_SECONDS + 1) * 1000);
+    }
 
     const pids = logsOf(server, 'demo stream pushing').map((line) => line.ffmpegPid as number);
     await stop(server);

@@ -12,7 +12,7 @@ import { type AppConfig, loadConfig } from './config';
 import { migrateToLatest } from './infra/db/migrations/migrate';
 import { openDatabase } from './infra/db/openDatabase';
 import { seedDemoData } from './seedDemoData';
-import { seedDemoRooms } from './live/seedDemoRooms';
+import { keepDemoRoomsOnMatches, seedDemoRooms } from './live/seedDemoRooms';
 import { seedDemoPosts } from './community/index';
 import { type RunningParts, shutdown } from './lifecycle';
 import { startupHint } from './startupErrors';
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     });
     parts.app = app;
     await app.listen({ port: config.port, host: config.host });
+    // Demo rooms show matches of the feed (score-live rooms with a score bar); the timer does not hold the process.
+    if (config.nodeEnv !== 'production') keepDemoRoomsOnMatches(database.db, log);
     const { port } = app.server.address() as AddressInfo;
     log.info(`ready: http://${displayHost(config.host)}:${port}/web/`);
   } catch (error) {

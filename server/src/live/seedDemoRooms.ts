@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
 import { PRESET_AVATARS } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 
@@ -33,4 +34,64 @@ export async function seedDemoRooms(db: Kysely<Database>): Promise<void> {
   });
   if (rooms.length === 0) return;
   await db.insertInto('live_room').values(rooms).onConflict((conflict) => conflict.column('owner_id').doNothing()).execute();
+}
+
+/** Room type -> the sport of the matches its demo room shows. */
+const SPORT_OF_TYPE = { 1: 'football', 2: 'basketball', 3: 'esports', 4: 'general' } as const;
+/** How often the demo rooms move on to a match in play (theirs finished). */
+export const DEMO_ROOM_LINK_EVERY_MS = 60_000;
+
+/**
+ * Points each demo room at a match of its category, so a fresh site has score-live rooms with a
+ * score bar: a room keeps its match while it is in play or about to start; otherwise it takes a
+ * match in play (hot competitions first, no two demo rooms on one match), or else the next
+ * kick-off. Rooms of real anchors are never touched. Returns how many rooms changed.
+ */
+export async function linkDemoRoomsToMatches(db: Kysely<Database>, now: Date): Promise<number> {
+  const rooms = await db
+    .selectFrom('live_room as r')
+    .innerJoin('app_user as u', 'u.id', 'r.owner_id')
+    .leftJoin('match as m', 'm.id', 'r.match_id')
+    .select(['r.id', 'r.type', 'r.match_id', 'm.status', 'm.kickoff_at'])
+    .where('u.mobile', 'in', DEMO_ANCHORS.map((anchor) => anchor.mobile))
+    .orderBy('r.id')
+    .execute();
+  const taken = new Set(rooms.filter((room) => room.match_id !== null).map((room) => room.match_id as number));
+  const soon = new Date(now.getTime() + 30 * 60_000);
+  let changed = 0;
+  for (const room of rooms) {
+    const keeps = room.status === 'live' || room.status === 'halftime' || (room.status === 'scheduled' && room.kickoff_at !== null && room.kickoff_at <= soon);
+    if (keeps) continue;
+    const next = await db
+      .selectFrom('match as m')
+      .innerJoin('competition as c', 'c.id', 'm.competition_id')
+      .select('m.id')
+      .where('m.sport', '=', SPORT_OF_TYPE[room.type])
+      .where((eb) => eb.or([eb('m.status', 'in', ['live', 'halftime']), eb.and([eb('m.status', '=', 'scheduled'), eb('m.kickoff_at', '>=', now)])]))
+      .$if(taken.size > 0, (query) => query.where('m.id', 'not in', [...taken]))
+      .orderBy(sql`case when m.status = 'scheduled' then 1 else 0 end`)
+      .orderBy(sql`c.hot_rank nulls last`)
+      .orderBy('m.kickoff_at')
+      .orderBy('m.id')
+      .limit(1)
+      .executeTakeFirst();
+    if (next === undefined || next.id === room.match_id) continue;
+    if (room.match_id !== null) taken.delete(room.match_id);
+    taken.add(next.id);
+    await db.updateTable('live_room').set({ match_id: next.id }).where('id', '=', room.id).execute();
+    changed += 1;
+  }
+  return changed;
+}
+
+/**
+ * Links the demo rooms now and every DEMO_ROOM_LINK_EVERY_MS (local sites: main.ts). The timer
+ * does not keep the process up; a failed round (database stopping) is logged and retried.
+ */
+export function keepDemoRoomsOnMatches(db: Kysely<Database>, log: FastifyBaseLogger, clock: () => Date = () => new Date()): () => void {
+  const round = () => void linkDemoRoomsToMatches(db, clock()).catch((error: unknown) => log.debug({ err: error }, 'demo rooms: match links not updated'));
+  round();
+  const timer = setInterval(round, DEMO_ROOM_LINK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

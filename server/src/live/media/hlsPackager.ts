@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { stopFfmpeg } from './ffmpeg';
 import { FlvSink } from './flvSink';
 import type { NmsBroadcast } from './nms';
+import { StreamClocks, mediaTagTimestamp } from './streamClock';
 
 export const HLS_PLAYLIST = 'index.m3u8';
 /** Segment files ffmpeg writes (`-hls_segment_filename`); the routes serve only names like these. */
@@ -24,7 +25,22 @@ interface Packaging {
   child: ChildProcessByStdio<Writable, null, Readable>;
   sink: FlvSink;
   broadcast: NmsBroadcast;
+  releaseClock: () => void;
+  /** Program date time of the wall-clock correction (see dateShiftMs). */
+  timeline: HlsTimeline;
 }
+
+/** What the program date times are counted from: ffmpeg's start, and the frames fed to it. */
+interface HlsTimeline {
+  wallOf: (ts: number) => number | null;
+  firstTs: number | null;
+  lastTs: number | null;
+  /** The first playlist's first EXT-X-PROGRAM-DATE-TIME (ffmpeg's clock when it began). */
+  initialDateMs: number | null;
+}
+
+const PROGRAM_DATE_TIME = /^#EXT-X-PROGRAM-DATE-TIME:(.+)$/m;
+const FIRST_PLAYLIST_WAIT_MS = 30_000;
 
 /**
  * HLS from the ingest: one ffmpeg per published stream reads the FLV the viewers get (an internal
@@ -33,6 +49,7 @@ interface Packaging {
  */
 export class HlsPackager {
   private readonly running = new Map<string, Packaging>();
+  private readonly clocks = new StreamClocks();
 
   constructor(private readonly options: HlsPackagerOptions) {}
 
@@ -53,8 +70,26 @@ export class HlsPackager {
     // ffmpeg gone (crashed, killed): writes to its stdin fail with EPIPE; the exit is logged below.
     child.stdin.on('error', () => undefined);
     child.once('error', (error) => this.options.log.error({ err: error, stream }, 'HLS: ffmpeg did not start'));
-    const sink = new FlvSink(child.stdin);
-    const packaging: Packaging = { child, sink, broadcast };
+    const clock = this.clocks.acquire(broadcast);
+    const timeline: HlsTimeline = { wallOf: (ts) => clock.clock.wallOf(ts), firstTs: null, lastTs: null, initialDateMs: null };
+    const sink = new FlvSink({
+      write: (chunk) => {
+        const ts = mediaTagTimestamp(chunk);
+        if (ts !== null) {
+          timeline.firstTs ??= ts;
+          timeline.lastTs = ts;
+        }
+        return child.stdin.write(chunk);
+      },
+      end: () => child.stdin.end(),
+      get writableLength() {
+        return child.stdin.writableLength;
+      },
+      get destroyed() {
+        return child.stdin.destroyed;
+      },
+    });
+    const packaging: Packaging = { child, sink, broadcast, releaseClock: clock.release, timeline };
     child.once('exit', (code, signal) => {
       if (this.running.get(stream) === packaging && code !== 0) this.options.log.warn({ stream, code, signal, errors }, 'HLS: ffmpeg stopped');
       broadcast.donePlay(sink);
@@ -62,6 +97,34 @@ export class HlsPackager {
     this.running.set(stream, packaging);
     const refused = broadcast.postPlay(sink);
     if (refused !== null) this.options.log.warn({ stream, refused }, 'HLS: could not attach to the stream');
+    void this.readInitialDate(stream, packaging);
+  }
+
+  /**
+   * ffmpeg's EXT-X-PROGRAM-DATE-TIME is its own clock when it began plus the media time since:
+   * late by the GOP cache's age and ffmpeg's start, and blind to an encoder's gap. The ms to add
+   * to every date so it is the wall time the ingest received that frame (streamClock.ts), from
+   * the newest frame fed: date(ts) = initial + (ts − firstTs), so shift = wall(ts) − date(ts).
+   */
+  dateShiftMs(stream: string): number {
+    const timeline = this.running.get(stream)?.timeline;
+    if (timeline === undefined || timeline.initialDateMs === null || timeline.firstTs === null || timeline.lastTs === null) return 0;
+    const wall = timeline.wallOf(timeline.lastTs);
+    return wall === null ? 0 : Math.round(wall - (timeline.initialDateMs + timeline.lastTs - timeline.firstTs));
+  }
+
+  /** Waits for ffmpeg's first playlist (media sequence 0) and keeps its first program date time. */
+  private async readInitialDate(stream: string, packaging: Packaging): Promise<void> {
+    const deadline = Date.now() + FIRST_PLAYLIST_WAIT_MS;
+    while (this.running.get(stream) === packaging && Date.now() < deadline) {
+      const playlist = await fs.readFile(path.join(this.dirOf(stream), HLS_PLAYLIST), 'utf8').catch(() => null);
+      if (playlist !== null) {
+        const date = PROGRAM_DATE_TIME.exec(playlist)?.[1];
+        if (/#EXT-X-MEDIA-SEQUENCE:0\b/.test(playlist) && date !== undefined) packaging.timeline.initialDateMs = Date.parse(date);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Stops the stream's ffmpeg and removes its files. */
@@ -70,6 +133,7 @@ export class HlsPackager {
     if (packaging !== undefined) {
       this.running.delete(stream);
       packaging.broadcast.donePlay(packaging.sink);
+      packaging.releaseClock();
       await stopFfmpeg(packaging.child);
     }
     await fs.rm(this.dirOf(stream), { recursive: true, force: true });
@@ -86,7 +150,8 @@ export class HlsPackager {
       ...['-f', 'flv', '-i', 'pipe:0', '-c', 'copy'],
       ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(listSize)],
       // temp_file: a segment or playlist is renamed into place when complete, never served half-written.
-      ...['-hls_flags', 'delete_segments+temp_file+omit_endlist'],
+      // program_date_time: each segment's wall time (corrected by dateShiftMs when served).
+      ...['-hls_flags', 'delete_segments+temp_file+omit_endlist+program_date_time'],
       ...['-hls_segment_filename', path.join(dir, 'seg%d.ts'), path.join(dir, HLS_PLAYLIST)],
     ];
   }

@@ -170,6 +170,7 @@ async function setUpEmbedded(
   await app.register(playbackRoutes, {
     broadcastOf: (roomId) => ingest.broadcastOf(roomId),
     hlsDirOf: (stream) => (hls === null ? null : hls.dirOf(stream)),
+    hlsDateShiftOf: (stream) => hls?.dateShiftMs(stream) ?? 0,
     flvOpened: (roomId, close) => {
       viewers.flvOpened(roomId);
       lifecycle.playersChanged(roomId);

@@ -21,6 +21,8 @@ export interface PlaybackRoutesOptions {
   broadcastOf: (roomId: number) => NmsBroadcast | undefined;
   /** HLS folder of a stream; null: no HLS is made. */
   hlsDirOf: (stream: string) => string | null;
+  /** ms to add to the playlist's program date times (HlsPackager.dateShiftMs); 0 when left out. */
+  hlsDateShiftOf?: (stream: string) => number;
   flvOpened: (roomId: number, close: () => void) => () => void;
   hlsSeen: (roomId: number, clientKey: string) => void;
 }
@@ -57,12 +59,13 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     const body = await readIfExists(path.join(dir, file));
     if (body === null) return sendError(reply, isPlaylist ? errors.PLAYBACK_NOT_LIVE() : errors.PLAYBACK_NOT_FOUND());
     if (isPlaylist) options.hlsSeen(roomId, `${request.ip} ${request.headers['user-agent'] ?? ''}`.slice(0, 300));
+    const sent = isPlaylist ? shiftProgramDates(body.toString('utf8'), options.hlsDateShiftOf?.(stream) ?? 0) : body;
     return reply
       .type(isPlaylist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
       // The playlist changes every segment; a segment never changes under its name.
       .header('cache-control', isPlaylist ? 'no-cache' : 'public, max-age=60')
       .header('x-content-type-options', 'nosniff')
-      .send(body);
+      .send(sent);
   });
 
   function playFlv(request: FastifyRequest, reply: FastifyReply, broadcast: NmsBroadcast, roomId: number, released: () => void): void {
@@ -81,6 +84,15 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
     const refused = broadcast.postPlay(sink);
     if (refused !== null) sink.close();
   }
+}
+
+/** The playlist with every EXT-X-PROGRAM-DATE-TIME moved by `shiftMs` (the stream clock's). */
+export function shiftProgramDates(playlist: string, shiftMs: number): string {
+  if (shiftMs === 0) return playlist;
+  return playlist.replace(/^#EXT-X-PROGRAM-DATE-TIME:(.+)$/gm, (line, date: string) => {
+    const ms = Date.parse(date);
+    return Number.isNaN(ms) ? line : `#EXT-X-PROGRAM-DATE-TIME:${new Date(ms + shiftMs).toISOString()}`;
+  });
 }
 
 async function readIfExists(file: string): Promise<Buffer | null> {

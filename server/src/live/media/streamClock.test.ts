@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { RESYNC_LATE_MS, STREAM_CLOCK_TAG, StreamClock, clockScriptTag, mediaTagTimestamp } from './streamClock';
+import { shiftProgramDates } from './playbackRoutes';
 import { createUser, ffmpegInstalledFor, mediaTestConfig, waitFor } from './testing/mediaTestKit';
 
 describe('StreamClock', () => {
@@ -46,6 +47,14 @@ describe('clock script tag', () => {
     expect((tag.readUInt8(7) * 0x1000000 + tag.readUIntBE(4, 3)) >>> 0).toBe(0x1234_5678);
     expect(decodeClockTag(tag)).toEqual({ ts: 0x1234_5678, wallMs: 1_764_000_000_123 });
     expect(mediaTagTimestamp(tag)).toBeNull();
+  });
+});
+
+describe('shiftProgramDates', () => {
+  it('moves every EXT-X-PROGRAM-DATE-TIME and leaves the rest', () => {
+    const playlist = '#EXTM3U\n#EXTINF:1.000000,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-25T05:33:43.550+0000\nseg1.ts\n';
+    expect(shiftProgramDates(playlist, -1_250)).toBe('#EXTM3U\n#EXTINF:1.000000,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-25T05:33:42.300Z\nseg1.ts\n');
+    expect(shiftProgramDates(playlist, 0)).toBe(playlist);
   });
 });
 
@@ -151,6 +160,22 @@ describe.skipIf(!ffmpegInstalled)('the stream clock on a viewer FLV (real ingest
       const last = live[live.length - 1];
       if (first === undefined || last === undefined) throw new Error('no live clock tags');
       expect(Math.abs(last.wallMs - first.wallMs - (last.ts - first.ts))).toBeLessThan(300);
+
+      // HLS: the program date times are moved onto the same clock. The newest segment ended at
+      // most a segment and a keyframe ago; ffmpeg's own dates would run ahead of the wall clock.
+      const playlistUrl = `${baseUrl}/live/room${anchor.roomId}/index.m3u8`;
+      const playlist = await waitFor(async () => {
+        const response = await fetch(playlistUrl);
+        const text = response.ok ? await response.text() : '';
+        return text.includes('#EXT-X-PROGRAM-DATE-TIME') && Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1]) >= 2 ? text : null;
+      }, 'a playlist with dates', 20_000);
+      const fetchedAt = Date.now();
+      const entries = [...playlist.matchAll(/#EXTINF:([0-9.]+),\n#EXT-X-PROGRAM-DATE-TIME:(.+)\n/g)];
+      const newest = entries[entries.length - 1];
+      if (newest === undefined) throw new Error(`no dated segments in ${playlist}`);
+      const endedAt = Date.parse(newest[2] as string) + Number(newest[1]) * 1_000;
+      expect(endedAt).toBeLessThanOrEqual(fetchedAt + 100);
+      expect(endedAt).toBeGreaterThan(fetchedAt - 2_500);
     });
   });
 });

@@ -7,7 +7,7 @@ import { liveContext, pageOf, roomCard } from '../testing/fixtures';
 import { widgets } from '../widgets';
 
 describe('home live widget', () => {
-  it('shows live rooms first, each with its frame, viewers and category; at most 4', async () => {
+  it('shows live rooms only when some are live, each with its frame, viewers and category; at most 4', async () => {
     const offline = roomCard({ title: '休息中', is_live: 0, stream_status: 'offline', cover: '', thumb: '/live/thumb/football.svg' });
     const live = [1, 2, 3, 4].map((n) => roomCard({ title: `直播${n}`, type: 3, online: n, thumb: `/live/thumb/room${n}.jpg?v=x.${n}` }));
     const context = liveContext({ [LIVE_PATHS.liveList]: pageOf([offline, ...live]) });

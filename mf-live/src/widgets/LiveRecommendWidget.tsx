@@ -1,4 +1,4 @@
-import { useLoad, WidgetPanel, type RemoteWidgetProps } from '@sports/shared';
+import { useLoad, WidgetPanel, type LiveRoomCard, type RemoteWidgetProps } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { CardGrid, liveFirst, RoomCard } from '../ui/RoomCard';
 import { widgetCopy } from '../widgetCopy';
@@ -7,11 +7,20 @@ import { widgetCopy } from '../widgetCopy';
 export const RECOMMENDED_ROOMS = 4;
 
 /**
- * Recommended rooms for the home page, live rooms first (the stream's recent frame, viewers,
- * category on each card); rooms off air fill the rest. Leads to the live list.
+ * The rooms shown: the live ones (most watched first, as the list orders them); when none is
+ * live, rooms off air (with their pictures) so the home page is not empty.
+ */
+export function recommendedRooms(rooms: readonly LiveRoomCard[]): LiveRoomCard[] {
+  const live = liveFirst(rooms).filter((room) => room.is_live === 1);
+  return (live.length > 0 ? live : [...rooms]).slice(0, RECOMMENDED_ROOMS);
+}
+
+/**
+ * Recommended rooms for the home page: live rooms (the stream's recent frame, viewers, category
+ * on each card); with none live, says so above rooms off air. Leads to the live list.
  */
 export default function LiveRecommendWidget({ context }: RemoteWidgetProps) {
-  const { state } = useLoad('recommend', async () => liveFirst((await liveApi(context.api).liveList(0, 1)).list).slice(0, RECOMMENDED_ROOMS));
+  const { state } = useLoad('recommend', async () => recommendedRooms((await liveApi(context.api).liveList(0, 1)).list));
   const anyLive = state.status === 'ready' && state.data.some((room) => room.is_live === 1);
   return (
     <WidgetPanel widgetId="liveRecommend" remote="mf-live" title={widgetCopy.liveRecommendTitle} action={<a href="#/anchor?type=0">{widgetCopy.more}</a>}>

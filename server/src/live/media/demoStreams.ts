@@ -79,7 +79,9 @@ export function startDemoStreams(options: DemoStreamsOptions): () => Promise<voi
         const healthy = Date.now() - startedAt >= HEALTHY_RUN_MS;
         const nextFailures = healthy ? 0 : failures + 1;
         const delay = Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** (nextFailures === 0 ? 0 : nextFailures - 1));
-        log.warn({ roomId: room.id, code, signal, restartInMs: delay }, 'demo stream stopped: restarting');
+        // SIGINT/SIGTERM: Ctrl-C reached the process group (the server is about to stop it all), or ops.
+        const level = signal === 'SIGINT' || signal === 'SIGTERM' ? 'info' : 'warn';
+        log[level]({ roomId: room.id, code, signal, restartInMs: delay }, 'demo stream stopped: restarting');
         const timer = setTimeout(() => {
           timers.delete(timer);
           push(room, clip, nextFailures);

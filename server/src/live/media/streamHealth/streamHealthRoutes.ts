@@ -1,4 +1,4 @@
-import { Envelope } from '@sports/shared/server';
+import { Envelope, RoomIdQuerySchema } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../../../accounts/index';
 import type { Database } from '../../../infra/db/schema';
@@ -6,7 +6,7 @@ import { errors } from '../../../infra/http/errorCatalogue';
 import { ok } from '../../../infra/http/envelope';
 import type { App } from '../../../infra/http/types';
 import { roleIn, roomById } from '../../roomAccess';
-import { type StreamHealth, StreamHealthQuerySchema, StreamHealthSchema } from './streamHealthSchema';
+import { type StreamHealth, StreamHealthSchema } from './streamHealthSchema';
 import type { RoomStreamHealth, StreamHealthRegistry } from './streamHealthRegistry';
 
 export interface StreamHealthRoutesOptions {
@@ -22,7 +22,7 @@ export interface StreamHealthRoutesOptions {
 export async function streamHealthRoutes(app: App, { db, health }: StreamHealthRoutesOptions): Promise<void> {
   app.get(
     '/api/Live/streamHealth',
-    { preHandler: app.requireLogin, schema: { querystring: StreamHealthQuerySchema, response: { 200: Envelope(StreamHealthSchema) } } },
+    { preHandler: app.requireLogin, schema: { querystring: RoomIdQuerySchema, response: { 200: Envelope(StreamHealthSchema) } } },
     async (request) => {
       const room = await roomById(db, request.query.room_id);
       if ((await roleIn(db, room, sessionOf(request).user.id)) === 'member') throw errors.LIVE_STREAM_HEALTH_FORBIDDEN();

@@ -1,12 +1,10 @@
 import Type, { type Static } from 'typebox';
 
-/** `GET api/Live/streamHealth?room_id=`: the room's incoming stream as its owner and admins see it. */
-export const StreamHealthQuerySchema = Type.Object({ room_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
-
 const Warning = Type.Union([Type.Literal('keyframe_interval_long'), Type.Literal('bitrate_dropping'), Type.Literal('input_stalled')]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
+/** `GET api/Live/streamHealth?room_id=` (query: RoomIdQuerySchema): the room's incoming stream as its owner and admins see it. */
 export const StreamHealthSchema = Type.Object({
   room_id: Type.Integer(),
   /** An encoder publishes to the room now (its input may have stalled: see warnings). */

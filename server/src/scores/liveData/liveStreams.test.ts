@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type ExponentRow, type MatchRow, mergeLiveRows } from '@sports/shared/server';
+import { type ExponentRow, type MatchRow, type ScoreSport, mergeLiveRows } from '@sports/shared/server';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../infra/clock';
@@ -26,7 +26,7 @@ describe('/ws/live-data streams', () => {
   // A small ring, so a client that was away long enough needs a snapshot.
   const ctx = useTestApp(embeddedTarget(), { seed: true, app: { live: { feed: liveFeedTestOptions(clock) }, liveData: { ringSize: 64 } } });
   let url: string;
-  const inPlay = async (sport: 'football' | 'basketball') =>
+  const inPlay = async (sport: ScoreSport) =>
     (await matchRowQuery(ctx.db).where('m.sport', '=', sport).where('m.status', 'in', ['live', 'halftime']).execute()).map(toMatchRow);
 
   beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('/ws/live-data streams', () => {
     expect(await socket.next()).toEqual({ type: 'toggled', company_id: 3 });
     socket.send({ type: 'classify', classify_type: 0 });
     expect(await socket.next()).toEqual({ type: 'classified', classify_type: 0 });
-    const frames = await readUntilSynced(socket, 5);
+    const frames = await readUntilSynced(socket, 7);
     const hub = ctx.app.liveDataHub;
     expect(frames.map((frame) => `${frame.type}:${String(frame.code ?? frame.stream)}`)).toEqual([
       'football_match:100',
@@ -54,6 +54,10 @@ describe('/ws/live-data streams', () => {
       'synced:basketball_match',
       'basketball_exponent:100',
       'synced:basketball_exponent',
+      'esports_match:100',
+      'synced:esports_match',
+      'general_match:100',
+      'synced:general_match',
       'synced:goal',
     ]);
     expect(frames[1]).toEqual({ type: 'synced', stream: 'football_match', seq: hub.currentSeq('football_match'), mode: 'snapshot' });
@@ -64,6 +68,9 @@ describe('/ws/live-data streams', () => {
     const odds = frames[2] as unknown as { data: ExponentRow[] };
     expect(odds.data.length).toBeGreaterThan(0);
     expect(odds.data.every((row) => row.company_id === 3 && row.sport === 'football')).toBe(true);
+    // Esports and snooker series have their own match streams (no odds).
+    const esports = frames.find((frame) => frame.type === 'esports_match') as unknown as { data: MatchRow[] };
+    expect(esports.data.map((row) => row.match_id).sort()).toEqual((await inPlay('esports')).map((row) => row.match_id).sort());
     socket.close();
   });
 
@@ -131,7 +138,7 @@ describe('/ws/live-data streams', () => {
     ]) {
       socket.send(frame);
     }
-    const frames = (await readUntilSynced(socket, 5)).filter((frame) => frame.type !== 'registered' && frame.type !== 'toggled' && frame.type !== 'classified');
+    const frames = (await readUntilSynced(socket, 7)).filter((frame) => frame.type !== 'registered' && frame.type !== 'toggled' && frame.type !== 'classified');
     const basketball = frames.filter((frame) => frame.type === 'basketball_match');
     expect(basketball.map((frame) => frame.seq)).toEqual([current - 2, current - 1, current]);
     expect(basketball.every((frame) => frame.snapshot === undefined)).toBe(true);

@@ -169,6 +169,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           title={info.title}
           urls={{ flv: info.flv, hls: info.hls }}
           streamLive={info.is_live === 1}
+          matchId={matchId}
           onStreamDropped={refresh}
           engines={roomDependencies.engines}
           capabilities={roomDependencies.capabilities}

@@ -19,7 +19,8 @@ const Count = Type.Integer({ minimum: 0 });
 const SeasonRefSchema = Type.Object({ id: Int4IdSchema, name: Type.String(), is_current: Type.Boolean() });
 export type SeasonRef = Static<typeof SeasonRefSchema>;
 
-export const BaseCompetitionsQuerySchema = Type.Object({ sport: ScoreSportSchema }, { additionalProperties: false });
+/** The knowledge bases cover football and basketball (base-football, base-basketball). */
+export const BaseCompetitionsQuerySchema = Type.Object({ sport: Type.Union([Type.Literal('football'), Type.Literal('basketball')]) }, { additionalProperties: false });
 export type BaseCompetitionsQuery = Static<typeof BaseCompetitionsQuerySchema>;
 
 export const BaseCompetitionItemSchema = Type.Object({

@@ -1,3 +1,4 @@
+import { GIFT_COUNT_MAX } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import { newOrderNo } from '../orders';
@@ -46,11 +47,16 @@ export interface GiftBatchOptions {
 
 const LEDGER_KEY_MAX = 200;
 
-/** The ledger's key of a send (`gift:<sender>:<key>`); the database refuses one over 200 characters, which would fail the whole batch. */
-export function giftLedgerKey(senderId: number, idempotencyKey: string): string {
-  const key = `gift:${senderId}:${idempotencyKey}`;
-  if (key.length > LEDGER_KEY_MAX) throw new Error(`gifts: the ledger key ${key.slice(0, 40)}… is over ${LEDGER_KEY_MAX} characters`);
-  return key;
+/**
+ * Refuses (throws, before it joins a batch) a send the database would refuse, which would fail
+ * the whole batch with it: ids not positive integers, a count outside 1-GIFT_COUNT_MAX, a ledger
+ * key (`gift:<sender>:<key>`) over 200 characters. The route's schema already bounds them.
+ */
+export function assertGiftSendWellFormed(send: GiftSendRequest): void {
+  for (const id of [send.senderId, send.roomId, send.giftId]) if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`gifts: bad id ${id}`);
+  if (!Number.isSafeInteger(send.count) || send.count < 1 || send.count > GIFT_COUNT_MAX) throw new Error(`gifts: count must be 1-${GIFT_COUNT_MAX}, got ${send.count}`);
+  const key = `gift:${send.senderId}:${send.idempotencyKey}`;
+  if (send.idempotencyKey.length === 0 || key.length > LEDGER_KEY_MAX) throw new Error(`gifts: the ledger key ${key.slice(0, 40)}… must be 1-${LEDGER_KEY_MAX} characters`);
 }
 
 interface BatchResultRow {
@@ -78,7 +84,7 @@ interface BatchResultRow {
  */
 export async function applyGiftBatch(db: Kysely<Database>, sends: readonly GiftSendRequest[], options: GiftBatchOptions, now: Date): Promise<GiftSendRow[]> {
   if (sends.length === 0) return [];
-  for (const send of sends) giftLedgerKey(send.senderId, send.idempotencyKey);
+  for (const send of sends) assertGiftSendWellFormed(send);
   const result = await sql<BatchResultRow>`
     select * from wallet_gift_send_batch(
       ${sends.map((send) => send.senderId)}::bigint[], ${sends.map((send) => send.roomId)}::bigint[],

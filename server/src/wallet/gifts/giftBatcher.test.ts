@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../infra/db/database';
 import type { Database } from '../../infra/db/schema';
@@ -127,9 +127,10 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     const sender = await member(10_000);
     const before = { user: await userRow(sender), earnings: await balanceOf(db, { kind: 'anchor_earnings', owner: anchorId }), rows: await count('gift_send'), orders: await count('wallet_order'), sets: await count('ledger_transfer_set'), transfers: await count('ledger_transfer') };
     const good = { senderId: sender, roomId, giftId: giftPriced(10), count: 1 };
-    // count 1000 passes the batch's checks and breaks gift_send's CHECK (count 1-999; the route's schema never lets it through).
-    const broken = { ...good, giftId: giftPriced(1), count: 1_000 };
-    await expect(applyGiftBatch(db, [{ ...good, idempotencyKey: freshKey() }, { ...broken, idempotencyKey: freshKey() }], OPTIONS, NOW)).rejects.toThrow(/gift_send/);
+    // A statement that fails half-way through a batch: the database refuses an order over 999 coins for the test's time.
+    const broken = { ...good, giftId: giftPriced(1000), count: 1 };
+    await db.schema.alterTable('wallet_order').addCheckConstraint('test_gift_batch_fault', sql`coins > -1000`).execute();
+    await expect(applyGiftBatch(db, [{ ...good, idempotencyKey: freshKey() }, { ...broken, idempotencyKey: freshKey() }], OPTIONS, NOW)).rejects.toThrow(/test_gift_batch_fault/);
 
     const failures: number[] = [];
     const batcher = new GiftBatcher({ db, clock: () => NOW, ...OPTIONS, maxInFlight: 1, onBatchError: (_error, sends) => failures.push(sends) });
@@ -138,6 +139,7 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     const together = [batcher.send({ ...good, idempotencyKey: freshKey() }), batcher.send({ ...broken, idempotencyKey: freshKey() }), batcher.send({ ...good, idempotencyKey: freshKey() })];
     const outcomes = await Promise.allSettled(together);
     await batcher.drain();
+    await db.schema.alterTable('wallet_order').dropConstraint('test_gift_batch_fault').execute();
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
     for (const outcome of outcomes) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ reason: errors.SERVER_BUSY.reason, message: errors.SERVER_BUSY.message });
     expect(failures).toEqual([3]);
@@ -147,7 +149,10 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
 
     // The batcher goes on after a failed batch.
     expect(await batcher.send({ ...good, idempotencyKey: freshKey() })).toMatchObject({ status: 'sent', balance: before.user.balance - 20 });
-    expect(() => batcher.send({ ...good, idempotencyKey: 'k'.repeat(200) })).toThrow(/over 200 characters/);
+    // What the database would refuse never joins a batch (it would fail the others with it).
+    expect(() => batcher.send({ ...good, idempotencyKey: 'k'.repeat(200) })).toThrow(/1-200 characters/);
+    expect(() => batcher.send({ ...good, count: 1_000, idempotencyKey: freshKey() })).toThrow(/count must be 1-999/);
+    expect(() => batcher.send({ ...good, roomId: 0, idempotencyKey: freshKey() })).toThrow(/bad id/);
     await expectLedgerClean(db);
   });
 

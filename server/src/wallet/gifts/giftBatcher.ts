@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
-import { type GiftBatchOptions, type GiftSendRequest, type GiftSendRow, applyGiftBatch, giftLedgerKey } from './giftBatch';
+import { type GiftBatchOptions, type GiftSendRequest, type GiftSendRow, applyGiftBatch, assertGiftSendWellFormed } from './giftBatch';
 
 /**
  * Natural batching of gift sends (wallet/README.md, "Gifts"; bench/gifts/README.md): one batch
@@ -56,7 +56,7 @@ export class GiftBatcher {
 
   /** Queues one send; answers its row when its batch committed (refusals are rows too), or throws SERVER_BUSY if the batch failed. */
   send(request: GiftSendRequest): Promise<GiftSendRow> {
-    giftLedgerKey(request.senderId, request.idempotencyKey);
+    assertGiftSendWellFormed(request);
     return new Promise<GiftSendRow>((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
       this.startNext();

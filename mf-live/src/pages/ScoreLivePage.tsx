@@ -1,14 +1,19 @@
-import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps } from '@sports/shared';
+import type { ReactNode } from 'react';
+import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type LiveRoomCard, type LiveSchedule, type LoadState, type RemotePageProps } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { pageCopy, roomCopy, scoreLiveCopy } from '../messages';
 import { LiveRoomView } from '../room/LiveRoomView';
 import { ScheduleList } from '../room/RoomSchedules';
+import { CommentaryList } from '../commentary/CommentaryList';
+import { ScoreBar } from '../scoreBar/ScoreBar';
+import { useRoomMatch } from '../scoreBar/useRoomMatch';
 import { parseId } from './LiveRoomPage';
 
 /**
  * A match's live room (`#/score-live?id=<matchId>`): the room showing it (a live one first, as the
- * server orders the list filtered by `match_id`), or, when none does, the broadcasts scheduled for
- * it to reserve.
+ * server orders the list filtered by `match_id`; the room shows the match's score bar and
+ * commentary), or, when none does, the match's score bar and commentary (no player: immediate)
+ * and the broadcasts scheduled for it to reserve.
  */
 export default function ScoreLivePage({ context, location }: RemotePageProps) {
   const matchId = parseId(location.query.id);
@@ -27,16 +32,39 @@ export default function ScoreLivePage({ context, location }: RemotePageProps) {
     );
   }
   if (state.status === 'ready' && state.data.room) return <LiveRoomView key={state.data.room.room_id} context={context} roomId={state.data.room.room_id} />;
+  return <MatchWithoutRoom context={context} matchId={matchId} state={state} retry={retry} detail={detail} />;
+}
+
+function MatchWithoutRoom({
+  context,
+  matchId,
+  state,
+  retry,
+  detail,
+}: {
+  context: RemotePageProps['context'];
+  matchId: number;
+  state: LoadState<{ room: LiveRoomCard | null; schedules: LiveSchedule[] }>;
+  retry: () => void;
+  detail: ReactNode;
+}) {
+  const match = useRoomMatch(context, state.status === 'ready' ? matchId : null);
   return (
     <RemotePageFrame remote="mf-live" page="score-live" title={pageCopy['score-live']?.title ?? ''} aside={detail}>
       <LoadView announceFailure state={state} failed={roomCopy.failed} onRetry={retry}>
         {({ schedules }) => (
           <>
+            {match !== null && <ScoreBar row={match} />}
             <Muted>{scoreLiveCopy.noRoom}</Muted>
             <PagePanel aria-label={roomCopy.schedules}>
               <h2>{roomCopy.schedules}</h2>
               <ScheduleList context={context} schedules={schedules} />
             </PagePanel>
+            {match !== null && (
+              <PagePanel>
+                <CommentaryList context={context} matchId={matchId} row={match} />
+              </PagePanel>
+            )}
           </>
         )}
       </LoadView>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_CHAT_ACCOUNT_PATH, type LiveSchedule, type RoomMatch } from '@sports/shared';
 import { FakeChatNetwork, renderRemotePage, renderRemoteWidget } from '@sports/shared/testing';
+import { MATCH_PATHS } from '../scoreBar/matchApi';
 import { LIVE_PATHS } from '../api/liveApi';
 import { overrideRoomDependencies } from '../roomDependencies';
 import { routes } from '../routes';
@@ -95,6 +96,20 @@ describe('score-live', () => {
     await waitFor(() => expect(within(list).getByRole('button', { name: /^已预约/ })).toBeTruthy());
     expect(context.callsTo(LIVE_PATHS.reserveSchedule)[0]?.params).toEqual({ schedule_id: 31, reserve: 1 });
   });
+
+  it('no room yet: still the match\'s score bar and commentary', async () => {
+    const context = liveContext({
+      [LIVE_PATHS.liveList]: byMatch({}),
+      [LIVE_PATHS.reserveLiveList]: byMatch({}),
+      [MATCH_PATHS.detail]: { match: { ...scoreRow(), match_id: 900 } },
+      [MATCH_PATHS.robot]: pageOf([{ id: 1, kind: 'kickoff', match_str: "1'", text: '比赛开始，阿森纳 对阵 切尔西', occurred_at: '2026-01-01T00:00:00.000Z' }]),
+    });
+    renderRemotePage(routes, 'score-live', { id: '900' }, context);
+    const bar = await screen.findByRole('region', { name: '比分' });
+    expect(within(bar).getByTestId('score-bar-score').textContent).toBe('2 - 1');
+    expect((await screen.findByTestId('commentary-line')).textContent).toContain('比赛开始');
+    expect(context.callsTo(MATCH_PATHS.detail)[0]?.params).toEqual({ match_id: 900 });
+  });
 });
 
 describe('rank, attention, reserve', () => {
@@ -150,3 +165,12 @@ describe('home widget', () => {
     expect(screen.getByRole('link', { name: '更多直播' }).getAttribute('href')).toBe('#/anchor?type=0');
   });
 });
+
+function scoreRow() {
+  return {
+    match_id: 900, sport: 'football' as const, competition_id: 1, competition_short_zh: '英超', hot: true, round_zh: '第12轮', home_team_id: 1, away_team_id: 2,
+    home_team_name_zh: '阿森纳', away_team_name_zh: '切尔西', kickoff_at: '2026-01-01T00:00:00.000Z', status: 'live' as const, period: 2, minute: 67, extra_minute: null,
+    clock_seconds: null, match_str: "67'", home_score: 2, away_score: 1, home_half_score: 1, away_half_score: 1, period_scores: [], home_red: 0, away_red: 0,
+    home_yellow: 0, away_yellow: 0, home_corner: 0, away_corner: 0,
+  };
+}

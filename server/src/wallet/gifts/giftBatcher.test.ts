@@ -173,6 +173,35 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     await expectLedgerClean(db);
   });
 
+  it('runs a batch again when PostgreSQL aborts it as a deadlock victim, and applies it once', async () => {
+    const { roomId } = await newRoom();
+    const [first, second, blocker] = [await member(100), await member(100), await member(100)];
+    const batcher = new GiftBatcher({ db, clock: () => NOW, ...OPTIONS, maxInFlight: 1 });
+    const send = (senderId: number) => batcher.send({ senderId, roomId, giftId: giftPriced(10), count: 1, idempotencyKey: freshKey() });
+    const waitingBatches = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%wallet_gift_send_batch%'`.execute(db)).rows[0]?.n);
+    // Another transaction holds the second member's app_user row, then asks for the first's: the
+    // batch holds the first's (members' rows by id) and waits for the second's, so it waited first
+    // and its deadlock check finds the cycle: it is the victim.
+    let sends: Promise<unknown>[] = [];
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('app_user').set({ exp: sql`exp + 1` }).where('id', '=', second).execute();
+      sends = [send(blocker), send(first), send(second)];
+      for (let tries = 0; (await waitingBatches()) === 0; tries += 1) {
+        if (tries > 200) throw new Error('the batch never waited for the row');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await trx.updateTable('app_user').set({ exp: sql`exp + 1` }).where('id', '=', first).execute();
+    });
+    const rows = (await Promise.all(sends)) as Array<{ status: string; balance: number }>;
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(batcher.stats()).toMatchObject({ batches: 2, retries: 1 });
+    expect(await userRow(first)).toEqual({ balance: 90, exp: 11 });
+    expect(await userRow(second)).toEqual({ balance: 90, exp: 11 });
+    expect(await db.selectFrom('gift_send').select('id').where('sender_id', 'in', [first, second]).execute()).toHaveLength(2);
+    await expectLedgerClean(db);
+  });
+
   it('two batches at once (two server nodes) with one key: applied once, the other answers its record', async () => {
     const { roomId } = await newRoom();
     const sender = await member(100);

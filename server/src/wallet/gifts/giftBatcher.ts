@@ -25,11 +25,16 @@ export interface GiftBatcherOptions extends GiftBatchOptions {
 
 export interface GiftBatcherStats {
   batches: number;
+  /** Batches run again after a deadlock or serialization failure. */
+  retries: number;
   sends: number;
   largestBatch: number;
 }
 
 const DEFAULT_MAX_BATCH = 256;
+/** A batch PostgreSQL aborted as a deadlock victim (40P01) or a serialization failure (40001) rolled back whole: it runs again, at most this often in all. */
+const ATTEMPTS = 3;
+const TRANSIENT_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 const DEFAULT_MAX_IN_FLIGHT = 2;
 
 interface Waiting {
@@ -44,7 +49,7 @@ export class GiftBatcher {
   private waiting: Waiting[] = [];
   private readonly maxInFlight: number;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly counters: GiftBatcherStats = { batches: 0, sends: 0, largestBatch: 0 };
+  private readonly counters: GiftBatcherStats = { batches: 0, retries: 0, sends: 0, largestBatch: 0 };
 
   constructor(options: GiftBatcherOptions) {
     this.options = options;
@@ -88,17 +93,30 @@ export class GiftBatcher {
     this.counters.batches += 1;
     this.counters.sends += batch.length;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    const requests = batch.map((entry) => entry.request);
     try {
-      const rows = await applyGiftBatch(
-        this.options.db,
-        batch.map((entry) => entry.request),
-        this.options,
-        this.options.clock(),
-      );
+      const rows = await this.applyWithRetries(requests);
       batch.forEach((entry, index) => entry.resolve(rows[index] as GiftSendRow));
     } catch (error) {
       this.options.onBatchError?.(error, batch.length);
       for (const entry of batch) entry.reject(errors.SERVER_BUSY());
+    }
+  }
+
+  /**
+   * A batch locks several members' rows, so a transaction locking two of them the other way round
+   * (levels' exp for many viewers) can make it a deadlock victim: nothing of it was applied, so it
+   * runs again (the sends are idempotent in any case).
+   */
+  private async applyWithRetries(requests: GiftSendRequest[]): Promise<GiftSendRow[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await applyGiftBatch(this.options.db, requests, this.options, this.options.clock());
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= ATTEMPTS || typeof code !== 'string' || !TRANSIENT_CODES.has(code)) throw error;
+        this.counters.retries += 1;
+      }
     }
   }
 }

@@ -12,7 +12,7 @@ describe('media configuration', () => {
     const { config, problems } = load({});
     expect(problems).toEqual([]);
     expect(config).toMatchObject({ mode: 'embedded', pushKeyTtlHours: 24, external: null, demoStreams: 4 });
-    expect(config.embedded).toMatchObject({ rtmpHost: '127.0.0.1', rtmpPort: 1935, ffmpegPath: 'ffmpeg', hlsSegmentSeconds: 2 });
+    expect(config.embedded).toMatchObject({ rtmpHost: '127.0.0.1', rtmpPort: 1935, ffmpegPath: 'ffmpeg', hlsSegmentSeconds: 1 });
   });
 
   it('external mode needs the templates and a hook secret', () => {

@@ -22,6 +22,7 @@ import * as search0021 from './0021_search';
 import * as giftBatches0022 from './0022_gift_batches';
 import * as headlineComments0023 from './0023_headline_comments';
 import * as seriesSports0024 from './0024_series_sports';
+import * as giftBatchesSetBased0025 from './0025_gift_batches_set_based';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022_gift_batches': giftBatches0022,
   '0023_headline_comments': headlineComments0023,
   '0024_series_sports': seriesSports0024,
+  '0025_gift_batches_set_based': giftBatchesSetBased0025,
 };

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@sports/shared';
 import { createFakeEngines, MSE_CAPABLE } from '../testing/fakeEngines';
 import { LivePlayer, type LivePlayerProps } from './LivePlayer';
-import { PLAYER_BACKOFF } from './useStreamPlayer';
+import { PLAYER_BACKOFF, START_TIMEOUT_MS } from './useStreamPlayer';
 
 const urls = { flv: '/live/room7.flv', hls: '/live/room7/index.m3u8' };
 
@@ -72,6 +72,23 @@ describe('LivePlayer', () => {
 
     await act(async () => vi.advanceTimersByTime(PLAYER_BACKOFF.initialMs * 1.5));
     await vi.waitFor(() => expect(fake.runs).toHaveLength(2));
+    act(() => fake.runs[1]?.play());
+    expect(state().getAttribute('data-state')).toBe('playing');
+  });
+
+  it('an FLV stream that starts but never shows a frame gives way to HLS (no endless FLV retries)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fake = createFakeEngines();
+    renderPlayer({ engines: fake.engines });
+    await vi.waitFor(() => expect(fake.runs).toHaveLength(1));
+    const video = fake.runs[0]?.video as HTMLVideoElement;
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => false }); // jsdom never plays
+    await act(async () => vi.advanceTimersByTime(START_TIMEOUT_MS - 3_000));
+    expect(fake.runs).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(6_000));
+    await vi.waitFor(() => expect(fake.runs).toHaveLength(2));
+    expect(fake.runs[0]?.destroyed).toBe(true);
+    expect(fake.runs[1]).toMatchObject({ kind: 'hls', url: urls.hls });
     act(() => fake.runs[1]?.play());
     expect(state().getAttribute('data-state')).toBe('playing');
   });

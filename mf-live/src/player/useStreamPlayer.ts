@@ -14,6 +14,12 @@ export type PlayerState = 'offline' | 'connecting' | 'playing' | 'reconnecting' 
 export const PLAYER_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 10_000, factor: 2, jitter: 0.3 };
 /** A playing video whose time has not moved for this long is treated as a dropped stream. */
 export const STALL_TIMEOUT_MS = 12_000;
+/**
+ * An engine that has shown no frame this long after it started gives way to the next one (HLS):
+ * an FLV stream the player cannot start (a media server announcing a track the encoder does not
+ * send) plays from the HLS ffmpeg made of it instead of retrying FLV for ever.
+ */
+export const START_TIMEOUT_MS = 8_000;
 const STALL_CHECK_MS = 3_000;
 
 export interface StreamPlayerOptions {
@@ -36,6 +42,9 @@ interface Run {
   /** Bumped at every start: callbacks of an engine from an older start are ignored. */
   generation: number;
   failures: number;
+  /** The plan's attempt running now, and whether it has shown a frame. */
+  attempt: number;
+  played: boolean;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   disposed: boolean;
 }
@@ -63,7 +72,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
       setState('unsupported');
       return;
     }
-    const run: Run = { plan, engine: null, generation: 0, failures: 0, retryTimer: undefined, disposed: false };
+    const run: Run = { plan, engine: null, generation: 0, failures: 0, attempt: 0, played: false, retryTimer: undefined, disposed: false };
     let lastProgressAt = Date.now();
     let lastTime = -1;
 
@@ -92,6 +101,8 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
         return;
       }
       const generation = (run.generation += 1);
+      run.attempt = index;
+      run.played = false;
       const current = () => !run.disposed && generation === run.generation;
       setState((previous) => (previous === 'playing' || previous === 'reconnecting' ? 'reconnecting' : 'connecting'));
       lastProgressAt = Date.now();
@@ -115,6 +126,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
     const onPlaying = () => {
       if (run.disposed) return;
       run.failures = 0;
+      run.played = true;
       lastProgressAt = Date.now();
       setState('playing');
     };
@@ -126,7 +138,12 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
     // A stream can hang without an error (the connection stays open, no data): treat a long
     // stall of a playing video as a drop.
     const stallCheck = setInterval(() => {
-      if (run.engine && !video.paused && Date.now() - lastProgressAt > STALL_TIMEOUT_MS) retryLater();
+      if (!run.engine || video.paused) return;
+      const still = Date.now() - lastProgressAt;
+      if (!run.played && still > START_TIMEOUT_MS && run.attempt + 1 < run.plan.length) {
+        stopEngine();
+        start(run.attempt + 1);
+      } else if (still > STALL_TIMEOUT_MS) retryLater();
     }, STALL_CHECK_MS);
 
     video.addEventListener('playing', onPlaying);

@@ -79,13 +79,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                count(*) over (partition by x.sender, x.key) as key_uses,
                f.id as f_id, f.room_id as f_room, f.gift_id as f_gift, f.count as f_count, f.coins as f_coins,
                f.balance_after as f_balance, f.created_at as f_created
+        -- Each lookup a LATERAL subquery with LIMIT 1 (each matches one row at most), which the planner
+        -- cannot flatten: an index probe per send. Joined plainly (or LATERAL without the LIMIT) it
+        -- hashed the whole of gift_send, app_user and live_room for every batch.
         from unnest(p_sender, p_room, p_gift, p_count, p_key, p_order_no, p_at) with ordinality as x(sender, room, gift, cnt, key, order_no, at, ord)
-        left join ledger_account a on a.kind = 'member_coins' and a.owner_id = x.sender
-        left join live_room r on r.id = x.room
-        left join gift g on g.id = x.gift and g.enabled
-        left join ledger_account aa on aa.kind = 'anchor_earnings' and aa.owner_id = r.owner_id
-        left join app_user u on u.id = x.sender
-        left join gift_send f on f.sender_id = x.sender and f.idempotency_key = x.key
+        left join lateral (select a.id from ledger_account a where a.kind = 'member_coins' and a.owner_id = x.sender limit 1) a on true
+        left join lateral (select r.id, r.owner_id from live_room r where r.id = x.room limit 1) r on true
+        left join lateral (select g.id, g.price, g.name, g.icon, g.tier, g.combo from gift g where g.id = x.gift and g.enabled limit 1) g on true
+        left join lateral (select aa.id from ledger_account aa where aa.kind = 'anchor_earnings' and aa.owner_id = r.owner_id limit 1) aa on true
+        left join lateral (select u.user_nickname from app_user u where u.id = x.sender limit 1) u on true
+        left join lateral (select f.* from gift_send f where f.sender_id = x.sender and f.idempotency_key = x.key limit 1) f on true
         order by a.id nulls first, x.ord
       loop
         ord := s.ord;

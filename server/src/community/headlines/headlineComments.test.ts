@@ -224,5 +224,10 @@ describeEachDatabase('community: headline comments and reports (api/Headlines/co
     expect((await ops('POST', `/api/ops/headlines/${id}/state`, { state: 'draft' })).code).toBe(200);
     await ctx.app.moderation.target('headline')?.unhide(String(id));
     expect((await ctx.db.selectFrom('headline').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('draft');
+    // Unknown or foreign ids: nothing happens, nothing throws.
+    for (const unknown of ['999999999', 'abc', '0']) {
+      await expect(ctx.app.moderation.target('headline')?.hide(unknown)).resolves.toBeUndefined();
+      expect(await ctx.app.moderation.target('headline')?.describe(unknown)).toBeNull();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
+import { BusinessError } from '../../infra/http/businessError';
+import { errors } from '../../infra/http/errorCatalogue';
 import type { ModerationTargetHandler } from '../../moderation/index';
 import { setHeadlineState } from './headlinesOps';
 
@@ -19,10 +21,12 @@ export function headlineModerationTarget(db: Kysely<Database>, clock: Clock, row
   const setState = async (id: string, from: 'published' | 'hidden', to: 'published' | 'hidden') => {
     const headlineId = rowId(id);
     if (headlineId === null) return;
-    const row = await db.selectFrom('headline').select('state').where('id', '=', headlineId).executeTakeFirst();
-    // Idempotent, and never publishes a draft (unhide only undoes a hide).
-    if (row?.state !== from) return;
-    await setHeadlineState(db, headlineId, to, MODERATION_EDITOR, clock());
+    // Idempotent, and never publishes a draft (unhide only undoes a hide): the state is checked
+    // under the article's row lock, so an editor's change meanwhile is not overridden.
+    await setHeadlineState(db, headlineId, to, MODERATION_EDITOR, clock(), from).catch((error: unknown) => {
+      // An unknown article: nothing to change (handlers are idempotent).
+      if (!(error instanceof BusinessError && error.reason === errors.HEADLINE_NOT_FOUND.reason)) throw error;
+    });
   };
   return {
     describe: async (id) => {

@@ -116,13 +116,15 @@ export async function editHeadline(db: Kysely<Database>, id: number, input: OpsH
 
 /**
  * Publish (`published`: dated now the first time, so it tops the list), unpublish (`draft`) or
- * hide (`hidden`). Setting the state it already has changes nothing and writes no audit row.
+ * hide (`hidden`). Setting the state it already has changes nothing and writes no audit row;
+ * with `onlyFrom`, neither does any state other than that one.
  */
-export async function setHeadlineState(db: Kysely<Database>, id: number, state: HeadlineState, editor: Editor, now: Date): Promise<OpsHeadline> {
+export async function setHeadlineState(db: Kysely<Database>, id: number, state: HeadlineState, editor: Editor, now: Date, onlyFrom?: HeadlineState): Promise<OpsHeadline> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('headline').select(['state', 'published_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (row === undefined) throw errors.HEADLINE_NOT_FOUND();
-    if (row.state === state) return;
+    // `onlyFrom` (the moderation queue): change it only from that state, decided under the row lock.
+    if (row.state === state || (onlyFrom !== undefined && row.state !== onlyFrom)) return;
     await trx
       .updateTable('headline')
       .set({ state, updated_at: now, ...(state === 'published' && row.published_at === null ? { published_at: now } : {}) })

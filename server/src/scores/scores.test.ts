@@ -77,7 +77,7 @@ describeEachDatabase('scores endpoints', (target) => {
     [{ page_size: 101 }, 'page_size 不能大于 100'],
     [{ page: '2' }, 'page 类型错误'],
     [{ date: '2026/03/01' }, 'date 格式错误'],
-    [{ sport: 'esports' }, 'sport 取值无效'],
+    [{ sport: 'curling' }, 'sport 取值无效'],
     [{ limit: 5 }, '不支持的参数 limit'],
   ])('refuses all_match %j naming the field', async (payload, msg) => {
     expect(await post('/api/hot_match/all_match', payload)).toEqual({ status: 400, body: { code: 1, msg, data: null, reason: 'VALIDATION' } });

@@ -13,3 +13,4 @@ export * from './theme/styledTheme';
 export * from './remoteKit/index';
 // The chat clients and contract (issue 5).
 export * from './chat/index';
+export * from './spoilerFree/index';

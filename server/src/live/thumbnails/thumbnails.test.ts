@@ -18,6 +18,7 @@ async function imageSize(bytes: Buffer): Promise<{ width: number; height: number
     await fs.writeFile(file, bytes);
     const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', file], { encoding: 'utf8' });
     const [stream] = (JSON.parse(out) as { streams: { width: number; height: number }[] }).streams;
+    if (stream === undefined) throw new Error(`ffprobe found no video stream in the thumbnail: ${out}`);
     return { width: stream.width, height: stream.height };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

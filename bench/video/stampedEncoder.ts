@@ -16,7 +16,7 @@ export function pushStampedStream(rtmpUrl: string, t0Ms: number, seconds: number
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=25'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
       ...['-t', String(seconds), '-vf', `settb=1/1000,setpts=floor((RTCTIME-${t0Micros})/1000)`, '-fps_mode', 'passthrough'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-bf', '0'],
       ...['-b:v', '2M', '-minrate', '2M', '-maxrate', '2M', '-bufsize', '500k', '-x264-params', 'nal-hrd=cbr:force-cfr=0'],

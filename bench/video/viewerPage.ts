@@ -31,6 +31,8 @@ export interface PageResult {
   samples: PageSample[];
   /** Wall times of 'waiting' after the first frame (the picture froze for want of data). */
   stallsAt: number[];
+  /** How long each stall lasted (ms, until 'playing' again). */
+  stallMs: number[];
   playingAt: number | null;
   /** Direct glass-to-glass of presented frames (FLV only; empty where not reported). */
   framesMs: number[];
@@ -40,7 +42,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench:video</title>
 <video muted playsinline autoplay style="width:640px"></video>
 <script src="/bench-video/mpegts.js"></script><script src="/bench-video/hls.js"></script>
 <script>
-const out = { samples: [], stallsAt: [], playingAt: null, framesMs: [], firstTs: null };
+const out = { samples: [], stallsAt: [], stallMs: [], playingAt: null, framesMs: [], firstTs: null };
 window.benchOut = out;
 const video = document.querySelector('video');
 function ahead() {
@@ -49,7 +51,10 @@ function ahead() {
   return 0;
 }
 function watch(delay, t0) {
-  video.addEventListener('playing', () => { if (out.playingAt === null) out.playingAt = Date.now(); });
+  video.addEventListener('playing', () => {
+    if (out.playingAt === null) out.playingAt = Date.now();
+    else if (out.stallsAt.length > out.stallMs.length) out.stallMs.push(Date.now() - out.stallsAt[out.stallsAt.length - 1]);
+  });
   video.addEventListener('waiting', () => { if (out.playingAt !== null) out.stallsAt.push(Date.now()); });
   setInterval(() => { if (out.playingAt !== null) out.samples.push({ at: Date.now(), bufferMs: ahead() * 1000, delayMs: delay() }); }, 100);
   if (t0 !== null && video.requestVideoFrameCallback) {

@@ -13,22 +13,22 @@
 export const FLV_LATENCY = {
   enableStashBuffer: false,
   liveSync: true,
-  liveSyncMaxLatency: 0.35,
-  liveSyncTargetLatency: 0.2,
+  liveSyncMaxLatency: 0.4,
+  liveSyncTargetLatency: 0.25,
   liveSyncPlaybackRate: 1.1,
   liveBufferLatencyChasing: true,
   liveBufferLatencyMaxLatency: 1.2,
-  liveBufferLatencyMinRemain: 0.2,
+  liveBufferLatencyMinRemain: 0.25,
 } as const;
 
 /**
  * hls.js (the fallback). The server cuts 1 s segments on the source's 1 s keyframes and keeps a
- * short list; playing 1.5 segments from the live edge and catching up by playbackRate keeps it
+ * short list; playing 2 segments from the live edge and catching up by playbackRate keeps it
  * near 2-3 s behind; beyond liveMaxLatencyDuration it jumps forward.
  */
 export const HLS_LATENCY = {
   lowLatencyMode: true,
-  liveSyncDuration: 1.5,
+  liveSyncDuration: 2,
   liveMaxLatencyDuration: 4,
   maxLiveSyncPlaybackRate: 1.2,
   liveDurationInfinity: true,

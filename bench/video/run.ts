@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { pushSignature, type ServerProcess, startServerProcess, streamNameFor } from '@sports/server/bench';
-import { FLV_LATENCY, HLS_LATENCY } from '../../mf-live/src/player/latencySettings';
+import { FLV_LATENCY, HLS_LATENCY } from 'mf-live/latencySettings';
 import { processCpuMs } from '../common/cpu';
 import { openPostgres } from '../common/postgres';
 import { FlvTagReader } from './flvTagReader';

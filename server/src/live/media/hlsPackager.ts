@@ -40,6 +40,19 @@ interface HlsTimeline {
 }
 
 const PROGRAM_DATE_TIME = /^#EXT-X-PROGRAM-DATE-TIME:(.+)$/m;
+const MEDIA_SEQUENCE = /^#EXT-X-MEDIA-SEQUENCE:([0-9]+)$/m;
+const SEGMENT_LENGTH = /^#EXTINF:([0-9.]+),/gm;
+
+/** ffmpeg's program date time of media sequence 0, from one of its playlists; null if it has none. */
+export function initialProgramDate(playlist: string): number | null {
+  const date = PROGRAM_DATE_TIME.exec(playlist)?.[1];
+  const first = date === undefined ? Number.NaN : Date.parse(date);
+  if (Number.isNaN(first)) return null;
+  const sequence = Number(MEDIA_SEQUENCE.exec(playlist)?.[1] ?? 0);
+  const lengths = [...playlist.matchAll(SEGMENT_LENGTH)].map((match) => Number(match[1]));
+  const mean = lengths.length === 0 ? 0 : lengths.reduce((sum, value) => sum + value, 0) / lengths.length;
+  return Math.round(first - sequence * mean * 1000);
+}
 const FIRST_PLAYLIST_WAIT_MS = 30_000;
 
 /**
@@ -113,17 +126,22 @@ export class HlsPackager {
     return wall === null ? 0 : Math.round(wall - (timeline.initialDateMs + timeline.lastTs - timeline.firstTs));
   }
 
-  /** Waits for ffmpeg's first playlist (media sequence 0) and keeps its first program date time. */
+  /**
+   * Waits for ffmpeg's first playlist and keeps its initial program date time: the first date of
+   * media sequence 0. When the encoder's first seconds came in a burst (a slow connect), ffmpeg
+   * may have listed several segments before the first read: the date is then counted back over
+   * the earlier segments at the listed segments' mean length (the source's keyframe interval).
+   */
   private async readInitialDate(stream: string, packaging: Packaging): Promise<void> {
     const deadline = Date.now() + FIRST_PLAYLIST_WAIT_MS;
     while (this.running.get(stream) === packaging && Date.now() < deadline) {
       const playlist = await fs.readFile(path.join(this.dirOf(stream), HLS_PLAYLIST), 'utf8').catch(() => null);
-      if (playlist !== null) {
-        const date = PROGRAM_DATE_TIME.exec(playlist)?.[1];
-        if (/#EXT-X-MEDIA-SEQUENCE:0\b/.test(playlist) && date !== undefined) packaging.timeline.initialDateMs = Date.parse(date);
+      const initial = playlist === null ? null : initialProgramDate(playlist);
+      if (initial !== null) {
+        packaging.timeline.initialDateMs = initial;
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 

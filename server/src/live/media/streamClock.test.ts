@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { RESYNC_LATE_MS, STREAM_CLOCK_TAG, StreamClock, clockScriptTag, mediaTagTimestamp } from './streamClock';
+import { initialProgramDate } from './hlsPackager';
 import { shiftProgramDates } from './playbackRoutes';
 import { createUser, ffmpegInstalledFor, mediaTestConfig, waitFor } from './testing/mediaTestKit';
 
@@ -55,6 +56,20 @@ describe('shiftProgramDates', () => {
     const playlist = '#EXTM3U\n#EXTINF:1.000000,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-25T05:33:43.550+0000\nseg1.ts\n';
     expect(shiftProgramDates(playlist, -1_250)).toBe('#EXTM3U\n#EXTINF:1.000000,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-25T05:33:42.300Z\nseg1.ts\n');
     expect(shiftProgramDates(playlist, 0)).toBe(playlist);
+  });
+});
+
+describe('initialProgramDate', () => {
+  const entry = (seconds: number, date: string, name: string) => `#EXTINF:${seconds.toFixed(6)},\n#EXT-X-PROGRAM-DATE-TIME:${date}\n${name}\n`;
+  it('is the first date of media sequence 0', () => {
+    const playlist = `#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:0\n${entry(1, '2026-11-25T05:33:42.550+0000', 'seg0.ts')}`;
+    expect(initialProgramDate(playlist)).toBe(Date.parse('2026-11-25T05:33:42.550Z'));
+  });
+
+  it('counts back over segments already gone at the listed ones mean length (a burst at the start)', () => {
+    const playlist = `#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:3\n${entry(1, '2026-11-25T05:33:45.550+0000', 'seg3.ts')}${entry(1, '2026-11-25T05:33:46.550+0000', 'seg4.ts')}`;
+    expect(initialProgramDate(playlist)).toBe(Date.parse('2026-11-25T05:33:42.550Z'));
+    expect(initialProgramDate('#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:0\n')).toBeNull();
   });
 });
 

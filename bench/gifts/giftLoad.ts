@@ -74,7 +74,7 @@ export interface PhaseFigures {
  * (HTTP_MAX_CONNECTIONS_PER_ADDRESS, 128) and the bench's 1,000 members all come from 127.0.0.1.
  * Sends beyond it wait here for a socket, and that wait counts in their latency.
  */
-const MAX_SOCKETS = 96;
+export const MAX_SOCKETS = 96;
 
 export class GiftClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
@@ -146,20 +146,23 @@ function progress(everyMs: number, line: () => string): () => void {
   return () => clearInterval(timer);
 }
 
+/** One request of a closed loop: whether it succeeded, and whether it repeated an earlier key. */
+export type ClosedLoopRequest = () => Promise<{ ok: boolean; retry: boolean }>;
+
 /**
- * Closed loop: `concurrency` sends in flight for `seconds`, each worker sending its next as soon as
- * the last answered (the most the server delivers). Latency from the request's start.
+ * Closed loop: `concurrency` requests in flight for `seconds`, each worker starting its next as
+ * soon as the last answered (the most the server delivers). Latency from the request's start.
+ * The gift phases and the HTTP ceiling (ceiling.ts) share it, so they load the server alike.
  */
-export async function maxThroughput(client: GiftClient, sends: SendLedger, concurrency: number, seconds: number, label: string): Promise<PhaseFigures> {
+export async function closedLoop(concurrency: number, seconds: number, label: string, unit: string, one: ClosedLoopRequest): Promise<PhaseFigures> {
   const figures = emptyFigures();
   const started = performance.now();
   const until = started + seconds * 1000;
-  const stop = progress(5_000, () => `[bench:gifts] ${label}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${figures.answered.toLocaleString('en-US')} sends, ${(figures.answered / ((performance.now() - started) / 1000)).toFixed(0)}/s`);
+  const stop = progress(5_000, () => `[bench:gifts] ${label}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${figures.answered.toLocaleString('en-US')} ${unit}, ${(figures.answered / ((performance.now() - started) / 1000)).toFixed(0)}/s`);
   const worker = async () => {
     while (performance.now() < until) {
-      const { key, record: keyRecord, retry } = sends.next();
       const sentAt = performance.now();
-      const ok = await client.send(key, keyRecord);
+      const { ok, retry } = await one();
       record(figures, ok, retry, performance.now() - sentAt);
     }
   };
@@ -167,6 +170,14 @@ export async function maxThroughput(client: GiftClient, sends: SendLedger, concu
   stop();
   figures.seconds = (performance.now() - started) / 1000;
   return figures;
+}
+
+/** Closed loop of gift sends: `concurrency` in flight for `seconds` (fresh keys and retries, as SendLedger picks them). */
+export function maxThroughput(client: GiftClient, sends: SendLedger, concurrency: number, seconds: number, label: string): Promise<PhaseFigures> {
+  return closedLoop(concurrency, seconds, label, 'sends', async () => {
+    const { key, record: keyRecord, retry } = sends.next();
+    return { ok: await client.send(key, keyRecord), retry };
+  });
 }
 
 /**

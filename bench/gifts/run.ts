@@ -7,6 +7,9 @@
  *
  * 1. Baseline, in the same run on the same database: bare single-row INSERT commits/s from the
  *    same number of connections as sends in flight.
+ *    HTTP ceiling: the same closed loop and tokens against a cheap authenticated GET of the same
+ *    server (GET /api/Member/info: the session lookup, a JSON answer, no write; ceiling.ts), what
+ *    one HTTP request per operation allows on these cores, whatever the write behind it costs.
  * 2. Maximum throughput: BENCH_GIFTS_CONCURRENCY sends in flight (closed loop).
  * 3. A fixed 200 sends/s (open loop, latency from each send's scheduled time): p50/p99/max.
  * Each beside the CPU it cost: the server process, PostgreSQL, this process (they share 2 cores).
@@ -20,6 +23,7 @@ import { processCpuMs } from '../common/cpu';
 import { type BenchPostgres, openPostgres } from '../common/postgres';
 import { bareInsertCommits } from './baseline';
 import { describeBatches, giftBatchesBetween, transferSetMark } from './batches';
+import { CEILING_ROUTE, httpCeiling } from './ceiling';
 import { fixedRate, GiftClient, maxThroughput, type PhaseFigures, SendLedger } from './giftLoad';
 import { seedAudience } from './seed';
 import { printStatements, resetStatements, STATEMENT_SETTINGS } from './statements';
@@ -34,6 +38,7 @@ const RATE = env('BENCH_GIFTS_RATE', 200, 200);
 const MAX_SECONDS = env('BENCH_GIFTS_MAX_SECONDS', 30, 5);
 const RATE_SECONDS = env('BENCH_GIFTS_RATE_SECONDS', 40, 8);
 const BASELINE_SECONDS = env('BENCH_GIFTS_BASELINE_SECONDS', 15, 3);
+const CEILING_SECONDS = env('BENCH_GIFTS_CEILING_SECONDS', 15, 3);
 const WARMUP_SECONDS = env('BENCH_GIFTS_WARMUP_SECONDS', 4, 1);
 const RETRY_SHARE = env('BENCH_GIFTS_RETRY_PERCENT', 10, 10) / 100;
 /** 0: fsync and synchronous commit off (the numbers of a database that does not wait for its disk). */
@@ -74,7 +79,7 @@ function latencies(figures: PhaseFigures): string {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  log(`${QUICK ? 'quick run' : 'full run'}: ${fmt(MEMBERS)} members, ${ANCHORS} anchors' rooms, ${CONCURRENCY} in flight for ${MAX_SECONDS} s, then ${RATE} sends/s for ${RATE_SECONDS} s, baseline ${BASELINE_SECONDS} s; ${Math.round(RETRY_SHARE * 100)} % retries; ${os.cpus().length} cores, load average before the run ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  log(`${QUICK ? 'quick run' : 'full run'}: ${fmt(MEMBERS)} members, ${ANCHORS} anchors' rooms, ${CONCURRENCY} in flight for ${MAX_SECONDS} s, then ${RATE} sends/s for ${RATE_SECONDS} s, baseline ${BASELINE_SECONDS} s, HTTP ceiling ${CEILING_SECONDS} s; ${Math.round(RETRY_SHARE * 100)} % retries; ${os.cpus().length} cores, load average before the run ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   const settings: Record<string, string> = { ...(DURABLE ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }), ...(STATEMENTS ? STATEMENT_SETTINGS : {}) };
   const postgres = await openPostgres(log, settings);
   try {
@@ -87,14 +92,22 @@ async function main(): Promise<number> {
       log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
       const sends = new SendLedger(audience, RETRY_SHARE);
       const client = new GiftClient(server.httpUrl, sends);
-      log(`warming up (${WARMUP_SECONDS} s)`);
+      log(`warming up (${WARMUP_SECONDS} s of sends, 1 s of GET ${CEILING_ROUTE})`);
       await maxThroughput(client, sends, CONCURRENCY, WARMUP_SECONDS, 'warm-up');
+      await httpCeiling(server.httpUrl, audience.members, CONCURRENCY, 1);
 
       log(`baseline: bare INSERT, autocommit, ${CONCURRENCY} connections, ${BASELINE_SECONDS} s`);
       let before = sampleCpu(server.pid, postgres);
       const baseline = await bareInsertCommits(server.database.url, CONCURRENCY, BASELINE_SECONDS);
       const baselineCpu = cpuPer(before, sampleCpu(server.pid, postgres), baseline.commits, 'commit');
       const baselineRate = baseline.commits / baseline.seconds;
+
+      log(`HTTP ceiling: GET ${CEILING_ROUTE} (session lookup, JSON answer, no write), ${CONCURRENCY} in flight, ${CEILING_SECONDS} s`);
+      before = sampleCpu(server.pid, postgres);
+      const ceiling = await httpCeiling(server.httpUrl, audience.members, CONCURRENCY, CEILING_SECONDS);
+      const ceilingCpu = cpuPer(before, sampleCpu(server.pid, postgres), ceiling.answered, 'request');
+      const ceilingRate = ceiling.succeeded / ceiling.seconds;
+      const loadAfterCeiling = os.loadavg()[0] ?? 0;
 
       if (STATEMENTS) await resetStatements(server);
       log(`phase 1: maximum throughput, ${CONCURRENCY} sends in flight, ${MAX_SECONDS} s`);
@@ -124,19 +137,26 @@ async function main(): Promise<number> {
       console.log('');
       console.log(`Gifts over HTTP (${fmt(MEMBERS)} members → ${ANCHORS} rooms, ${Math.round(RETRY_SHARE * 100)} % retried with the same key), server in its own process, PostgreSQL ${DURABLE ? 'embedded, durable commits (fsync on)' : 'with fsync off'}; ${os.cpus().length} cores shared by server, PostgreSQL and this load generator`);
       console.log(`  baseline  bare INSERT commits:     ${fmt(baselineRate)}/s from ${CONCURRENCY} connections (p50 ${baseline.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${baseline.latency.percentileMs(0.99).toFixed(1)} ms); ${baselineCpu}`);
+      console.log(`  ceiling   GET ${CEILING_ROUTE}:     ${fmt(ceilingRate)} requests/s (${fmt(ceiling.succeeded)} in ${ceiling.seconds.toFixed(1)} s, same ${CONCURRENCY} in flight and tokens, no write), ${latencies(ceiling)}; ${ceilingCpu}; load average ${loadAfterCeiling.toFixed(2)}`);
+      console.log(`            ratio to the baseline:   ${(ceilingRate / baselineRate).toFixed(2)} (the most any design answering one HTTP request per send could reach here)`);
       console.log(`  phase 1   ${CONCURRENCY} sends in flight:       ${fmt(maxRate)} sends/s (${fmt(max.succeeded)} in ${max.seconds.toFixed(1)} s, ${fmt(max.retries)} retries), ${latencies(max)}; ${maxCpu}; load average ${loadAfterMax.toFixed(2)}`);
       console.log(`            batching:                ${describeBatches(maxBatches)}`);
       console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
+      console.log(`            of the HTTP ceiling:     ${(maxRate / ceilingRate).toFixed(2)} (gift sends/s over ${CEILING_ROUTE} requests/s: how much of what HTTP allows the gift path reaches)`);
       console.log(`  phase 2   ${RATE} sends/s on schedule:  ${fmt(fixed.answered / fixed.seconds)}/s answered (${fmt(fixed.succeeded)} ok of ${fmt(fixed.answered)}, ${fmt(fixed.retries)} retries, ${fmt(fixed.startedLate)} started > 5 ms late), ${latencies(fixed)} from the scheduled time; ${fixedCpu}; load average ${loadAfterFixed.toFixed(2)}`);
       console.log(`            batching:                ${describeBatches(fixedBatches)}`);
       console.log(`            p99 at ${RATE}/s:             ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'})`);
+      if (ceiling.errors.size > 0) {
+        console.log('  failed ceiling requests:');
+        for (const [kind, count] of [...ceiling.errors].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(count)} × ${kind}`);
+      }
       if (sends.errors.size > 0) {
         console.log('  failed sends:');
         for (const [kind, count] of [...sends.errors].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(count)} × ${kind}`);
       }
       if (STATEMENTS) await printStatements(server, max.answered + fixed.answered);
       for (const line of verdict.lines) console.log(`  ${line}`);
-      const problems = [...verdict.problems, ...(sends.errors.size > 0 ? [`${fmt([...sends.errors.values()].reduce((a, b) => a + b, 0))} sends failed (above)`] : [])];
+      const problems = [...verdict.problems, ...(sends.errors.size > 0 ? [`${fmt([...sends.errors.values()].reduce((a, b) => a + b, 0))} sends failed (above)`] : []), ...(ceiling.errors.size > 0 ? [`${fmt([...ceiling.errors.values()].reduce((a, b) => a + b, 0))} ceiling requests failed (above)`] : [])];
       console.log(problems.length === 0 ? `  ledger clean: 0 lost, 0 doubled, 0 negative (${((Date.now() - started) / 1000).toFixed(0)} s)` : `  NOT clean:\n${problems.map((problem) => `    - ${problem}`).join('\n')}`);
       return problems.length === 0 ? 0 : 1;
     } finally {

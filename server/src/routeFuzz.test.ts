@@ -30,6 +30,8 @@ const TABLES_THAT_LOG_ATTEMPTS: Record<string, string> = {
 const GUEST_ONLY_ROUTES: Record<string, string> = {
   'POST /api/anchor_dynamics_user/insert':
     'every in-bounds text is a post the member means to publish (up to their rate), so the fuzz values that pass validation would store posts; its validation and refusals are tested in community/posts/posts.test.ts',
+  'POST /api/Headlines_user/comment':
+    'every in-bounds text naming a seeded article is a comment the member means to post (up to their rate), so the fuzz values that pass validation would store comments; its validation and refusals are tested in community/headlines/headlineComments.test.ts',
   'POST /api/Member/SignOut': 'ends the session by design, whatever the input; fuzzing it as the member would log the member out',
   'POST /api/Member/paymentPasswordCode':
     'reads no input and sends the member their payment-password change code (an sms_code and an sms_send_log row) on every call, as it must; its limits are tested in wallet/withdrawals/withdrawals.test.ts',

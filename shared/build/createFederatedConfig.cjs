@@ -79,6 +79,57 @@ class HostSharedRequirementsPlugin {
   }
 }
 
+/**
+ * A remote's route manifest (shared/src/contract/routeManifest.ts): the squad's
+ * `src/routeManifest.json` (its routes' titles, nav indexes and layout rules, its widgets' slots),
+ * stamped with the remote's name and emitted as route-manifest.json beside mf-manifest.json, so
+ * every release carries the routes it owns. The control plane checks it in full before the
+ * release takes traffic; the build stops early on what it can see alone.
+ */
+class RouteManifestPlugin {
+  constructor(remote, declarationFile) {
+    this.remote = remote;
+    this.declarationFile = declarationFile;
+  }
+
+  read() {
+    const fs = require('node:fs');
+    const declaration = JSON.parse(fs.readFileSync(this.declarationFile, 'utf8'));
+    const problems = [];
+    if (!Array.isArray(declaration.routes)) problems.push('routes must be an array');
+    if (!Array.isArray(declaration.widgets)) problems.push('widgets must be an array');
+    const seen = new Set();
+    for (const route of declaration.routes ?? []) {
+      if (typeof route.path !== 'string' || route.path === '' || route.path.startsWith('/')) problems.push(`a route has no path (no leading '/'): ${JSON.stringify(route)}`);
+      else if (seen.has(route.path)) problems.push(`route ${route.path} is declared twice`);
+      seen.add(route.path);
+      if (typeof route.title !== 'string' || route.title.trim() === '') problems.push(`route ${route.path} has no title`);
+      if (route.navIndex !== null && !Number.isInteger(route.navIndex)) problems.push(`route ${route.path}: navIndex must be a whole number or null`);
+    }
+    const widgetIds = new Set();
+    for (const widget of declaration.widgets ?? []) {
+      if (widgetIds.has(widget.id)) problems.push(`widget ${widget.id} is declared twice`);
+      widgetIds.add(widget.id);
+    }
+    if (problems.length > 0) throw new Error(`${this.declarationFile}:\n  ${problems.join('\n  ')}`);
+    return { schemaVersion: 1, remote: this.remote, routes: declaration.routes, widgets: declaration.widgets };
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RouteManifestPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.declarationFile);
+      compilation.hooks.processAssets.tap({ name: 'RouteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        try {
+          compilation.emitAsset('route-manifest.json', new sources.RawSource(`${JSON.stringify(this.read(), null, 2)}\n`));
+        } catch (error) {
+          compilation.errors.push(new compiler.webpack.WebpackError(`route manifest: ${error.message}`));
+        }
+      });
+    });
+  }
+}
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -102,13 +153,14 @@ function swcRule() {
  * @param {string} options.name         MF container name: 'host' or 'mf_live', …
  * @param {'host' | 'remote'} options.role
  * @param {Record<string,string>} [options.exposes]  remote exposes (./routes, ./widgets, ./parcel)
+ * @param {string} [options.routeManifest]          a remote's route manifest declaration, relative to packageDir (default src/routeManifest.json)
  * @param {string[]} [options.runtimePlugins]        files of MF runtime plugins (host)
  * @param {string} options.title        page title of the html shell
  * @param {number} options.devPort      webpack-dev-server port
  * @param {{ mode?: string }} argv      webpack-cli's argv
  */
 function createFederatedConfig(options, argv = {}) {
-  const { packageDir, name, role, exposes = {}, runtimePlugins = [], title, devPort } = options;
+  const { packageDir, name, role, exposes = {}, runtimePlugins = [], title, devPort, routeManifest = 'src/routeManifest.json' } = options;
   const HtmlWebpackPlugin = requireFrom(packageDir, 'html-webpack-plugin');
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const isProduction = argv.mode !== 'development';
@@ -165,7 +217,7 @@ function createFederatedConfig(options, argv = {}) {
         // Host remotes are never known at build time: the control plane names them at run time.
         remotes: {},
       }),
-      ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : []),
+      ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry
         ? [
             new HtmlWebpackPlugin({
@@ -195,4 +247,4 @@ function createFederatedConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createFederatedConfig, createSharedScope };
+module.exports = { createFederatedConfig, createSharedScope, RouteManifestPlugin };

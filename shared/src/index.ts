@@ -3,6 +3,7 @@ export * from './api/createApiClient';
 export * from './api/envelopeInterceptor';
 export * from './events/eventBus';
 export * from './contract/remoteContract';
+export * from './contract/routeManifest';
 export * from './store/createSportsStore';
 export * from './store/persistedAtoms';
 export * from './store/savedUser';

@@ -6,6 +6,7 @@ export * from './api/envelope';
 export * from './api/limits';
 export * from './api/responseCodes';
 export * from './contract/remoteNames';
+export * from './contract/routeManifest';
 export * from './levels/levels';
 export * from './messages/zhCN';
 export * from './schemas/index';

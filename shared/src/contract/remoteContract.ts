@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { ApiClient } from '../api/createApiClient';
 import type { PlatformEventBus } from '../events/eventBus';
 import type { SportsStore } from '../store/createSportsStore';
-import type { RemoteName } from './remoteNames';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -74,10 +73,3 @@ export interface RemoteParcelModule {
   unmount: (props: RemoteParcelProps) => Promise<unknown>;
   update?: (props: RemoteParcelProps) => Promise<unknown>;
 }
-
-/** The widgets the home page composes, by remote (DESIGN.md section 3). */
-export const HOME_WIDGETS: ReadonlyArray<{ remote: RemoteName; widget: string }> = [
-  { remote: 'mf_scores', widget: 'hotMatches' },
-  { remote: 'mf_live', widget: 'liveRecommend' },
-  { remote: 'mf_community', widget: 'headlines' },
-];

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { NAV_INDEX_MAX, ROUTE_MANIFEST_SCHEMA_VERSION, WIDGET_SLOTS } from '../contract/routeManifest';
 import { MultilineString } from './primitives';
 
 // Written out (not mapped from REMOTE_NAMES) so the static type is the union of the names;
@@ -14,6 +15,38 @@ export const RemoteNameSchema = Type.Union([
 export const AssignmentChannelSchema = Type.Union([Type.Literal('stable'), Type.Literal('candidate'), Type.Literal('override')]);
 export type AssignmentChannel = Static<typeof AssignmentChannelSchema>;
 
+/** One route of a remote's route manifest (contract/routeManifest.ts, RouteMeta). */
+export const RouteMetaSchema = Type.Object(
+  {
+    // SPEC.md's paths: lower-case words with '-', '_' or a camel hump ('downLoad'), '/' between
+    // segments ('trophy/home'); no leading slash.
+    path: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*(/[A-Za-z0-9][A-Za-z0-9_-]*)*$' }),
+    title: Type.String({ minLength: 1, maxLength: 20 }),
+    navIndex: Type.Union([Type.Integer({ minimum: 0, maximum: NAV_INDEX_MAX }), Type.Null()]),
+    hidesHeaderOnScroll: Type.Optional(Type.Boolean()),
+    requiresLogin: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** One widget of a remote's route manifest (contract/routeManifest.ts, WidgetMeta). */
+export const WidgetMetaSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z][A-Za-z0-9]*$' }),
+    slot: Type.Union(WIDGET_SLOTS.map((slot) => Type.Literal(slot))),
+    order: Type.Integer({ minimum: 0, maximum: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+/** `route-manifest.json` of a release, as the build emits it (contract/routeManifest.ts). */
+export const RouteManifestSchema = Type.Object({
+  schemaVersion: Type.Literal(ROUTE_MANIFEST_SCHEMA_VERSION),
+  remote: RemoteNameSchema,
+  routes: Type.Array(RouteMetaSchema, { maxItems: 50 }),
+  widgets: Type.Array(WidgetMetaSchema, { maxItems: 20 }),
+});
+
 /** Which release of one remote this visitor loads (`GET /api/mf/remotes`). */
 export const RemoteAssignmentSchema = Type.Object({
   name: RemoteNameSchema,
@@ -22,6 +55,10 @@ export const RemoteAssignmentSchema = Type.Object({
   /** URL of the release's mf-manifest.json, absolute or relative to the site. */
   manifestUrl: Type.String(),
   channel: AssignmentChannelSchema,
+  /** The release's routes (its route manifest): the host builds its router from these. */
+  routes: Type.Array(RouteMetaSchema),
+  /** The release's widgets and their slots: the home page composes the 'home' ones. */
+  widgets: Type.Array(WidgetMetaSchema),
   /** The stable release to fall back to when a candidate or override fails to load. */
   fallback: Type.Optional(Type.Object({ version: Type.String(), manifestUrl: Type.String() })),
 });

@@ -2,3 +2,4 @@ export * from './fakeLiveSocket';
 export * from './renderRemote';
 export * from './fakeChatClient';
 export * from './apiFixtures';
+export * from './routeManifestCheck';

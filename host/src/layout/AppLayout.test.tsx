@@ -1,15 +1,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { navIndexAtom, systemConfigAtom, type SystemConfig } from '@sports/shared';
-import { findRoute, type RouteDefinition } from '../routes/routeTable';
+import type { RouteDefinition } from '../routes/routeDefinition';
+import { siteRoute } from '../routes/testing/siteRoutesFixture';
 import { AppLayout } from './AppLayout';
 import { renderWithHost } from './testing/renderWithHost';
 import { stubProperty } from './testing/stubProperty';
 
+/** The route as this visitor's releases declare it (the stable releases' manifests). */
 function route(path: string): RouteDefinition {
-  const found = findRoute(path);
-  if (!found) throw new Error(`no route ${path}`);
-  return found;
+  return siteRoute(path);
 }
 
 function renderLayout(path: string, redirect = vi.fn()) {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { RouteDefinition } from '../routes/routeTable';
-import { showsLeftMenu } from '../routes/routeTable';
+import { showsLeftMenu, type RouteDefinition } from '../routes/routeDefinition';
 import { Footer } from './Footer';
 import { LeftMenu } from './LeftMenu';
 import { Navbar } from './Navbar';

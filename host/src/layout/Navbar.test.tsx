@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userInfoAtom, type PlatformEvents } from '@sports/shared';
-import { findRoute } from '../routes/routeTable';
+import { siteRoute } from '../routes/testing/siteRoutesFixture';
 import { Navbar } from './Navbar';
 import { renderWithHost, TEST_USER, type HostTestOptions } from './testing/renderWithHost';
 
@@ -34,7 +34,7 @@ describe('Navbar', () => {
     ['downLoad', 7, '下载'],
     ['foresight', 9, '情报'],
   ])('on %s highlights nav index %i (%s)', (path, navIndex, label) => {
-    renderNavbar(findRoute(path)?.navIndex ?? null);
+    renderNavbar(siteRoute(path).navIndex);
     const active = activeItems();
     expect(active).toHaveLength(1);
     expect(active[0]?.dataset.navIndex).toBe(String(navIndex));
@@ -43,7 +43,7 @@ describe('Navbar', () => {
   });
 
   it('highlights nothing on a route without a nav index', () => {
-    renderNavbar(findRoute('search')?.navIndex ?? null);
+    renderNavbar(siteRoute('search').navIndex);
     expect(activeItems()).toHaveLength(0);
     expect(document.querySelectorAll('[aria-current]')).toHaveLength(0);
   });

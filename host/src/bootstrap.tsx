@@ -6,13 +6,16 @@ import { RemoteAssignments } from './federation/remoteAssignments';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
 
 const services = createHostServices();
-const loader = new RemoteModuleLoader(new RemoteAssignments(services.api));
+const assignments = new RemoteAssignments(services.api);
+const loader = new RemoteModuleLoader(assignments);
 
-// The page renders at once: remote areas wait for their assignments, the title for the config.
-// A failure of either leaves the rest of the site working (remote areas show their fallback).
+// The page renders at once: the host's routes right away, the remotes' routes and home widgets
+// when the assignments arrive (asked now, before the first render), the title when the config
+// does. A failure of either leaves the host's pages working (the remotes' parts show a retry).
+void assignments.ensureLoaded().catch(() => undefined);
 void loadSystemConfig(services).catch(() => undefined);
 void refreshSavedUser(services).catch(() => undefined);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-createRoot(rootElement).render(<App services={services} loader={loader} />);
+createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);

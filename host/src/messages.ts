@@ -87,6 +87,16 @@ export const hostMessages = {
     close: (home: string, away: string) => `关闭进球提示：${home} 对 ${away}`,
   },
   loginRequired: sharedMessages.loginRequired,
+  /**
+   * While the control plane is asked which releases (so which routes and widgets) this visitor
+   * gets, or when it cannot be reached: the host's own pages keep working.
+   */
+  assignments: {
+    loadingTitle: '加载中',
+    unavailableTitle: '页面信息暂时无法获取',
+    unavailableBody: '网络或服务出现问题，请稍后重试；首页等站点自身页面不受影响。',
+    unavailablePageTitle: '暂时无法打开',
+  },
   /** The login modal (SPEC.md sections 2, 4, 5); titles and validation messages exactly as SPEC.md writes them. */
   account: {
     titles: { code: 'Password login', regiter: 'Register', forgot: 'Forgot password' },

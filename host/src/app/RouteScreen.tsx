@@ -1,9 +1,13 @@
 import { AppLayout } from '../layout/AppLayout';
 import { hostPages } from '../pages/hostPages';
 import { RemotePage } from '../remotes/RemotePage';
-import type { RouteDefinition } from '../routes/routeTable';
+import type { RouteDefinition } from '../routes/routeDefinition';
 
-/** One route: the layout around the page of whoever owns it. */
+/**
+ * One route: the layout around the page of whoever owns it. The layout (title, nav highlight,
+ * left menu or footer, header rule) comes from the route's meta, so it is right before a remote's
+ * code arrives.
+ */
 export function RouteScreen({ route }: { route: RouteDefinition }) {
   const HostPage = route.owner === 'host' ? hostPages[route.path] : undefined;
   return (

@@ -4,13 +4,28 @@ import type { ApiClient, RemoteAssignment, RemoteName } from '@sports/shared';
 export const OVERRIDE_QUERY_PARAMETER = 'mf_override';
 
 /**
+ * Where the answer stands. 'loading' until the first answer (also before anyone asked);
+ * 'failed' when the control plane could not be asked and no answer was had before.
+ */
+export type AssignmentsState =
+  | { status: 'loading' }
+  | { status: 'loaded'; remotes: readonly RemoteAssignment[] }
+  | { status: 'failed'; error: Error };
+
+const LOADING: AssignmentsState = { status: 'loading' };
+
+/**
  * Which release of each remote this visitor loads, as the server's control plane answered
- * (`GET /api/mf/remotes`). Known only at run time: the host's build names no remote. Asked once
- * per full page load, so a change of assignment never swaps code mid-session.
+ * (`GET /api/mf/remotes`), with each release's routes and widgets. Known only at run time: the
+ * host's build names no remote. Asked once per full page load, so a change of assignment never
+ * swaps code mid-session. Observable (`state` + `subscribe`, the shape of React's
+ * useSyncExternalStore): the router and the home page are built from the answer.
  */
 export class RemoteAssignments {
   private byName = new Map<RemoteName, RemoteAssignment>();
   private loading: Promise<void> | null = null;
+  private current: AssignmentsState = LOADING;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly api: ApiClient,
@@ -36,9 +51,33 @@ export class RemoteAssignments {
     return this.byName.get(remote);
   }
 
+  /** The current state; the same object until it changes. */
+  readonly state = (): AssignmentsState => this.current;
+
+  /** Calls `listener` after every change of state; answers the unsubscribe. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
   private async fetch(): Promise<void> {
-    const override = new URLSearchParams(this.pageSearch()).get(OVERRIDE_QUERY_PARAMETER);
-    const answer = await this.api.get<{ remotes: RemoteAssignment[] }>('api/mf/remotes', override === null ? undefined : { override });
-    this.byName = new Map(answer.remotes.map((assignment) => [assignment.name, assignment]));
+    // Asking again after an answer (a remote's retry) keeps the answer showing meanwhile: the
+    // router must not drop the page the visitor is on to show a loading state.
+    if (this.current.status !== 'loaded') this.setState(LOADING);
+    try {
+      const override = new URLSearchParams(this.pageSearch()).get(OVERRIDE_QUERY_PARAMETER);
+      const answer = await this.api.get<{ remotes: RemoteAssignment[] }>('api/mf/remotes', override === null ? undefined : { override });
+      this.byName = new Map(answer.remotes.map((assignment) => [assignment.name, assignment]));
+      this.setState({ status: 'loaded', remotes: answer.remotes });
+    } catch (error) {
+      if (this.current.status !== 'loaded') this.setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+      throw error;
+    }
+  }
+
+  private setState(next: AssignmentsState): void {
+    if (next === this.current) return;
+    this.current = next;
+    for (const listener of [...this.listeners]) listener();
   }
 }

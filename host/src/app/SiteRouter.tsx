@@ -1,0 +1,22 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useSiteRoutes } from '../routes/useSiteRoutes';
+import { RouteScreen } from './RouteScreen';
+import { UnclaimedPathScreen } from './UnclaimedPathScreen';
+
+/**
+ * The hash routes of the site: the host's own at once, every route of this visitor's releases
+ * once the assignments are in (README.md in routes/). An address none of them matches is handled
+ * by UnclaimedPathScreen: /404 only when the assignments say nobody claims it.
+ */
+export function SiteRouter() {
+  const { status, routes, retry } = useSiteRoutes();
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/main" replace />} />
+      {routes.map((route) => (
+        <Route key={route.path} path={`/${route.path}`} element={<RouteScreen route={route} />} />
+      ))}
+      <Route path="*" element={<UnclaimedPathScreen status={status} retry={retry} />} />
+    </Routes>
+  );
+}

@@ -4,6 +4,7 @@ import type { Activity } from '@sports/shared';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { renderWithHost } from '../layout/testing/renderWithHost';
 import { RemoteLoaderContext } from '../remotes/RemoteLoaderContext';
+import { TEST_ASSIGNMENTS } from '../routes/testing/siteRoutesFixture';
 import { ActivityStrip, REASK_MIN_MS } from './ActivityStrip';
 import { HomePage } from './HomePage';
 
@@ -83,13 +84,14 @@ describe('the activity banners on the home page', () => {
       <RemoteLoaderContext.Provider value={failing as unknown as RemoteModuleLoader}>
         <HomePage />
       </RemoteLoaderContext.Provider>,
-      { answers: { get: { 'api/Activity_Config/getActivityUrl': [banner(1)] } } },
+      { answers: { get: { 'api/Activity_Config/getActivityUrl': [banner(1)], 'api/mf/remotes': { remotes: TEST_ASSIGNMENTS } } } },
     );
     const strip = await screen.findByTestId('home-activities');
     const home = screen.getByRole('region', { name: '首页推荐' });
     expect(home.firstElementChild).toBe(strip);
     await act(async () => undefined);
     expect(failing.load).toHaveBeenCalled();
+    expect(screen.getAllByTestId('remote-fallback')).toHaveLength(3);
     expect(screen.getByTestId('home-activity-1')).toBeTruthy();
   });
 });

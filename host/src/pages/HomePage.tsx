@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import styled from 'styled-components';
-import { HOME_WIDGETS } from '@sports/shared';
+import { PageLoading, type RemoteAssignment } from '@sports/shared';
+import { AssignmentsUnavailable } from '../remotes/AssignmentsUnavailable';
+import { useRemoteAssignments } from '../remotes/RemoteAssignmentsContext';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { ActivityStrip } from './ActivityStrip';
+import { homeWidgetsOf } from './homeWidgets';
 import { hostCopy } from './hostCopy';
 
 const Grid = styled.div`
@@ -10,20 +14,32 @@ const Grid = styled.div`
   gap: 16px;
 `;
 
+function HomeWidgetGrid({ remotes }: { remotes: readonly RemoteAssignment[] }) {
+  const widgets = useMemo(() => homeWidgetsOf(remotes), [remotes]);
+  return (
+    <Grid data-testid="home-widgets">
+      {widgets.map(({ remote, widget }) => (
+        <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} />
+      ))}
+    </Grid>
+  );
+}
+
 /**
  * The home page: the activity banners active now (host-owned: ops content from the host's ops
- * console, shown even when a remote fails), then the widgets of the scores, live and community
- * remotes.
+ * console, shown even when a remote fails), then the 'home' widgets of the visitor's releases in
+ * their declared order. Each widget loads in its own contained area, so none waits for another;
+ * while the assignments are asked the grid shows loading, and when the control plane cannot be
+ * reached a retry in its place.
  */
 export function HomePage() {
+  const { state, retry } = useRemoteAssignments();
   return (
     <section aria-label={hostCopy.homeLabel}>
       <ActivityStrip />
-      <Grid>
-        {HOME_WIDGETS.map(({ remote, widget }) => (
-          <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} />
-        ))}
-      </Grid>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'failed' && <AssignmentsUnavailable onRetry={retry} />}
+      {state.status === 'loaded' && <HomeWidgetGrid remotes={state.remotes} />}
     </section>
   );
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
+import { homeWidgetsOf } from './homeWidgets';
+
+describe('homeWidgetsOf', () => {
+  it("is the releases' home widgets by order (scores 10, live 20, community 30)", () => {
+    expect(homeWidgetsOf(TEST_ASSIGNMENTS)).toEqual([
+      { remote: 'mf_scores', widget: 'hotMatches' },
+      { remote: 'mf_live', widget: 'liveRecommend' },
+      { remote: 'mf_community', widget: 'headlines' },
+    ]);
+  });
+
+  it('breaks a tie of order by remote name, then by widget id', () => {
+    const remotes = [
+      testAssignment('mf_scores', { widgets: [{ id: 'table', slot: 'home', order: 5 }, { id: 'hotMatches', slot: 'home', order: 5 }] }),
+      testAssignment('mf_live', { widgets: [{ id: 'liveRecommend', slot: 'home', order: 5 }] }),
+      testAssignment('mf_community', { widgets: [{ id: 'headlines', slot: 'home', order: 1 }] }),
+    ];
+    expect(homeWidgetsOf(remotes).map(({ remote, widget }) => `${remote}/${widget}`)).toEqual([
+      'mf_community/headlines',
+      'mf_live/liveRecommend',
+      'mf_scores/hotMatches',
+      'mf_scores/table',
+    ]);
+  });
+
+  it('has nothing of a remote that is not assigned, or that declares no widget', () => {
+    expect(homeWidgetsOf([testAssignment('mf_member')])).toEqual([]);
+    expect(homeWidgetsOf([])).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { RemoteAssignment, RemoteName } from '@sports/shared';
+
+/** One widget of the home page's grid: which remote, which of its `./widgets`. */
+export interface HomeWidget {
+  remote: RemoteName;
+  widget: string;
+}
+
+/**
+ * The home page's widgets for this visitor: every assigned release's widgets of slot 'home', by
+ * `order`, then by remote name (the contract's tie rule), then by id so the page never shuffles.
+ */
+export function homeWidgetsOf(remotes: readonly RemoteAssignment[]): HomeWidget[] {
+  const placed = remotes.flatMap((assignment) =>
+    (Array.isArray(assignment.widgets) ? assignment.widgets : [])
+      .filter((meta) => meta.slot === 'home')
+      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order })),
+  );
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  placed.sort((a, b) => a.order - b.order || byText(a.remote, b.remote) || byText(a.widget, b.widget));
+  return placed.map(({ remote, widget }) => ({ remote, widget }));
+}

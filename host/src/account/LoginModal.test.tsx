@@ -170,4 +170,18 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('img', { name: '新球迷' })).toBeTruthy();
   });
+
+  it('asked again for the mode it was opened with while open, keeps the form the visitor is filling', () => {
+    const { open } = renderLoginModal();
+    open('code');
+    type('手机号', '13800138000');
+    open('code');
+    expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13800138000');
+    fireEvent.click(screen.getByRole('button', { name: '没有账号？立即注册' }));
+    expect(title()).toBe('Register');
+    type('手机号', '13900139000');
+    open('code');
+    expect(title()).toBe('Register');
+    expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13900139000');
+  });
 });

@@ -2,6 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAtomValue } from 'jotai';
 import { useMemberOnly, userInfoAtom, type RemoteName, type RemotePageProps, type RemoteRoutesModule } from '@sports/shared';
+import { FakeCaptchaWidget } from '../account/testing/FakeCaptchaWidget';
+import { CaptchaWidgetContext } from '../account/captchaWidget';
+import { LoginModal } from '../account/LoginModal';
+import { FeedbackHost } from '../feedback/FeedbackHost';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { renderWithHost, TEST_USER, type HostTestOptions } from '../layout/testing/renderWithHost';
 import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
@@ -39,7 +43,11 @@ const never = () => new Promise(() => undefined);
 function renderSite(path: string, remotesAnswer: unknown, options: HostTestOptions & { held?: boolean; arrival?: Promise<void> } = {}) {
   const { loader, load } = routesLoader(options.held ? new Promise<void>(() => undefined) : options.arrival);
   const rendered = renderWithHost(
-    <SiteRouter />,
+    <CaptchaWidgetContext.Provider value={FakeCaptchaWidget}>
+      <SiteRouter />
+      <FeedbackHost />
+      <LoginModal />
+    </CaptchaWidgetContext.Provider>,
     { ...options, path, loader, answers: { get: { 'api/Activity_Config/getActivityUrl': [], 'api/mf/remotes': remotesAnswer } } },
   );
   return { ...rendered, load };
@@ -165,6 +173,45 @@ describe('the site router', () => {
       expect(await within(home).findByTestId('assignments-unavailable')).toBeTruthy();
       expect(document.title).toBe('首页');
       expect(highlightedNavIndexes()).toEqual(['0']);
+    });
+  });
+
+  describe('a route that requires login', () => {
+    function loginWarnings(): HTMLElement[] {
+      return screen.queryAllByTestId('toast').filter((toast) => toast.textContent === '请登录后操作');
+    }
+
+    it("asks a guest to log in on arrival, before the remote's code, once", async () => {
+      renderSite('/member?type=0', { remotes: TEST_ASSIGNMENTS }, { held: true });
+      expect(await screen.findByRole('dialog', { name: 'Password login' })).toBeTruthy();
+      expect(loginWarnings()).toHaveLength(1);
+      expect(document.title).toBe('个人中心');
+    });
+
+    it("adds no second toast when the remote's page asks too, and keeps what the guest typed", async () => {
+      let arrive: () => void = () => undefined;
+      renderSite('/persona', { remotes: TEST_ASSIGNMENTS }, { arrival: new Promise<void>((resolve) => (arrive = resolve)) });
+      await screen.findByRole('dialog', { name: 'Password login' });
+      fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
+      await act(async () => arrive());
+      expect((await screen.findByTestId('remote-page')).textContent).toBe('persona:guest');
+      expect(loginWarnings()).toHaveLength(1);
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
+      expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13800138000');
+    });
+
+    it('lets a member through silently', async () => {
+      renderSite('/member', { remotes: TEST_ASSIGNMENTS }, { userInfo: TEST_USER });
+      expect((await screen.findByTestId('remote-page')).textContent).toBe('member:member');
+      expect(loginWarnings()).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('asks no guest on a route that does not require login', async () => {
+      renderSite('/rank', { remotes: TEST_ASSIGNMENTS });
+      expect((await screen.findByTestId('remote-page')).textContent).toBe('rank:guest');
+      expect(loginWarnings()).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
     });
   });
 });

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginModalOpenAtom } from '../account/loginModalOpen';
 import { renderWithHost } from '../layout/testing/renderWithHost';
 import { ToastHost } from './ToastHost';
 import { MAX_VISIBLE_TOASTS } from './useToastQueue';
@@ -58,5 +59,20 @@ describe('ToastHost', () => {
     unmount();
     act(() => eventBus.emit('toast', { kind: 'info', message: '无人接收', durationMs: 1000 }));
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
+
+  it('leaves out 请登录后操作 while the login modal is open (the visitor is already asked), not other toasts', () => {
+    const { eventBus, store } = renderWithHost(<ToastHost />);
+    act(() => {
+      store.set(loginModalOpenAtom, true);
+      eventBus.emit('toast', { kind: 'warning', message: '请登录后操作', durationMs: 3000 });
+      eventBus.emit('toast', { kind: 'error', message: '出错了', durationMs: 3000 });
+    });
+    expect(screen.getAllByTestId('toast').map((toast) => toast.textContent)).toEqual(['出错了']);
+    act(() => {
+      store.set(loginModalOpenAtom, false);
+      eventBus.emit('toast', { kind: 'warning', message: '请登录后操作', durationMs: 3000 });
+    });
+    expect(screen.getAllByTestId('toast').map((toast) => toast.textContent)).toEqual(['出错了', '请登录后操作']);
   });
 });

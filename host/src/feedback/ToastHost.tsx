@@ -1,4 +1,7 @@
 import styled from 'styled-components';
+import { sharedMessages, type ToastEvent } from '@sports/shared';
+import { loginModalOpenAtom } from '../account/loginModalOpen';
+import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { useBusEvent } from './useBusEvent';
 import { useToastQueue } from './useToastQueue';
@@ -42,10 +45,18 @@ const Toast = styled.div`
   }
 `;
 
-/** Shows every 'toast' event of the bus, stacked at the top centre, each for its duration. */
+/**
+ * Shows every 'toast' event of the bus, stacked at the top centre, each for its duration, except
+ * 请登录后操作 while the login modal is open: the visitor is already being asked to log in (a
+ * members' route asks on arrival, and its page may ask again when its code arrives).
+ */
 export function ToastHost() {
+  const { store } = useHostServices();
   const { toasts, push } = useToastQueue();
-  useBusEvent('toast', push);
+  useBusEvent('toast', (event: ToastEvent) => {
+    if (event.message === sharedMessages.loginRequired && store.get(loginModalOpenAtom)) return;
+    push(event);
+  });
 
   return (
     <Stack aria-label={hostMessages.toast.regionLabel}>

@@ -141,7 +141,9 @@ module.exports = {
     parser: 'swc',
     tsPreCompilationDeps: true,
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.data|test-results)(/|$)' },
+    // e2e/fixtures holds sources that a test copies into a remote's package and builds there
+    // (e2e/fixtures/standings/README.md): they resolve only inside that copy.
+    exclude: { path: '(^|/)(node_modules|dist|\\.data|test-results)(/|$)|^e2e/fixtures/' },
     enhancedResolveOptions: {
       // Resolve workspace packages as the bundlers and tsc (moduleResolution Bundler) do: through
       // package.json "exports", so a subpath a package does not export stays unresolved.

@@ -41,8 +41,8 @@ export async function mfOk(baseURL: string, args: string[]): Promise<string> {
 }
 
 /** `pnpm mf publish`: the release id is the last line it prints on stdout. */
-export async function publishWithCli(baseURL: string, folder: string, reason: string): Promise<string> {
-  const stdout = await mfOk(baseURL, ['publish', 'mf_live', '--dist', folder, '--reason', reason]);
+export async function publishWithCli(baseURL: string, folder: string, reason: string, remote = 'mf_live'): Promise<string> {
+  const stdout = await mfOk(baseURL, ['publish', remote, '--dist', folder, '--reason', reason]);
   const releaseId = stdout.trim().split('\n').at(-1) ?? '';
   if (!/^[0-9A-Za-z.+_-]+-[0-9a-f]{10}$/.test(releaseId)) throw new Error(`pnpm mf publish printed no release id:\n${stdout}`);
   return releaseId;

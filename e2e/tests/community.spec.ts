@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { newMember } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 
 /**
@@ -49,13 +49,6 @@ function png(red: number, green: number, blue: number): Buffer {
   ]);
 }
 
-async function newMember(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/web/#/main');
-  await registerThroughModal(page, uniqueMobileNumber(), PASSWORD);
-  return page;
-}
-
 /** No serious or critical axe violation on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -69,7 +62,7 @@ test('A posts two images, B comments and likes, A sees the counts; B reports it,
   const text = `E2E 圈子动态 ${term}\n第二行`;
 
   // ---- A posts text with two real PNG files. ----
-  const a = await newMember(browser);
+  const { page: a } = await newMember(browser, PASSWORD);
   await a.goto('/web/#/circle');
   const composer = a.getByTestId('composer');
   await composer.getByTestId('composer-text').fill(text);
@@ -97,7 +90,7 @@ test('A posts two images, B comments and likes, A sees the counts; B reports it,
   await expectAccessible(a);
 
   // ---- B comments and likes on the post page. ----
-  const b = await newMember(browser);
+  const { page: b } = await newMember(browser, PASSWORD);
   await b.goto(`/web/#/circle-detail?id=${postId}`);
   await expect(b.getByTestId('post-text')).toHaveText(text);
   await b.getByTestId('comment-input').fill('好图！');

@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Member, registerMemberIn } from './support/accounts';
+import { grantAnchor, readPushUrl, startOwnRoom } from './support/anchors';
 import { EXPECTED_ROUTES, SITE_TITLE_SUFFIX } from './support/expectedRoutes';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -84,38 +84,20 @@ test('the mobile page runs its inline script under its own policy', async ({ bro
 const PASSWORD = 'csp-pass-2026';
 
 /** A member registered through the login modal (its ALTCHA worker runs under the policy too). */
-async function newMember(browser: Browser, violations: Violations[]): Promise<{ page: Page; mobile: string; context: BrowserContext }> {
+async function newWatchedMember(browser: Browser, violations: Violations[]): Promise<Member> {
   const context = await browser.newContext();
   violations.push(await watchViolations(context));
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, mobile: fullMobile(number), context };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
+  return registerMemberIn(context, PASSWORD);
 }
 
 test('a live room plays real video and chats without a CSP violation', async ({ browser, request }) => {
   const violations: Violations[] = [];
   let stream: TestStream | null = null;
   try {
-    const anchor = await newMember(browser, violations);
+    const anchor = await newWatchedMember(browser, violations);
     await grantAnchor(request, anchor.mobile);
-    await anchor.page.goto('/web/#/live?mine=1');
-    await anchor.page.reload();
-    const createForm = anchor.page.getByTestId('create-room-form');
-    await createForm.getByLabel('直播标题').fill('安全策略直播');
-    await createForm.getByRole('button', { name: '创建直播间' }).click();
-    const owner = anchor.page.getByTestId('owner-panel');
-    await owner.getByRole('button', { name: '开始直播' }).click();
-    await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-    const roomId = new URL(anchor.page.url().replace('#/', '')).searchParams.get('id');
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    stream = pushTestStream(await anchor.page.getByTestId('push-url').inputValue());
+    const { roomId } = await startOwnRoom(anchor.page, '安全策略直播');
+    stream = pushTestStream(await readPushUrl(anchor.page));
 
     // A guest watches (mpegts.js over MediaSource: blob: media, its own chunk) and the chat connects.
     const guestContext = await browser.newContext();

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, newMember } from './support/accounts';
+import { newAnchorOnAir } from './support/anchors';
 
 /**
  * Issue 13, end to end on the real server and database: a viewer recharges through the sandbox
@@ -11,20 +11,6 @@ import { E2E_OPS_TOKEN } from './support/rolloutOps';
 test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'gift-pass-2026';
-
-async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, context, mobile: fullMobile(number) };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
-}
 
 /** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
 async function recharge(page: Page, context: BrowserContext): Promise<void> {
@@ -41,21 +27,12 @@ async function recharge(page: Page, context: BrowserContext): Promise<void> {
 
 test('a viewer recharges and sends a gift; the anchor sees its chat line and animation; coins and the board follow', async ({ browser, request }) => {
   // The anchor: granted by ops, opens a room and stays on its page.
-  const anchor = await newMember(browser);
-  await grantAnchor(request, anchor.mobile);
-  await anchor.page.goto('/web/#/live?mine=1');
-  await anchor.page.reload();
-  const createForm = anchor.page.getByTestId('create-room-form');
-  await createForm.getByLabel('直播标题').fill('礼物测试直播间');
-  await createForm.getByRole('button', { name: '创建直播间' }).click();
-  const owner = anchor.page.getByTestId('owner-panel');
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-  const roomUrl = anchor.page.url();
+  const anchor = await newAnchorOnAir(browser, request, PASSWORD, '礼物测试直播间');
+  const roomUrl = anchor.url;
   await expect(anchor.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
 
   // The viewer: 310 coins, then into the room.
-  const viewer = await newMember(browser);
+  const viewer = await newMember(browser, PASSWORD);
   await recharge(viewer.page, viewer.context);
   await viewer.page.goto(roomUrl);
   const panel = viewer.page.getByTestId('gift-panel');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, newMember } from './support/accounts';
+import { newAnchorOnAir } from './support/anchors';
 
 /**
  * Issue 13, end to end on the real server and database: a member recharges through the sandbox
@@ -13,20 +13,6 @@ import { E2E_OPS_TOKEN } from './support/rolloutOps';
 test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'guard-pass-2026';
-
-async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, context, mobile: fullMobile(number) };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
-}
 
 /** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
 async function recharge(page: Page, context: BrowserContext): Promise<void> {
@@ -51,17 +37,8 @@ const chatMessage = (page: Page, text: string) => page.getByTestId('chat-message
 
 test('a member buys a guard: the coins drop, their next chat line carries the badge for everyone, and their return is announced', async ({ browser, request }) => {
   // The anchor: granted by ops, opens a room.
-  const anchor = await newMember(browser);
-  await grantAnchor(request, anchor.mobile);
-  await anchor.page.goto('/web/#/live?mine=1');
-  await anchor.page.reload();
-  const createForm = anchor.page.getByTestId('create-room-form');
-  await createForm.getByLabel('直播标题').fill('守护测试直播间');
-  await createForm.getByRole('button', { name: '创建直播间' }).click();
-  const owner = anchor.page.getByTestId('owner-panel');
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-  const roomUrl = anchor.page.url();
+  const anchor = await newAnchorOnAir(browser, request, PASSWORD, '守护测试直播间');
+  const roomUrl = anchor.url;
 
   // Another viewer (a guest) watches the room's chat.
   const guestContext = await browser.newContext();
@@ -71,7 +48,7 @@ test('a member buys a guard: the coins drop, their next chat line carries the ba
   await expect(guest.getByTestId('guard-list')).toContainText('暂无守护');
 
   // The member: 310 coins, then into the room.
-  const member = await newMember(browser);
+  const member = await newMember(browser, PASSWORD);
   await recharge(member.page, member.context);
   const info = await member.page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
   const nickname: string = info.data.user_nickname;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { avatarMenuButton, newMember } from './support/accounts';
+import { newAnchorOnAir } from './support/anchors';
 
 /**
  * Issue 13, horns and barrage end to end on the real server and database: a funded member sends a
@@ -16,34 +16,11 @@ const GOLD = { name: '金色置顶', rgb: 'rgb(255, 215, 0)', price: 20 };
 /** WALLET_HORN_PRICE's default. */
 const HORN_PRICE = 100;
 
-async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, context, mobile: fullMobile(number) };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
-}
-
 /** An anchor with an open room, staying on its page (in its chat); answers the room's URL. */
 async function openRoom(browser: Browser, ops: APIRequestContext, title: string): Promise<{ page: Page; url: string }> {
-  const anchor = await newMember(browser);
-  await grantAnchor(ops, anchor.mobile);
-  await anchor.page.goto('/web/#/live?mine=1');
-  await anchor.page.reload();
-  const createForm = anchor.page.getByTestId('create-room-form');
-  await createForm.getByLabel('直播标题').fill(title);
-  await createForm.getByRole('button', { name: '创建直播间' }).click();
-  const owner = anchor.page.getByTestId('owner-panel');
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+  const anchor = await newAnchorOnAir(browser, ops, PASSWORD, title);
   await expect(anchor.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
-  return { page: anchor.page, url: anchor.page.url() };
+  return { page: anchor.page, url: anchor.url };
 }
 
 /** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
@@ -64,7 +41,7 @@ test('a paid-style danmaku flies in colour, a late viewer sees the recent ones, 
   const roomB = await openRoom(browser, request, '喇叭测试直播间');
 
   // The member: 310 coins, into room A.
-  const member = await newMember(browser);
+  const member = await newMember(browser, PASSWORD);
   await recharge(member.page, member.context);
   await member.page.goto(roomA.url);
   await expect(member.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });

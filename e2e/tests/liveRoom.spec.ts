@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test, type Page } from '@playwright/test';
+import { newMember } from './support/accounts';
+import { newAnchorOnAir, readPushUrl } from './support/anchors';
+import { expectVideoPlaying } from './support/playback';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -13,36 +14,6 @@ import { type TestStream, pushTestStream } from './support/testStream';
 test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = 'live-pass-2026';
-
-/** A new member registered through the login modal, in a context of its own. */
-async function newMember(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, mobile: fullMobile(number) };
-}
-
-/**
- * Ops grant anchor status (until the anchor application flow exists): POST /api/ops/anchors, from
- * a client of their own (no site cookie, so no CSRF question).
- */
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect(response.ok()).toBe(true);
-  expect((await response.json()).code).toBe(200);
-}
-
-/** The video's currentTime advances (TOOLCHAIN.md: measure playback by progress, not value). */
-async function expectVideoPlaying(page: Page): Promise<void> {
-  const video = page.getByTestId('live-video');
-  await expect(video).toBeVisible({ timeout: 30_000 });
-  const time = () => video.evaluate((element) => (element as HTMLVideoElement).currentTime);
-  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0.2);
-  const first = await time();
-  await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
-}
 
 async function sendChat(page: Page, text: string, danmaku: boolean): Promise<void> {
   const danmakuSwitch = page.getByRole('checkbox', { name: '同时发弹幕' });
@@ -58,29 +29,15 @@ test('an anchor broadcasts with ffmpeg; viewers watch, chat and send danmaku; th
   let stream: TestStream | null = null;
   try {
     // The anchor: registered, granted anchor status by ops, opens and starts a room.
-    const anchor = await newMember(browser);
-    await grantAnchor(request, anchor.mobile);
-    await anchor.page.goto('/web/#/live?mine=1');
-    await anchor.page.reload();
-    const createForm = anchor.page.getByTestId('create-room-form');
-    await expect(createForm).toBeVisible();
-    await createForm.getByLabel('直播标题').fill('周末足球直播');
-    await createForm.getByRole('button', { name: '创建直播间' }).click();
-    const owner = anchor.page.getByTestId('owner-panel');
-    await expect(owner).toBeVisible();
-    await owner.getByRole('button', { name: '开始直播' }).click();
-    await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-    const roomId = new URL(anchor.page.url().replace('#/', '')).searchParams.get('id');
-    expect(roomId).toMatch(/^[0-9]+$/);
+    const anchor = await newAnchorOnAir(browser, request, PASSWORD, '周末足球直播');
+    const { roomId } = anchor;
 
     // The push address from the page, handed to a real encoder.
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    const pushUrl = await anchor.page.getByTestId('push-url').inputValue();
-    expect(pushUrl).toMatch(/^rtmp:\/\/.+\/live\/room[0-9]+\?sign=/);
+    const pushUrl = await readPushUrl(anchor.page);
     stream = pushTestStream(pushUrl);
 
     // A member watches: video plays, the room says it is live.
-    const viewer = await newMember(browser);
+    const viewer = await newMember(browser, PASSWORD);
     await viewer.page.goto(`/web/#/live?id=${roomId}`);
     await expect(viewer.page.getByTestId('live-state')).toHaveText(/直播中/, { timeout: 30_000 });
     await expectVideoPlaying(viewer.page);

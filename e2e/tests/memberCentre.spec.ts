@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { avatarMenuButton, openAvatarMenu, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { avatarMenuButton, newMember, openAvatarMenu } from './support/accounts';
+import { goLive } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 
@@ -20,11 +21,9 @@ interface Member {
   id: number;
 }
 
-async function newMember(browser: Browser): Promise<Member> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  await registerThroughModal(page, uniqueMobileNumber(), PASSWORD);
+/** A new member (support/accounts.ts) and their user id, from the server's profile. */
+async function newMemberWithId(browser: Browser): Promise<Member> {
+  const { page } = await newMember(browser, PASSWORD);
   const profile = await page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
   expect(profile.code).toBe(200);
   return { page, id: profile.data.id as number };
@@ -55,7 +54,7 @@ async function levelOf(page: Page): Promise<number> {
 
 test('profile, real name, anchor application approved by ops, room admins who mute, follows, watch history and levels', async ({ browser }) => {
   // ---- A member edits their nickname and avatar: the user menu shows them at once. ----
-  const anchor = await newMember(browser);
+  const anchor = await newMemberWithId(browser);
   const anchorName = uniqueNickname('主播');
   await anchor.page.goto('/web/#/member?type=0');
   await anchor.page.getByTestId('nickname-input').fill(anchorName);
@@ -97,14 +96,11 @@ test('profile, real name, anchor application approved by ops, room admins who mu
   await expect(anchor.page).toHaveURL(/#\/member\?type=9/);
   await expect(anchor.page.getByTestId('records-chart')).toBeVisible();
   await anchor.page.getByTestId('own-room-link').click();
-  const owner = anchor.page.getByTestId('owner-panel');
-  await expect(owner).toBeVisible();
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+  await goLive(anchor.page);
   const roomUrl = anchor.page.url();
 
   // ---- A visitor opens the anchor's public page and follows. ----
-  const fan = await newMember(browser);
+  const fan = await newMemberWithId(browser);
   const fanName = uniqueNickname('粉丝');
   await fan.page.goto('/web/#/member?type=0');
   await fan.page.getByTestId('nickname-input').fill(fanName);
@@ -128,7 +124,7 @@ test('profile, real name, anchor application approved by ops, room admins who mu
   await expect(anchor.page.getByTestId('admin-count')).toContainText('1/');
 
   // ---- A viewer chats; the admin mutes them from the chat. ----
-  const chatter = await newMember(browser);
+  const chatter = await newMemberWithId(browser);
   await chatter.page.goto(roomUrl);
   await sendChat(chatter.page, '第一条消息');
   await fan.page.goto(roomUrl);

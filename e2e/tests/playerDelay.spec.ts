@@ -1,6 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test } from '@playwright/test';
+import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -14,32 +13,12 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'delay-pass-2026';
 
-async function newMember(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, mobile: fullMobile(number) };
-}
-
 test('a playing room says its delay behind the live moment, once a second, and stops saying it when the stream stops', async ({ browser, request }) => {
   let stream: TestStream | null = null;
   try {
-    const anchor = await newMember(browser);
-    const granted = await request.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile: anchor.mobile, is_anchor: 1 } });
-    expect((await granted.json()).code).toBe(200);
-    await anchor.page.goto('/web/#/live?mine=1');
-    await anchor.page.reload();
-    const createForm = anchor.page.getByTestId('create-room-form');
-    await createForm.getByLabel('直播标题').fill('延迟测量直播');
-    await createForm.getByRole('button', { name: '创建直播间' }).click();
-    const owner = anchor.page.getByTestId('owner-panel');
-    await owner.getByRole('button', { name: '开始直播' }).click();
-    await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-    const roomId = new URL(anchor.page.url().replace('#/', '')).searchParams.get('id');
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    stream = pushTestStream(await anchor.page.getByTestId('push-url').inputValue());
+    const anchor = await newAnchorOnAir(browser, request, PASSWORD, '延迟测量直播');
+    const { roomId } = anchor;
+    stream = pushTestStream(await readPushUrl(anchor.page));
 
     const viewerContext = await browser.newContext();
     const viewer = await viewerContext.newPage();

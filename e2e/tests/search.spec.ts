@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openLoginModal, requestSmsCode, solveCaptcha, switchMode, toast } from './support/accounts';
+import { readPushUrl } from './support/anchors';
+import { expectVideoPlaying } from './support/playback';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -44,16 +46,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The video's currentTime advances (TOOLCHAIN.md: measure playback by progress, not value). */
-async function expectVideoPlaying(page: Page): Promise<void> {
-  const video = page.getByTestId('live-video');
-  await expect(video).toBeVisible({ timeout: 30_000 });
-  const time = () => video.evaluate((element) => (element as HTMLVideoElement).currentTime);
-  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0.2);
-  const first = await time();
-  await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
-}
-
 test("a search for a demo anchor's name finds their room, every result a link; opening the room plays", async ({ browser, page }) => {
   let stream: TestStream | null = null;
   const anchorContext = await browser.newContext();
@@ -67,10 +59,7 @@ test("a search for a demo anchor's name finds their room, every result a link; o
     const start = owner.getByRole('button', { name: '开始直播' });
     if (await start.isVisible()) await start.click();
     await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    const pushUrl = await anchor.getByTestId('push-url').inputValue();
-    expect(pushUrl).toMatch(/^rtmp:\/\/.+\/live\/room[0-9]+\?sign=/);
-    stream = pushTestStream(pushUrl);
+    stream = pushTestStream(await readPushUrl(anchor));
 
     // A guest searches for the anchor's name: the anchor and their room, on air.
     await page.goto(`/web/#/search?name=${encodeURIComponent(DEMO_NICKNAME)}`);

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test } from '@playwright/test';
+import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -13,40 +12,16 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'health-pass-2026';
 
-async function newMember(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, mobile: fullMobile(number) };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
-}
-
 test('the anchor pushes with ffmpeg and the room console shows the stream health: resolution, frame rate, bitrates, keyframes; then the stall', async ({ browser, request }) => {
   let stream: TestStream | null = null;
   try {
-    const anchor = await newMember(browser);
-    await grantAnchor(request, anchor.mobile);
-    await anchor.page.goto('/web/#/live?mine=1');
-    await anchor.page.reload();
-    const createForm = anchor.page.getByTestId('create-room-form');
-    await createForm.getByLabel('直播标题').fill('推流状态测试直播');
-    await createForm.getByRole('button', { name: '创建直播间' }).click();
-    const owner = anchor.page.getByTestId('owner-panel');
-    await owner.getByRole('button', { name: '开始直播' }).click();
-    await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+    const anchor = await newAnchorOnAir(browser, request, PASSWORD, '推流状态测试直播');
+    const { owner } = anchor;
 
     const health = owner.getByRole('region', { name: '推流状态' });
     await expect(health.getByTestId('stream-health-offline')).toContainText('还没有收到推流');
 
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    const pushUrl = await anchor.page.getByTestId('push-url').inputValue();
-    stream = pushTestStream(pushUrl);
+    stream = pushTestStream(await readPushUrl(anchor.page));
 
     // The console polls every 2 s: the figures arrive without a reload.
     await expect(health.getByTestId('stream-health-resolution')).toHaveText('640×360', { timeout: 30_000 });

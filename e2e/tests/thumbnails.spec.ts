@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { expect, test } from '@playwright/test';
+import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 
 /**
@@ -15,44 +14,18 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'thumb-pass-2026';
 
-async function newMember(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, mobile: fullMobile(number) };
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
-}
-
 test('a live room shows a frame of its stream on the home page, first, with viewers; hot matches show teams and scores', async ({ browser, request }) => {
   let stream: TestStream | null = null;
   try {
-    const anchor = await newMember(browser);
-    await grantAnchor(request, anchor.mobile);
-    await anchor.page.goto('/web/#/live?mine=1');
-    await anchor.page.reload();
-    const createForm = anchor.page.getByTestId('create-room-form');
-    await createForm.getByLabel('直播标题').fill('缩略图电竞直播');
-    await createForm.getByLabel('直播类型').selectOption({ label: '电竞' });
-    await createForm.getByRole('button', { name: '创建直播间' }).click();
-    const owner = anchor.page.getByTestId('owner-panel');
-    await owner.getByRole('button', { name: '开始直播' }).click();
-    await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-    const roomId = new URL(anchor.page.url().replace('#/', '')).searchParams.get('id');
-    expect(roomId).toMatch(/^[0-9]+$/);
+    const anchor = await newAnchorOnAir(browser, request, PASSWORD, '缩略图电竞直播', { category: '电竞' });
+    const { roomId } = anchor;
 
     // Before the push: the room's picture is the esports placeholder.
     const offline = await request.get(`/live/thumb/room${roomId}.jpg`);
     expect(offline.headers()['content-type']).toContain('image/svg+xml');
     expect(await offline.text()).toContain('电竞');
 
-    await owner.getByRole('button', { name: '获取推流地址' }).click();
-    stream = pushTestStream(await anchor.page.getByTestId('push-url').inputValue());
+    stream = pushTestStream(await readPushUrl(anchor.page));
 
     // The server decodes a frame of the stream: a JPEG with its validators; a revalidation is a 304.
     const thumbPath = `/live/thumb/room${roomId}.jpg`;

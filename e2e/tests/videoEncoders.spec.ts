@@ -1,7 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
-import { E2E_OPS_TOKEN } from './support/rolloutOps';
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { newAnchorOnAir, readPushUrl } from './support/anchors';
+import { type TestStream, startEncoder } from './support/testStream';
 
 /**
  * Issue 15, end to end: the room page plays whatever a real encoder sends. One anchor's room,
@@ -14,38 +14,16 @@ test.describe.configure({ timeout: 360_000 });
 
 const PASSWORD = 'encoder-pass-2026';
 
-/** A push for `seconds` (each case ends it sooner); the encoder's printed errors for a failure message. */
-interface Push {
-  stop(): Promise<void>;
-  output(): string;
-}
-
-function startPush(command: string, args: string[]): Push {
-  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let printed = '';
-  child.stderr?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    output: () => printed,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGINT'); // both close the RTMP session cleanly on SIGINT
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
+/** Each push lasts `SECONDS` at most (each case ends it sooner). */
 const SECONDS = '90';
 const ffmpegVideo = ['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25'];
 const ffmpegAudio = ['-f', 'lavfi', '-i', 'sine=frequency=440'];
 const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'];
-const ffmpeg = (args: string[]) => (url: string) => startPush('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', ...args, '-t', SECONDS, '-f', 'flv', url]);
+const ffmpeg = (args: string[]) => (url: string) => startEncoder('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', ...args, '-t', SECONDS, '-f', 'flv', url]);
 
 function gst(audio: boolean) {
   return (url: string) =>
-    startPush('gst-launch-1.0', [
+    startEncoder('gst-launch-1.0', [
       ...['-q', 'flvmux', 'name=mux', 'streamable=true', '!', 'rtmp2sink', `location=${url}`],
       ...['videotestsrc', 'is-live=true', 'pattern=ball', '!', 'video/x-raw,width=320,height=180,framerate=25/1'],
       ...['!', 'x264enc', 'tune=zerolatency', 'speed-preset=ultrafast', 'key-int-max=25', 'bitrate=500', '!', 'h264parse', '!', 'mux.'],
@@ -68,7 +46,7 @@ function gstMissing(): string | null {
 
 interface EncoderCase {
   name: string;
-  push: (url: string) => Push;
+  push: (url: string) => TestStream;
   needsGst?: boolean;
 }
 
@@ -91,35 +69,14 @@ async function expectPlaying(page: Page, what: string): Promise<void> {
   await expect.poll(time, { timeout: 10_000, message: `${what}: the video keeps playing` }).toBeGreaterThan(first + 1);
 }
 
-/** An anchor (registered, granted by ops) with a started room: its id and push address. */
-async function anchorRoom(browser: Browser, request: import('@playwright/test').APIRequestContext): Promise<{ roomId: string; pushUrl: string }> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  const granted = await request.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile: fullMobile(number), is_anchor: 1 } });
-  expect((await granted.json()).code).toBe(200);
-  await page.goto('/web/#/live?mine=1');
-  await page.reload();
-  const form = page.getByTestId('create-room-form');
-  await expect(form).toBeVisible({ timeout: 30_000 });
-  await form.getByLabel('直播标题').fill('编码器兼容测试');
-  await form.getByRole('button', { name: '创建直播间' }).click();
-  const owner = page.getByTestId('owner-panel');
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-  const roomId = new URL(page.url().replace('#/', '')).searchParams.get('id') as string;
-  await owner.getByRole('button', { name: '获取推流地址' }).click();
-  const pushUrl = await page.getByTestId('push-url').inputValue();
-  expect(pushUrl).toMatch(/^rtmp:\/\/.+\/live\/room[0-9]+\?sign=/);
-  return { roomId, pushUrl };
-}
-
 test('the room page plays every encoder shape, and falls back to HLS when FLV fails', async ({ browser, request }) => {
-  const { roomId, pushUrl } = await anchorRoom(browser, request);
+  // One anchor's room (registered, granted by ops, on air) and its push address.
+  const anchor = await newAnchorOnAir(browser, request, PASSWORD, '编码器兼容测试');
+  const { roomId } = anchor;
+  const pushUrl = await readPushUrl(anchor.page);
   const viewerContext = await browser.newContext();
   const gstReason = gstMissing();
-  let push: Push | null = null;
+  let push: TestStream | null = null;
   try {
     for (const encoder of CASES) {
       if (encoder.needsGst && gstReason !== null) {
@@ -158,6 +115,6 @@ test('the room page plays every encoder shape, and falls back to HLS when FLV fa
       });
     }
   } finally {
-    await (push as Push | null)?.stop();
+    await (push as TestStream | null)?.stop();
   }
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { avatarMenuButton, fullMobile, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { avatarMenuButton, newMember } from './support/accounts';
+import { grantAnchor, startOwnRoom } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 import { waitForSmsCode } from './support/smsOutbox';
@@ -21,25 +22,11 @@ const PAYMENT_PASSWORD = '482913';
 /** A Luhn-valid test card number (19 digits are allowed; this one is 16). */
 const CARD_NUMBER = '6222 0200 0000 0007';
 
-async function newMember(browser: Browser): Promise<{ page: Page; context: BrowserContext; mobile: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/web/#/main');
-  const number = uniqueMobileNumber();
-  await registerThroughModal(page, number, PASSWORD);
-  return { page, context, mobile: fullMobile(number) };
-}
-
 /** No serious or critical axe violation on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function grantAnchor(ops: APIRequestContext, mobile: string): Promise<void> {
-  const response = await ops.post('/api/ops/anchors', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { mobile, is_anchor: 1 } });
-  expect((await response.json()).code).toBe(200);
 }
 
 /** Recharges ¥98.00 (980 + 50 coins) through the sandbox gateway's page, as a member does. */
@@ -57,7 +44,7 @@ async function recharge(page: Page, context: BrowserContext): Promise<void> {
 
 test('an anchor converts earnings, binds a card and asks for withdrawals; ops approve one (paid) and reject another (earnings back)', async ({ browser, request }) => {
   // ---- The anchor: verified real name, granted by ops, a room on air. ----
-  const anchor = await newMember(browser);
+  const anchor = await newMember(browser, PASSWORD);
   await anchor.page.goto('/web/#/member?type=7');
   const verify = anchor.page.getByTestId('verify-form');
   await verify.getByTestId('real-name-input').fill(REAL_NAME);
@@ -65,18 +52,10 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
   await verify.getByTestId('verify-submit').click();
   await expect(anchor.page.getByTestId('apply-form')).toBeVisible();
   await grantAnchor(request, anchor.mobile);
-  await anchor.page.goto('/web/#/live?mine=1');
-  await anchor.page.reload();
-  const createForm = anchor.page.getByTestId('create-room-form');
-  await createForm.getByLabel('直播标题').fill('提现测试直播间');
-  await createForm.getByRole('button', { name: '创建直播间' }).click();
-  const owner = anchor.page.getByTestId('owner-panel');
-  await owner.getByRole('button', { name: '开始直播' }).click();
-  await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
-  const roomUrl = anchor.page.url();
+  const { url: roomUrl } = await startOwnRoom(anchor.page, '提现测试直播间');
 
   // ---- A viewer recharges 1030 coins and sends 10 trophies (1000 coins): the anchor earns half, 500. ----
-  const viewer = await newMember(browser);
+  const viewer = await newMember(browser, PASSWORD);
   await recharge(viewer.page, viewer.context);
   await viewer.page.goto(roomUrl);
   const panel = viewer.page.getByTestId('gift-panel');

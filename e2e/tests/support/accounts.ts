@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { waitForSmsCode } from './smsOutbox';
 
 /** A mobile number no earlier run used: 139 + 8 random digits (the number part, 11 digits). */
@@ -60,6 +60,32 @@ export async function registerThroughModal(page: Page, number: string, password:
   await register.getByRole('button', { name: '注册', exact: true }).click();
   await expect(toast(page, '注册成功')).toBeVisible();
   await expect(register).toBeHidden();
+}
+
+/** A member registered through the login modal; their page ends logged in. */
+export interface Member {
+  page: Page;
+  /** The member's own browser context (cookies apart from every other member's). */
+  context: BrowserContext;
+  /** The full mobile ('86-139…') the server keys the account by (as POST /api/ops/anchors takes it). */
+  mobile: string;
+}
+
+/**
+ * Registers a new member on a new page of `context`: for a context that needs something attached
+ * before its first page opens (listeners, init scripts); otherwise use newMember.
+ */
+export async function registerMemberIn(context: BrowserContext, password: string): Promise<Member> {
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  const number = uniqueMobileNumber();
+  await registerThroughModal(page, number, password);
+  return { page, context, mobile: fullMobile(number) };
+}
+
+/** A new member, registered through the login modal (with `password`) in a browser context of their own. */
+export async function newMember(browser: Browser, password: string): Promise<Member> {
+  return registerMemberIn(await browser.newContext(), password);
 }
 
 /** Logs in through the modal (password login), optionally remembering the account. */

@@ -25,8 +25,17 @@ export const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-export const TableScroll = styled.div`
+/**
+ * A wide table scrolls sideways inside its panel. Focusable, so a keyboard can scroll it when no
+ * row has a control left (axe scrollable-region-focusable, WCAG 2.1.1).
+ */
+export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brand};
+    outline-offset: 2px;
+  }
 `;
 
 export const Table = styled.table`

@@ -33,8 +33,13 @@ describe('home hot matches widget', () => {
     expect(live.textContent).toContain('阿森纳');
     expect(within(live).getByTestId('hot-match-score').textContent).toBe('2 - 1');
     expect(within(live).getByTestId('hot-match-state').textContent).toBe("进行中 67'");
-    expect(within(live).getByRole('link', { name: "曼城 对 阿森纳，2 - 1，67'" }).getAttribute('href')).toBe('#/score-detail?id=7001');
-    expect(within(live).getByTestId('hot-match-room').getAttribute('href')).toBe('#/live?id=55');
+    // Each link's name contains the text it shows (WCAG 2.5.3, axe label-content-name-mismatch).
+    const detail = within(live).getByRole('link', { name: /曼城.*2 - 1.*阿森纳/ });
+    expect(detail.getAttribute('href')).toBe('#/score-detail?id=7001');
+    expect(detail.getAttribute('aria-label')).toBeNull();
+    const watch = within(live).getByRole('link', { name: '看直播：曼城 对 阿森纳' });
+    expect(watch.getAttribute('href')).toBe('#/live?id=55');
+    expect(watch.getAttribute('aria-label')).toContain(watch.textContent ?? '');
     const upcoming = items[1] as HTMLElement;
     expect(within(upcoming).getByTestId('hot-match-score').textContent).toBe('VS');
     expect(within(upcoming).queryByTestId('hot-match-room')).toBeNull();

@@ -171,7 +171,9 @@ function HotMatchItem({ match, rooms }: { match: MatchRow; rooms: LiveRoomCard[]
   const room = rooms[0];
   return (
     <Match data-testid="hot-match" data-status={match.status}>
-      <a href={`#/score-detail?id=${match.match_id}`} aria-label={hotMatchesCopy.detailLabel(match.home_team_name_zh, match.away_team_name_zh, score, match.match_str)}>
+      {/* Named by what it shows (competition, state, teams, score): a label of its own would not
+          contain the visible text (axe label-content-name-mismatch, WCAG 2.5.3). */}
+      <a href={`#/score-detail?id=${match.match_id}`}>
         <Head>
           <span>{match.competition_short_zh}</span>
           <span data-live={live} data-testid="hot-match-state">

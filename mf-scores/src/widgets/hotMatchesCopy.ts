@@ -2,8 +2,8 @@
 export const hotMatchesCopy = {
   noMatches: '暂时没有热门比赛',
   watch: '看直播',
-  watchLabel: (home: string, away: string) => `观看 ${home} 对 ${away} 的直播`,
-  detailLabel: (home: string, away: string, score: string, state: string) => `${home} 对 ${away}，${score}，${state}`,
+  /** Starts with the visible 看直播, so the name contains what the button shows (WCAG 2.5.3). */
+  watchLabel: (home: string, away: string) => `看直播：${home} 对 ${away}`,
   competitions: '热门赛事',
   live: '进行中',
 } as const;

@@ -181,10 +181,13 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     const waitingBatches = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%wallet_gift_send_batch%'`.execute(db)).rows[0]?.n);
     // Another transaction holds the second member's app_user row, then asks for the first's: the
-    // batch holds the first's (members' rows by id) and waits for the second's, so it waited first
-    // and its deadlock check finds the cycle: it is the victim.
+    // batch holds the first's (members' rows by id) and waits for the second's. PostgreSQL aborts
+    // the waiter whose deadlock check (after deadlock_timeout) runs first; the batch waited first,
+    // but on a loaded machine its check can run late, so this transaction checks only after 30 s:
+    // the batch is always the victim.
     let sends: Promise<unknown>[] = [];
     await db.transaction().execute(async (trx) => {
+      await sql`set local deadlock_timeout = '30s'`.execute(trx);
       await trx.updateTable('app_user').set({ exp: sql`exp + 1` }).where('id', '=', second).execute();
       sends = [send(blocker), send(first), send(second)];
       for (let tries = 0; (await waitingBatches()) === 0; tries += 1) {
@@ -195,7 +198,10 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     });
     const rows = (await Promise.all(sends)) as Array<{ status: string; balance: number }>;
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
-    expect(batcher.stats()).toMatchObject({ batches: 2, retries: 1 });
+    // At least one retry: on a loaded machine the rerun can meet this transaction's locks again
+    // before it commits (each attempt is a whole batch; 3 are allowed).
+    expect(batcher.stats()).toMatchObject({ batches: 2 });
+    expect(batcher.stats().retries).toBeGreaterThanOrEqual(1);
     expect(await userRow(first)).toEqual({ balance: 90, exp: 11 });
     expect(await userRow(second)).toEqual({ balance: 90, exp: 11 });
     expect(await db.selectFrom('gift_send').select('id').where('sender_id', 'in', [first, second]).execute()).toHaveLength(2);

@@ -55,7 +55,7 @@ export function createRolloutRegistry(db: Kysely<Database>, store: ReleaseStore)
         const manifest = facts.get(pairKey(name, releaseId))?.route_manifest ?? null;
         const stableId = stableOf(name);
         const fallback = channel !== 'stable' && stableId ? { fallback: { version: stableId, manifestUrl: store.manifestUrl(name, stableId) } } : {};
-        return { name, version: releaseId, manifestUrl: store.manifestUrl(name, releaseId), channel, routes: routesOf(manifest), widgets: widgetsOf(manifest), ...fallback };
+        return { name, version: releaseId, manifestUrl: store.manifestUrl(name, releaseId), channel, routes: routesOf(manifest), widgets: manifest?.widgets ?? [], ...fallback };
       };
 
       const answer = new Map<RemoteName, RemoteAssignment>();
@@ -88,15 +88,6 @@ async function releaseFacts(db: Kysely<Database>, pairs: ReadonlyArray<readonly 
     .where((eb) => eb.or(pairs.map(([remote, releaseId]) => eb.and([eb('remote', '=', remote), eb('release_id', '=', releaseId)]))))
     .execute();
   return new Map(rows.map((row) => [pairKey(row.remote, row.release_id), row]));
-}
-
-/**
- * A manifest's widgets, typed as the answer's: RemoteAssignmentSchema's static type reads a
- * widget's slot as `never` (WidgetMetaSchema builds its union from a mapped array, not a tuple),
- * though the schema itself accepts 'home'; the manifest was checked against that same schema.
- */
-function widgetsOf(manifest: RouteManifest | null): RemoteAssignment['widgets'] {
-  return (manifest?.widgets ?? []) as RemoteAssignment['widgets'];
 }
 
 /** Whether one of the assignment's paths is held by another remote's assignment of the answer. */

@@ -59,7 +59,7 @@ export type TestAssignmentOverrides = Partial<Omit<RemoteAssignment, 'widgets'>>
 
 /** One remote's stable assignment, with its manifest (or the routes and widgets given). */
 export function testAssignment(name: RemoteName, overrides: TestAssignmentOverrides = {}): RemoteAssignment {
-  const assignment = {
+  return {
     name,
     version: '0.1.0-test',
     manifestUrl: `/web/releases/${name}/0.1.0-test/mf-manifest.json`,
@@ -67,9 +67,6 @@ export function testAssignment(name: RemoteName, overrides: TestAssignmentOverri
     ...MANIFESTS[name],
     ...overrides,
   };
-  // RemoteAssignmentSchema's static type makes a widget's slot `never` (Type.Union over a mapped
-  // array, not a tuple), so a real WidgetMeta does not fit it; the JSON is the same.
-  return assignment as unknown as RemoteAssignment;
 }
 
 /** What `GET /api/mf/remotes` answers a visitor on the stable releases of all four remotes. */

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { HOME_WIDGETS } from '@sports/shared';
+import type { RemoteName } from '@sports/shared';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { ActivityStrip } from './ActivityStrip';
 import { hostCopy } from './hostCopy';
@@ -9,6 +9,16 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
   gap: 16px;
 `;
+
+/**
+ * The widgets the home page composes, by remote (DESIGN.md section 3). Kept here until the home
+ * page reads them from the route manifests of the visitor's releases (issue 16).
+ */
+const HOME_WIDGETS: ReadonlyArray<{ remote: RemoteName; widget: string }> = [
+  { remote: 'mf_scores', widget: 'hotMatches' },
+  { remote: 'mf_live', widget: 'liveRecommend' },
+  { remote: 'mf_community', widget: 'headlines' },
+];
 
 /**
  * The home page: the activity banners active now (host-owned: ops content from the host's ops

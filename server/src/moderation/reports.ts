@@ -16,7 +16,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { audit } from './audit';
 import type { ModerationPort, ModerationSanctions, ModerationTargetKind } from './moderationTypes';
 
-/** Advisory-lock space of a reporter's reports (infra/db/advisoryLock.ts's spaces are 1-5). */
+/** Advisory-lock space of a reporter's reports (infra/db/advisoryLock.ts's spaces are 1-6). */
 const REPORTER_LOCK_SPACE = 1401;
 /** A member files at most this many reports an hour. */
 export const REPORTS_PER_HOUR_MAX = 20;

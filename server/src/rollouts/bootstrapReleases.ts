@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER, type HostSharedRequirements } from '@sports/shared/server';
+import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER, type HostSharedRequirements, type RemoteName } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeReleaseId } from '@sports/shared/node';
 import { findRelease, registerRelease, type ReleaseDeps } from './releases';
@@ -23,6 +23,7 @@ export async function readHostShared(siteRoot: string): Promise<HostSharedRequir
  * serves what was just built; in production they are only registered, and ops promote.
  */
 export async function publishLocalBuilds(deps: ReleaseDeps, options: { siteRoot: string; makeStable: boolean; log: FastifyBaseLogger }): Promise<void> {
+  const published: Array<{ remote: RemoteName; releaseId: string }> = [];
   for (const remote of REMOTE_NAMES) {
     const dist = path.join(options.siteRoot, REMOTE_PACKAGE_FOLDER[remote], 'dist');
     const manifestFile = path.join(dist, 'mf-manifest.json');
@@ -33,10 +34,39 @@ export async function publishLocalBuilds(deps: ReleaseDeps, options: { siteRoot:
         await deps.store.copyFolder(remote, releaseId, dist);
         await registerRelease(deps, { remote, releaseId, actor: 'system', reason: 'built on this machine' });
       }
-      if (options.makeStable) await makeStable(deps.db, remote, releaseId, 'local build at server start');
-      options.log.info({ remote, releaseId }, 'local build published');
+      published.push({ remote, releaseId });
+      if (!options.makeStable) options.log.info({ remote, releaseId }, 'local build published');
     } catch (error) {
       options.log.warn({ remote, err: error }, `${remote}: local build not published (${manifestFile})`);
     }
   }
+  if (options.makeStable) await makeLocalBuildsStable(deps, published, options.log);
+}
+
+/**
+ * Each published build becomes stable. A path that moved from one remote to another in these
+ * builds is still held by the first one's old stable until its new build is stable, so a build
+ * refused for a claimed path (routeOwnership.ts) is tried again once the others have moved, until
+ * a round changes nothing; one still refused then is logged as an error naming both remotes and
+ * the path, and the remote keeps its stable.
+ */
+async function makeLocalBuildsStable(deps: ReleaseDeps, builds: Array<{ remote: RemoteName; releaseId: string }>, log: FastifyBaseLogger): Promise<void> {
+  let pending = builds;
+  let lastErrors = new Map<RemoteName, unknown>();
+  while (pending.length > 0) {
+    const refused: typeof pending = [];
+    lastErrors = new Map();
+    for (const build of pending) {
+      try {
+        await makeStable(deps.db, build.remote, build.releaseId, 'local build at server start');
+        log.info(build, 'local build published');
+      } catch (error) {
+        refused.push(build);
+        lastErrors.set(build.remote, error);
+      }
+    }
+    if (refused.length === pending.length) break;
+    pending = refused;
+  }
+  for (const [remote, error] of lastErrors) log.error({ remote, err: error }, `${remote}: local build not made stable: ${error instanceof Error ? error.message : String(error)}`);
 }

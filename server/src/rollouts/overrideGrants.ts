@@ -4,6 +4,7 @@ import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { type OverrideGrant, signOverride } from './overrideTokens';
 import { findRelease } from './releases';
+import { RoutesClaimedError, requireRoutesFree } from './routeOwnership';
 
 /** Default life of a QA override token, and the configured maximum's default (MF_OVERRIDE_MAX_MINUTES). */
 export const DEFAULT_OVERRIDE_MINUTES = 60;
@@ -16,17 +17,14 @@ export const DEFAULT_OVERRIDE_MAX_MINUTES = 24 * 60;
  * it back (a canary, or a `rollback --to` it): saveRollout clears the mark of whatever it puts in
  * traffic. So the stable, the candidate (at any percentage, a halted one too), a release just
  * published and an older stable superseded by a promote may be overridden; a rolled-back one not.
+ * Nor, when the token is issued, one holding a path another remote's release in traffic holds
+ * (routeOwnership.ts): a token lives on, so the registry also drops an override whose paths
+ * another remote's assignment in the same answer holds (remoteRegistry.ts).
+ *
+ * `release`: the row of that remote and id, undefined when none is registered.
  */
-/** Of these remote → release pairs, the ones that may be overridden now, as `remote@release`. */
-export async function overridableReleases(db: Kysely<Database>, wanted: ReadonlyMap<RemoteName, string>): Promise<Set<string>> {
-  if (wanted.size === 0) return new Set();
-  const rows = await db
-    .selectFrom('mf_release')
-    .select(['remote', 'release_id'])
-    .where('withdrawn_at', 'is', null)
-    .where((eb) => eb.or([...wanted].map(([remote, releaseId]) => eb.and([eb('remote', '=', remote), eb('release_id', '=', releaseId)]))))
-    .execute();
-  return new Set(rows.map((row) => `${row.remote}@${row.release_id}`));
+export function mayBeOverridden(release: { withdrawn_at: Date | null } | undefined): boolean {
+  return release !== undefined && release.withdrawn_at === null;
 }
 
 /** A rollback took this release out of traffic: no QA override may name it any more. */
@@ -42,6 +40,21 @@ export async function clearWithdrawn(trx: Transaction<Database>, remote: RemoteN
   await trx.updateTable('mf_release').set({ withdrawn_at: null }).where('remote', '=', remote).where('release_id', 'in', ids).where('withdrawn_at', 'is not', null).execute();
 }
 
+/**
+ * The override puts the release in front of QA browsers beside everyone's other remotes: its paths
+ * must be free of other remotes' releases in traffic, checked under the route-ownership lock so
+ * a change in flight is seen. Nothing is written (the token is not stored), so not audited.
+ */
+async function requireRoutesFreeForOverride(db: Kysely<Database>, remote: RemoteName, releaseId: string): Promise<void> {
+  try {
+    await db.transaction().execute((trx) => requireRoutesFree(trx, remote, releaseId));
+  } catch (error) {
+    if (!(error instanceof RoutesClaimedError)) throw error;
+    const [first] = error.claims;
+    throw errors.ROUTE_CLAIMED(first.path, first.remote, first.releaseId);
+  }
+}
+
 /** `POST /api/mf/overrides` (ops only): a signed, expiring token for one release, and the URL QA opens. */
 export async function issueOverride(
   db: Kysely<Database>,
@@ -53,7 +66,8 @@ export async function issueOverride(
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > limits.maxMinutes) throw errors.OVERRIDE_MINUTES(limits.maxMinutes);
   const release = await findRelease(db, request.remote, request.releaseId);
   if (!release) throw errors.RELEASE_UNKNOWN(request.releaseId);
-  if (release.withdrawn_at !== null) throw errors.OVERRIDE_RELEASE_WITHDRAWN(request.releaseId);
+  if (!mayBeOverridden(release)) throw errors.OVERRIDE_RELEASE_WITHDRAWN(request.releaseId);
+  await requireRoutesFreeForOverride(db, request.remote, request.releaseId);
   const grant: OverrideGrant = { remote: request.remote, releaseId: request.releaseId, expiresAt: limits.now + minutes * 60_000 };
   // The token holds whole seconds: report the expiry it really has.
   grant.expiresAt = Math.floor(grant.expiresAt / 1000) * 1000;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_PACKAGE_FOLDER, type RemoteName } from '@sports/shared/server';
+import { REMOTE_PACKAGE_FOLDER, ROUTE_MANIFEST_FILE, type RemoteName } from '@sports/shared/server';
 import { contentHashOf, listReleaseFiles } from '@sports/shared/node';
 
 /**
@@ -16,6 +16,8 @@ export interface ReleaseStore {
   copyFolder(remote: RemoteName, releaseId: string, sourceFolder: string): Promise<void>;
   /** The staged release's manifest, for the checks before registration. */
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
+  /** The staged release's route-manifest.json as text (checked by routeManifestCheck.ts); null when it has none. */
+  readRouteManifest(remote: RemoteName, releaseId: string): Promise<string | null>;
   /** The content hash of the staged files, to check it matches the release id. */
   contentHash(remote: RemoteName, releaseId: string): Promise<string>;
   /**
@@ -59,6 +61,14 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
     },
     async readManifest(remote, releaseId) {
       return JSON.parse(await fs.readFile(path.join(staged(remote, releaseId), 'mf-manifest.json'), 'utf8')) as unknown;
+    },
+    async readRouteManifest(remote, releaseId) {
+      try {
+        return await fs.readFile(path.join(staged(remote, releaseId), ROUTE_MANIFEST_FILE), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     contentHash: (remote, releaseId) => hashOf(staged(remote, releaseId)),
     async seal(remote, releaseId, expectedHash) {

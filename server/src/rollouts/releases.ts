@@ -1,4 +1,4 @@
-import type { HostSharedRequirements, MfRelease, RemoteName } from '@sports/shared/server';
+import type { HostSharedRequirements, MfRelease, RemoteName, RouteManifest } from '@sports/shared/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MfReleaseTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
@@ -6,6 +6,7 @@ import { writeAudit } from './audit';
 import { checkRelease } from './releaseCheck';
 import { releaseIdFor } from '@sports/shared/node';
 import { type ReleaseStore, SealMismatchError } from './releaseStore';
+import { checkRouteManifest, routeManifestMessages } from './routeManifestCheck';
 
 export interface ReleaseDeps {
   db: Kysely<Database>;
@@ -45,8 +46,9 @@ function buildVersionOf(manifest: unknown): string | null {
 }
 
 /**
- * Registers an uploaded release after checking it: its stored content must hash to its id, and
- * its manifest must be compatible with the host. Registering the same release again is a no-op.
+ * Registers an uploaded release after checking it: its stored content must hash to its id, its
+ * manifest must be compatible with the host, and its route manifest sound (stored with it, for
+ * the ownership checks and the visitors' assignments). Registering the same release again is a no-op.
  * A refusal is audited with its reasons and answered as code 1.
  */
 export async function registerRelease(
@@ -57,9 +59,9 @@ export async function registerRelease(
   const known = await findRelease(db, request.remote, request.releaseId);
   if (known) return toMfRelease(known, store);
 
-  const { problems, contentHash } = await checkStagedRelease(deps, request.remote, request.releaseId);
+  const { problems, contentHash, routeManifest } = await checkStagedRelease(deps, request.remote, request.releaseId);
   const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
-  if (problems.length > 0) {
+  if (problems.length > 0 || routeManifest === null) {
     await writeAudit(db, { ...audit, detail: { refused: problems } });
     throw errors.RELEASE_REFUSED(problems);
   }
@@ -80,6 +82,7 @@ export async function registerRelease(
         release_id: request.releaseId,
         version: buildVersionOf(manifest) ?? '',
         manifest: JSON.stringify(manifest),
+        route_manifest: JSON.stringify(routeManifest),
         created_by: request.actor,
       })
       .onConflict((conflict) => conflict.columns(['remote', 'release_id']).doNothing())
@@ -92,16 +95,36 @@ export async function registerRelease(
   return toMfRelease(row, store);
 }
 
-async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<{ problems: string[]; contentHash: string }> {
+/**
+ * The checks of a staged release, and what registration stores of it: the content hashes to the
+ * id, the manifest is compatible with the host, and the route manifest is sound
+ * (routeManifestCheck.ts). Problems of both manifests are listed together, so a squad sees all.
+ */
+async function checkStagedRelease(
+  deps: ReleaseDeps,
+  remote: RemoteName,
+  releaseId: string,
+): Promise<{ problems: string[]; contentHash: string; routeManifest: RouteManifest | null }> {
   let manifest: unknown;
   try {
     manifest = await deps.store.readManifest(remote, releaseId);
   } catch {
-    return { problems: [releaseMessages.unreadable], contentHash: '' };
+    return { problems: [releaseMessages.unreadable], contentHash: '', routeManifest: null };
   }
   const contentHash = await deps.store.contentHash(remote, releaseId);
   const expected = releaseIdFor(buildVersionOf(manifest) ?? '?', contentHash);
-  if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash };
-  if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash };
-  return { problems: checkRelease(manifest, remote, deps.hostShared), contentHash };
+  if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash, routeManifest: null };
+  if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash, routeManifest: null };
+  const routes = await readAndCheckRouteManifest(deps.store, remote, releaseId);
+  return { problems: [...checkRelease(manifest, remote, deps.hostShared), ...routes.problems], contentHash, routeManifest: routes.manifest };
+}
+
+async function readAndCheckRouteManifest(store: ReleaseStore, remote: RemoteName, releaseId: string) {
+  let text: string | null;
+  try {
+    text = await store.readRouteManifest(remote, releaseId);
+  } catch {
+    return { problems: [routeManifestMessages.unreadable], manifest: null };
+  }
+  return checkRouteManifest(text, remote);
 }

@@ -51,7 +51,7 @@ describeEachDatabase('rollout control plane', (target) => {
   });
 
   it('refuses an incompatible release with the reason, audits the refusal, and never serves it', async () => {
-    const folder = await makeReleaseBuild('mf_live', '1.5.0', 'old react', '18.3.1');
+    const folder = await makeReleaseBuild('mf_live', '1.5.0', 'old react', { reactVersion: '18.3.1' });
     const { releaseId, register } = await publishThroughApi(ctx.app, 'mf_live', folder, '1.5.0');
     expect(register.json()).toEqual({ code: 1, msg: "发布被拒绝：react 18.3.1 is not the host's major version (19.3.1)", data: null, reason: 'RELEASE_REFUSED' });
     expect((await ctx.app.inject(`/web/releases/mf-live/${releaseId}/mf-manifest.json`)).statusCode).toBe(404);

@@ -8,6 +8,8 @@ export const LockSpace = {
   loginMobile: 3,
   loginIp: 4,
   resetIp: 5,
+  /** Which remote owns which route (rollouts/routeOwnership.ts): one key for every remote. */
+  mfRouteOwnership: 6,
 } as const;
 
 /** Waits for the lock; released at commit or rollback. Serializes work on one key across nodes. */

@@ -329,6 +329,11 @@ export const errors = catalogue({
   RELEASE_FILE_CONFLICT: entry('同名文件内容不同：发布不可覆盖', { status: 409 }),
   ROLLOUT_SAME_AS_STABLE: entry('该发布已是稳定版本'),
   ROLLOUT_NO_CANDIDATE: entry('当前没有候选发布'),
+  /**
+   * The release would take traffic with a path another remote's release in traffic (its stable, or
+   * its candidate at any percentage) holds (rollouts/routeOwnership.ts): the first such path.
+   */
+  ROUTE_CLAIMED: entry((path: string, remote: string, releaseId: string) => `路径 #/${path} 已由 ${remote} 的发布 ${releaseId} 使用`),
   OVERRIDE_RELEASE_WITHDRAWN: entry((releaseId: string) => `发布 ${releaseId} 已回滚，不能用于测试覆盖；请先重新灰度`),
   OVERRIDE_MINUTES: entry((max: number) => `有效期必须是 1 到 ${max} 分钟`),
 });

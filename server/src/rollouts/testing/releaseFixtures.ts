@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { HostSharedRequirements, RemoteName } from '@sports/shared/server';
+import { type HostSharedRequirements, ROUTE_MANIFEST_FILE, type RemoteName, type RouteManifest, type RouteManifestDeclaration } from '@sports/shared/server';
 import { afterAll, onTestFinished } from 'vitest';
 import { createFixedWindowLimiter } from '../../infra/http/rateLimiter';
 import type { App } from '../../infra/http/types';
@@ -34,8 +34,36 @@ export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
   };
 }
 
-/** A small release folder shaped like a real remote build (manifest, entry, one chunk). */
-export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, reactVersion = '19.3.1'): Promise<string> {
+/**
+ * What fixture builds declare unless a test says otherwise: one route and one widget of each
+ * remote's real ones (their src/routeManifest.json), so builds of different remotes never claim
+ * one path and any of them can take traffic beside the others.
+ */
+export const FIXTURE_ROUTES: Record<RemoteName, RouteManifestDeclaration> = {
+  mf_live: { routes: [{ path: 'live', title: '直播间', navIndex: 2 }], widgets: [{ id: 'liveRecommend', slot: 'home', order: 20 }] },
+  mf_scores: { routes: [{ path: 'football', title: '足球', navIndex: 1, hidesHeaderOnScroll: true }], widgets: [{ id: 'hotMatches', slot: 'home', order: 10 }] },
+  mf_community: { routes: [{ path: 'news', title: '头条', navIndex: 4 }], widgets: [{ id: 'headlines', slot: 'home', order: 30 }] },
+  mf_member: { routes: [{ path: 'member', title: '个人中心', navIndex: null, requiresLogin: true }], widgets: [] },
+};
+
+/** A route-manifest.json as the build emits it: a declaration stamped with its remote. */
+export function routeManifestOf(remote: RemoteName, declaration: Partial<RouteManifestDeclaration> = {}): RouteManifest {
+  return { schemaVersion: 1, remote, ...FIXTURE_ROUTES[remote], ...declaration };
+}
+
+export interface ReleaseBuildOptions {
+  /** The react the build shares (default the host's, 19.3.1). */
+  reactVersion?: string;
+  /**
+   * Its route-manifest.json: routes and widgets (stamped with the remote; each left out is the
+   * remote's FIXTURE_ROUTES one), the file's exact text (for broken ones), or null for no file.
+   */
+  routeManifest?: Partial<RouteManifestDeclaration> | string | null;
+}
+
+/** A small release folder shaped like a real remote build (manifest, route manifest, entry, one chunk). */
+export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, options: ReleaseBuildOptions = {}): Promise<string> {
+  const { reactVersion = '19.3.1', routeManifest = {} } = options;
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
   onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
   const manifest = {
@@ -50,6 +78,10 @@ export async function makeReleaseBuild(remote: RemoteName, version: string, mark
     exposes: ['routes', 'widgets', 'parcel'].map((name) => ({ id: `${remote}:${name}`, name, path: `./${name}` })),
   };
   await fs.writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifest));
+  if (routeManifest !== null) {
+    const text = typeof routeManifest === 'string' ? routeManifest : JSON.stringify(routeManifestOf(remote, routeManifest));
+    await fs.writeFile(path.join(folder, ROUTE_MANIFEST_FILE), text);
+  }
   await fs.writeFile(path.join(folder, 'remoteEntry.js'), `var ${remote} = {};`);
   await fs.mkdir(path.join(folder, 'chunks'));
   await fs.writeFile(path.join(folder, 'chunks', '1.abcdef1234.js'), `/* ${marker} */`);

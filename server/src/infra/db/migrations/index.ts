@@ -23,6 +23,7 @@ import * as giftBatches0022 from './0022_gift_batches';
 import * as headlineComments0023 from './0023_headline_comments';
 import * as seriesSports0024 from './0024_series_sports';
 import * as giftBatchesSetBased0025 from './0025_gift_batches_set_based';
+import * as mfRouteManifests0026 from './0026_mf_route_manifests';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023_headline_comments': headlineComments0023,
   '0024_series_sports': seriesSports0024,
   '0025_gift_batches_set_based': giftBatchesSetBased0025,
+  '0026_mf_route_manifests': mfRouteManifests0026,
 };

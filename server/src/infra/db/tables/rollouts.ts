@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditAction, RemoteName } from '@sports/shared/server';
+import type { AuditAction, RemoteName, RouteManifest } from '@sports/shared/server';
 import type { Timestamp } from './columnTypes';
 
-/** Tables of the rollout control plane (server/src/rollouts/; migrations 0001, 0003, 0007). */
+/** Tables of the rollout control plane (server/src/rollouts/; migrations 0001, 0003, 0007, 0026). */
 
 export interface MfTelemetryTable {
   id: Generated<number>;
@@ -27,6 +27,8 @@ export interface MfReleaseTable {
   created_at: Timestamp;
   /** Set when a rollback took it out of traffic (no QA override may name it); cleared when it is put back. */
   withdrawn_at: Date | null;
+  /** Its checked route-manifest.json (migration 0026); null for releases registered before: no routes, no widgets. */
+  route_manifest: ColumnType<RouteManifest | null, string | null | undefined, string | null>;
 }
 
 export interface MfRolloutTable {

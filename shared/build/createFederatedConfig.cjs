@@ -262,6 +262,11 @@ function createFederatedConfig(options, argv = {}) {
         dts: false,
         // Host remotes are never known at build time: the control plane names them at run time.
         remotes: {},
+        // One Module Federation runtime in the page (issue 16: ~25 KB compressed per remote entry):
+        // the host puts its runtime-core on the page (globalThis._FEDERATION_RUNTIME_CORE) before
+        // it loads any remote, and a production remote's remoteEntry.js uses that one instead of
+        // carrying its own. A remote's standalone harness (development) keeps its own runtime.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
       }),
       ...(isProduction ? [new LoadGraphPlugin(packageDir)] : []),
       ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),

@@ -137,6 +137,7 @@ function printBreakdown(files) {
     }
   }
   console.log(`${'total'.padEnd(48)} ${kib(total).padStart(10)} ${(model ? kib(model.sent) : '-').padStart(10)}   ${budgets.totalKiB} KiB${total > budgets.totalKiB * 1024 ? '  OVER' : ''}`);
+  if (budgets.goalKiB !== undefined) console.log(`goal of issue 16: ${budgets.goalKiB} KiB in all (${total > budgets.goalKiB * 1024 ? `${kib(total - budgets.goalKiB * 1024)} to go` : 'met'})`);
   console.log(`(on the wire with response headers: ${kib(wire)}; the CI check: pnpm check:bytes)`);
   if (model) for (const problem of checkBudgets(model, budgets)) console.log(`over budget: ${problem}`);
 }

@@ -28,6 +28,8 @@ describe('the first visit to #/main within its byte budgets (the built site)', (
     tiny.totalKiB = 1;
     for (const spec of Object.values(tiny.packages)) {
       spec.budgetKiB = 1;
+      // As if every group had been recorded empty: each grew, so each message names its files.
+      for (const group of Object.keys(spec.load)) spec.load[group] = 0;
       if (spec.entryBudgetKiB !== undefined) spec.entryBudgetKiB = 1;
     }
     const broken = checkBudgets(measurement, tiny);

@@ -99,7 +99,10 @@ function grownGroups(row, spec) {
 
 function describeGrowth(row, spec) {
   const grown = grownGroups(row, spec);
-  if (grown.length === 0) return 'no group grew past its recorded bytes (the budget itself was lowered)';
+  if (grown.length === 0) {
+    const largest = [...row.files].sort((a, b) => b.sent - a.sent).slice(0, 3).map((file) => `${file.file} (${file.group}) ${kib(file.sent)}`);
+    return `no group grew past its recorded bytes (the budget itself was lowered); its largest files: ${largest.join(', ')}`;
+  }
   return grown
     .map(({ group, bytes, recorded }) => {
       const files = row.files.filter((file) => file.group === group).map((file) => `${file.file} ${kib(file.sent)}`).join(', ');
@@ -144,6 +147,7 @@ export function formatMeasurement(measurement, budgets, { files = true } = {}) {
     if (files) for (const file of row.files) lines.push(`  ${pad(`${file.file} (${file.group})`, 42)} ${num(file.sent)} ${num(file.gzip)} ${num(file.raw)}`);
   }
   lines.push(`${pad('total', 44)} ${num(measurement.sent)} ${num(measurement.gzip)} ${''.padStart(10)}   ${budgets.totalKiB} KiB${measurement.sent > budgets.totalKiB * KIB ? '  OVER' : ''}`);
+  if (budgets.goalKiB !== undefined) lines.push(`goal of issue 16: ${budgets.goalKiB} KiB in all (${measurement.sent > budgets.goalKiB * KIB ? `${kib(measurement.sent - budgets.goalKiB * KIB)} to go` : 'met'})`);
   return lines.join('\n');
 }
 

@@ -25,7 +25,8 @@ function writeDist(name, groups, files) {
 writeDist(
   'host',
   { 'entry:main': ['main.js'], 'import:src/bootstrap.tsx': ['1.aaaaaaaaaa.js', 'tiny.bbbbbbbbbb.js'], 'provide:react': ['1.aaaaaaaaaa.js'], 'import:src/ops/OpsPage.tsx': ['9.cccccccccc.js'] },
-  { 'main.js': code(20), '1.aaaaaaaaaa.js': code(40), 'tiny.bbbbbbbbbb.js': Buffer.from('x'.repeat(500)), '9.cccccccccc.js': code(30) },
+  // main.js comes with the build's brotli 11 copy (a stand-in of 777 bytes): that is what is sent.
+  { 'main.js': code(20), 'main.js.br': Buffer.alloc(777), '1.aaaaaaaaaa.js': code(40), 'tiny.bbbbbbbbbb.js': Buffer.from('x'.repeat(500)), '9.cccccccccc.js': code(30) },
 );
 // Random bytes do not compress: an entry that grew by 8 KiB of them is 8 KiB more on the wire.
 writeDist('mf-live', { 'entry:mf_live': ['remoteEntry.js'], 'expose:./widgets': ['w.dddddddddd.js'] }, { 'remoteEntry.js': Buffer.concat([code(10), randomBytes(8 * 1024)]), 'w.dddddddddd.js': code(2) });
@@ -50,7 +51,15 @@ describe('first visit bytes', () => {
     ]);
   });
 
-  it('counts what the server sends: brotli (quality 4) of every file, however small', () => {
+  it("counts what the server sends: the build's .br where there is one", () => {
+    const host = measureFirstVisit(root, budgets()).packages.find((row) => row.package === 'host');
+    const main = host.files.find((file) => file.file === 'main.js');
+    assert.equal(main.sent, 777);
+    assert.equal(main.precompressed, true);
+    assert.notEqual(main.br, 777, 'the on-the-fly size is reported beside');
+  });
+
+  it('else brotli (quality 4) made on the fly, for every file however small', () => {
     const small = compressedSizes(Buffer.from('x'.repeat(500)));
     assert.equal(small.sent, small.br);
     assert.ok(small.br < 50);

@@ -19,7 +19,7 @@ function isTypeOnly(keywordType: string | undefined, clause: string): boolean {
   if (keywordType) return true;
   const braces = clause.match(/^\{([^}]*)\}$/);
   if (!braces) return false;
-  const names = braces[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (braces[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -44,7 +44,7 @@ function packagesReached(entry: string): Map<string, string[]> {
     seen.add(file);
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(STATEMENT)) {
-      const [, , keywordType, clause, request] = match;
+      const [, , keywordType, clause = '', request = ''] = match;
       if (isTypeOnly(keywordType, clause.trim())) continue;
       const here = [...chain, path.relative(SRC, file)];
       if (request.startsWith('.')) walk(resolveLocal(file, request), here);

@@ -7,6 +7,7 @@ import { summarizeReports } from './testReports.mjs';
 
 const DEFAULT_EXPECTED = [
   'node-test-scripts.tap',
+  'node-test-budgets.tap',
   'playwright.json',
   ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'mf-cli'].map((name) => `vitest-${name}.json`),
 ];

@@ -31,11 +31,14 @@ UNIT_PACKAGES=(shared host mf-live mf-scores mf-community mf-member server tools
 # Keeps a runner's exit code beside its report: record_exit <report name> $?.
 record_exit() { echo "$2" > "$REPORTS/$1.exitcode"; }
 
-# The run itself: the summary counts every failure (scripts/testReports.test.mjs), and the
-# Playwright server start fails fast and takes free ports (e2e/siteServer.test.mjs).
+# The run itself: the summary counts every failure (scripts/testReports.test.mjs), the
+# Playwright server start fails fast and takes free ports (e2e/siteServer.test.mjs), and the
+# byte budgets' check fails a broken budget, naming the file that grew (on a fixture site:
+# e2e/bench/firstVisitBytes.test.mjs; on the built site after the build, below).
 step "Tests of the test run (node --test)"
 node --test --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs
+  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs \
+  e2e/bench/firstVisitBytes.test.mjs
 record_exit node-test-scripts $?
 
 step "Typecheck (tsc --noEmit, strict) in ${#PACKAGES[@]} packages"
@@ -78,6 +81,13 @@ fi
 for package in "${AFTER_BUILD[@]}"; do
   run_vitest "$package"
 done
+
+# Deterministic (no browser, no clock): the compressed bytes the first visit to #/main loads, read
+# from the built files, against e2e/bench/budgets.json; a broken budget names the file that grew.
+step "First visit's byte budgets (node --test on the built files)"
+node --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-budgets.tap" e2e/bench/firstVisitBudgets.test.mjs
+record_exit node-test-budgets $?
 
 step "Browser tests (Playwright in Debian Chromium against the real server)"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" pnpm exec playwright test --reporter=list,json)

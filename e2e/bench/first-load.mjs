@@ -2,11 +2,14 @@
 // built site (fresh embedded database), loads /web/#/main in fresh Chromium contexts until the
 // three remote widgets show, and prints JavaScript transferred and time to widgets — served
 // compressed (as visitors get it) and, in the same run, by a server with HTTP_COMPRESSION=0 as
-// the baseline.
+// the baseline. Then the compressed visit's scripts, package by package (the host, each remote's
+// release), against the byte budgets of budgets.json, beside what the CI check
+// (e2e/bench/firstVisitBytes.mjs) counts from the built files for the same visit.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { checkBudgets, measureFirstVisit, readBudgets, REPO_ROOT } from './firstVisitBytes.mjs';
 import { freePort, startSiteServer } from '../siteServer.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -32,12 +35,25 @@ async function loadOnce(browser, baseURL) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  // Bytes on the wire (encodedDataLength), counted by Chromium for each script it received.
-  const scripts = new Set();
+  // Bytes on the wire (encodedDataLength), counted by Chromium for each script it received; the
+  // body alone is that less the response's headers (what the CI check counts).
+  const scripts = new Map();
+  const files = [];
   let jsBytes = 0;
-  cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scripts.add(event.requestId));
+  // Scripts asked for and not finished: the count is read once none has been pending for 500 ms
+  // (not 'networkidle': the host's keepalive telemetry POSTs never report finished to it).
+  const inFlight = new Set();
+  cdp.on('Network.requestWillBeSent', (event) => event.type === 'Script' && inFlight.add(event.requestId));
+  cdp.on('Network.loadingFailed', (event) => inFlight.delete(event.requestId));
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, headerBytes: event.response.encodedDataLength });
+  });
   cdp.on('Network.loadingFinished', (event) => {
-    if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
+    inFlight.delete(event.requestId);
+    const script = scripts.get(event.requestId);
+    if (!script) return;
+    jsBytes += event.encodedDataLength;
+    files.push({ url: script.url, wireBytes: event.encodedDataLength, bodyBytes: event.encodedDataLength - script.headerBytes });
   });
   const started = performance.now();
   await page.goto(`${baseURL}/web/#/main`);
@@ -45,9 +61,12 @@ async function loadOnce(browser, baseURL) {
   await page.getByTestId('widget-liveRecommend').waitFor();
   await page.getByTestId('widget-headlines').waitFor();
   const elapsedMs = performance.now() - started;
-  await page.waitForLoadState('networkidle');
+  for (let quietSince = performance.now(); performance.now() - quietSince < 500; ) {
+    if (inFlight.size > 0) quietSince = performance.now();
+    await page.waitForTimeout(50);
+  }
   await context.close();
-  return { jsBytes, elapsedMs };
+  return { jsBytes, elapsedMs, files };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,7 +84,62 @@ async function measure(browser, compressed) {
     await server.stop();
   }
   process.stdout.write('\n');
-  return { jsKiB: median(results.map((result) => result.jsBytes)) / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)) };
+  const medianRun = results.find((result) => result.jsBytes === median(results.map((each) => each.jsBytes)));
+  return { jsKiB: medianRun.jsBytes / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)), files: medianRun.files };
+}
+
+/** 'host' for the host's files (/web/…), the remote's folder for a release's (/web/releases/<folder>/<release>/…). */
+function packageOf(url) {
+  const { pathname } = new URL(url);
+  const release = pathname.match(/^\/web\/releases\/([^/]+)\/[^/]+\/(.+)$/);
+  if (release) return { name: release[1], file: release[2] };
+  return { name: 'host', file: pathname.replace(/^\/web\//, '') };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The visit's scripts by package against budgets.json, and where Chromium and the CI check's count differ. */
+function printBreakdown(files) {
+  const budgets = readBudgets();
+  let model = null;
+  try {
+    model = measureFirstVisit(REPO_ROOT, budgets);
+  } catch (error) {
+    console.log(`(the CI check's count is unavailable: ${error.message})`);
+  }
+  const seen = new Map();
+  for (const file of files) {
+    const { name, file: fileName } = packageOf(file.url);
+    if (!seen.has(name)) seen.set(name, []);
+    seen.get(name).push({ ...file, file: fileName });
+  }
+  const names = [...new Set([...Object.keys(budgets.packages), ...seen.keys()])];
+  console.log(`\nfirst visit's scripts by package, compressed (body bytes; budgets: e2e/bench/budgets.json)`);
+  console.log(`${'package / file'.padEnd(48)} ${'browser'.padStart(10)} ${'CI check'.padStart(10)}   budget`);
+  let total = 0;
+  let wire = 0;
+  for (const name of names) {
+    const loaded = (seen.get(name) ?? []).sort((a, b) => b.bodyBytes - a.bodyBytes);
+    const modelRow = model?.packages.find((row) => row.package === name);
+    const predicted = new Map((modelRow?.files ?? []).map((file) => [file.file, file]));
+    const bytes = loaded.reduce((sum, file) => sum + file.bodyBytes, 0);
+    total += bytes;
+    wire += loaded.reduce((sum, file) => sum + file.wireBytes, 0);
+    const spec = budgets.packages[name];
+    const budget = spec ? `${spec.budgetKiB} KiB${bytes > spec.budgetKiB * 1024 ? '  OVER' : ''}` : 'no budget';
+    console.log(`${name.padEnd(48)} ${kib(bytes).padStart(10)} ${(modelRow ? kib(modelRow.sent) : '-').padStart(10)}   ${budget}`);
+    for (const file of loaded) {
+      const counted = predicted.get(file.file);
+      console.log(`  ${file.file.padEnd(46)} ${kib(file.bodyBytes).padStart(10)} ${(counted ? kib(counted.sent) : 'not counted').padStart(10)}   ${counted?.group ?? ''}`);
+    }
+    for (const file of modelRow?.files ?? []) {
+      if (!loaded.some((each) => each.file === file.file)) console.log(`  ${file.file.padEnd(46)} ${'not loaded'.padStart(10)} ${kib(file.sent).padStart(10)}   ${file.group}`);
+    }
+  }
+  console.log(`${'total'.padEnd(48)} ${kib(total).padStart(10)} ${(model ? kib(model.sent) : '-').padStart(10)}   ${budgets.totalKiB} KiB${total > budgets.totalKiB * 1024 ? '  OVER' : ''}`);
+  if (budgets.goalKiB !== undefined) console.log(`goal of issue 16: ${budgets.goalKiB} KiB in all (${total > budgets.goalKiB * 1024 ? `${kib(total - budgets.goalKiB * 1024)} to go` : 'met'})`);
+  console.log(`(on the wire with response headers: ${kib(wire)}; the CI check: pnpm check:bytes)`);
+  if (model) for (const problem of checkBudgets(model, budgets)) console.log(`over budget: ${problem}`);
 }
 
 console.log(`first load of /web/#/main, ${runs} fresh contexts each (median), network 10 Mbit/s down, 40 ms latency`);
@@ -79,6 +153,7 @@ try {
   console.log(`compressed:   ${compressed.jsKiB.toFixed(0)} KiB JavaScript, widgets shown after ${compressed.widgetsMs.toFixed(0)} ms`);
   console.log(`uncompressed: ${baseline.jsKiB.toFixed(0)} KiB JavaScript, widgets shown after ${baseline.widgetsMs.toFixed(0)} ms (baseline)`);
   console.log(`ratio: ${(compressed.jsKiB / baseline.jsKiB).toFixed(2)} of the bytes, ${(compressed.widgetsMs / baseline.widgetsMs).toFixed(2)} of the time`);
+  printBreakdown(compressed.files);
 } finally {
   await browser.close();
   rmSync(dataDir, { recursive: true, force: true });

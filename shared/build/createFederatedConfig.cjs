@@ -130,6 +130,77 @@ class RouteManifestPlugin {
   }
 }
 
+/**
+ * What each script of a build is for, emitted as load-graph.json (never fetched by a page): the
+ * entry's files (the host's html entry, a remote's remoteEntry.js), each expose's files, and each
+ * lazy chunk group with what opens it: an `import()` of a source file ('import:src/…'), a shared
+ * module's own copy ('provide:react'). e2e/bench/firstVisitBytes.mjs reads it to name the files a
+ * first visit to #/main loads (e2e/bench/budgets.json) and check their compressed bytes.
+ */
+class LoadGraphPlugin {
+  constructor(packageDir) {
+    this.packageDir = packageDir;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const scripts = (chunks) => [...new Set(chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))))].sort();
+    compiler.hooks.thisCompilation.tap('LoadGraphPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LoadGraphPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const groups = {};
+        const add = (key, files) => (groups[key] = [...new Set([...(groups[key] ?? []), ...files])].sort());
+        for (const group of compilation.chunkGroups) {
+          const files = scripts(group.chunks);
+          if (group.isInitial()) {
+            add(`entry:${group.name}`, files);
+            continue;
+          }
+          const keys = new Set();
+          for (const block of group.getBlocks()) {
+            const parent = compilation.moduleGraph.getParentModule(block.dependencies[0]) ?? block.parent;
+            const target = block.dependencies.map((dependency) => compilation.moduleGraph.getModule(dependency)).find(Boolean);
+            // A production build concatenates modules: the file is its root module's.
+            const resource = target?.resource ?? target?.rootModule?.resource;
+            const kind = parent?.constructor?.name ?? '';
+            if (kind === 'ContainerEntryModule') keys.add(`expose:${block.dependencies[0]?.exposedName ?? block.groupOptions?.name ?? target?.rawRequest}`);
+            else if (kind === 'ProvideSharedModule') keys.add(`provide:${parent._name}`);
+            else if (kind === 'ConsumeSharedModule') keys.add(`consume:${parent.options.shareKey}`);
+            else if (resource) keys.add(`import:${path.relative(this.packageDir, resource).split(path.sep).join('/')}`);
+            else keys.add(`other:${parent?.readableIdentifier(compilation.requestShortener) ?? 'unknown'}`);
+          }
+          for (const key of keys) add(key, files);
+        }
+        compilation.emitAsset('load-graph.json', new sources.RawSource(`${JSON.stringify({ schemaVersion: 1, groups }, null, 1)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * Each script also as `<file>.br`, brotli at quality 11 (issue 16: the first visit's JavaScript
+ * -15 % against the server's on-the-fly quality 4). The server serves it where the browser
+ * accepts br (@fastify/static `preCompressed`), and compresses what has none on the fly.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const zlib = require('node:zlib');
+    const brotli = require('node:util').promisify(zlib.brotliCompress);
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, async (assets) => {
+        const scripts = Object.keys(assets).filter((name) => name.endsWith('.js'));
+        await Promise.all(
+          scripts.map(async (name) => {
+            const buffer = compilation.getAsset(name).source.buffer();
+            const params = { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(await brotli(buffer, { params })), { compressed: true });
+          }),
+        );
+      });
+    });
+  }
+}
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -216,7 +287,13 @@ function createFederatedConfig(options, argv = {}) {
         dts: false,
         // Host remotes are never known at build time: the control plane names them at run time.
         remotes: {},
+        // One Module Federation runtime in the page (issue 16: ~25 KB compressed per remote entry):
+        // the host puts its runtime-core on the page (globalThis._FEDERATION_RUNTIME_CORE) before
+        // it loads any remote, and a production remote's remoteEntry.js uses that one instead of
+        // carrying its own. A remote's standalone harness (development) keeps its own runtime.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
       }),
+      ...(isProduction ? [new LoadGraphPlugin(packageDir), new PrecompressPlugin()] : []),
       ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry
         ? [

@@ -1,4 +1,18 @@
-export * from './server';
+// The browser entry of @sports/shared, the page singleton every page loads in full (shared
+// modules are not tree-shaken). It carries no TypeBox: the request/answer schemas are the
+// server's (`@sports/shared/server`, `@sports/shared/schemas`); the browser gets their types only
+// (`export type`) and the few plain limits its forms show (`schemas/limits`). Checked by
+// index.test.ts (no typebox in this entry's module graph).
+export * from './api/apiError';
+export * from './api/envelope';
+export * from './api/limits';
+export * from './api/responseCodes';
+export * from './contract/remoteNames';
+export * from './levels/levels';
+export * from './messages/zhCN';
+export type * from './schemas/index';
+export * from './schemas/limits';
+export * from './realtime/index';
 export * from './api/createApiClient';
 export * from './api/envelopeInterceptor';
 export * from './events/eventBus';

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
 import { scratchReleases } from '../rollouts/testing/releaseFixtures';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,28 @@ describe('static site (built)', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it("sends a script's precompressed .br (the build's brotli 11) to a browser that takes br, the script itself otherwise", async () => {
+    const release = path.join(releases.releasesDir as string, 'mf-live', '0.1.0-abcdef7777');
+    await fs.mkdir(release, { recursive: true });
+    const script = 'console.log("a long line of javascript");\n'.repeat(200);
+    await fs.writeFile(path.join(release, 'chunk.abcdef1234.js'), script);
+    const brotli = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    await fs.writeFile(path.join(release, 'chunk.abcdef1234.js.br'), brotli);
+    const url = '/web/releases/mf-live/0.1.0-abcdef7777/chunk.abcdef1234.js';
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.rawPayload.equals(brotli)).toBe(true);
+    const gzipped = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+    const plain = await ctx.app.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+
   it('does not serve the raw builds: only registered releases reach visitors', async () => {
     expect((await ctx.app.inject('/web/remotes/mf-live/mf-manifest.json')).statusCode).toBe(404);
   });
@@ -108,6 +131,23 @@ describe.each([
     }
     // The scripts themselves are served either way.
     expect((await ctx.app.inject('/web/main.3f9a0c1e2b4d.js')).statusCode).toBe(200);
+  });
+});
+
+describe('static site with compression off (HTTP_COMPRESSION=0: a CDN or proxy in front compresses)', () => {
+  const releases = scratchReleases(DEFAULT_HALT_POLICY);
+  const ctx = useTestApp(embedded, { seed: false, app: { releases, compression: false } });
+
+  it("sends the script itself, not the build's .br", async () => {
+    const release = path.join(releases.releasesDir as string, 'mf-live', '0.1.0-abcdef6666');
+    await fs.mkdir(release, { recursive: true });
+    const script = 'console.log("a long line of javascript");\n'.repeat(200);
+    await fs.writeFile(path.join(release, 'chunk.abcdef1234.js'), script);
+    await fs.writeFile(path.join(release, 'chunk.abcdef1234.js.br'), zlib.brotliCompressSync(script));
+    const response = await ctx.app.inject({ url: '/web/releases/mf-live/0.1.0-abcdef6666/chunk.abcdef1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.payload).toBe(script);
   });
 });
 

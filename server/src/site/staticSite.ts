@@ -19,6 +19,11 @@ export interface StaticSiteOptions {
    * in every release for error reports, but visitors never get the sources.
    */
   serveSourceMaps?: boolean;
+  /**
+   * Send a script's build-time `<script>.br` where the browser takes br (default). Off with
+   * HTTP_COMPRESSION=0 (a CDN or proxy in front compresses), like on-the-fly compression.
+   */
+  precompressed?: boolean;
 }
 
 const SOURCE_MAP = /\.map$/i;
@@ -40,11 +45,11 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
     // release never changes (its id is its content hash): every file is immutable. The Module
     // Federation runtime fetches them cross-origin, hence CORS.
     await fs.mkdir(options.releasesDir, { recursive: true });
-    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }), options.serveSourceMaps === true);
+    await serveFolder(app, options.releasesDir, '/web/releases/', () => ({ 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' }), options.serveSourceMaps === true, options.precompressed !== false);
   }
 
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
-  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true);
+  await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true, options.precompressed !== false);
 
   app.get('/web/', async (_request, reply) => {
     const indexFile = path.join(hostDist, 'index.html');
@@ -61,7 +66,7 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
 }
 
 /** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */
-async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>, serveSourceMaps: boolean): Promise<void> {
+async function serveFolder(app: App, root: string, prefix: string, headersFor: (filePath: string) => Record<string, string>, serveSourceMaps: boolean, precompressed: boolean): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     prefix,
@@ -71,6 +76,9 @@ async function serveFolder(app: App, root: string, prefix: string, headersFor: (
     suppressWarning: true,
     index: false,
     cacheControl: false,
+    // The builds write `<script>.br` (brotli 11) beside each script: sent where the browser takes
+    // br, else the file itself, compressed on the fly by @fastify/compress (issue 16).
+    preCompressed: precompressed,
     setHeaders: (reply, filePath) => {
       for (const [name, value] of Object.entries(headersFor(filePath))) reply.header(name, value);
     },

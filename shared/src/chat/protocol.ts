@@ -1,5 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
+import { CHAT_ERROR_CODES, CHAT_LOGIN_FAILURES, CHAT_PROTOCOL_VERSION } from './protocolLimits';
+
+export * from './protocolLimits';
 
 /**
  * The wire protocol of the built-in chat: JSON text frames over the WebSocket at `/ws/chat`
@@ -24,15 +27,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
  * closes the connection); too many bad frames close it (code 1008). Texts longer than
  * CHAT_MESSAGE_MAX_LENGTH characters are refused with `too-long`, not rejected as bad frames.
  */
-export const CHAT_PROTOCOL_VERSION = 1;
-/** The largest client frame the server reads (bytes of JSON). */
-export const CHAT_MAX_FRAME_BYTES = 8 * 1024;
-/** The server closes a connection that sent nothing (not even `ping`) for this long. */
-export const CHAT_IDLE_TIMEOUT_MS = 90_000;
-/** Clients ping this often. */
-export const CHAT_PING_INTERVAL_MS = 30_000;
-/** Messages a joining member receives in its `history` frame at most. */
-export const CHAT_HISTORY_LIMIT = 50;
+// Its constants (version, frame bound, timeouts, history size): protocolLimits.ts.
 // Close codes: SocketCloseCode (realtime/closeCodes.ts), one table with the live-data socket's.
 
 const Ref = Type.String({ minLength: 1, maxLength: 64 });
@@ -97,7 +92,6 @@ export const ChatClientFrameSchema = Type.Union([
 ]);
 export type ChatClientFrame = Static<typeof ChatClientFrameSchema>;
 export type ChatClientFrameType = ChatClientFrame['type'];
-export const CHAT_CLIENT_FRAME_TYPES: readonly ChatClientFrameType[] = ['login', 'join', 'quit', 'send', 'profile', 'count', 'create-group', 'ping'];
 
 // ---- server → client ----
 
@@ -112,15 +106,6 @@ const ChatSenderSchema = Type.Object({
   guard: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
 });
 
-/**
- * cloudCustomData.type 2: a gift sent in the room (api/member/handselGift, after its commit). The
- * message is a system line in the assistant channel (text `<nickname> 送出 <gift> x<count>`, from
- * the system) and `cloudCustomData.gift` carries what the page animates: the gift, its tier
- * (1 chat line only, 2 banner over the player, 3 full screen), the count, the sender, and
- * `comboKey` (sender + gift: the same key within a few seconds shows as xN). Only the server
- * writes type 2; clients never send it.
- */
-export const CHAT_GIFT_MESSAGE_TYPE = 2;
 export const ChatGiftPayloadSchema = Type.Object({
   /** The gift send's record id (api/Gift/getUserGiftList), unique per send. */
   recordId: Type.String(),
@@ -197,12 +182,8 @@ export const ChatSendRefusalSchema = Type.Object({
 
 export const ChatProfileSchema = Type.Object({ nickname: Type.String(), avatar: Type.String(), level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })) });
 
-/** Why a login failed. */
-export const CHAT_LOGIN_FAILURES = ['malformed', 'bad-signature', 'expired', 'session-ended', 'unknown-user', 'unsupported-version', 'provider-mismatch'] as const;
 export type ChatLoginFailure = (typeof CHAT_LOGIN_FAILURES)[number];
 
-/** Error frame codes (not tied to a send; sends get `refused`). */
-export const CHAT_ERROR_CODES = ['bad-frame', 'not-logged-in', 'already-logged-in', 'no-such-group', 'forbidden', 'not-in-group', 'too-many-groups', 'rate-limited'] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
 export const ChatServerFrameSchema = Type.Union([

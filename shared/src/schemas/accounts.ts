@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { MAX_LENGTH } from '../api/limits';
+import { LOGIN_NEEDS_SMS_CODE_MESSAGE } from './limits';
 
 /**
  * Accounts (SPEC.md sections 3, 5, 7). The server validates with these and the host types its
@@ -44,10 +45,6 @@ export const LoginRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The login refusal after which the modal asks for an SMS code (type 2) with the password. */
-export const LOGIN_NEEDS_SMS_CODE_MESSAGE = '该手机号登录失败次数过多，请获取短信验证码后登录';
-/** Its reason key in the answer (the server's error catalogue entry): what the modal branches on. */
-export const LOGIN_NEEDS_SMS_CODE_REASON = 'LOGIN_NEEDS_SMS_CODE';
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 export const RegisterRequestSchema = Type.Object(

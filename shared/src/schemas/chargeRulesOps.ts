@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Int4IdSchema } from './primitives';
+import { CHARGE_RULE_COINS_MAX, CHARGE_RULE_PRICE_FEN_MAX, CHARGE_RULE_SORT_MAX } from './limits';
 
 /**
  * Ops management of the recharge packages (issue 13): `GET api/ops/chargeRules` lists every
@@ -8,11 +9,6 @@ import { Int4IdSchema } from './primitives';
  * Money is integers: the price in fen, coins whole.
  */
 
-/** ¥100,000: the dearest package a member may buy. */
-export const CHARGE_RULE_PRICE_FEN_MAX = 10_000_000;
-/** Coins (and bonus coins) one package gives at most. */
-export const CHARGE_RULE_COINS_MAX = 100_000_000;
-export const CHARGE_RULE_SORT_MAX = 9_999;
 /** Packages kept at most (a member's recharge screen shows them all). */
 export const CHARGE_RULES_MAX = 50;
 

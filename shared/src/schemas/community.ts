@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, Int4IdSchema, MultilineString } from './primitives';
+import { COMMENT_REMOVED_TEXT, COMMENT_TEXT_MAX, FEED_VIEWS, POST_IMAGES_MAX, POST_TEXT_MAX } from './limits';
 
 /**
  * The community's posts (issue 14; SPEC.md section 7: `api/anchor_dynamics_user/{insert,likes,
@@ -12,16 +13,10 @@ import { BigIdSchema, Int4IdSchema, MultilineString } from './primitives';
 
 const Count = Type.Integer({ minimum: 0 });
 
-/** Bounds of what members write. */
-export const POST_TEXT_MAX = 2000;
-export const POST_IMAGES_MAX = 9;
-export const COMMENT_TEXT_MAX = 500;
 /** Replies shown under each top comment in `commentList`; the rest through `root_id`. */
 export const FOLDED_REPLIES = 3;
 export const COMMUNITY_PAGE_SIZE_DEFAULT = 20;
 export const COMMUNITY_PAGE_SIZE_MAX = 50;
-/** What a deleted (or hidden) comment that still has replies shows instead of its text. */
-export const COMMENT_REMOVED_TEXT = '该评论已删除';
 
 /** An opaque keyset cursor (the server's encoding; clients only pass back `next_cursor`). */
 export const CommunityCursorSchema = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,80}$', maxLength: 80 });
@@ -80,7 +75,6 @@ export type Post = Static<typeof PostSchema>;
 export const PostPageSchema = Type.Object({ list: Type.Array(PostSchema), next_cursor: NextCursor }, { additionalProperties: false });
 export type PostPage = Static<typeof PostPageSchema>;
 
-export const FEED_VIEWS = ['latest', 'hot', 'following'] as const;
 export type FeedView = (typeof FEED_VIEWS)[number];
 
 /**

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, Int4IdSchema } from './primitives';
 import { PAGE_MAX, PAGE_SIZE_MAX, Page } from './scores';
+import { GIFT_COUNT_MAX } from './limits';
 
 /**
  * Gifts in live rooms (issue 13; SPEC.md section 7: `api/Gift/getList`, `getUserGiftList`,
@@ -14,9 +15,6 @@ const Count = Type.Integer({ minimum: 0 });
 export const GIFT_TIERS = [1, 2, 3] as const;
 export type GiftTier = (typeof GIFT_TIERS)[number];
 const Tier = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
-
-/** At most this many of one gift in one send. */
-export const GIFT_COUNT_MAX = 999;
 
 /** One gift of the catalogue; `icon` is a path under /static/gifts/. */
 export const GiftSchema = Type.Object(

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, Int4IdSchema } from './primitives';
+import { GUARD_MONTHS_MAX } from './limits';
 
 /**
  * Guards of a live room (issue 13; SPEC.md section 7: `api/Guard/getList`, `api/guard_user/buy`;
@@ -10,8 +11,6 @@ import { BigIdSchema, Int4IdSchema } from './primitives';
 
 /** A guard month, in days (renewals and the upgrade credit count in these). */
 export const GUARD_MONTH_DAYS = 30;
-/** Months in one purchase: 1..GUARD_MONTHS_MAX. */
-export const GUARD_MONTHS_MAX = 12;
 /** The room's guard list answers at most this many (highest tier first). */
 export const GUARD_ROOM_LIST_SIZE = 100;
 

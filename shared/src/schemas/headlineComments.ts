@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { COMMENT_TEXT_MAX, COMMUNITY_PAGE_SIZE_MAX, CommunityCursorSchema, PostCommentReplySchema } from './community';
+import { COMMUNITY_PAGE_SIZE_MAX, CommunityCursorSchema, PostCommentReplySchema } from './community';
+import { COMMENT_TEXT_MAX } from './limits';
 import { BigIdSchema, MultilineString } from './primitives';
 
 /**

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
 import { PAGE_SIZE_MAX } from './scores';
+import { HEADLINE_BODY_MAX, HEADLINE_RELATED_MATCHES_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX } from './limits';
 
 /**
  * Headlines (issue 14; SPEC.md sections 1, 2, 7: `api/Headlines/classifyList`,
@@ -26,11 +27,7 @@ const Cursor = Type.String({ pattern: HEADLINE_CURSOR_PATTERN, maxLength: 31 });
 export const HEADLINE_CATEGORY_KEY_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
 const CategoryKey = Type.String({ pattern: HEADLINE_CATEGORY_KEY_PATTERN, maxLength: 32 });
 
-export const HEADLINE_TITLE_MAX = 80;
-export const HEADLINE_SUMMARY_MAX = 200;
-export const HEADLINE_BODY_MAX = 20_000;
 export const HEADLINE_COVER_MAX = 300;
-export const HEADLINE_RELATED_MATCHES_MAX = 5;
 /** The portal feed's size when `limit` is not given, and its ceiling. */
 export const PORTAL_FEED_DEFAULT = 10;
 export const PORTAL_FEED_MAX = 30;

@@ -20,3 +20,4 @@ export * from './headlines';
 export * from './headlineComments';
 export * from './moderation';
 export * from './knowledge';
+export * from './limits';

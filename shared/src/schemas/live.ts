@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
 import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema, Page } from './scores';
+import { FOLLOWER_KEYWORD_MAX, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, SCHEDULE_TITLE_MAX } from './limits';
 
 /**
  * Live rooms (issue 5; SPEC.md sections 2, 3, 6, 7): requests and answers of `api/Live/*`,
@@ -20,14 +21,11 @@ const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const IsoTime = Type.String();
 const NullableIsoTime = Type.Union([Type.String(), Type.Null()]);
 
-export const ROOM_TITLE_MAX = 30;
-export const ROOM_PLACARD_MAX = 200;
 export const ROOM_COVER_MAX = 300;
 /** A room has at most this many admins besides its owner. */
 export const ROOM_ADMINS_MAX = 10;
 /** The longest timed mute (30 days); longer means "until lifted" (omit `minutes`). */
 export const MUTE_MINUTES_MAX = 43_200;
-export const SCHEDULE_TITLE_MAX = 30;
 /** An ISO 8601 instant with its offset: 2026-11-22T19:30:00+08:00 or …Z. */
 const ISO_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$';
 
@@ -325,8 +323,6 @@ export const AttentionPageSchema = Page(AttentionItemSchema);
 
 // ---- My followers: api/Live/followerList (the owner console's admin picker) ----
 
-/** The longest follower search (a nickname fragment). */
-export const FOLLOWER_KEYWORD_MAX = 20;
 /**
  * `GET api/Live/followerList` (members): the caller's own followers, newest follow first;
  * `keyword`: only those whose nickname contains it (case-insensitive, `%` and `_` literal).

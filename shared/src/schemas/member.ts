@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
 import { PAGE_MAX, PAGE_SIZE_MAX, Page } from './scores';
 import { RoomTypeSchema, StreamStatusSchema } from './live';
+import { ACTIVITY_TITLE_MAX, ACTIVITY_URL_MAX, ANCHOR_INTRODUCTION_MAX, ANCHOR_INTRODUCTION_MIN, ANCHOR_SAMPLE_MAX, REAL_NAME_MAX, REAL_NAME_MIN, REJECT_REASON_MAX, REJECT_REASON_MIN, WATCH_HEARTBEAT_SECONDS_MAX } from './limits';
 
 /**
  * The member centre (issue 12; SPEC.md sections 2, 6, 7): real-name verification
@@ -27,8 +28,6 @@ const PageFields = {
 
 // ---- Real-name verification: api/Member/verified, api/Member/getVerifiedInfo ----
 
-export const REAL_NAME_MIN = 2;
-export const REAL_NAME_MAX = 30;
 export const ID_NUMBER_LENGTH = 18;
 
 /** `POST api/Member/verified`: the legal name (Chinese, 2-30, `·` allowed) and the 18-character resident ID number. */
@@ -52,12 +51,6 @@ export const VerifiedInfoSchema = Type.Object({
 export type VerifiedInfo = Static<typeof VerifiedInfoSchema>;
 
 // ---- Anchor applications: api/Member/applyAnchor, api/Member/anchorApplication, ops ----
-
-export const ANCHOR_INTRODUCTION_MIN = 10;
-export const ANCHOR_INTRODUCTION_MAX = 300;
-export const ANCHOR_SAMPLE_MAX = 300;
-export const REJECT_REASON_MIN = 2;
-export const REJECT_REASON_MAX = 100;
 
 /** What the applicant will broadcast: the live room types (1 football, 2 basketball, 3 esports, 4 general). */
 export const AnchorCategorySchema = RoomTypeSchema;
@@ -158,8 +151,6 @@ export type PublicUserInfo = Static<typeof PublicUserInfoSchema>;
 
 // ---- Watch history: api/User/watchRecord, api/User/watchlistList ----
 
-export const WATCH_HEARTBEAT_SECONDS_MAX = 300;
-
 /** `POST api/User/watchRecord`: the room page's heartbeat while a member watches. */
 export const WatchRecordRequestSchema = Type.Object(
   { room_id: Id, seconds: Type.Integer({ minimum: 1, maximum: WATCH_HEARTBEAT_SECONDS_MAX }) },
@@ -191,8 +182,6 @@ export type WatchlistPage = Static<typeof WatchlistPageSchema>;
 
 // ---- Activity banners: api/Activity_Config/getActivityUrl, ops api/ops/activities ----
 
-export const ACTIVITY_TITLE_MAX = 30;
-export const ACTIVITY_URL_MAX = 300;
 export const ActivityTargetSchema = Type.Union([Type.Literal('_self'), Type.Literal('_blank')]);
 export type ActivityTarget = Static<typeof ActivityTargetSchema>;
 

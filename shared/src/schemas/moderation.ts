@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
+import { REPORT_REASONS, REPORT_STATES, SENSITIVE_WORDS_PER_CHANGE_MAX, SENSITIVE_WORD_INPUT_MAX } from './limits';
 
 /**
  * Moderation (issue 14; server/src/moderation/README.md): members report content
@@ -12,19 +13,12 @@ export const MODERATION_KINDS = ['post', 'comment', 'chat', 'user', 'headline'] 
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
 export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { post: '动态', comment: '评论', chat: '聊天消息', user: '用户', headline: '头条' };
 
-export const REPORT_REASONS = ['spam', 'abuse', 'porn', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = { spam: '垃圾广告', abuse: '辱骂攻击', porn: '色情低俗', illegal: '违法违规', other: '其他' };
 
-export const REPORT_STATES = ['open', 'actioned', 'dismissed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
 /** A report's own words, at most this many characters. */
 export const REPORT_TEXT_MAX = 200;
-/** A listed word, at most this many characters (before normalising: 64; stored normalised: 32). */
-export const SENSITIVE_WORD_INPUT_MAX = 64;
-/** At most this many words in one change. */
-export const SENSITIVE_WORDS_PER_CHANGE_MAX = 200;
 /** The list holds at most this many words. */
 export const SENSITIVE_WORDS_MAX = 5000;
 

@@ -81,7 +81,6 @@ export type OddsMarket = Static<typeof OddsMarketSchema>;
 /** europe = 1X2 (basketball: money line), asia = Asian handicap (spread), total = over/under. */
 export const OddsMarketNameSchema = Type.Union([Type.Literal('europe'), Type.Literal('asia'), Type.Literal('total')]);
 export type OddsMarketName = Static<typeof OddsMarketNameSchema>;
-export const ODDS_MARKETS: readonly OddsMarketName[] = ['europe', 'asia', 'total'];
 
 /** The 'exponent' of one match at one odds company (the company a client toggled to). */
 export const ExponentRowSchema = Type.Object({

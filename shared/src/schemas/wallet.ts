@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Int4IdSchema } from './primitives';
 import { PAGE_SIZE_MAX } from './scores';
+import { ORDER_TYPES } from './limits';
 
 /**
  * The wallet (issue 13; SPEC.md sections 1, 3, 7): recharge packages (`api/chargerules/getList`),
@@ -22,9 +23,6 @@ export type ChargeRuleList = Static<typeof ChargeRuleListSchema>;
 export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'alipay'] as const;
 export type PaymentProviderKey = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
-/** The Idempotency-Key header every paid call takes: 1-64 of letters, digits, `-_.:`. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9._:-]{1,64}$';
-
 /** `GET api/chargerules/payUrl?id=&provider=` (header Idempotency-Key). */
 export const PayUrlQuerySchema = Type.Object(
   { id: Int4IdSchema, provider: Type.Optional(Type.Union([Type.Literal('sandbox'), Type.Literal('alipay')])) },
@@ -44,19 +42,6 @@ export const PayUrlSchema = Type.Object(
 );
 export type PayUrl = Static<typeof PayUrlSchema>;
 
-/**
- * Order types (`api/Order/getTypeList`): every paid action writes one order (server
- * wallet/orders.ts). `prefix` starts its order numbers (`R` + 24 digits for a recharge).
- */
-export const ORDER_TYPES = [
-  { type: 1, name: '充值', key: 'recharge', prefix: 'R' },
-  { type: 2, name: '礼物', key: 'gift', prefix: 'G' },
-  { type: 3, name: '守护', key: 'guard', prefix: 'S' },
-  { type: 4, name: '喇叭', key: 'horn', prefix: 'H' },
-  { type: 5, name: '弹幕', key: 'barrage', prefix: 'B' },
-  { type: 6, name: '兑换', key: 'conversion', prefix: 'C' },
-  { type: 7, name: '提现', key: 'withdrawal', prefix: 'W' },
-] as const;
 export type OrderTypeKey = (typeof ORDER_TYPES)[number]['key'];
 export const OrderTypeSchema = Type.Object({ type: Type.Integer({ minimum: 1 }), name: Type.String() }, { additionalProperties: false });
 export const OrderTypeListSchema = Type.Array(OrderTypeSchema);

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema } from './primitives';
 import { PAGE_SIZE_MAX } from './scores';
+import { ALIPAY_ACCOUNT_MAX, BANK_NAME_MAX, BANK_NAME_MIN, HOLDER_MAX, HOLDER_MIN, WITHDRAWAL_REJECT_REASON_MAX, WITHDRAWAL_REJECT_REASON_MIN } from './limits';
 
 /**
  * Earnings and withdrawals (issue 13; SPEC.md sections 1, 7): an anchor's earnings (whole coins
@@ -90,7 +91,6 @@ export type ConversionResult = Static<typeof ConversionResultSchema>;
 export const WithdrawalAccountKindSchema = Type.Union([Type.Literal('card'), Type.Literal('alipay')]);
 export type WithdrawalAccountKind = Static<typeof WithdrawalAccountKindSchema>;
 
-export const WITHDRAWAL_STATES = ['pending', 'paid', 'rejected'] as const;
 export const WithdrawalStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('rejected')]);
 export type WithdrawalState = Static<typeof WithdrawalStateSchema>;
 
@@ -149,12 +149,6 @@ export const WithdrawalPageSchema = Type.Object({ list: Type.Array(WithdrawalSch
 export type WithdrawalPage = Static<typeof WithdrawalPageSchema>;
 
 // ---- Payout accounts: api/Bank_card bind, getInfo, bindAliPay, getAliPayInfo (GET, login) ----
-
-export const BANK_NAME_MIN = 2;
-export const BANK_NAME_MAX = 30;
-export const HOLDER_MIN = 2;
-export const HOLDER_MAX = 30;
-export const ALIPAY_ACCOUNT_MAX = 64;
 
 /**
  * `GET api/Bank_card/bind?card_number=&bank_name=&holder=`: binds (or replaces) the member's card.
@@ -247,8 +241,6 @@ export type OpsWithdrawalPage = Static<typeof OpsWithdrawalPageSchema>;
 export const WithdrawalIdParamsSchema = Type.Object({ id: BigIdSchema }, { additionalProperties: false });
 export type WithdrawalIdParams = Static<typeof WithdrawalIdParamsSchema>;
 
-export const WITHDRAWAL_REJECT_REASON_MIN = 2;
-export const WITHDRAWAL_REJECT_REASON_MAX = 100;
 /** `POST api/ops/withdrawals/:id/reject` (approve: `POST …/:id/approve`, no body). */
 export const RejectWithdrawalRequestSchema = Type.Object(
   { reason: Type.String({ minLength: WITHDRAWAL_REJECT_REASON_MIN, maxLength: WITHDRAWAL_REJECT_REASON_MAX }) },

@@ -50,5 +50,6 @@ export const REMOTES = [
   { name: 'mf_live', folder: 'mf-live', route: 'anchor', otherRoute: 'news', otherFolder: 'mf-community', widget: 'liveRecommend' },
   { name: 'mf_scores', folder: 'mf-scores', route: 'football', otherRoute: 'anchor', otherFolder: 'mf-live', widget: 'hotMatches' },
   { name: 'mf_community', folder: 'mf-community', route: 'news', otherRoute: 'football', otherFolder: 'mf-scores', widget: 'headlines' },
-  { name: 'mf_member', folder: 'mf-member', route: 'member', otherRoute: 'anchor', otherFolder: 'mf-live', widget: null },
+  // about-user: #/member requires login (its manifest), so a guest there gets the login modal over the page.
+  { name: 'mf_member', folder: 'mf-member', route: 'about-user', otherRoute: 'anchor', otherFolder: 'mf-live', widget: null },
 ] as const;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './rolloutOps';
@@ -47,7 +48,11 @@ async function copyOfMfLive(target: string, version: string, changeRoutesChunk?:
     const chunk = manifest.exposes.find((expose) => expose.name === 'routes')?.assets.js.sync[0];
     if (!chunk) throw new Error(`${manifestFile} names no sync chunk for ./routes`);
     const chunkFile = path.join(target, chunk);
-    await fs.writeFile(chunkFile, changeRoutesChunk(await fs.readFile(chunkFile, 'utf8')));
+    const changed = changeRoutesChunk(await fs.readFile(chunkFile, 'utf8'));
+    await fs.writeFile(chunkFile, changed);
+    // The build writes each script's brotli copy beside it, and the server sends that copy to
+    // browsers that take br: it must say the same as the changed script.
+    if (existsSync(`${chunkFile}.br`)) await fs.writeFile(`${chunkFile}.br`, brotliCompressSync(changed));
   }
   return target;
 }

@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // Unmounts, and clears localStorage, cookies and the hash after every test.
-    setupFiles: ['src/layout/testing/setupTests.ts'],
+    // Testing Library's wait (5 s), unmount and localStorage clean-up (as in every front-end
+    // package), then the host's own: cookies and the hash cleared after every test.
+    setupFiles: ['@sports/shared/testing/domTestSetup', 'src/layout/testing/setupTests.ts'],
   },
 });

@@ -1,15 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderRemotePage } from '@sports/shared/testing';
 import { ApiError } from '@sports/shared';
 import { COMMUNITY_PATHS } from '../api/communityApi';
 import { routes } from '../routes';
 import { communityContext, logIn, post } from './testing/communityFixtures';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 const TOPICS = [
   { id: 1, name: '足球' },

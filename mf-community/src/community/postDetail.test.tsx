@@ -1,15 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRemotePage } from '@sports/shared/testing';
 import { ApiError } from '@sports/shared';
 import { COMMUNITY_PATHS } from '../api/communityApi';
 import { routes } from '../routes';
 import { comment, communityContext, logIn, post, reply } from './testing/communityFixtures';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 function threadIds(): string[] {
   return screen.getAllByTestId('comment-thread').map((thread) => thread.getAttribute('data-comment-id') ?? '');

@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRemotePage } from '@sports/shared/testing';

@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BroadcastRecord } from '@sports/shared';

@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, userInfoAtom, type Order, type PayUrl } from '@sports/shared';

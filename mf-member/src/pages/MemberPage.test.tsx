@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userInfoAtom, type UpdateInfoRequest } from '@sports/shared';

@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedMessages } from '../messages/zhCN';
 import { theme } from '../theme/theme';
 import { LoadView } from './LoadView';
-
-afterEach(cleanup);
 
 const themed = (node: ReactNode) => render(<ThemeProvider theme={theme}>{node}</ThemeProvider>);
 

@@ -1,4 +1,4 @@
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ApiClient } from '../api/createApiClient';
 import type { RemoteContext, RemoteRouteDefinition, RemoteWidgetDefinition } from '../contract/remoteContract';
 import { createEventBus } from '../events/eventBus';
@@ -7,9 +7,6 @@ import { RoutePageOutlet } from '../remoteKit/RoutePageOutlet';
 import { lazyOnce } from '../remoteKit/lazyPage';
 import { createSportsStore } from '../store/createSportsStore';
 import { Suspense } from 'react';
-
-// Pages and widgets load lazily; on a loaded 2-core CI machine that can take over the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * For remotes' unit tests: a RemoteContext whose API answers from `answers` by path (unit

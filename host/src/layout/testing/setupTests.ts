@@ -1,14 +1,12 @@
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearCookies } from './cookies';
 import { installPointerEventPolyfill } from './pointerEventPolyfill';
 
 installPointerEventPolyfill();
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// After @sports/shared/testing/domTestSetup's unmount and localStorage clean-up: the host's
+// own state a test can leave behind.
 afterEach(() => {
-  cleanup();
-  localStorage.clear();
   clearCookies();
   window.history.replaceState(null, '', '/');
 });

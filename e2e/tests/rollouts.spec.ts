@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { assertMfLiveBuilt, brokenRelease, incompatibleRelease, MARKER, markedRelease } from './support/releaseCopies';
 import { auditOf, E2E_ACTOR, E2E_OPS_TOKEN, mfOk, overrideAddress, publishWithCli, rolloutOf, runMf } from './support/rolloutOps';
 
@@ -25,9 +25,35 @@ let auditBefore = 0;
 async function openAnchor(browser: Browser, baseURL: string, address = '/web/'): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  const seen = recordLoadEvents(page);
   await page.goto(`${address}#/anchor`);
-  await expect(page.locator('main [data-remote="mf-live"]').first()).toBeVisible();
+  await expectShown(page.locator('main [data-remote="mf-live"]').first(), `a visitor of ${address}`, seen);
   return { page, close: () => context.close() };
+}
+
+/** What a page reported while loading remotes: its telemetry, console errors and page errors. */
+function recordLoadEvents(page: Page): string[] {
+  const seen: string[] = [];
+  const started = Date.now();
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/mf/telemetry')) seen.push(`${at()} telemetry ${request.postData() ?? ''}`);
+    if (request.url().includes('/mf/')) seen.push(`${at()} GET ${request.url()}`);
+  });
+  page.on('requestfailed', (request) => seen.push(`${at()} failed ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  page.on('console', (message) => message.type() === 'error' && seen.push(`${at()} console: ${message.text()}`));
+  page.on('pageerror', (error) => seen.push(`${at()} page error: ${error.message}`));
+  return seen;
+}
+
+/** Expects `locator` visible; when it is not, the failure says what the page did meanwhile. */
+async function expectShown(locator: Locator, who: string, seen: string[]): Promise<void> {
+  try {
+    await expect(locator).toBeVisible();
+  } catch (error) {
+    const main = await locator.page().locator('main').innerText().catch(() => '(no main)');
+    throw new Error(`${who}: ${locator} not shown. The page's main: ${JSON.stringify(main.slice(0, 300))}. What it did:\n${seen.join('\n')}`, { cause: error });
+  }
 }
 
 async function expectMarker(page: Page, shown: boolean): Promise<void> {
@@ -117,9 +143,10 @@ test('a broken candidate at 100 %: visitors land on the stable release, and the 
       const report = response.url().endsWith('/api/mf/telemetry') ? (response.request().postDataJSON() as { version?: string; phase?: string }) : null;
       return report?.version === brokenId && report.phase === 'load';
     });
+    const seen = recordLoadEvents(page);
     await page.goto('/web/#/anchor');
     // The candidate fails, the host falls back to stable: the page works, no fallback view.
-    await expect(page.locator('main [data-remote="mf-live"]').first()).toBeVisible();
+    await expectShown(page.locator('main [data-remote="mf-live"]').first(), `visitor ${visitor}`, seen);
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
     await failureReported;
     await context.close();

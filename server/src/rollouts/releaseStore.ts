@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_PACKAGE_FOLDER, ROUTE_MANIFEST_FILE, type RemoteName } from '@sports/shared/server';
 import { contentHashOf, listReleaseFiles } from '@sports/shared/node';
+import { compressedCopyProblems } from './compressedCopiesCheck';
 
 /**
  * Where release folders live. Uploads land in a staging area that is never served; a release
@@ -18,6 +19,8 @@ export interface ReleaseStore {
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
   /** The staged release's route-manifest.json as text (checked by routeManifestCheck.ts); null when it has none. */
   readRouteManifest(remote: RemoteName, releaseId: string): Promise<string | null>;
+  /** Compressed copies (`x.js.br`) that do not say what their file says (compressedCopiesCheck.ts). */
+  compressedCopyProblems(remote: RemoteName, releaseId: string): Promise<string[]>;
   /** The content hash of the staged files, to check it matches the release id. */
   contentHash(remote: RemoteName, releaseId: string): Promise<string>;
   /**
@@ -69,6 +72,10 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async compressedCopyProblems(remote, releaseId) {
+      const folder = staged(remote, releaseId);
+      return compressedCopyProblems(folder, await listReleaseFiles(folder));
     },
     contentHash: (remote, releaseId) => hashOf(staged(remote, releaseId)),
     async seal(remote, releaseId, expectedHash) {

@@ -97,8 +97,9 @@ export async function registerRelease(
 
 /**
  * The checks of a staged release, and what registration stores of it: the content hashes to the
- * id, the manifest is compatible with the host, and the route manifest is sound
- * (routeManifestCheck.ts). Problems of both manifests are listed together, so a squad sees all.
+ * id, the manifest is compatible with the host, the route manifest is sound (routeManifestCheck.ts)
+ * and every brotli copy says what its file says (compressedCopiesCheck.ts). All problems are
+ * listed together, so a squad sees all.
  */
 async function checkStagedRelease(
   deps: ReleaseDeps,
@@ -116,7 +117,8 @@ async function checkStagedRelease(
   if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash, routeManifest: null };
   if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash, routeManifest: null };
   const routes = await readAndCheckRouteManifest(deps.store, remote, releaseId);
-  return { problems: [...checkRelease(manifest, remote, deps.hostShared), ...routes.problems], contentHash, routeManifest: routes.manifest };
+  const copies = await deps.store.compressedCopyProblems(remote, releaseId);
+  return { problems: [...checkRelease(manifest, remote, deps.hostShared), ...routes.problems, ...copies], contentHash, routeManifest: routes.manifest };
 }
 
 async function readAndCheckRouteManifest(store: ReleaseStore, remote: RemoteName, releaseId: string) {

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { errors } from '../infra/http/errorCatalogue';
+import { describeEachDatabase, useTestApp } from '../testing/testApp';
+import { compressedCopyProblems } from './compressedCopiesCheck';
+import { makeReleaseBuild, publishThroughApi, scratchReleases } from './testing/releaseFixtures';
+
+const SCRIPT = 'console.log("release 1");';
+
+async function folderWith(files: Record<string, string | Buffer>): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'compressed-copies-'));
+  onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
+  for (const [name, bytes] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+    await fs.writeFile(path.join(folder, name), bytes);
+  }
+  return folder;
+}
+
+describe('compressedCopyProblems', () => {
+  it('accepts copies that decompress to their file, and files without a copy', async () => {
+    const files = { 'chunk.js': SCRIPT, 'chunk.js.br': brotliCompressSync(SCRIPT), 'static/js/other.js': 'x', 'static/js/other.js.br': brotliCompressSync('x'), 'small.js': 'y' };
+    expect(await compressedCopyProblems(await folderWith(files), Object.keys(files))).toEqual([]);
+  });
+
+  it('names a stale copy, a copy without its file and a copy that is not brotli, all at once', async () => {
+    const files = {
+      'chunk.js': `throw new Error('edited after the build');\n${SCRIPT}`,
+      'chunk.js.br': brotliCompressSync(SCRIPT),
+      'gone.js.br': brotliCompressSync(SCRIPT),
+      'noise.js': SCRIPT,
+      'noise.js.br': 'not brotli at all',
+    };
+    expect(await compressedCopyProblems(await folderWith(files), Object.keys(files))).toEqual([
+      'chunk.js.br does not decompress to chunk.js (browsers that take br would get other code): rebuild, or delete the copy',
+      'gone.js.br has no gone.js beside it',
+      'noise.js.br is not valid brotli',
+    ]);
+  });
+});
+
+describeEachDatabase('compressed copies at registration', (target) => {
+  const ctx = useTestApp(target, { withHost: false, app: { releases: scratchReleases({ errorRate: 0.5, minSample: 10, windowSeconds: 300 }) } });
+
+  it('refuses a release whose brotli copy of its entry is stale, and registers it once the copy is right', async () => {
+    const folder = await makeReleaseBuild('mf_scores', '4.0.0', 'stale copy');
+    const entry = await fs.readFile(path.join(folder, 'remoteEntry.js'));
+    await fs.writeFile(path.join(folder, 'remoteEntry.js.br'), brotliCompressSync(Buffer.concat([entry, Buffer.from('\n// another build')])));
+    const refused = await publishThroughApi(ctx.app, 'mf_scores', folder, '4.0.0');
+    expect(refused.register.json()).toMatchObject({
+      code: 1,
+      reason: 'RELEASE_REFUSED',
+      msg: errors.RELEASE_REFUSED.message(['remoteEntry.js.br does not decompress to remoteEntry.js (browsers that take br would get other code): rebuild, or delete the copy']),
+    });
+
+    await fs.writeFile(path.join(folder, 'remoteEntry.js.br'), brotliCompressSync(entry));
+    const registered = await publishThroughApi(ctx.app, 'mf_scores', folder, '4.0.0');
+    expect(registered.register.json()).toMatchObject({ code: 200, data: { remote: 'mf_scores', releaseId: registered.releaseId } });
+  });
+});

@@ -42,6 +42,14 @@ module.exports = {
       to: { path: '^(host|server|tools|e2e|bench)/' },
     },
     {
+      name: 'only-the-host-routes',
+      comment:
+        "react-router is the host's alone, bundled in the host and not a page singleton (issue 16: a shared module ships whole, 53 KiB): a remote or @sports/shared gets `location` in its props and navigates with RemoteContext.navigate",
+      severity: 'error',
+      from: { path: '^(mf-[a-z]+|shared)/' },
+      to: { path: '(^|/)react-router(-dom)?(/|$)' },
+    },
+    {
       name: 'shared-imports-no-app',
       comment:
         'shared is below everything: it imports nothing from host, the remotes, server, tools, e2e or bench',

@@ -1,4 +1,4 @@
-import { createRemoteParcel } from '@sports/shared';
+import { createRemoteParcel } from '@sports/shared/parcel';
 import { routes } from './routes';
 
 /** single-spa lifecycles: mount mf-community alone, in its own React root (`mf_community/parcel`). */

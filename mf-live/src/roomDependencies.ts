@@ -1,4 +1,6 @@
-import { createChatClient as createConfiguredChatClient, type ChatClient, type SystemConfig } from '@sports/shared';
+import type { ChatClient, SystemConfig } from '@sports/shared';
+// The chat clients are a subpath (issue 16): only the live room loads them, never a first visit.
+import { createChatClient as createConfiguredChatClient } from '@sports/shared/chat';
 import { browserEngines, type EngineSet } from './player/engines';
 import type { PlaybackCapabilities } from './player/playbackPlan';
 

@@ -14,33 +14,49 @@ function installedVersion(packageName, fromDir) {
   return require(manifestPath).version;
 }
 
-/** Where react-router resolves for react-router-dom (it is not a direct dependency). */
+/**
+ * Where react-router resolves for react-router-dom (it is not a direct dependency), or null for a
+ * package that does not depend on the router (every remote: only the host routes).
+ */
 function reactRouterDir(fromDir) {
-  const domDir = path.dirname(require.resolve('react-router-dom/package.json', { paths: [fromDir] }));
-  return path.dirname(require.resolve('react-router/package.json', { paths: [domDir] }));
+  let domManifest;
+  try {
+    domManifest = require.resolve('react-router-dom/package.json', { paths: [fromDir] });
+  } catch {
+    return null;
+  }
+  return path.dirname(require.resolve('react-router/package.json', { paths: [path.dirname(domManifest)] }));
 }
 
 /**
  * React Router 7's package `exports` name only its development build (warnings, dev checks,
  * ~40 % larger); its production build sits beside it in dist/production. Production bundles
- * resolve the router there.
+ * resolve the router there (null: the package has no router).
  */
 function reactRouterEntries(packageDir, isProduction) {
-  const dist = path.join(reactRouterDir(packageDir), 'dist', isProduction ? 'production' : 'development');
+  const routerDir = reactRouterDir(packageDir);
+  if (routerDir === null) return null;
+  const dist = path.join(routerDir, 'dist', isProduction ? 'production' : 'development');
   return { index: path.join(dist, 'index.mjs'), dom: path.join(dist, 'dom-export.mjs') };
 }
 
 /**
  * The page singletons (DESIGN.md section 3, TOOLCHAIN.md pitfall 3): one copy in the page,
  * whoever loads first provides it. Deep imports are listed because they are separate modules
- * to webpack; react-router is where the router's contexts live.
+ * to webpack.
+ *
+ * react-router(-dom) is not one of them (issue 16, unlike DESIGN.md section 3 and TOOLCHAIN.md
+ * pitfall 3): the host alone routes. A remote's pages never import the router; they get
+ * `location` in their props and navigate through the contract's `RemoteContext.navigate`
+ * (shared/src/contract/remoteContract.ts), and a remote's package has no router dependency
+ * (scripts/check-boundaries.mjs refuses the import). A shared module ships whole (the share
+ * scope is never tree-shaken: the router's whole production build, 53 KiB brotli, on every first
+ * visit); host-only, webpack keeps the part the host uses. See host/src/routes/README.md.
  */
-function createSharedScope(packageDir, isProduction = true) {
+function createSharedScope(packageDir) {
   const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = installedVersion('react', packageDir);
   const reactDom = installedVersion('react-dom', packageDir);
-  const routerDom = installedVersion('react-router-dom', packageDir);
-  const router = require(path.join(reactRouterDir(packageDir), 'package.json')).version;
   const jotai = installedVersion('jotai', packageDir);
   const styled = installedVersion('styled-components', packageDir);
   const sharedContract = installedVersion('@sports/shared', packageDir);
@@ -49,8 +65,6 @@ function createSharedScope(packageDir, isProduction = true) {
     'react/jsx-runtime': singleton(react),
     'react-dom': singleton(reactDom),
     'react-dom/client': singleton(reactDom),
-    'react-router-dom': singleton(routerDom),
-    'react-router': { ...singleton(router), import: reactRouterEntries(packageDir, isProduction).index },
     jotai: singleton(jotai),
     'jotai/utils': singleton(jotai),
     'styled-components': singleton(styled),
@@ -236,7 +250,7 @@ function createFederatedConfig(options, argv = {}) {
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const isProduction = argv.mode !== 'development';
   const isHost = role === 'host';
-  const sharedScope = createSharedScope(packageDir, isProduction);
+  const sharedScope = createSharedScope(packageDir);
   const router = reactRouterEntries(packageDir, isProduction);
 
   // The host's page and a remote's standalone harness (dev only) are plain html shells.
@@ -268,7 +282,8 @@ function createFederatedConfig(options, argv = {}) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: { 'react-router$': router.index, 'react-router/dom$': router.dom },
+      // The host's router, bundled (not shared) from its production build; a remote has none.
+      alias: router ? { 'react-router$': router.index, 'react-router/dom$': router.dom } : {},
     },
     module: { rules: [swcRule()] },
     performance: { hints: false },

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   chatMessages,
-  ChatSession,
   guestIdAtom,
   systemConfigAtom,
   userInfoAtom,
@@ -12,6 +11,7 @@ import {
   type ChatHorn,
   type RemoteContext,
 } from '@sports/shared';
+import { ChatSession } from '@sports/shared/chat';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { giftOf, isFreshGift } from '../gifts/giftMessage';
 import type { GiftEvent } from '../gifts/GiftLayer';

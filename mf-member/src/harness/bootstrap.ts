@@ -1,4 +1,4 @@
-import { startRemoteHarness } from '@sports/shared';
+import { startRemoteHarness } from '@sports/shared/parcel';
 import * as parcel from '../parcel';
 import { routes } from '../routes';
 

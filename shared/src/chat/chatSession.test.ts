@@ -4,7 +4,8 @@ import { messageListAtom, onLineAtom, systemNoticeListAtom, zhuboMessageListAtom
 import { imTouristAccountAtom, userInfoAtom } from '../store/persistedAtoms';
 import { guestIdAtom, sessionAtom } from '../store/sessionAtoms';
 import { FakeChatClient, FakeChatNetwork } from '../testing/fakeChatClient';
-import { ChatSession, GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH, ONLINE_COUNT_REFRESH_MS } from './chatSession';
+import { GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH } from './chatApiPaths';
+import { ChatSession, ONLINE_COUNT_REFRESH_MS } from './chatSession';
 
 const ROOM = '42';
 const PREFIX = '游客';

@@ -1,17 +1,25 @@
-import type { ApiClient } from '../api/createApiClient';
-import { GROUP_JOIN_DELAY_MS, GUEST_PROFILE_UPDATE_DELAY_MS, ONLINE_COUNT_BONUS } from '../api/limits';
-import type { SportsStore } from '../store/createSportsStore';
+// The page singleton by its name, never by a relative path: this file ships in mf-live's room
+// chunk (@sports/shared/chat), and the atoms it writes must be the ones the page reads.
 import {
   chatConnectionAtom,
   chatRoomStatusAtom,
+  GROUP_JOIN_DELAY_MS,
+  GUEST_CHAT_ACCOUNT_PATH,
+  GUEST_PROFILE_UPDATE_DELAY_MS,
+  guestIdAtom,
+  imTouristAccountAtom,
+  MEMBER_CHAT_SIG_PATH,
   messageListAtom,
+  ONLINE_COUNT_BONUS,
   onLineAtom,
+  sessionAtom,
   systemNoticeListAtom,
+  userInfoAtom,
   zhuboMessageListAtom,
   zhushouMessageListAtom,
-} from '../store/chatAtoms';
-import { imTouristAccountAtom, userInfoAtom } from '../store/persistedAtoms';
-import { guestIdAtom, sessionAtom } from '../store/sessionAtoms';
+  type ApiClient,
+  type SportsStore,
+} from '@sports/shared';
 import {
   type ChatClient,
   type ChatGroupMessage,
@@ -22,10 +30,6 @@ import {
 import type { ChatHorn } from './protocol';
 import { RecentIds } from './recentIds';
 
-/** `GET api/tenxun/getUserSig`: the logged-in member's chat identity. */
-export const MEMBER_CHAT_SIG_PATH = 'api/tenxun/getUserSig';
-/** `GET api/Universal/imTouristAccount`: a guest chat identity (SPEC.md section 7). */
-export const GUEST_CHAT_ACCOUNT_PATH = 'api/Universal/imTouristAccount';
 /** messageList and the two channel lists keep this many of the newest messages. */
 export const CHAT_MESSAGE_LIST_LIMIT = 200;
 /** How often the online count is asked again (Tencent asks for no more than once per 5-10 s). */

@@ -1,9 +1,10 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { RemoteParcelModule, RemoteParcelProps, RemoteRouteDefinition } from '../contract/remoteContract';
-import { RemoteRoot } from './RemoteRoot';
-import { RoutePageOutlet } from './RoutePageOutlet';
+// The page singleton by its name, never by a relative path: this file ships in each remote's
+// `./parcel` chunk (`@sports/shared/parcel`), and a copy of RemoteRoot would be a second jotai
+// Provider and theme beside the ones the remote's pages use.
+import { RemoteRoot, RoutePageOutlet, type RemoteParcelModule, type RemoteParcelProps, type RemoteRouteDefinition } from '@sports/shared';
 
 function ParcelError({ error }: { error: Error }) {
   return (

@@ -1,5 +1,4 @@
 export * from './ComingSoonPage';
-export * from './createRemoteParcel';
 export * from './lazyPage';
 export * from './LoadView';
 export * from './PageLoading';
@@ -9,7 +8,6 @@ export * from './RemotePageFrame';
 export * from './RemoteRoot';
 export * from './requireLogin';
 export * from './RoutePageOutlet';
-export * from './startRemoteHarness';
 export * from './Switch';
 export * from './Tabs';
 export * from './useCursorList';

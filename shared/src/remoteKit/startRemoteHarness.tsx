@@ -1,9 +1,15 @@
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
-import { createApiClient } from '../api/createApiClient';
-import type { RemoteContext, RemoteParcelModule, RemoteRouteDefinition } from '../contract/remoteContract';
-import { createEventBus } from '../events/eventBus';
-import { createSportsStore } from '../store/createSportsStore';
-import { parseHashLocation } from './parseHashLocation';
+// The page singleton by its name (see createRemoteParcel.tsx): the harness's store is the one
+// whose atoms the remote's pages read.
+import {
+  createApiClient,
+  createEventBus,
+  createSportsStore,
+  parseHashLocation,
+  type RemoteContext,
+  type RemoteParcelModule,
+  type RemoteRouteDefinition,
+} from '@sports/shared';
 
 export interface RemoteHarnessOptions {
   parcel: RemoteParcelModule;

@@ -120,6 +120,7 @@ export const hostMessages = {
     rememberAccount: '记住账号',
     captcha: '人机验证',
     captchaLoading: '人机验证加载中…',
+    formLoading: '加载中…',
     captchaLoadFailed: '人机验证加载失败，请关闭后重试',
     mobileRequired: '请输入手机号！',
     passwordRequired: '请输入登录密码！',

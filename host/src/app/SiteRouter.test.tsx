@@ -192,7 +192,7 @@ describe('the site router', () => {
       let arrive: () => void = () => undefined;
       renderSite('/persona', { remotes: TEST_ASSIGNMENTS }, { arrival: new Promise<void>((resolve) => (arrive = resolve)) });
       await screen.findByRole('dialog', { name: 'Password login' });
-      fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
+      fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
       await act(async () => arrive());
       expect((await screen.findByTestId('remote-page')).textContent).toBe('persona:guest');
       expect(loginWarnings()).toHaveLength(1);

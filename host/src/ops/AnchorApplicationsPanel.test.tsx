@@ -100,11 +100,11 @@ describe('the anchor applications review (#/ops?tab=applications)', () => {
   it('pages through a long queue', async () => {
     for (let id = 10; id < 35; id += 1) content.applications.push(fakeApplication(id));
     await openApplications();
-    expect(screen.getByText('第 1 / 2 页')).toBeTruthy();
+    await screen.findByText('第 1 / 2 页');
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('第 2 / 2 页');
     expect(content.sent.at(-1)?.path).toBe('/api/ops/anchorApplications?state=pending&page=2&page_size=20');
-    expect(screen.getAllByTestId(/^application-row-/)).toHaveLength(7);
+    await waitFor(() => expect(screen.getAllByTestId(/^application-row-/)).toHaveLength(7));
   });
 
   it('a revoked token sends the page back to the token form', async () => {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { LoginModalMode, PlatformEvents, UserProfile } from '@sports/shared';
 import { renderWithHost, type HostTestOptions } from '../../layout/testing/renderWithHost';
 import { CaptchaWidgetContext } from '../captchaWidget';
-import { LoginModal } from '../LoginModal';
+import { LoginModal, loadAccountForm } from '../LoginModal';
 import { FakeCaptchaWidget } from './FakeCaptchaWidget';
 
 export const TEST_PROFILE: UserProfile = {
@@ -15,6 +15,9 @@ export const TEST_PROFILE: UserProfile = {
   invite_code: 'AB12CD34',
   level: 1,
 };
+
+// The form is its own chunk: loaded before any test renders, the modal shows it at once.
+await loadAccountForm();
 
 /** The LoginModal with the fake captcha, the toasts it asked for, and a way to open it. */
 export function renderLoginModal(options: HostTestOptions = {}) {

@@ -2,15 +2,16 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
+import { readInlineAssignments } from './federation/inlineAssignments';
 import { RemoteAssignments } from './federation/remoteAssignments';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
 
 const services = createHostServices();
-const assignments = new RemoteAssignments(services.api);
+const assignments = new RemoteAssignments(services.api, undefined, readInlineAssignments());
 const loader = new RemoteModuleLoader(assignments);
 
 // The page renders at once: the host's routes right away, the remotes' routes and home widgets
-// when the assignments arrive (asked now, before the first render), the title when the config
+// with the assignments the server inlined in the page (else when they arrive, asked now), the title when the config
 // does. A failure of either leaves the host's pages working (the remotes' parts show a retry).
 void assignments.ensureLoaded().catch(() => undefined);
 void loadSystemConfig(services).catch(() => undefined);

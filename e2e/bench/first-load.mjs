@@ -35,11 +35,11 @@ const NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 
 /**
  * Routes the home page has not loaded the code of, and what shows once each has its content:
  * #/football is mf-scores' `./routes` expose (its entry and widgets are on the home page) and
- * the live match list from the API; #/news is mf-community's.
+ * the live match list from the API; #/news is mf-community's, with its list of articles.
  */
 const ROUTE_CHANGES = [
   { hash: '#/football', content: '[data-testid="match-row"]' },
-  { hash: '#/news', content: 'main [data-remote="mf-community"]' },
+  { hash: '#/news', content: '[data-testid="news-list"] a' },
 ];
 /** Issue 16: a route change to a remote not yet loaded within this. */
 const ROUTE_CHANGE_TARGET_MS = 300;

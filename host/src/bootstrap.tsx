@@ -4,6 +4,7 @@ import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
 import { readInlineAssignments } from './federation/inlineAssignments';
 import { RemoteAssignments } from './federation/remoteAssignments';
+import { prefetchOnIntent } from './federation/prefetchOnIntent';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
 
 const services = createHostServices();
@@ -16,6 +17,16 @@ const loader = new RemoteModuleLoader(assignments);
 void assignments.ensureLoaded().catch(() => undefined);
 void loadSystemConfig(services).catch(() => undefined);
 void refreshSavedUser(services).catch(() => undefined);
+
+// A link to a remote's page hovered, focused or touched: its pages start loading before the click.
+prefetchOnIntent(
+  document,
+  () => {
+    const state = assignments.state();
+    return state.status === 'loaded' ? state.remotes : null;
+  },
+  (remote) => loader.load(remote, 'routes'),
+);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

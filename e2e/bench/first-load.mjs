@@ -37,10 +37,15 @@ const NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 
  * #/football is mf-scores' `./routes` expose (its entry and widgets are on the home page) and
  * the live match list from the API; #/news is mf-community's, with its list of articles.
  */
-const ROUTE_CHANGES = [
+const ROUTES = [
   { hash: '#/football', content: '[data-testid="match-row"]' },
   { hash: '#/news', content: '[data-testid="news-list"] a' },
 ];
+/**
+ * Each route clicked cold (nothing announced it), and with the pointer on the link 100 ms before
+ * the click (a visitor's pointer reaches a link before they click; the host prefetches on it).
+ */
+const ROUTE_CHANGES = [...ROUTES.map((route) => ({ ...route, hoverMs: 0 })), ...ROUTES.map((route) => ({ ...route, hoverMs: 100 }))];
 /** Issue 16: a route change to a remote not yet loaded within this. */
 const ROUTE_CHANGE_TARGET_MS = 300;
 
@@ -48,22 +53,26 @@ const ROUTE_CHANGE_TARGET_MS = 300;
  * Clicks the page's link to `hash` (one made for it when the page shows none, as a link in the
  * content would be) and times, in the page, until `content` is in the document.
  */
-function changeRoute(page, { hash, content }) {
+function changeRoute(page, { hash, content, hoverMs }) {
   return page.evaluate(
-    ({ hash, content }) =>
-      new Promise((resolve) => {
+    ({ hash, content, hoverMs }) =>
+      new Promise(async (resolve) => {
         let link = [...document.querySelectorAll(`a[href="${hash}"]`)].find((each) => each.getClientRects().length > 0);
         if (!link) {
           link = document.createElement('a');
           link.href = hash;
           document.body.append(link);
         }
+        if (hoverMs > 0) {
+          link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+          await new Promise((wait) => setTimeout(wait, hoverMs));
+        }
         const started = performance.now();
         link.click();
         const check = () => (document.querySelector(content) ? resolve(performance.now() - started) : requestAnimationFrame(check));
         check();
       }),
-    { hash, content },
+    { hash, content, hoverMs },
   );
 }
 
@@ -200,7 +209,8 @@ try {
   for (const route of compressed.routeChanges) {
     if (route.medianMs === null) continue;
     const verdict = route.medianMs <= ROUTE_CHANGE_TARGET_MS ? 'within' : 'over';
-    console.log(`route change #/main -> ${route.hash}: content after ${route.medianMs.toFixed(0)} ms (median of ${route.times.length}: ${route.times.map((ms) => ms.toFixed(0)).join(', ')}), ${verdict} the ${ROUTE_CHANGE_TARGET_MS} ms target`);
+    const how = route.hoverMs > 0 ? `, pointer on the link ${route.hoverMs} ms before the click` : ', cold click';
+    console.log(`route change #/main -> ${route.hash}${how}: content after ${route.medianMs.toFixed(0)} ms (median of ${route.times.length}: ${route.times.map((ms) => ms.toFixed(0)).join(', ')}), ${verdict} the ${ROUTE_CHANGE_TARGET_MS} ms target`);
   }
   printBreakdown(compressed.files);
 } finally {

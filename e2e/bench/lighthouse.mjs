@@ -5,7 +5,10 @@
 // CLS and Speed Index; and, in the same run, the baseline: a static page with one line of text,
 // served from this process (what Lighthouse gives a page that does nothing on this machine),
 // each route's score as a ratio of it.
-// Set LIGHTHOUSE_ROUTES=main,live to measure fewer routes.
+// Set LIGHTHOUSE_ROUTES=main,live to measure fewer routes, LIGHTHOUSE_PRESET=desktop for
+// Lighthouse's desktop preset. Mobile defaults emulate a 412 px screen: the site sends narrow
+// screens to the mobile site (/h5, SPEC.md section 2), so each route is printed with the page
+// Lighthouse ended on.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,6 +17,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, startSiteServer } from '../siteServer.mjs';
 
+const preset = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ALL_ROUTES = ['main', 'football', 'anchor', 'live'];
 const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : ALL_ROUTES;
@@ -28,7 +33,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** One Lighthouse run of `url` (a fresh profile each time: chrome-launcher's default), its figures. */
 async function audit(chrome, url) {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -66,7 +71,7 @@ function printRow(row, baseline) {
   );
 }
 
-console.log(`Lighthouse ${runs} runs per route (median), mobile defaults (simulated slow 4G, 4x CPU), Chromium /usr/bin/chromium`);
+console.log(`Lighthouse ${runs} runs per route (median), ${preset === 'desktop' ? 'desktop preset' : 'mobile defaults (simulated slow 4G, 4x CPU, 412 px screen)'}, Chromium /usr/bin/chromium`);
 const server = await startSiteServer({
   port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort(),
   env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
@@ -87,7 +92,7 @@ try {
   printRow(baseline);
   for (const row of rows) printRow(row, baseline);
   for (const row of rows) {
-    if (!row.finalUrl.endsWith(row.label)) console.log(`warning: ${row.label} ended on ${row.finalUrl}`);
+    if (!row.finalUrl.endsWith(row.label)) console.log(`${row.label} ended on ${new URL(row.finalUrl).pathname}${new URL(row.finalUrl).hash}`);
     console.log(`${row.label} LCP element: ${row.lcpElement.slice(0, 120)}`);
   }
   const missed = rows.filter((row) => row.performance < 95);

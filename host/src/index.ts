@@ -1,9 +1,9 @@
 import { preloadRemote, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
-import { MOBILE_SITE_URL, isNarrowScreen } from './narrowScreen';
+import { MOBILE_SITE_URL, appBodyWidth, isNarrowScreen } from './narrowScreen';
 
 // A phone goes to the mobile site before the app loads (the layout still sends a window
 // narrowed later, useNarrowScreenRedirect): it downloads and runs none of the site's code.
-const narrow = isNarrowScreen();
+const narrow = isNarrowScreen(appBodyWidth());
 if (narrow) window.location.replace(MOBILE_SITE_URL);
 else start();
 

@@ -8,7 +8,14 @@ export const NARROW_SCREEN_WIDTH_PX = 500;
 export const MOBILE_SITE_URL = '/h5';
 
 /** Whether the page's body is laid out at a phone's width (0: not laid out, not a phone). */
-export function isNarrowScreen(doc: Document = document): boolean {
-  const width = doc.body?.clientWidth ?? 0;
+export function isNarrowScreen(width: number = document.body.clientWidth): boolean {
   return width > 0 && width <= NARROW_SCREEN_WIDTH_PX;
+}
+
+/**
+ * The body's width once the app's styles apply (body margin 0), read before they do: the
+ * viewport less its scrollbar (the body still has the browser's 8 px margins then).
+ */
+export function appBodyWidth(doc: Document = document): number {
+  return doc.documentElement.clientWidth;
 }

@@ -5,6 +5,9 @@
 // the baseline. Then the compressed visit's scripts, package by package (the host, each remote's
 // release), against the byte budgets of budgets.json, beside what the CI check
 // (e2e/bench/firstVisitBytes.mjs) counts from the built files for the same visit.
+// Each compressed visit then changes route, on the same emulated network, to pages whose code
+// the home page did not load (ROUTE_CHANGES): the time from the click on the link to the page's
+// content, against issue 16's 300 ms.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +32,51 @@ async function startServer(compressed) {
 /** A visitor on a 10 Mbit/s line with 40 ms latency: on loopback, bytes would cost nothing. */
 const NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 };
 
-async function loadOnce(browser, baseURL) {
+/**
+ * Routes the home page has not loaded the code of, and what shows once each has its content:
+ * #/football is mf-scores' `./routes` expose (its entry and widgets are on the home page) and
+ * the live match list from the API; #/news is mf-community's, with its list of articles.
+ */
+const ROUTES = [
+  { hash: '#/football', content: '[data-testid="match-row"]' },
+  { hash: '#/news', content: '[data-testid="news-list"] a' },
+];
+/**
+ * Each route clicked cold (nothing announced it), and with the pointer on the link 100 ms before
+ * the click (a visitor's pointer reaches a link before they click; the host prefetches on it).
+ */
+const ROUTE_CHANGES = [...ROUTES.map((route) => ({ ...route, hoverMs: 0 })), ...ROUTES.map((route) => ({ ...route, hoverMs: 100 }))];
+/** Issue 16: a route change to a remote not yet loaded within this. */
+const ROUTE_CHANGE_TARGET_MS = 300;
+
+/**
+ * Clicks the page's link to `hash` (one made for it when the page shows none, as a link in the
+ * content would be) and times, in the page, until `content` is in the document.
+ */
+function changeRoute(page, { hash, content, hoverMs }) {
+  return page.evaluate(
+    ({ hash, content, hoverMs }) =>
+      new Promise(async (resolve) => {
+        let link = [...document.querySelectorAll(`a[href="${hash}"]`)].find((each) => each.getClientRects().length > 0);
+        if (!link) {
+          link = document.createElement('a');
+          link.href = hash;
+          document.body.append(link);
+        }
+        if (hoverMs > 0) {
+          link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+          await new Promise((wait) => setTimeout(wait, hoverMs));
+        }
+        const started = performance.now();
+        link.click();
+        const check = () => (document.querySelector(content) ? resolve(performance.now() - started) : requestAnimationFrame(check));
+        check();
+      }),
+    { hash, content, hoverMs },
+  );
+}
+
+async function loadOnce(browser, baseURL, { routeChange = null } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -65,8 +112,11 @@ async function loadOnce(browser, baseURL) {
     if (inFlight.size > 0) quietSince = performance.now();
     await page.waitForTimeout(50);
   }
+  // The first visit's bytes, counted before the route change loads more.
+  const visit = { jsBytes, files: [...files] };
+  const routeChangeMs = routeChange ? await changeRoute(page, routeChange) : null;
   await context.close();
-  return { jsBytes, elapsedMs, files };
+  return { ...visit, elapsedMs, routeChangeMs };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -77,7 +127,8 @@ async function measure(browser, compressed) {
   try {
     await loadOnce(browser, server.url); // warm-up: the server's first requests read files and fill caches
     for (let run = 1; run <= runs; run++) {
-      results.push(await loadOnce(browser, server.url));
+      // The compressed visits each time one route change, the routes in turn.
+      results.push(await loadOnce(browser, server.url, { routeChange: compressed ? ROUTE_CHANGES[(run - 1) % ROUTE_CHANGES.length] : null }));
       process.stdout.write(`  ${compressed ? 'compressed' : 'baseline  '} run ${run}/${runs}\r`);
     }
   } finally {
@@ -85,7 +136,11 @@ async function measure(browser, compressed) {
   }
   process.stdout.write('\n');
   const medianRun = results.find((result) => result.jsBytes === median(results.map((each) => each.jsBytes)));
-  return { jsKiB: medianRun.jsBytes / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)), files: medianRun.files };
+  const routeChanges = ROUTE_CHANGES.map((route, index) => {
+    const times = results.filter((_result, run) => run % ROUTE_CHANGES.length === index).map((result) => result.routeChangeMs).filter((ms) => ms !== null);
+    return { ...route, times, medianMs: times.length > 0 ? median(times) : null };
+  });
+  return { jsKiB: medianRun.jsBytes / 1024, widgetsMs: median(results.map((result) => result.elapsedMs)), files: medianRun.files, routeChanges };
 }
 
 /** 'host' for the host's files (/web/…), the remote's folder for a release's (/web/releases/<folder>/<release>/…). */
@@ -153,6 +208,12 @@ try {
   console.log(`compressed:   ${compressed.jsKiB.toFixed(0)} KiB JavaScript, widgets shown after ${compressed.widgetsMs.toFixed(0)} ms`);
   console.log(`uncompressed: ${baseline.jsKiB.toFixed(0)} KiB JavaScript, widgets shown after ${baseline.widgetsMs.toFixed(0)} ms (baseline)`);
   console.log(`ratio: ${(compressed.jsKiB / baseline.jsKiB).toFixed(2)} of the bytes, ${(compressed.widgetsMs / baseline.widgetsMs).toFixed(2)} of the time`);
+  for (const route of compressed.routeChanges) {
+    if (route.medianMs === null) continue;
+    const verdict = route.medianMs <= ROUTE_CHANGE_TARGET_MS ? 'within' : 'over';
+    const how = route.hoverMs > 0 ? `, pointer on the link ${route.hoverMs} ms before the click` : ', cold click';
+    console.log(`route change #/main -> ${route.hash}${how}: content after ${route.medianMs.toFixed(0)} ms (median of ${route.times.length}: ${route.times.map((ms) => ms.toFixed(0)).join(', ')}), ${verdict} the ${ROUTE_CHANGE_TARGET_MS} ms target`);
+  }
   printBreakdown(compressed.files);
 } finally {
   await browser.close();

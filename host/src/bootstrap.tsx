@@ -2,19 +2,31 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
+import { readInlineAssignments } from './federation/inlineAssignments';
 import { RemoteAssignments } from './federation/remoteAssignments';
+import { prefetchOnIntent } from './federation/prefetchOnIntent';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
 
 const services = createHostServices();
-const assignments = new RemoteAssignments(services.api);
+const assignments = new RemoteAssignments(services.api, undefined, readInlineAssignments());
 const loader = new RemoteModuleLoader(assignments);
 
 // The page renders at once: the host's routes right away, the remotes' routes and home widgets
-// when the assignments arrive (asked now, before the first render), the title when the config
+// with the assignments the server inlined in the page (else when they arrive, asked now), the title when the config
 // does. A failure of either leaves the host's pages working (the remotes' parts show a retry).
 void assignments.ensureLoaded().catch(() => undefined);
 void loadSystemConfig(services).catch(() => undefined);
 void refreshSavedUser(services).catch(() => undefined);
+
+// A link to a remote's page hovered, focused or touched: its pages start loading before the click.
+prefetchOnIntent(
+  document,
+  () => {
+    const state = assignments.state();
+    return state.status === 'loaded' ? state.remotes : null;
+  },
+  (remote) => loader.load(remote, 'routes'),
+);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(communityPlugin, { ...options.community, db: options.db, opsToken: releases.opsToken });
   await app.register(searchPlugin, { db: options.db });
   await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
-  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, chat: options.chat?.config, download: options.download });
+  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, pageAssignments: app.mfPageAssignments, chat: options.chat?.config, download: options.download });
   await app.register(observabilityPlugin, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
   return app;
 }

@@ -23,6 +23,18 @@ describe('RemoteAssignments', () => {
     expect(seen).toEqual(['loaded']);
   });
 
+  it("starts from the page's inlined answer: loaded at once, not asked; a retry asks", async () => {
+    const { api, get } = createFakeApi({ get: { 'api/mf/remotes': { remotes: [] } } });
+    const assignments = new RemoteAssignments(api, () => '', TEST_ASSIGNMENTS);
+    expect(assignments.state()).toEqual({ status: 'loaded', remotes: TEST_ASSIGNMENTS });
+    expect(assignments.get('mf_live')?.name).toBe('mf_live');
+    await assignments.ensureLoaded();
+    expect(get).not.toHaveBeenCalled();
+    await assignments.refresh();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(assignments.state()).toEqual({ status: 'loaded', remotes: [] });
+  });
+
   it('forwards a QA override of the page address', async () => {
     const { assignments, get } = setUp({ remotes: [] }, '?mf_override=abc.def');
     await assignments.ensureLoaded();

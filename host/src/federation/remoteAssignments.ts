@@ -27,10 +27,21 @@ export class RemoteAssignments {
   private current: AssignmentsState = LOADING;
   private readonly listeners = new Set<() => void>();
 
+  /**
+   * `initial`: the answer the server inlined in the page for this visitor (inlineAssignments.ts),
+   * taken as the first answer: the first render already knows the remotes. A retry asks again.
+   */
   constructor(
     private readonly api: ApiClient,
     private readonly pageSearch: () => string = () => window.location.search,
-  ) {}
+    initial: readonly RemoteAssignment[] | null = null,
+  ) {
+    if (initial) {
+      this.byName = new Map(initial.map((assignment) => [assignment.name, assignment]));
+      this.current = { status: 'loaded', remotes: initial };
+      this.loading = Promise.resolve();
+    }
+  }
 
   /** Fetches the assignments once; after a failure the next call asks again. */
   ensureLoaded(): Promise<void> {

@@ -17,7 +17,14 @@ import { overrideKey } from './overrideTokens';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
 import { type ReleaseStore, createLocalReleaseStore } from './releaseStore';
 import { type RemoteRegistry, createRolloutRegistry } from './remoteRegistry';
-import { mfRoutes } from './routes';
+import { type PageAssignments, mfRoutes, pageAssignmentsOf } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the visitor of this page request loads (inlined in /web/ by the site domain). */
+    mfPageAssignments: PageAssignments;
+  }
+}
 
 /** Everything the rollout control plane runs on. */
 export interface ReleasesSetup {
@@ -68,10 +75,12 @@ async function rollouts(app: App, options: { db: Kysely<Database>; releases: Rel
   const { db, releases } = options;
   // Derived from the ops token: every node sharing it accepts the same QA override tokens.
   const key = overrideKey(releases.opsToken);
+  const registry = options.registry ?? createRolloutRegistry(db, releases.store);
+  app.decorate('mfPageAssignments', pageAssignmentsOf({ db, registry, overrideKey: key }));
   await app.register(mfRoutes, {
     db,
     overrideKey: key,
-    registry: options.registry ?? createRolloutRegistry(db, releases.store),
+    registry,
     haltPolicy: releases.haltPolicy,
     telemetryLimiter: releases.telemetryLimiter,
   });

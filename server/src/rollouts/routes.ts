@@ -1,5 +1,5 @@
-import { Envelope, type RemoteName, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
-import type { FastifyReply } from 'fastify';
+import { Envelope, type RemoteAssignment, type RemoteName, RemoteAssignmentsSchema, RemoteTelemetrySchema } from '@sports/shared/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import type { Database } from '../infra/db/schema';
@@ -48,12 +48,7 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
         response: { 200: Envelope(RemoteAssignmentsSchema) },
       },
     },
-    async (request, reply) => {
-      const overrides = overridesOf(request.query.override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, Date.now());
-      const key = await visitorKeyOf(options.db, request, reply);
-      const releases = new Map([...overrides].map(([remote, grant]) => [remote, grant.releaseId]));
-      return ok({ remotes: await options.registry.assignmentsFor({ key, overrides: releases }) });
-    },
+    async (request, reply) => ok({ remotes: await assignmentsOfRequest(options, request, reply, request.query.override) }),
   );
 
   app.post(
@@ -77,6 +72,34 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
       return ok(null);
     },
   );
+}
+
+/** The page's address names a QA override as `?mf_override=` (host/src/federation/remoteAssignments.ts). */
+export const PAGE_OVERRIDE_QUERY_PARAMETER = 'mf_override';
+
+/** What this visitor loads, decided while answering their page (`/web/`): see pageAssignmentsOf. */
+export type PageAssignments = (request: FastifyRequest, reply: FastifyReply) => Promise<RemoteAssignment[]>;
+
+/**
+ * The answer `GET /api/mf/remotes` would give the page's own request: the same visitor (session
+ * or guest cookie, given now if missing), the same QA overrides (the page's `?mf_override=`, else
+ * the cookie). The host page carries it inline, so its first render needs no round trip and the
+ * browser can fetch the assigned releases' entries at once.
+ */
+export function pageAssignmentsOf(options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey'>): PageAssignments {
+  return (request, reply) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const fromPage = query?.[PAGE_OVERRIDE_QUERY_PARAMETER];
+    const override = typeof fromPage === 'string' && fromPage.length <= 8 * OVERRIDE_MAX_LENGTH ? fromPage : undefined;
+    return assignmentsOfRequest(options, request, reply, override);
+  };
+}
+
+async function assignmentsOfRequest(options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey'>, request: FastifyRequest, reply: FastifyReply, override: string | undefined): Promise<RemoteAssignment[]> {
+  const overrides = overridesOf(override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, Date.now());
+  const key = await visitorKeyOf(options.db, request, reply);
+  const releases = new Map([...overrides].map(([remote, grant]) => [remote, grant.releaseId]));
+  return options.registry.assignmentsFor({ key, overrides: releases });
 }
 
 /** The error-rate brake: a candidate failing for too many visitors goes back to 0 %. */

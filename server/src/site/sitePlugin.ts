@@ -24,7 +24,7 @@ export interface SitePluginOptions extends StaticSiteOptions {
  */
 async function site(app: App, options: SitePluginOptions): Promise<void> {
   await app.register(healthPlugin, { db: options.db });
-  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: options.releasesDir, serveSourceMaps: options.serveSourceMaps, precompressed: options.precompressed });
+  await app.register(staticSitePlugin, { siteRoot: options.siteRoot, releasesDir: options.releasesDir, serveSourceMaps: options.serveSourceMaps, precompressed: options.precompressed, pageAssignments: options.pageAssignments });
   const download = options.download ?? defaultDownloadConfig();
   await app.register(universalRoutes, { chat: options.chat, download });
   await app.register(downloadRoutes, { config: download });

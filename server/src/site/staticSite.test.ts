@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
 import { IMMUTABLE, NO_CACHE } from '../infra/http/cachePolicy';
+import { VISITOR_PAGE_CACHE_CONTROL } from './staticSite';
 
 // Static serving does not depend on the database: the embedded target is enough.
 const embedded = embeddedTarget();
@@ -23,11 +24,11 @@ describe('static site (built)', () => {
     }
   });
 
-  it('serves the host index without caching', async () => {
+  it('serves the host index without caching (per visitor: no shared cache, visitorPage.test.ts)', async () => {
     const response = await ctx.app.inject('/web/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.headers['cache-control']).toBe(VISITOR_PAGE_CACHE_CONTROL);
     expect(response.body).toContain('<title>host</title>');
   });
 

@@ -7,7 +7,9 @@ import { SERVER_DIR } from '../infra/config/serverPaths';
 import type { App } from '../infra/http/types';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import { inlinePagePolicy } from '../infra/http/contentSecurityPolicy';
+import type { PageAssignments } from '../rollouts/routes';
 import { notBuiltPage } from './notBuiltPage';
+import { withVisitorAssignments } from './visitorPage';
 
 export interface StaticSiteOptions {
   /** Holds host/dist. */
@@ -24,7 +26,18 @@ export interface StaticSiteOptions {
    * HTTP_COMPRESSION=0 (a CDN or proxy in front compresses), like on-the-fly compression.
    */
   precompressed?: boolean;
+  /**
+   * What the visitor of a `/web/` request loads (the rollout control plane's answer): inlined
+   * in the page with preloads of the releases' manifests. Without it the page is the file as built.
+   */
+  pageAssignments?: PageAssignments;
 }
+
+/**
+ * The host page with a visitor's assignments differs per visitor (canary bucket, QA override,
+ * session): never stored by a shared cache, and revalidated by the browser.
+ */
+export const VISITOR_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 const SOURCE_MAP = /\.map$/i;
 
@@ -51,11 +64,21 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
   await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true, options.precompressed !== false);
 
-  app.get('/web/', async (_request, reply) => {
+  app.get('/web/', async (request, reply) => {
     const indexFile = path.join(hostDist, 'index.html');
     // Checked per request: building the site while the server runs needs no restart.
     if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
-    return sendHtml(reply, 200, await fs.readFile(indexFile, 'utf8'));
+    const html = await fs.readFile(indexFile, 'utf8');
+    if (!options.pageAssignments) return sendHtml(reply, 200, html);
+    let remotes;
+    try {
+      remotes = await options.pageAssignments(request, reply);
+    } catch (error) {
+      // The page still works without: the host asks GET /api/mf/remotes itself.
+      request.log.warn({ err: error }, 'the page went out without the visitor\'s assignments');
+      return sendHtml(reply, 200, html);
+    }
+    return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes), VISITOR_PAGE_CACHE_CONTROL);
   });
 
   const h5Page = await fs.readFile(H5_PAGE_PATH, 'utf8');
@@ -85,6 +108,6 @@ async function serveFolder(app: App, root: string, prefix: string, headersFor: (
   });
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.status(status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+function sendHtml(reply: FastifyReply, status: number, html: string, cacheControl = NO_CACHE): FastifyReply {
+  return reply.status(status).header('Cache-Control', cacheControl).type('text/html; charset=utf-8').send(html);
 }

@@ -1,0 +1,105 @@
+// `pnpm bench:lighthouse`: Lighthouse (mobile defaults: a Moto G Power, simulated slow 4G and 4x
+// CPU slowdown) on the real server on the built site (fresh embedded database, a free port), on
+// the routes of issue 16 (#/main, #/football, #/anchor, #/live). Prints per route the median of
+// LIGHTHOUSE_RUNS runs (default 3) of the performance and accessibility scores, LCP, TBT, FCP,
+// CLS and Speed Index; and, in the same run, the baseline: a static page with one line of text,
+// served from this process (what Lighthouse gives a page that does nothing on this machine),
+// each route's score as a ratio of it.
+// Set LIGHTHOUSE_ROUTES=main,live to measure fewer routes, LIGHTHOUSE_PRESET=desktop for
+// Lighthouse's desktop preset. Mobile defaults emulate a 412 px screen: the site sends narrow
+// screens to the mobile site (/h5, SPEC.md section 2), so each route is printed with the page
+// Lighthouse ended on.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, startSiteServer } from '../siteServer.mjs';
+
+const preset = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ALL_ROUTES = ['main', 'football', 'anchor', 'live'];
+const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : ALL_ROUTES;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+// As root, the embedded PostgreSQL runs as its own user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
+
+const chromeFlags = ['--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+if (process.getuid?.() === 0) chromeFlags.push('--no-sandbox');
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One Lighthouse run of `url` (a fresh profile each time: chrome-launcher's default), its figures. */
+async function audit(chrome, url) {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    fcp: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+  };
+}
+
+async function auditRoute(chrome, label, url) {
+  const results = [];
+  for (let run = 1; run <= runs; run++) {
+    process.stdout.write(`  ${label} run ${run}/${runs}\r`);
+    results.push(await audit(chrome, url));
+  }
+  // Lighthouse must have stayed on the hash route (it loads the URL as given; a redirect would show here).
+  const finalUrl = results[0].finalUrl;
+  const pick = (key) => median(results.map((each) => each[key]));
+  return { label, finalUrl, performance: pick('performance'), accessibility: pick('accessibility'), lcp: pick('lcp'), tbt: pick('tbt'), fcp: pick('fcp'), cls: pick('cls'), si: pick('si'), lcpElement: results.at(-1).lcpElement, all: results.map((each) => each.performance) };
+}
+
+const ms = (value) => `${Math.round(value)} ms`.padStart(8);
+
+function printRow(row, baseline) {
+  const ratio = baseline ? ` (${(row.performance / baseline.performance).toFixed(2)} of the empty page)` : '';
+  console.log(
+    `${row.label.padEnd(12)} perf ${String(row.performance).padStart(3)} [${row.all.join(',')}]  a11y ${String(row.accessibility).padStart(3)}  LCP ${ms(row.lcp)}  TBT ${ms(row.tbt)}  FCP ${ms(row.fcp)}  CLS ${row.cls.toFixed(3)}  SI ${ms(row.si)}${ratio}`,
+  );
+}
+
+console.log(`Lighthouse ${runs} runs per route (median), ${preset === 'desktop' ? 'desktop preset' : 'mobile defaults (simulated slow 4G, 4x CPU, 412 px screen)'}, Chromium /usr/bin/chromium`);
+const server = await startSiteServer({
+  port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort(),
+  env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  onUnexpectedExit: (message) => console.error(`\n${message}`),
+});
+const EMPTY_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="baseline"><title>empty</title></head><body><main><h1>empty page</h1></main></body></html>';
+const emptyPage = http.createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(EMPTY_PAGE));
+await new Promise((resolve) => emptyPage.listen(0, '127.0.0.1', resolve));
+const emptyPageUrl = `http://127.0.0.1:${emptyPage.address().port}/`;
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags });
+const rows = [];
+try {
+  // Warm-up: the server's first requests read files and fill caches.
+  await audit(chrome, `${server.url}/web/#/main`);
+  const baseline = await auditRoute(chrome, 'empty page', emptyPageUrl);
+  for (const route of routes) rows.push(await auditRoute(chrome, `#/${route}`, `${server.url}/web/#/${route}`));
+  process.stdout.write('\n');
+  printRow(baseline);
+  for (const row of rows) printRow(row, baseline);
+  for (const row of rows) {
+    if (!row.finalUrl.endsWith(row.label)) console.log(`${row.label} ended on ${new URL(row.finalUrl).pathname}${new URL(row.finalUrl).hash}`);
+    console.log(`${row.label} LCP element: ${row.lcpElement.slice(0, 120)}`);
+  }
+  const missed = rows.filter((row) => row.performance < 95);
+  console.log(missed.length === 0 ? 'issue 16 target (performance >= 95 on every route): met' : `issue 16 target (performance >= 95): missed on ${missed.map((row) => row.label).join(', ')}`);
+} finally {
+  await chrome.kill();
+  emptyPage.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -57,6 +57,15 @@ const Main = styled.main`
   padding: ${({ theme }) => theme.space(4)};
 `;
 
+/**
+ * A page followed by the footer starts a screen tall: the footer is first painted below the fold,
+ * so the page's content arriving (widgets, lists) does not shift it on screen (desktop #/main's
+ * layout shift was the footer moving down: Lighthouse CLS).
+ */
+const MainAboveFooter = styled(Main)`
+  min-height: 100vh;
+`;
+
 export interface AppLayoutProps {
   route: RouteDefinition;
   children: ReactNode;
@@ -87,7 +96,7 @@ export function AppLayout({ route, children, redirectToMobileSite }: AppLayoutPr
         </Body>
       ) : (
         <>
-          <Main>{children}</Main>
+          <MainAboveFooter>{children}</MainAboveFooter>
           <Footer />
         </>
       )}

@@ -17,14 +17,19 @@ function link(href: string): HTMLAnchorElement {
 }
 
 describe('prefetchOnIntent', () => {
-  it("loads the route owner's pages once when a link to it is hovered, focused or touched", () => {
+  it("loads the route owner's page once when a link to it is hovered, focused or touched", () => {
     const load = vi.fn(() => Promise.resolve());
     uninstall = prefetchOnIntent(document, () => TEST_ASSIGNMENTS, load);
     const football = link('#/football');
     football.firstChild!.dispatchEvent(new Event('pointerover', { bubbles: true }));
     football.dispatchEvent(new Event('focusin', { bubbles: true }));
     link('#/anchor').dispatchEvent(new Event('touchstart', { bubbles: true }));
-    expect(load.mock.calls).toEqual([['mf_scores'], ['mf_live']]);
+    link('#/basketball?tab=1').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(load.mock.calls).toEqual([
+      ['mf_scores', 'football'],
+      ['mf_live', 'anchor'],
+      ['mf_scores', 'basketball'],
+    ]);
   });
 
   it('skips host routes, other links and a page without assignments', () => {

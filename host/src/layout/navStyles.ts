@@ -40,10 +40,12 @@ export const NavButton = styled.button`
   ${navItemLook}
 `;
 
+/* At least 24 × 24 px and beside the link, not over it (WCAG 2.2 target size). */
 export const ChevronButton = styled.button`
   ${navItemLook}
-  padding: 0 6px;
-  margin-left: -8px;
+  min-width: 24px;
+  min-height: 24px;
+  padding: 0 4px;
 `;
 
 export const NavListItem = styled.li`

@@ -101,7 +101,11 @@ const Competitions = styled.ul`
   list-style: none;
   font-size: ${({ theme }) => theme.font.small};
 
+  /* Each link a 24 px tall target (WCAG 2.2 target size). */
   a {
+    display: inline-block;
+    min-height: 24px;
+    line-height: 24px;
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;

@@ -17,34 +17,23 @@ let loadedAccountForm: AccountFormComponent | null = null;
 
 /**
  * The form is its own chunk (issue 16: the first visit's bytes): most visits never open the
- * modal. It is fetched when the browser is idle after the page loaded, or at the first open.
+ * modal. It is fetched when the visitor points at the header's 登录 (LoginButton), or at the
+ * first open (a protected action, #/login), which waits for it.
  * Unit tests await it before rendering, so the modal renders as it does once loaded.
  */
 export function loadAccountForm(): Promise<AccountFormComponent> {
   return import(/* webpackChunkName: "account-form" */ './AccountForm').then((module) => (loadedAccountForm = module.AccountForm));
 }
 
-/** The form component: there at once when loaded before, else fetched now (or when idle). */
+/** The form component: there when loaded before; else (its chunk failed at the open) fetched again. */
 function useAccountFormComponent(needed: boolean): AccountFormComponent | null {
-  const [Form, setForm] = useState<AccountFormComponent | null>(() => loadedAccountForm);
+  const [arrived, setForm] = useState<AccountFormComponent | null>(null);
+  // Loaded meanwhile (the 登录 button was pointed at): there at this render, with no effect.
+  const Form = arrived ?? loadedAccountForm;
   useEffect(() => {
-    if (Form) return;
+    if (Form || !needed) return;
     let current = true;
-    const load = () => void loadAccountForm().then((loaded) => current && setForm(() => loaded), () => undefined);
-    if (needed) load();
-    else if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 5_000 });
-      return () => {
-        current = false;
-        window.cancelIdleCallback(id);
-      };
-    } else {
-      const timer = window.setTimeout(load, 2_000);
-      return () => {
-        current = false;
-        window.clearTimeout(timer);
-      };
-    }
+    void loadAccountForm().then((loaded) => current && setForm(() => loaded), () => undefined);
     return () => {
       current = false;
     };
@@ -57,9 +46,9 @@ interface FormState {
   /** Bumped on every open and mode change: each gets a fresh (cleared) form. */
   formKey: number;
   /**
-   * True after a mode change inside the open modal, or when the modal opened before the form's
-   * chunk arrived: the form then takes the focus itself once shown (on an open with the form
-   * there, the dialog does it, after it noted where focus was to give it back on close).
+   * True after a mode change inside the open modal, or when the modal opened without its form
+   * (the chunk failed, the form retries): the form then takes the focus itself once shown (on an
+   * open with the form there, the dialog does it, after it noted where focus was to give it back).
    */
   focusForm: boolean;
 }
@@ -78,12 +67,31 @@ export function LoginModal() {
   /** The mode the modal was last asked for through the bus (links inside it do not change it). */
   const askedMode = useRef<LoginModalMode | null>(null);
 
-  useBusEvent('login:open', (event) => {
-    const mode = event.mode ?? DEFAULT_LOGIN_MODE;
-    if (store.get(loginModalOpenAtom) && askedMode.current === mode) return;
+  /** The mode of an open waiting for the form's chunk (the first open of the page). */
+  const waitingMode = useRef<LoginModalMode | null>(null);
+
+  const openWith = (mode: LoginModalMode) => {
     askedMode.current = mode;
     store.set(loginModalOpenAtom, true);
     setState((current) => ({ mode, formKey: current.formKey + 1, focusForm: loadedAccountForm === null }));
+  };
+
+  useBusEvent('login:open', (event) => {
+    const mode = event.mode ?? DEFAULT_LOGIN_MODE;
+    if (store.get(loginModalOpenAtom) && askedMode.current === mode) return;
+    if (loadedAccountForm) return openWith(mode);
+    // The page's first open: the form's chunk first (tens of ms, usually fetched already when the
+    // 登录 button was pointed at), so the dialog opens whole: no jump as the form arrives, the
+    // focus on its first field as usual. Opened anyway if the chunk fails (the form retries).
+    if (waitingMode.current === mode) return;
+    waitingMode.current = mode;
+    void loadAccountForm()
+      .catch(() => undefined)
+      .finally(() => {
+        if (waitingMode.current !== mode) return;
+        waitingMode.current = null;
+        openWith(mode);
+      });
   });
 
   const AccountForm = useAccountFormComponent(open);

@@ -104,7 +104,8 @@ describe('the site router', () => {
       renderSite('/no-such-page', { remotes: TEST_ASSIGNMENTS });
       expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
       expect(window.location.hash).toBe('#/404');
-      expect(document.title).toBe('页面不存在');
+      // The title follows the page in an effect.
+      await waitFor(() => expect(document.title).toBe('页面不存在'));
     });
 
     it("lays out a remote's route from its manifest before the remote's code arrives", async () => {

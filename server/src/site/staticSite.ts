@@ -7,7 +7,7 @@ import { SERVER_DIR } from '../infra/config/serverPaths';
 import type { App } from '../infra/http/types';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import { inlinePagePolicy } from '../infra/http/contentSecurityPolicy';
-import type { PageAssignments } from '../rollouts/routes';
+import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
 import { withVisitorAssignments } from './visitorPage';
 

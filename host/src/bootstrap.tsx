@@ -3,15 +3,10 @@ import type { RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
 import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
-import { readInlineAssignments } from './federation/inlineAssignments';
+import { readInlineAssignments, routeShows } from './federation/inlineAssignments';
 import { RemoteAssignments } from './federation/remoteAssignments';
 import { prefetchOnIntent } from './federation/prefetchOnIntent';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
-
-/** The route definition of `path` in a remote's `./routes` (`score-detail/12` is score-detail's). */
-function pageOf(module: RemoteRoutesModule, path: string) {
-  return module.routes.find((route) => path === route.path || path.startsWith(`${route.path}/`));
-}
 
 const services = createHostServices();
 const assignments = new RemoteAssignments(services.api, undefined, readInlineAssignments());
@@ -31,7 +26,7 @@ prefetchOnIntent(
     const state = assignments.state();
     return state.status === 'loaded' ? state.remotes : null;
   },
-  (remote, path) => loader.load<RemoteRoutesModule>(remote, 'routes').then((module) => pageOf(module, path)?.load()),
+  (remote, path) => loader.load<RemoteRoutesModule>(remote, 'routes').then((module) => module.routes.find((route) => routeShows(route.path, path))?.load()),
 );
 
 const rootElement = document.getElementById('root');

@@ -28,6 +28,11 @@ export function routePathOf(hash: string): string {
   return hash.replace(/^#\/?/, '').split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
 }
 
+/** Whether the route `routePath` shows `path` (`score-detail` shows `score-detail/12`). */
+export function routeShows(routePath: string, path: string): boolean {
+  return path === routePath || path.startsWith(`${routePath}/`);
+}
+
 /**
  * The remotes the route at `hash` shows first: on the home page the remotes with home widgets,
  * elsewhere the remote owning the route (none for a host route).
@@ -35,7 +40,7 @@ export function routePathOf(hash: string): string {
 export function remotesOfRoute(remotes: readonly RemoteAssignment[], hash: string): RemoteAssignment[] {
   const path = routePathOf(hash);
   if (HOME_PATHS.has(path)) return remotes.filter((remote) => remote.widgets.length > 0);
-  const owner = remotes.find((remote) => remote.routes.some((route) => path === route.path || path.startsWith(`${route.path}/`)));
+  const owner = remotes.find((remote) => remote.routes.some((route) => routeShows(route.path, path)));
   return owner ? [owner] : [];
 }
 

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MOBILE_SITE_URL, isNarrowScreen } from '../narrowScreen';
 
-export { MOBILE_SITE_URL };
-
 export type RedirectToMobileSite = (url: string) => void;
 
 function replaceLocation(url: string): void {

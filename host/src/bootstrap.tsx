@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { RemoteRoutesModule } from '@sports/shared';
+import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
 import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
@@ -26,7 +26,11 @@ prefetchOnIntent(
     const state = assignments.state();
     return state.status === 'loaded' ? state.remotes : null;
   },
-  (remote, path) => loader.load<RemoteRoutesModule>(remote, 'routes').then((module) => module.routes.find((route) => routeShows(route.path, path))?.load()),
+  (remote, path) =>
+    loader.load<RemoteRoutesModule>(remote, 'routes').then((module) => {
+      const route = module.routes.find((candidate) => routeShows(candidate.path, path));
+      return route && preloadComponent(route.load);
+    }),
 );
 
 const rootElement = document.getElementById('root');

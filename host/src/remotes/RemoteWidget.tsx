@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { lazyOnce, PageLoading, type RemoteName, type RemoteWidgetsModule } from '@sports/shared';
+import { PageLoading, useLoadedComponent, type RemoteName, type RemoteContext, type RemoteWidgetDefinition, type RemoteWidgetsModule } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { RemoteArea } from './RemoteArea';
 
@@ -7,12 +6,12 @@ function WidgetById({ module, widget }: { module: RemoteWidgetsModule; widget: s
   const services = useHostServices();
   const definition = module.widgets.find((candidate) => candidate.id === widget);
   if (!definition) throw new Error(`widget ${widget} is not exposed`);
-  const Widget = lazyOnce(definition.load);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Widget context={services} />
-    </Suspense>
-  );
+  return <LoadedWidget definition={definition} context={services} />;
+}
+
+function LoadedWidget({ definition, context }: { definition: RemoteWidgetDefinition; context: RemoteContext }) {
+  const Widget = useLoadedComponent(definition.load);
+  return Widget ? <Widget context={context} /> : <PageLoading />;
 }
 
 /** A piece of a remote composed into a host page (the home page's widgets). */

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import type { RemoteContext, RemoteRouteDefinition, RouteLocation } from '../contract/remoteContract';
-import { lazyOnce } from './lazyPage';
+import { useLoadedComponent } from './loadedComponent';
 import { PageLoading } from './PageLoading';
 
 export interface RoutePageOutletProps {
@@ -15,10 +14,10 @@ export function RoutePageOutlet({ routes, location, context }: RoutePageOutletPr
   if (!definition) {
     return <p role="alert">No page for “{location.path}” in this remote.</p>;
   }
-  const Page = lazyOnce(definition.load);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page context={context} location={location} />
-    </Suspense>
-  );
+  return <RoutePage definition={definition} location={location} context={context} />;
+}
+
+function RoutePage({ definition, location, context }: { definition: RemoteRouteDefinition; location: RouteLocation; context: RemoteContext }) {
+  const Page = useLoadedComponent(definition.load);
+  return Page ? <Page context={context} location={location} /> : <PageLoading />;
 }

@@ -1,5 +1,5 @@
 export * from './ComingSoonPage';
-export * from './lazyPage';
+export * from './loadedComponent';
 export * from './LoadView';
 export * from './PageLoading';
 export * from './Pager';

@@ -4,9 +4,8 @@ import type { RemoteContext, RemoteRouteDefinition, RemoteWidgetDefinition } fro
 import { createEventBus } from '../events/eventBus';
 import { RemoteRoot } from '../remoteKit/RemoteRoot';
 import { RoutePageOutlet } from '../remoteKit/RoutePageOutlet';
-import { lazyOnce } from '../remoteKit/lazyPage';
+import { useLoadedComponent } from '../remoteKit/loadedComponent';
 import { createSportsStore } from '../store/createSportsStore';
-import { Suspense } from 'react';
 
 /**
  * For remotes' unit tests: a RemoteContext whose API answers from `answers` by path (unit
@@ -37,12 +36,14 @@ export function renderRemotePage(routes: RemoteRouteDefinition[], path: string, 
 export function renderRemoteWidget(widgets: RemoteWidgetDefinition[], id: string, context = createTestContext()): RenderResult {
   const definition = widgets.find((widget) => widget.id === id);
   if (!definition) throw new Error(`no widget ${id}`);
-  const Widget = lazyOnce(definition.load);
   return render(
     <RemoteRoot context={context}>
-      <Suspense fallback={null}>
-        <Widget context={context} />
-      </Suspense>
+      <LoadedWidget definition={definition} context={context} />
     </RemoteRoot>,
   );
+}
+
+function LoadedWidget({ definition, context }: { definition: RemoteWidgetDefinition; context: RemoteContext }) {
+  const Widget = useLoadedComponent(definition.load);
+  return Widget ? <Widget context={context} /> : null;
 }

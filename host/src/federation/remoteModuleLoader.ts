@@ -41,6 +41,8 @@ export class RemoteModuleLoader {
   /** Remotes the MF runtime knows: registering one again must be forced to replace it. */
   private readonly registered = new Set<RemoteName>();
 
+  private readonly loadedListeners = new Set<(remote: RemoteName, exposed: ExposedModule) => void>();
+
   constructor(private readonly assignments: RemoteAssignments) {}
 
   load<Module>(remote: RemoteName, exposed: ExposedModule): Promise<Module> {
@@ -49,9 +51,20 @@ export class RemoteModuleLoader {
     if (!loading) {
       loading = this.loadWithFailover(remote, exposed);
       this.pending.set(key, loading);
-      loading.catch(() => this.pending.delete(key));
+      loading.then(
+        () => {
+          for (const listener of this.loadedListeners) listener(remote, exposed);
+        },
+        () => this.pending.delete(key),
+      );
     }
     return loading as Promise<Module>;
+  }
+
+  /** Calls `listener` each time an exposed module loads for the first time; answers the unsubscribe. */
+  onModuleLoaded(listener: (remote: RemoteName, exposed: ExposedModule) => void): () => void {
+    this.loadedListeners.add(listener);
+    return () => this.loadedListeners.delete(listener);
   }
 
   /** The fallback view's retry: forget `remote` and start again from its assigned release. */

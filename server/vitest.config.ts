@@ -11,6 +11,7 @@ export default defineConfig({
     // the run on 2 cores. Files clean up after themselves (afterAll closes apps and drops databases).
     isolate: false,
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A file's set-up makes its database (and some start worker processes): 60 s on a loaded machine.
+    hookTimeout: 60_000,
   },
 });

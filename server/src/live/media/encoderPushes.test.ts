@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -129,13 +132,19 @@ describe.skipIf(!ffmpegInstalled)('what encoders send: each shape of push plays 
       };
       const probed = probe.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`).sort();
       expect(probed).toEqual([...(encoder.audio ? ['audio:aac'] : []), ...(encoder.video ? ['video:h264'] : [])]);
-      const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts')) as string;
+      // The newest segment of the playlist as it is now (4 are kept: one listed a while ago may be
+      // gone on a loaded machine), kept in a file so ffprobe reads the bytes that were served.
+      const latest = await (await fetch(hls)).text();
+      const segment = latest.split('\n').filter((line) => line.endsWith('.ts')).at(-1) as string;
       const segmentUrl = `${hls.slice(0, hls.lastIndexOf('/'))}/${segment}`;
       const segmentAnswer = await fetch(segmentUrl);
       expect(segmentAnswer.headers.get('content-type')).toBe('video/mp2t');
       expect(segmentAnswer.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+      const segmentFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'segment-')), segment);
+      await writeFile(segmentFile, Buffer.from(await segmentAnswer.arrayBuffer()));
       // Every frame of a segment decodes (ffprobe decodes them to count them; a decode error is printed).
-      const decoded = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,nb_read_frames', '-of', 'json', segmentUrl], { timeout: 20_000 });
+      const decoded = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,nb_read_frames', '-of', 'json', segmentFile], { timeout: 20_000 });
+      await rm(path.dirname(segmentFile), { recursive: true, force: true });
       expect(decoded.stderr).toBe('');
       const frames = (JSON.parse(decoded.stdout) as { streams: { codec_type: string; nb_read_frames: string }[] }).streams;
       for (const stream of frames) expect(Number(stream.nb_read_frames), `${stream.codec_type} frames of ${segment}`).toBeGreaterThan(0);

@@ -232,6 +232,26 @@ test('the manifest is linked and valid, the service worker activates, and the sh
   await context.close();
 });
 
+test('goal popups on a phone: the screen width less margins, just above the tab bar', async ({ browser }) => {
+  const context = await phoneContext(browser, 'iPhone 13');
+  const page = await context.newPage();
+  await page.goto('/h5/#/football');
+  await expectMobileShell(page);
+  // The demo feed (FEED_SPEED=60, playwright.config.ts) scores every few seconds.
+  const popup = page.getByTestId('goal-popup').first();
+  await expect(popup).toBeVisible({ timeout: 60_000 });
+  const stack = await page.getByTestId('goal-alerts').boundingBox();
+  const bar = await tabBar(page).boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(stack?.x).toBe(8);
+  expect(stack?.width).toBe(width - 16);
+  expect((stack?.y ?? 0) + (stack?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+  const close = await popup.getByRole('button').boundingBox();
+  expect(close?.width).toBeGreaterThanOrEqual(44);
+  expect(close?.height).toBeGreaterThanOrEqual(44);
+  await context.close();
+});
+
 test('the desktop site registers no service worker', async ({ page }) => {
   await page.goto('/web/#/main');
   await expect(page.locator('#root > [data-layout]')).toBeVisible();

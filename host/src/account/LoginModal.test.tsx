@@ -29,6 +29,12 @@ describe('LoginModal', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('手机号'));
   });
 
+  it('is presented as a sheet (full screen on the mobile shell: mobile/MobileShellStyle.ts)', () => {
+    const { open } = renderLoginModal();
+    open();
+    expect(screen.getByTestId('dialog-backdrop').getAttribute('data-presentation')).toBe('sheet');
+  });
+
   it('opens in the mode the event asks for, with the SPEC titles', () => {
     const { open } = renderLoginModal();
     open('regiter');

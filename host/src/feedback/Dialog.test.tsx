@@ -84,4 +84,10 @@ describe('Dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('is a centred dialog unless asked for a sheet (only the login modal is one on the mobile shell)', () => {
+    renderWithHost(<Harness />);
+    openDialog();
+    expect(screen.getByTestId('dialog-backdrop').getAttribute('data-presentation')).toBe('dialog');
+  });
 });

@@ -1,13 +1,20 @@
 import { preloadRemote, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
-import { MOBILE_SITE_URL, appBodyWidth, isNarrowScreen } from './narrowScreen';
+import { appBodyWidth } from './narrowScreen';
+import { shellOfPath, shellRedirectFor } from './siteShell';
 
-// A phone goes to the mobile site before the app loads (the layout still sends a window
-// narrowed later, useNarrowScreenRedirect): it downloads and runs none of the site's code.
-const narrow = isNarrowScreen(appBodyWidth());
-if (narrow) window.location.replace(MOBILE_SITE_URL);
+// One build, two shells: /web/ (desktop) and /h5/ (mobile). A page on the wrong shell for its
+// width goes to the same hash route on the other before the app loads (the layouts still send a
+// window resized later, useShellWidthRedirect): it downloads and runs none of the site's code.
+const shell = shellOfPath(window.location.pathname);
+const redirect = shellRedirectFor(shell, appBodyWidth(), window.location.hash);
+if (redirect !== null) window.location.replace(redirect);
 else start();
 
 function start(): void {
+  // The mobile shell's layout and service worker (mobile/README.md), fetched beside the app; the
+  // desktop site never loads them.
+  if (shell === 'mobile') void import(/* webpackChunkName: "mobile-start" */ './mobile/startMobileShell').catch(() => undefined);
+
   // The page carries the visitor's assignments (server/src/site/visitorPage.ts): the releases the
   // route shown needs start loading now, while the shared singletons and the shell still load.
   const inlineAssignments = readInlineAssignments();

@@ -75,6 +75,12 @@ export const hostMessages = {
   dialog: {
     close: '关闭',
   },
+  /** The mobile shell at /h5 (mobile/README.md): its header and bottom tab bar. */
+  mobile: {
+    tabBarLabel: '底部导航',
+    tabs: { home: '首页', live: '直播', scores: '比分', community: '社区', mine: '我的' },
+    back: '返回',
+  },
   toast: {
     regionLabel: '通知',
   },

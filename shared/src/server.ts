@@ -11,6 +11,8 @@ export * from './levels/levels';
 export * from './messages/zhCN';
 export * from './schemas/index';
 export * from './realtime/index';
+// The theme's values (plain data): the mobile site's web app manifest and icons use its colours.
+export * from './theme/theme';
 // The chat contract and wire protocol only (not the browser clients of chat/index).
 export * from './chat/chatClient';
 export * from './chat/protocol';

@@ -58,7 +58,8 @@ interface FormState {
  * Login button, #/login, protected actions), titled by its mode, built on the accessible Dialog.
  * While it is open, being asked again for the mode it was opened with changes nothing: the host
  * and a remote's page may both ask a guest on a members' route, and the second ask must not clear
- * what the visitor started typing. Mount once, inside the providers.
+ * what the visitor started typing. On the mobile shell (/h5) it is a full-screen sheet. Mount
+ * once, inside the providers.
  */
 export function LoginModal() {
   const { store } = useHostServices();
@@ -101,7 +102,7 @@ export function LoginModal() {
     setState((current) => ({ ...current, mode, formKey: current.formKey + 1, focusForm: true }));
 
   return (
-    <Dialog open={open} title={text.titles[state.mode]} onClose={close}>
+    <Dialog open={open} title={text.titles[state.mode]} onClose={close} presentation="sheet">
       {AccountForm ? (
         <AccountForm
           key={state.formKey}

@@ -1,20 +1,33 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLoginPromptOnArrival } from '../account/useLoginPromptOnArrival';
 import { AppLayout } from '../layout/AppLayout';
 import { hostPages } from '../pages/hostPages';
 import { RemotePage } from '../remotes/RemotePage';
 import type { RouteDefinition } from '../routes/routeDefinition';
+import { shellOfPath } from '../siteShell';
+
+/** The mobile shell's layout, its own chunk (main.js fetches it early on /h5; the desktop never does). */
+const MobileLayout = lazy(() => import(/* webpackChunkName: "mobile-layout" */ '../mobile/MobileLayout'));
+
+/** The page's shell, from its address: /h5/ is the mobile site, /web/ the desktop one. */
+const pageShell = shellOfPath(window.location.pathname);
 
 /**
- * One route: the layout around the page of whoever owns it. The layout (title, nav highlight,
- * left menu or footer, header rule) comes from the route's meta, so it is right before a remote's
- * code arrives; so is the login prompt of a route that requires login.
+ * One route: the layout around the page of whoever owns it, the desktop AppLayout or, on /h5,
+ * the MobileLayout. The layout (title, nav highlight, left menu or footer, header rule) comes from
+ * the route's meta, so it is right before a remote's code arrives; so is the login prompt of a
+ * route that requires login.
  */
 export function RouteScreen({ route }: { route: RouteDefinition }) {
   useLoginPromptOnArrival(route.path, route.requiresLogin === true);
   const HostPage = route.owner === 'host' ? hostPages[route.path] : undefined;
-  return (
-    <AppLayout route={route}>
-      {route.owner === 'host' ? HostPage && <HostPage /> : <RemotePage remote={route.owner} path={route.path} />}
-    </AppLayout>
-  );
+  const page: ReactNode = route.owner === 'host' ? HostPage && <HostPage /> : <RemotePage remote={route.owner} path={route.path} />;
+  if (pageShell === 'mobile') {
+    return (
+      <Suspense fallback={null}>
+        <MobileLayout route={route}>{page}</MobileLayout>
+      </Suspense>
+    );
+  }
+  return <AppLayout route={route}>{page}</AppLayout>;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DialogFrame } from './DialogFrame';
+import { DialogFrame, type DialogPresentation } from './DialogFrame';
 
 export interface DialogProps {
   open: boolean;
@@ -12,6 +12,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Read the body as the dialog's description (short confirmations, not forms). */
   describedByBody?: boolean;
+  /** 'sheet': full screen on the mobile shell (/h5). */
+  presentation?: DialogPresentation;
 }
 
 /**

@@ -72,10 +72,14 @@ export interface DialogFrameProps {
   children: ReactNode;
   footer?: ReactNode;
   describedByBody?: boolean;
+  /** 'sheet': full screen on the mobile shell (/h5, mobile/MobileShellStyle.ts), the usual centred dialog elsewhere. Default 'dialog'. */
+  presentation?: DialogPresentation;
 }
 
+export type DialogPresentation = 'dialog' | 'sheet';
+
 /** The open dialog: backdrop, labelled panel, trapped focus, Escape and backdrop close it. */
-export function DialogFrame({ title, onClose, children, footer, describedByBody }: DialogFrameProps) {
+export function DialogFrame({ title, onClose, children, footer, describedByBody, presentation = 'dialog' }: DialogFrameProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -96,7 +100,7 @@ export function DialogFrame({ title, onClose, children, footer, describedByBody 
   }
 
   return (
-    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="dialog-backdrop">
+    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="dialog-backdrop" data-presentation={presentation}>
       <Panel
         ref={panelRef}
         role="dialog"

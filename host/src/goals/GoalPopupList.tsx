@@ -97,7 +97,8 @@ export interface GoalPopupListProps {
 
 /**
  * The stacked goal popups, bottom right, out of the way of the page and its dialogs: only their
- * close buttons take clicks, so a popup never blocks what is under it.
+ * close buttons take clicks, so a popup never blocks what is under it. On the mobile shell they
+ * span the screen less margins, just above the bottom tab bar (mobile/MobileShellStyle.ts).
  */
 export function GoalPopupList({ popups, onClose, whistling }: GoalPopupListProps) {
   return (

@@ -141,10 +141,16 @@ describe('AppLayout', () => {
   });
 
   describe('narrow screen redirect', () => {
-    it('sends a 500 px body to /h5 on mount', () => {
+    it('sends a 500 px body to the same page on /h5 on mount', () => {
       stubProperty(document.body, 'clientWidth', 500);
-      const { redirect } = renderLayout('main');
-      expect(redirect).toHaveBeenCalledWith('/h5');
+      const redirect = vi.fn();
+      renderWithHost(
+        <AppLayout route={route('live')} redirectToMobileSite={redirect}>
+          <p>页面内容</p>
+        </AppLayout>,
+        { path: '/live?id=3' },
+      );
+      expect(redirect).toHaveBeenCalledWith('/h5/#/live?id=3');
     });
 
     it('keeps a 501 px body, until it is resized to 500', () => {
@@ -155,7 +161,7 @@ describe('AppLayout', () => {
       act(() => {
         fireEvent(window, new Event('resize'));
       });
-      expect(redirect).toHaveBeenCalledWith('/h5');
+      expect(redirect).toHaveBeenCalledWith('/h5/#/main');
     });
 
     it('ignores a body that has no layout yet (width 0)', () => {

@@ -6,7 +6,7 @@ import { LeftMenu } from './LeftMenu';
 import { Navbar } from './Navbar';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useHeaderHidden } from './useHeaderHidden';
-import { useNarrowScreenRedirect, type RedirectToMobileSite } from './useNarrowScreenRedirect';
+import { useShellWidthRedirect, type RedirectToOtherShell } from './useShellWidthRedirect';
 import { useNavIndexSync } from './useNavIndexSync';
 import { useViewportLayout } from './useViewportLayout';
 
@@ -69,8 +69,8 @@ const MainAboveFooter = styled(Main)`
 export interface AppLayoutProps {
   route: RouteDefinition;
   children: ReactNode;
-  /** Where phones are sent; replaced in tests, since jsdom cannot navigate. */
-  redirectToMobileSite?: RedirectToMobileSite;
+  /** Where phones are sent (the same page on /h5); replaced in tests, since jsdom cannot navigate. */
+  redirectToMobileSite?: RedirectToOtherShell;
 }
 
 /**
@@ -80,7 +80,7 @@ export interface AppLayoutProps {
 export function AppLayout({ route, children, redirectToMobileSite }: AppLayoutProps) {
   const layout = useViewportLayout();
   const headerHidden = useHeaderHidden(route.hidesHeaderOnScroll === true);
-  useNarrowScreenRedirect(redirectToMobileSite);
+  useShellWidthRedirect('desktop', redirectToMobileSite);
   useDocumentTitle(route.title);
   useNavIndexSync(route.navIndex);
 

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
 import { IMMUTABLE, NO_CACHE } from '../infra/http/cachePolicy';
+import { theme } from '@sports/shared/server';
+import { PNG_SIGNATURE } from './mobileShell/pngImage';
 import { VISITOR_PAGE_CACHE_CONTROL } from './staticSite';
 
 // Static serving does not depend on the database: the embedded target is enough.
@@ -100,15 +102,69 @@ describe('static site (built)', () => {
     expect(traversal.body).not.toContain('@sports/');
   });
 
-  it('serves the mobile page at /h5 and /h5/', async () => {
-    for (const url of ['/h5', '/h5/']) {
-      const response = await ctx.app.inject(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toContain('<title>体育直播 - 移动版</title>');
-      expect(response.body).toContain('/api/hot_match/initial_list');
-      expect(response.body).toContain('href="/web/#/main"');
+  it('redirects /h5 to /h5/ (the browser keeps the hash route: /h5#/live?id=3 lands on /h5/#/live?id=3)', async () => {
+    const response = await ctx.app.inject('/h5');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/h5/');
+  });
+
+  it("serves /h5/ as the host's page, the mobile shell: same scripts, mobile viewport, manifest, per visitor", async () => {
+    const host = await ctx.app.inject('/web/');
+    const response = await ctx.app.inject('/h5/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe(VISITOR_PAGE_CACHE_CONTROL);
+    expect(response.body).toContain('<title>体育直播 - 移动版</title>');
+    expect(response.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">');
+    expect(response.body).toContain('<link rel="manifest" href="/h5/manifest.webmanifest">');
+    expect(response.body).toContain('<meta name="theme-color" content="#16181d">');
+    expect(response.body).toContain('<link rel="apple-touch-icon" href="/h5/icons/apple-touch-icon.png">');
+    // The desktop page stays as built.
+    expect(host.body).not.toContain('manifest');
+    expect(host.body).toContain('<title>host</title>');
+  });
+
+  it('serves the web app manifest: installable, standalone, scoped to /h5/, the theme colour, 192 and 512 icons plain and maskable', async () => {
+    const response = await ctx.app.inject('/h5/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    const manifest = response.json();
+    expect(manifest).toMatchObject({ name: '体育直播', start_url: '/h5/#/main', scope: '/h5/', display: 'standalone', theme_color: theme.colors.navBackground });
+    expect(typeof manifest.short_name).toBe('string');
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    for (const size of [192, 512]) {
+      for (const purpose of ['any', 'maskable']) expect(icons.some((icon) => icon.sizes === `${size}x${size}` && icon.purpose === purpose && icon.type === 'image/png')).toBe(true);
     }
+    for (const icon of icons) {
+      const png = await ctx.app.inject(icon.src);
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      // A PNG whose header says the size the manifest declares.
+      expect(png.rawPayload.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(`${png.rawPayload.readUInt32BE(16)}x${png.rawPayload.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    expect((await ctx.app.inject('/h5/icons/apple-touch-icon.png')).statusCode).toBe(200);
+    for (const missing of ['/h5/icons/nope.png', '/h5/icons/..%2f..%2fpackage.json', '/h5/icons/icon-192.svg']) expect((await ctx.app.inject(missing)).statusCode).toBe(404);
+  });
+
+  it('serves the service worker at /h5/sw.js: scope /h5/, revalidated, caching the /h5/ page and every host script', async () => {
+    const response = await ctx.app.inject('/h5/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.headers['service-worker-allowed']).toBe('/h5/');
+    const config = JSON.parse(/^const SHELL = (.*);$/m.exec(response.body)?.[1] ?? 'null') as { version: string; page: string; scripts: string[] };
+    expect(config.page).toBe('/h5/');
+    expect(config.scripts).toEqual(['/web/main.3f9a0c1e2b4d.js']);
+    expect(config.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(response.body).toContain("self.addEventListener('fetch'");
+    // A new host build is a new version (a new worker, a new cache).
+    await fs.writeFile(path.join(ctx.site.root, 'host', 'dist', 'chunk.0123456789.js'), 'chunk');
+    const rebuilt = await ctx.app.inject('/h5/sw.js');
+    const next = JSON.parse(/^const SHELL = (.*);$/m.exec(rebuilt.body)?.[1] ?? 'null') as { version: string; scripts: string[] };
+    expect(next.scripts).toEqual(['/web/chunk.0123456789.js', '/web/main.3f9a0c1e2b4d.js']);
+    expect(next.version).not.toBe(config.version);
   });
 });
 
@@ -160,5 +216,12 @@ describe('static site (not built)', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('npm start');
+  });
+
+  it('answers /h5/ with the same 503, and no service worker', async () => {
+    const page = await ctx.app.inject('/h5/');
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm start');
+    expect((await ctx.app.inject('/h5/sw.js')).statusCode).toBe(503);
   });
 });

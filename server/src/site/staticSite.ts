@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
-import { SERVER_DIR } from '../infra/config/serverPaths';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../infra/http/types';
+import { mobileShellRoutes } from './mobileShell/mobileShellRoutes';
+import { asMobileShellPage } from './mobileShell/mobileShellPage';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
-import { inlinePagePolicy } from '../infra/http/contentSecurityPolicy';
 import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
 import { withVisitorAssignments } from './visitorPage';
@@ -41,11 +41,10 @@ export const VISITOR_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 const SOURCE_MAP = /\.map$/i;
 
-export const H5_PAGE_PATH = path.join(SERVER_DIR, 'static', 'h5', 'index.html');
-
 /**
  * One process serves the whole site: `/web/` is the host, `/web/releases/<folder>/<release>/`
- * the remotes' registered releases, `/h5` the mobile page.
+ * the remotes' registered releases, `/h5/` the mobile site: the same host page as its second
+ * shell (host/src/mobile/README.md), with its manifest, icons and service worker.
  */
 export async function staticSitePlugin(app: App, options: StaticSiteOptions): Promise<void> {
   const hostDist = path.join(options.siteRoot, 'host', 'dist');
@@ -64,28 +63,30 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
   await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true, options.precompressed !== false);
 
-  app.get('/web/', async (request, reply) => {
-    const indexFile = path.join(hostDist, 'index.html');
-    // Checked per request: building the site while the server runs needs no restart.
-    if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
-    const html = await fs.readFile(indexFile, 'utf8');
-    if (!options.pageAssignments) return sendHtml(reply, 200, html);
-    let remotes;
-    try {
-      remotes = await options.pageAssignments(request, reply);
-    } catch (error) {
-      // The page still works without: the host asks GET /api/mf/remotes itself.
-      request.log.warn({ err: error }, 'the page went out without the visitor\'s assignments');
-      return sendHtml(reply, 200, html);
-    }
-    return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes), VISITOR_PAGE_CACHE_CONTROL);
-  });
+  // The host page with the visitor's assignments: as built on /web/, as the mobile shell on /h5/
+  // (same scripts, same assignments, so canaries and QA overrides apply on both).
+  app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, (html) => html));
+  app.get('/h5', (_request, reply) => reply.redirect('/h5/'));
+  app.get('/h5/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, asMobileShellPage));
+  await app.register(mobileShellRoutes, { hostDist });
+}
 
-  const h5Page = await fs.readFile(H5_PAGE_PATH, 'utf8');
-  // Its inline script and style run by hash; the site's policy (own script files only) would block them.
-  const h5Policy = inlinePagePolicy(h5Page);
-  app.get('/h5', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
-  app.get('/h5/', (_request, reply) => sendHtml(reply.header('Content-Security-Policy', h5Policy), 200, h5Page));
+/** The host's built index.html as `shape` makes it, with the visitor's assignments inlined (when the site has them). */
+async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDist: string, pageAssignments: PageAssignments | undefined, shape: (html: string) => string): Promise<FastifyReply> {
+  const indexFile = path.join(hostDist, 'index.html');
+  // Checked per request: building the site while the server runs needs no restart.
+  if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
+  const html = shape(await fs.readFile(indexFile, 'utf8'));
+  if (!pageAssignments) return sendHtml(reply, 200, html);
+  let remotes;
+  try {
+    remotes = await pageAssignments(request, reply);
+  } catch (error) {
+    // The page still works without: the host asks GET /api/mf/remotes itself.
+    request.log.warn({ err: error }, 'the page went out without the visitor\'s assignments');
+    return sendHtml(reply, 200, html);
+  }
+  return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes), VISITOR_PAGE_CACHE_CONTROL);
 }
 
 /** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */

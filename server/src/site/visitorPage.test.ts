@@ -61,6 +61,16 @@ describe('the host page carries the visitor’s assignments', () => {
     expect(seen.at(-1)?.key).toBe(`guest:${CANARY_VISITOR}`);
   });
 
+  it('the mobile site /h5/ carries the same assignments: a canary visitor gets the canary there too', async () => {
+    const cookies = { [VISITOR_COOKIE]: CANARY_VISITOR };
+    const mobile = await ctx.app.inject({ url: '/h5/', cookies });
+    expect(mobile.statusCode).toBe(200);
+    expect(mobile.headers['cache-control']).toBe(VISITOR_PAGE_CACHE_CONTROL);
+    expect(inlined(mobile.body).remotes).toEqual(inlined((await ctx.app.inject({ url: '/web/', cookies })).body).remotes);
+    expect(inlined(mobile.body).remotes[0]).toMatchObject({ version: '1.1.0-canary0001', channel: 'candidate' });
+    expect(inlined((await ctx.app.inject('/h5/')).body).remotes[0]).toMatchObject({ version: '1.0.0-stable0001', channel: 'stable' });
+  });
+
   it("answers the page's assignments as GET /api/mf/remotes answers the same visitor", async () => {
     const cookies = { [VISITOR_COOKIE]: CANARY_VISITOR };
     const page = inlined((await ctx.app.inject({ url: '/web/', cookies })).body);

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The Content-Security-Policy of each kind of answer, built in one place. What the site needs,
  * and why each source is there:
@@ -42,23 +40,11 @@ export function sitePolicy(options: SitePolicyOptions): string {
 export const NOTHING_POLICY = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
 
 /**
- * A hand-written page with inline <script> and <style> (the /h5 page): exactly those blocks may
- * run, by their sha-256, and it may call this site's API.
+ * The mobile site's service worker (/h5/sw.js): a worker runs under its own script's policy. It
+ * loads nothing and runs no other script; it only fetches this site's pages and scripts into its
+ * cache.
  */
-export function inlinePagePolicy(html: string): string {
-  const hashes = (tag: 'script' | 'style') =>
-    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
-  return serialize({
-    'default-src': ["'none'"],
-    'script-src': hashes('script'),
-    'style-src': hashes('style'),
-    'img-src': ["'self'"],
-    'connect-src': ["'self'"],
-    'base-uri': ["'none'"],
-    'form-action': ["'none'"],
-    'frame-ancestors': ["'none'"],
-  });
-}
+export const SERVICE_WORKER_POLICY = serialize({ 'default-src': ["'none'"], 'connect-src': ["'self'"] });
 
 function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)

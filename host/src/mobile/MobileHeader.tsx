@@ -1,0 +1,73 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { hostMessages } from '../messages';
+import { MIN_TOUCH_TARGET_PX, MOBILE_HEADER_HEIGHT_PX } from './mobileShellMetrics';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
+  display: grid;
+  grid-template-columns: ${MIN_TOUCH_TARGET_PX}px 1fr ${MIN_TOUCH_TARGET_PX}px;
+  align-items: center;
+  min-height: ${MOBILE_HEADER_HEIGHT_PX}px;
+  padding: env(safe-area-inset-top) calc(4px + env(safe-area-inset-right)) 0 calc(4px + env(safe-area-inset-left));
+  background: ${({ theme }) => theme.colors.navBackground};
+  color: ${({ theme }) => theme.colors.textInverse};
+`;
+
+const Title = styled.h1`
+  grid-column: 2;
+  margin: 0;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.font.title};
+  text-align: center;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const BackButton = styled.button`
+  grid-column: 1;
+  width: ${MIN_TOUCH_TARGET_PX}px;
+  height: ${MIN_TOUCH_TARGET_PX}px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: inherit;
+  font-size: 22px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brandOnDark};
+  }
+`;
+
+export interface MobileHeaderProps {
+  title: string;
+  /** A back button (pages that are not a tab's own). */
+  showBack: boolean;
+}
+
+/**
+ * The mobile shell's header: the route's title, and on pages that are not a tab's own a back
+ * button. Back returns to the page before inside the site; a page opened directly (a shared link
+ * to a room) has none, so back opens the home page instead of leaving the site.
+ */
+export function MobileHeader({ title, showBack }: MobileHeaderProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = () => {
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate('/main', { replace: true });
+  };
+  return (
+    <Bar data-testid="mobile-header">
+      {showBack && (
+        <BackButton type="button" aria-label={hostMessages.mobile.back} onClick={back}>
+          <span aria-hidden="true">‹</span>
+        </BackButton>
+      )}
+      <Title>{title}</Title>
+    </Bar>
+  );
+}

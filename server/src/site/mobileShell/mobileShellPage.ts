@@ -1,0 +1,37 @@
+import { APP_ICONS_PATH } from './appIcons';
+import { MOBILE_PAGE_TITLE, MOBILE_SITE_SHORT_NAME, MOBILE_THEME_COLOUR, WEB_APP_MANIFEST_PATH } from './webAppManifest';
+
+/** The /h5 page's viewport: the phone's width, no zoom needed, drawn under the notch (the shell pads by env(safe-area-inset-*)). */
+export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, viewport-fit=cover';
+
+const VIEWPORT_META = /<meta\s+name="viewport"[^>]*>/i;
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+
+/** Inserted before `</head>`, or at the end of a page without one. */
+function beforeHeadEnd(html: string, tags: string): string {
+  const found = html.indexOf('</head>');
+  const at = found < 0 ? html.length : found;
+  return `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}
+
+/**
+ * The host's built page (host/dist/index.html) as the mobile shell: the same scripts (absolute
+ * /web/ addresses, so they resolve from /h5/), with the mobile viewport, the web app manifest,
+ * the theme colour and iOS's home-screen tags, and the mobile title.
+ */
+export function asMobileShellPage(hostHtml: string): string {
+  const viewport = `<meta name="viewport" content="${MOBILE_VIEWPORT}">`;
+  let html = VIEWPORT_META.test(hostHtml) ? hostHtml.replace(VIEWPORT_META, viewport) : beforeHeadEnd(hostHtml, viewport);
+  html = TITLE.test(html) ? html.replace(TITLE, `<title>${MOBILE_PAGE_TITLE}</title>`) : beforeHeadEnd(html, `<title>${MOBILE_PAGE_TITLE}</title>`);
+  return beforeHeadEnd(
+    html,
+    [
+      `<link rel="manifest" href="${WEB_APP_MANIFEST_PATH}">`,
+      `<meta name="theme-color" content="${MOBILE_THEME_COLOUR}">`,
+      `<link rel="apple-touch-icon" href="${APP_ICONS_PATH}apple-touch-icon.png">`,
+      '<meta name="apple-mobile-web-app-capable" content="yes">',
+      '<meta name="mobile-web-app-capable" content="yes">',
+      `<meta name="apple-mobile-web-app-title" content="${MOBILE_SITE_SHORT_NAME}">`,
+    ].join(''),
+  );
+}

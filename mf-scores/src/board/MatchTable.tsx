@@ -78,11 +78,13 @@ const Board = styled.div`
       padding: 8px 0;
       border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     }
-    td {
+    /* Over the shared table's cell rules (TableScroll): no padding, border or single line. */
+    && td {
       display: block;
       padding: 0;
       border: 0;
       min-width: 0;
+      white-space: normal;
     }
     td:first-child {
       grid-area: star;

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 
-test('a narrow screen (500 px or less) is sent to the mobile site /h5', async ({ browser }) => {
+test('a narrow screen (500 px or less) is sent to the same page on the mobile site /h5/', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
   const page = await context.newPage();
+  // The page as served (before the app names the route): the mobile shell's title.
+  const mobilePage = page.waitForResponse((response) => new URL(response.url()).pathname === '/h5/');
   await page.goto('/web/#/main');
-  await page.waitForURL('**/h5');
-  await expect(page).toHaveTitle('体育直播 - 移动版');
+  await page.waitForURL('**/h5/#/main');
+  expect(await (await mobilePage).text()).toContain('<title>体育直播 - 移动版</title>');
+  await expect(page.locator('#root > [data-layout="h5"]')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
   await context.close();
 });
 

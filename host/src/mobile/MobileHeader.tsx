@@ -16,7 +16,8 @@ const Bar = styled.header`
   color: ${({ theme }) => theme.colors.textInverse};
 `;
 
-const Title = styled.h1`
+/* Not a heading: the page itself has the one h1 (a remote's page frame names itself). */
+const Title = styled.p`
   grid-column: 2;
   margin: 0;
   overflow: hidden;
@@ -67,7 +68,7 @@ export function MobileHeader({ title, showBack }: MobileHeaderProps) {
           <span aria-hidden="true">‹</span>
         </BackButton>
       )}
-      <Title>{title}</Title>
+      <Title data-testid="mobile-title">{title}</Title>
     </Bar>
   );
 }

@@ -53,7 +53,7 @@ describe('MobileLayout', () => {
 
   it('shows the route title in the header, the page in main, and the document title', () => {
     renderMobile('circle');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(siteRoute('circle').title);
+    expect(screen.getByTestId('mobile-title').textContent).toBe(siteRoute('circle').title);
     expect(screen.getByRole('main').textContent).toBe('页面内容');
     expect(document.title).toBe(siteRoute('circle').title);
   });

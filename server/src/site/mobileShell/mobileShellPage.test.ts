@@ -23,6 +23,12 @@ describe('asMobileShellPage', () => {
     }
   });
 
+  it('replaces the minified viewport of the production build (unquoted attributes)', () => {
+    const html = asMobileShellPage('<!doctype html><html lang=zh-CN><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>体育直播</title></head><body></body></html>');
+    expect(html.match(/name="?viewport/g)).toHaveLength(1);
+    expect(html).toContain('<meta charset=utf-8><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">');
+  });
+
   it('adds what a page without a viewport, title or head lacks', () => {
     const html = asMobileShellPage('<p>bare</p>');
     expect(html).toContain('viewport-fit=cover');

@@ -4,7 +4,8 @@ import { MOBILE_PAGE_TITLE, MOBILE_SITE_SHORT_NAME, MOBILE_THEME_COLOUR, WEB_APP
 /** The /h5 page's viewport: the phone's width, no zoom needed, drawn under the notch (the shell pads by env(safe-area-inset-*)). */
 export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, viewport-fit=cover';
 
-const VIEWPORT_META = /<meta\s+name="viewport"[^>]*>/i;
+/** The viewport meta as html-webpack-plugin writes it (minified: unquoted attributes) or by hand. */
+const VIEWPORT_META = /<meta\s[^>]*name=["']?viewport["'\s>][^>]*>/i;
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 
 /** Inserted before `</head>`, or at the end of a page without one. */

@@ -384,7 +384,10 @@ export function CommentsSection({
         submitLabel={detailCopy.send}
         onSent={(comment) => {
           // Oldest first: a new comment belongs at the end; shown now when the last page is here.
-          list.update((items) => (state.status === 'ready' && state.cursor === null ? [...items, comment] : items));
+          // Sent before the list's first page came (a quick tap on a phone): that page may predate
+          // the comment, so it is asked again.
+          if (state.status === 'ready') list.update((items) => (state.cursor === null ? [...items, comment] : items));
+          else list.retry();
           changeCount(1);
         }}
       />

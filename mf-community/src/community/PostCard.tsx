@@ -33,6 +33,15 @@ export const AuthorLine = styled.div`
     font-weight: 600;
     font-size: ${({ theme }) => theme.font.body};
   }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
 `;
 
 const Level = styled.span`
@@ -50,6 +59,15 @@ export const Body = styled.p`
   a {
     color: inherit;
     text-decoration: none;
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    font-size: 15px;
+    line-height: 1.6;
+    a {
+      display: block;
+      min-height: 44px;
+    }
   }
 `;
 
@@ -79,6 +97,16 @@ const Links = styled.div`
   a {
     color: ${({ theme }) => theme.colors.brandDark};
   }
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    gap: 4px 12px;
+    font-size: ${({ theme }) => theme.font.body};
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
 `;
 
 export const Actions = styled.div`
@@ -87,6 +115,17 @@ export const Actions = styled.div`
   align-items: center;
   gap: 12px;
   font-size: ${({ theme }) => theme.font.small};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    gap: 8px 12px;
+    font-size: ${({ theme }) => theme.font.body};
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
 `;
 
 export { Level };

@@ -60,6 +60,17 @@ const Plain = styled.ul`
   li {
     padding: 6px 0;
   }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    li {
+      padding: 0;
+    }
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-height: 44px;
+    }
+  }
 `;
 
 const Small = styled.span`

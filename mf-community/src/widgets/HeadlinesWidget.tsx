@@ -4,6 +4,7 @@ import { headlinesApi } from '../api/headlinesApi';
 import { formatDateTime, siteImage } from '../headlines/format';
 import { detailHref } from '../headlines/HeadlineCard';
 import { widgetCopy } from '../widgetCopy';
+import { PhoneStyle } from '../phone/PhoneStyle';
 
 const List = styled.ul`
   margin: 0;
@@ -32,6 +33,16 @@ const Row = styled.li`
   }
   a:hover {
     color: ${({ theme }) => theme.colors.brandDark};
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    a {
+      min-height: 44px;
+      line-height: 44px;
+    }
+    > span:has(time) {
+      display: none;
+    }
   }
 `;
 
@@ -81,6 +92,7 @@ export default function HeadlinesWidget({ context }: RemoteWidgetProps) {
   const { state } = useLoad('portal-feed', () => headlinesApi(context.api).portal());
   return (
     <WidgetPanel widgetId="headlines" remote="mf-community" title={widgetCopy.headlinesTitle} action={<a href="#/news">{widgetCopy.more}</a>}>
+      <PhoneStyle />
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.failed}</p>}
       {state.status === 'ready' && state.data.list.length === 0 && <p>{widgetCopy.noHeadlines}</p>}

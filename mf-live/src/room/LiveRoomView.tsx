@@ -33,18 +33,15 @@ import { OwnerPanel } from './OwnerPanel';
 import { ScheduleList } from './RoomSchedules';
 import { useRoomInfo } from './useRoomInfo';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 340px;
+const Main = styled.div`
+  display: flex;
+  flex-direction: column;
   gap: 16px;
-  align-items: start;
-
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
+  min-width: 0;
 `;
 
-const Main = styled.div`
+/** Below the player: danmaku, gifts, horns, guards, the owner's console, placard and schedules. */
+const BelowPlayer = styled.div`
   display: flex;
   flex-direction: column;
   gap: 16px;
@@ -59,6 +56,55 @@ const Side = styled.div`
   min-width: 0;
 `;
 
+const ChatSlot = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+`;
+
+/**
+ * Desktop: the player's column and the chat's column. Mobile layout (992 px): one column. Phone
+ * (500 px, the /h5 site): the player across the screen with the chat right below it, taking the
+ * rest of the screen, then gifts and the rest of the room (the two columns' boxes dissolve into
+ * one ordered list).
+ */
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 340px;
+  gap: 16px;
+  align-items: start;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+    gap: 12px;
+
+    ${Main}, ${Side} {
+      display: contents;
+    }
+    ${ChatSlot} {
+      order: 1;
+    }
+    ${BelowPlayer} {
+      order: 2;
+      gap: 12px;
+    }
+    ${Side} > :not(${ChatSlot}) {
+      order: 3;
+    }
+    /* The chat's log fills the screen below the 16:9 player (its header, tabs and box aside). */
+    ${ChatSlot} [role='log'] {
+      max-height: none;
+      height: max(240px, calc(100svh - 56.25vw - 280px));
+    }
+  }
+`;
+
 const RoomHeader = styled.header`
   display: flex;
   flex-wrap: wrap;
@@ -68,6 +114,16 @@ const RoomHeader = styled.header`
   h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.hero};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    gap: 8px;
+    h1 {
+      font-size: ${({ theme }) => theme.font.title};
+    }
+    > div {
+      flex: 1;
+      min-width: 0;
+    }
   }
   img {
     width: 40px;
@@ -183,31 +239,35 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           }
           controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
         />
-        <BarragePanel context={context} roomId={info.room_id} live={chat.danmaku} />
-        {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
-        <HornComposer context={context} />
-        {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
-        {info.viewer_role === 'owner' && (
-          <OwnerPanel
-            context={context}
-            room={info}
-            onChanged={(changes) => {
-              patch(changes);
-              refresh();
-            }}
-            onSchedulesChanged={() => setSchedulesVersion((current) => current + 1)}
-          />
-        )}
-        <PagePanel aria-label={roomCopy.placard}>
-          <h2>{roomCopy.placard}</h2>
-          <p data-testid="placard">{info.placard || roomCopy.noPlacard}</p>
-        </PagePanel>
-        <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
+        <BelowPlayer>
+          <BarragePanel context={context} roomId={info.room_id} live={chat.danmaku} />
+          {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
+          <HornComposer context={context} />
+          {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
+          {info.viewer_role === 'owner' && (
+            <OwnerPanel
+              context={context}
+              room={info}
+              onChanged={(changes) => {
+                patch(changes);
+                refresh();
+              }}
+              onSchedulesChanged={() => setSchedulesVersion((current) => current + 1)}
+            />
+          )}
+          <PagePanel aria-label={roomCopy.placard}>
+            <h2>{roomCopy.placard}</h2>
+            <p data-testid="placard">{info.placard || roomCopy.noPlacard}</p>
+          </PagePanel>
+          <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
+        </BelowPlayer>
       </Main>
       <Side>
-        <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute}
-          assistantExtra={matchId !== null ? <CommentaryList context={context} matchId={matchId} row={match} /> : undefined}
-        />
+        <ChatSlot>
+          <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute}
+            assistantExtra={matchId !== null ? <CommentaryList context={context} matchId={matchId} row={match} /> : undefined}
+          />
+        </ChatSlot>
         <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
         <RoomGuardList guards={guards} />
         <ActivityBanner context={context} />

@@ -37,6 +37,20 @@ const Summary = styled.div`
   dd {
     margin: 0;
   }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    align-items: flex-start;
+    dl {
+      align-items: center;
+      gap: 0 12px;
+    }
+    dd a {
+      display: inline-flex;
+      align-items: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
 `;
 
 /** member?type=0: the profile (`GET api/user/info`), avatar, nickname, level and links to the other sections. */

@@ -90,6 +90,16 @@ export const LinkList = styled.ul`
   a {
     color: ${({ theme }) => theme.colors.brandDark};
   }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    gap: 0 16px;
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
 `;
 
 export const PlainList = styled.ul`

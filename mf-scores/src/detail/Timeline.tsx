@@ -28,6 +28,17 @@ const Item = styled.li`
   [data-kind='red'] {
     font-weight: bold;
   }
+
+  /* Phone: the middle column as wide as its words (minute, score), broken only between them. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+    gap: 8px;
+
+    > span:nth-child(2) {
+      overflow-wrap: normal;
+      word-break: keep-all;
+    }
+  }
 `;
 
 const Minute = styled.span`

@@ -6,6 +6,7 @@ import { useLiveMatches } from '../live/useLiveMatches';
 import { widgetCopy } from '../messages';
 import { hotMatchesCopy } from './hotMatchesCopy';
 import { HOT_MATCHES_SHOWN, hotMatchRows, roomsByMatch, teamBadge } from './hotMatchRows';
+import { PhoneStyle } from '../phone/PhoneStyle';
 
 /** The live list (the rooms showing a match carry it); mf-live's path, read here for the room links. */
 export const LIVE_LIST_PATH = 'api/Live_streaming/getLiveList';
@@ -34,6 +35,12 @@ const Match = styled.li`
     gap: 4px;
     color: ${({ theme }) => theme.colors.text};
     text-decoration: none;
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    > a {
+      min-height: 44px;
+    }
   }
 `;
 
@@ -68,6 +75,10 @@ const Team = styled.span`
   overflow: hidden;
   white-space: nowrap;
   text-overflow: ellipsis;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    white-space: normal;
+  }
 `;
 
 const Badge = styled.span<{ $hue: number }>`
@@ -90,6 +101,13 @@ const Watch = styled.a`
   align-self: flex-start;
   font-size: ${({ theme }) => theme.font.small};
   color: ${({ theme }) => theme.colors.brand};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    min-width: 44px;
+    min-height: 44px;
+    line-height: 44px;
+    font-size: ${({ theme }) => theme.font.body};
+  }
 `;
 
 const Competitions = styled.ul`
@@ -107,6 +125,15 @@ const Competitions = styled.ul`
     min-height: 24px;
     line-height: 24px;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    font-size: ${({ theme }) => theme.font.body};
+    a {
+      min-width: 44px;
+      min-height: 44px;
+      line-height: 44px;
+    }
   }
 `;
 
@@ -137,6 +164,7 @@ export default function HotMatchesWidget({ context }: RemoteWidgetProps) {
 
   return (
     <WidgetPanel widgetId="hotMatches" remote="mf-scores" title={widgetCopy.hotMatchesTitle}>
+      <PhoneStyle />
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.hotMatchesFailed}</p>}
       {state.status === 'ready' && (

@@ -6,6 +6,7 @@ import { useShellWidthRedirect, type RedirectToOtherShell } from '../layout/useS
 import type { RouteDefinition } from '../routes/routeDefinition';
 import { MobileHeader } from './MobileHeader';
 import { MobileShellStyle } from './MobileShellStyle';
+import { RemotePhoneRules } from './RemotePhoneRules';
 import { MobileTabBar } from './MobileTabBar';
 import { MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetrics';
 import { isTabPage } from './mobileTabs';
@@ -51,6 +52,7 @@ export function MobileLayout({ route, children, redirectToDesktopSite }: MobileL
   return (
     <Root data-layout="h5">
       <MobileShellStyle />
+      <RemotePhoneRules />
       <MobileHeader title={route.title} showBack={!isTabPage(route.path)} />
       <Main>{children}</Main>
       <MobileTabBar routePath={route.path} />

@@ -4,7 +4,6 @@ import { headlinesApi } from '../api/headlinesApi';
 import { formatDateTime, siteImage } from '../headlines/format';
 import { detailHref } from '../headlines/HeadlineCard';
 import { widgetCopy } from '../widgetCopy';
-import { PhoneStyle } from '../phone/PhoneStyle';
 
 const List = styled.ul`
   margin: 0;
@@ -92,7 +91,6 @@ export default function HeadlinesWidget({ context }: RemoteWidgetProps) {
   const { state } = useLoad('portal-feed', () => headlinesApi(context.api).portal());
   return (
     <WidgetPanel widgetId="headlines" remote="mf-community" title={widgetCopy.headlinesTitle} action={<a href="#/news">{widgetCopy.more}</a>}>
-      <PhoneStyle />
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.failed}</p>}
       {state.status === 'ready' && state.data.list.length === 0 && <p>{widgetCopy.noHeadlines}</p>}

@@ -2,7 +2,6 @@ import { useLoad, WidgetPanel, type LiveRoomCard, type RemoteWidgetProps } from 
 import { liveApi } from '../api/liveApi';
 import { CardGrid, liveFirst, RoomCard } from '../ui/RoomCard';
 import { widgetCopy } from '../widgetCopy';
-import { PhoneStyle } from '../phone/PhoneStyle';
 
 /** Rooms the home page recommends: the live ones at the head of the live list. */
 export const RECOMMENDED_ROOMS = 4;
@@ -25,7 +24,6 @@ export default function LiveRecommendWidget({ context }: RemoteWidgetProps) {
   const anyLive = state.status === 'ready' && state.data.some((room) => room.is_live === 1);
   return (
     <WidgetPanel widgetId="liveRecommend" remote="mf-live" title={widgetCopy.liveRecommendTitle} action={<a href="#/anchor?type=0">{widgetCopy.more}</a>}>
-      <PhoneStyle />
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.failed}</p>}
       {state.status === 'ready' && !anyLive && <p>{widgetCopy.noLiveRooms}</p>}

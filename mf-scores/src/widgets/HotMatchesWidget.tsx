@@ -6,7 +6,6 @@ import { useLiveMatches } from '../live/useLiveMatches';
 import { widgetCopy } from '../messages';
 import { hotMatchesCopy } from './hotMatchesCopy';
 import { HOT_MATCHES_SHOWN, hotMatchRows, roomsByMatch, teamBadge } from './hotMatchRows';
-import { PhoneStyle } from '../phone/PhoneStyle';
 
 /** The live list (the rooms showing a match carry it); mf-live's path, read here for the room links. */
 export const LIVE_LIST_PATH = 'api/Live_streaming/getLiveList';
@@ -164,7 +163,6 @@ export default function HotMatchesWidget({ context }: RemoteWidgetProps) {
 
   return (
     <WidgetPanel widgetId="hotMatches" remote="mf-scores" title={widgetCopy.hotMatchesTitle}>
-      <PhoneStyle />
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.hotMatchesFailed}</p>}
       {state.status === 'ready' && (

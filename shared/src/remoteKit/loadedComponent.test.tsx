@@ -9,11 +9,11 @@ function Shown({ load }: { load: ComponentLoader<{ name: string }> }) {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null };
+  override state: { error: string | null } = { error: null };
   static getDerivedStateFromError(error: Error) {
     return { error: error.message };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children;
   }
 }

@@ -1,4 +1,5 @@
-import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoHorizontalScroll, expectTouchTargets, phoneContext, type PhoneName } from './support/phones';
 import { newMember } from './support/accounts';
 
 /**
@@ -10,39 +11,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'h5-community-2026';
 
-type PhoneName = 'iPhone 13' | 'Pixel 7';
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/** A phone's viewport, user agent, scale and touch, in the suite's Chromium. */
-function phone(name: PhoneName) {
-  const { defaultBrowserType: _webkitOrChromium, ...device } = devices[name];
-  return device;
-}
-
-async function phoneContext(browser: Browser, name: PhoneName, storageState?: StorageState): Promise<BrowserContext> {
-  return browser.newContext({ ...phone(name), locale: 'zh-CN', ...(storageState ? { storageState } : {}) });
-}
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(0);
-}
-
-/** Every visible control of the remote's page is at least 44 px tall (and buttons 44 px wide). */
-async function expectTouchTargets(page: Page, remote: string): Promise<void> {
-  const small = await page.locator(`[data-remote="${remote}"]`).first().evaluate((root) => {
-    const controls = root.querySelectorAll('button:not([role="switch"]), [role="tab"], select, input[type="text"], textarea');
-    return [...controls].flatMap((control) => {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return [];
-      const tooSmall = box.height < 44 || (control.tagName === 'BUTTON' && box.width < 44);
-      return tooSmall ? [`${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`] : [];
-    });
-  });
-  expect(small).toEqual([]);
-}
-
 /** Body text of at least 14 px. */
 async function expectReadable(page: Page, selector: string): Promise<void> {
   const size = await page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
@@ -51,7 +19,7 @@ async function expectReadable(page: Page, selector: string): Promise<void> {
 
 test('a member comments on a post from a phone; a guest on another phone reads the post and the comment', async ({ browser }) => {
   const desk = await newMember(browser, PASSWORD);
-  const memberContext = await phoneContext(browser, 'Pixel 7', await desk.context.storageState());
+  const memberContext = await phoneContext(browser, 'Pixel 7', { storageState: await desk.context.storageState() });
   await desk.context.close();
   const member = await memberContext.newPage();
 
@@ -124,7 +92,7 @@ test('on an iPhone the headlines list and an article read without sideways scrol
 
 test('我的 on a Pixel: profile, follows and reservations fit the screen with 44 px targets', async ({ browser }) => {
   const desk = await newMember(browser, PASSWORD);
-  const context = await phoneContext(browser, 'Pixel 7', await desk.context.storageState());
+  const context = await phoneContext(browser, 'Pixel 7', { storageState: await desk.context.storageState() });
   await desk.context.close();
   const page = await context.newPage();
 

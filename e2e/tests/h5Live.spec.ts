@@ -1,4 +1,5 @@
-import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoHorizontalScroll, expectTouchTargets, phoneContext, type PhoneName } from './support/phones';
 import { newMember } from './support/accounts';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { expectVideoPlaying } from './support/playback';
@@ -14,39 +15,6 @@ import { type TestStream, pushTestStream } from './support/testStream';
 test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = 'h5-live-2026';
-
-type PhoneName = 'iPhone 13' | 'Pixel 7';
-
-/** A phone's viewport, user agent, scale and touch, in the suite's Chromium. */
-function phone(name: PhoneName) {
-  const { defaultBrowserType: _webkitOrChromium, ...device } = devices[name];
-  return device;
-}
-
-async function phoneContext(browser: Browser, name: PhoneName, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-  return browser.newContext({ ...phone(name), locale: 'zh-CN', ...(storageState ? { storageState } : {}) });
-}
-
-/** No sideways scroll: the page is no wider than the screen. */
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(0);
-}
-
-/** Every visible control of the remote's page is at least 44 px tall (and buttons 44 px wide). */
-async function expectTouchTargets(page: Page, remote: string): Promise<void> {
-  const small = await page.locator(`[data-remote="${remote}"]`).first().evaluate((root) => {
-    const controls = root.querySelectorAll('button:not([role="switch"]), [role="tab"], select, input[type="text"], input[type="number"], input:not([type]), textarea');
-    return [...controls].flatMap((control) => {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return [];
-      const tooSmall = box.height < 44 || (control.tagName === 'BUTTON' && box.width < 44);
-      return tooSmall ? [`${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`] : [];
-    });
-  });
-  expect(small).toEqual([]);
-}
 
 const chatMessage = (page: Page, text: string) => page.getByTestId('chat-messages').getByTestId('chat-message').filter({ hasText: text });
 
@@ -142,7 +110,7 @@ test('on a Pixel a member recharges on the wallet page, then chats and sends a g
 
   // The member's session, carried onto their phone (signing in is the shell's, tested there).
   const desk = await newMember(browser, PASSWORD);
-  const context = await phoneContext(browser, 'Pixel 7', await desk.context.storageState());
+  const context = await phoneContext(browser, 'Pixel 7', { storageState: await desk.context.storageState() });
   await desk.context.close();
   const member = await context.newPage();
 

@@ -1,4 +1,5 @@
-import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoHorizontalScroll, expectTouchTargets, phoneContext, type PhoneName } from './support/phones';
 
 /**
  * Issue 17, live scores on a phone (/h5): the football and basketball boards in one column (each
@@ -9,38 +10,6 @@ import { devices, expect, test, type Browser, type BrowserContext, type Page } f
 test.describe.configure({ timeout: 180_000 });
 
 const GOAL_WAIT_MS = 90_000;
-
-type PhoneName = 'iPhone 13' | 'Pixel 7';
-
-/** A phone's viewport, user agent, scale and touch, in the suite's Chromium. */
-function phone(name: PhoneName) {
-  const { defaultBrowserType: _webkitOrChromium, ...device } = devices[name];
-  return device;
-}
-
-async function phoneContext(browser: Browser, name: PhoneName): Promise<BrowserContext> {
-  return browser.newContext({ ...phone(name), locale: 'zh-CN' });
-}
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(0);
-}
-
-/** Every visible control of the remote's page is at least 44 px tall (and buttons 44 px wide). */
-async function expectTouchTargets(page: Page, remote: string): Promise<void> {
-  const small = await page.locator(`[data-remote="${remote}"]`).first().evaluate((root) => {
-    const controls = root.querySelectorAll('button:not([role="switch"]), [role="tab"], select, input[type="text"], textarea, [data-testid="match-score"]');
-    return [...controls].flatMap((control) => {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return [];
-      const tooSmall = box.height < 44 || (control.tagName === 'BUTTON' && box.width < 44);
-      return tooSmall ? [`${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`] : [];
-    });
-  });
-  expect(small).toEqual([]);
-}
 
 /** Each match row is a card as wide as the board, inside the screen; home, score and away on one line. */
 async function expectOneColumnCards(page: Page): Promise<void> {
@@ -82,7 +51,7 @@ test('on an iPhone the football board is one column of cards, changes a score li
   await expectOneColumnCards(page);
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-live-status', 'open');
   await expectNoHorizontalScroll(page);
-  await expectTouchTargets(page, 'mf-scores');
+  await expectTouchTargets(page, 'mf-scores', '[data-testid="match-score"]');
 
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
   const requestsAtStart = listRequests;
@@ -117,7 +86,7 @@ test('on an iPhone the football board is one column of cards, changes a score li
   await expect(page).toHaveURL(/\/h5\/#\/score-detail\?id=[0-9]+$/);
   await expect(page.getByTestId('detail-score')).toBeVisible({ timeout: 30_000 });
   await expectNoHorizontalScroll(page);
-  await expectTouchTargets(page, 'mf-scores');
+  await expectTouchTargets(page, 'mf-scores', '[data-testid="match-score"]');
   await context.close();
 });
 
@@ -127,7 +96,7 @@ test('on a Pixel the basketball board is one column of cards with no sideways sc
   await page.goto('/h5/#/basketball');
   await expectOneColumnCards(page);
   await expectNoHorizontalScroll(page);
-  await expectTouchTargets(page, 'mf-scores');
+  await expectTouchTargets(page, 'mf-scores', '[data-testid="match-score"]');
   // The finished tab too (dates with the times, quarter scores below).
   await page.getByRole('tab', { name: '已结束' }).tap();
   await expectOneColumnCards(page);

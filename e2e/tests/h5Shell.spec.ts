@@ -1,5 +1,6 @@
-import { devices, expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newMember, solveCaptcha, toast } from './support/accounts';
+import { PHONES, expectNoHorizontalScroll, phoneContext, phoneOptions, type PhoneName } from './support/phones';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 
@@ -10,17 +11,7 @@ import { type TestStream, pushTestStream } from './support/testStream';
  */
 test.describe.configure({ timeout: 120_000 });
 
-type Phone = 'iPhone 13' | 'Pixel 7';
-const PHONES: readonly Phone[] = ['iPhone 13', 'Pixel 7'];
-
-function phoneOptions(phone: Phone): BrowserContextOptions {
-  const { defaultBrowserType: _webkitOrChromium, ...options } = devices[phone];
-  return { ...options, isMobile: true, hasTouch: true };
-}
-
-async function phoneContext(browser: Browser, phone: Phone, extra: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ ...phoneOptions(phone), ...extra });
-}
+type Phone = PhoneName;
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '底部导航' });
 const tab = (page: Page, name: string) => tabBar(page).getByRole('link', { name, exact: true });
@@ -31,10 +22,6 @@ async function expectMobileShell(page: Page): Promise<void> {
   await expect(tabBar(page)).toBeVisible();
 }
 
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-}
 
 test.describe('a desktop address opened on a phone lands on the same page of /h5', () => {
   test('a live room: /web/#/live?id=<room on air> → /h5/#/live?id=<room>, the room plays in the mobile shell', async ({ browser, request }) => {

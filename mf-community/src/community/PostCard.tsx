@@ -1,10 +1,20 @@
 import { useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { requireLogin, TextButton, type Post, type RemoteContext } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { postCopy } from './communityCopy';
 import { formatTime, safeImage } from './format';
 import { ReportAction } from './ReportAction';
+
+/** On a phone, a row's links are 44 px touch targets. */
+const phoneTapTargets = css`
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-width: 44px;
+    min-height: 44px;
+  }
+`;
 
 export const Card = styled.article`
   display: flex;
@@ -35,12 +45,7 @@ export const AuthorLine = styled.div`
   }
 
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
-    a {
-      display: inline-flex;
-      align-items: center;
-      min-width: 44px;
-      min-height: 44px;
-    }
+    ${phoneTapTargets}
   }
 `;
 
@@ -100,12 +105,7 @@ const Links = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
     gap: 4px 12px;
     font-size: ${({ theme }) => theme.font.body};
-    a {
-      display: inline-flex;
-      align-items: center;
-      min-width: 44px;
-      min-height: 44px;
-    }
+    ${phoneTapTargets}
   }
 `;
 
@@ -119,12 +119,7 @@ export const Actions = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
     gap: 8px 12px;
     font-size: ${({ theme }) => theme.font.body};
-    a {
-      display: inline-flex;
-      align-items: center;
-      min-width: 44px;
-      min-height: 44px;
-    }
+    ${phoneTapTargets}
   }
 `;
 

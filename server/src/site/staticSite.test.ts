@@ -159,6 +159,8 @@ describe('static site (built)', () => {
     expect(config.scripts).toEqual(['/web/main.3f9a0c1e2b4d.js']);
     expect(config.version).toMatch(/^[0-9a-f]{16}$/);
     expect(response.body).toContain("self.addEventListener('fetch'");
+    // The template's leading comment names the server's source files: visitors get the code only.
+    expect(response.body).not.toMatch(/\/src\/[\w/]+\.ts/);
     // A new host build is a new version (a new worker, a new cache).
     await fs.writeFile(path.join(ctx.site.root, 'host', 'dist', 'chunk.0123456789.js'), 'chunk');
     const rebuilt = await ctx.app.inject('/h5/sw.js');

@@ -41,7 +41,17 @@ export async function shellWorkerConfig(hostDist: string, template: string): Pro
   return { version, page: SHELL_PAGE_PATH, scripts };
 }
 
-/** The worker's source: its configuration as a constant, then the hand-written code. */
+/**
+ * The worker's source: its configuration as a constant, then the hand-written code without its
+ * leading comment (written for us: it names the server's source files, which visitors do not get).
+ */
 export function shellWorkerSource(config: ShellWorkerConfig, template: string): string {
-  return `const SHELL = ${JSON.stringify(config)};\n${template}`;
+  return `const SHELL = ${JSON.stringify(config)};\n${withoutLeadingComment(template)}`;
+}
+
+function withoutLeadingComment(source: string): string {
+  const trimmed = source.trimStart();
+  if (!trimmed.startsWith('/*')) return source;
+  const end = trimmed.indexOf('*/');
+  return end < 0 ? source : trimmed.slice(end + 2).trimStart();
 }

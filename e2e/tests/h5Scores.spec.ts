@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { boardScores } from './support/scoresProbe';
 import { expectNoHorizontalScroll, expectTouchTargets, phoneContext, type PhoneName } from './support/phones';
 
 /**
@@ -55,10 +56,7 @@ test('on an iPhone the football board is one column of cards, changes a score li
 
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
   const requestsAtStart = listRequests;
-  const scores = () =>
-    page.getByTestId('match-row').evaluateAll((elements) =>
-      Object.fromEntries(elements.map((row) => [row.getAttribute('data-match-id'), row.querySelector('[data-testid="match-score"]')?.textContent ?? ''])),
-    );
+  const scores = () => boardScores(page);
   const initial = await scores();
   await expect
     .poll(

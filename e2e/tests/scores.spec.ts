@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { installScoresProbe, readProbe, startWithGameSetting, type ScoresProbe } from './support/scoresProbe';
+import { boardScores, installScoresProbe, readProbe, startWithGameSetting, type ScoresProbe } from './support/scoresProbe';
 
 // The demo feed runs fast in e2e (playwright.config.ts: FEED_SPEED=60, a match minute a second),
 // so goals happen every few seconds somewhere: the tests wait for the next real one.
@@ -96,10 +96,7 @@ test('the football page changes a score live, without a reload', async ({ page }
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
   const requestsAtStart = listRequests;
 
-  const scores = () =>
-    page.getByTestId('match-row').evaluateAll((elements) =>
-      Object.fromEntries(elements.map((row) => [row.getAttribute('data-match-id'), row.querySelector('[data-testid="match-score"]')?.textContent ?? ''])),
-    );
+  const scores = () => boardScores(page);
   const initial = await scores();
   let changed: string | undefined;
   await expect

@@ -99,3 +99,10 @@ export async function startWithGameSetting(page: Page, setting: { red: boolean; 
     }
   }, setting);
 }
+
+/** The board's scores now, by match id (each match row's data-match-id and its match-score text). */
+export function boardScores(page: Page): Promise<Record<string, string>> {
+  return page
+    .getByTestId('match-row')
+    .evaluateAll((elements) => Object.fromEntries(elements.map((row) => [row.getAttribute('data-match-id'), row.querySelector('[data-testid="match-score"]')?.textContent ?? ''])));
+}

@@ -183,6 +183,9 @@ test('the SMS button counts down 60 s, disabled, then is ready again', async ({ 
   const button = register.getByTestId('sms-button');
   await expect(button).toHaveText('获取验证码');
   await solveCaptcha(register);
+  // The page's clock stops here (it ran with real time so far): the countdown moves only by
+  // runFor, so a slow machine between the click and the first check does not tick it.
+  await page.clock.pauseAt(Date.now() + 1_000);
   const sent = page.waitForResponse((response) => response.url().includes('/api/user/getCode'));
   await button.click();
   expect(((await (await sent).json()) as { code: number }).code).toBe(200);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useLoadedComponent } from '@sports/shared';
 import { useLoginPromptOnArrival } from '../account/useLoginPromptOnArrival';
 import { AppLayout } from '../layout/AppLayout';
 import { hostPages } from '../pages/hostPages';
@@ -7,7 +8,13 @@ import type { RouteDefinition } from '../routes/routeDefinition';
 import { shellOfPath } from '../siteShell';
 
 /** The mobile shell's layout, its own chunk (main.js fetches it early on /h5; the desktop never does). */
-const MobileLayout = lazy(() => import(/* webpackChunkName: "mobile-layout" */ '../mobile/MobileLayout'));
+const loadMobileLayout = () => import(/* webpackChunkName: "mobile-layout" */ '../mobile/MobileLayout');
+
+/** The page in the mobile layout once its chunk is here (a state update, not Suspense: loadedComponent.ts says why). */
+function MobileScreen({ route, children }: { route: RouteDefinition; children: ReactNode }) {
+  const MobileLayout = useLoadedComponent(loadMobileLayout);
+  return MobileLayout ? <MobileLayout route={route}>{children}</MobileLayout> : null;
+}
 
 /** The page's shell, from its address: /h5/ is the mobile site, /web/ the desktop one. */
 const pageShell = shellOfPath(window.location.pathname);
@@ -22,12 +29,6 @@ export function RouteScreen({ route }: { route: RouteDefinition }) {
   useLoginPromptOnArrival(route.path, route.requiresLogin === true);
   const HostPage = route.owner === 'host' ? hostPages[route.path] : undefined;
   const page: ReactNode = route.owner === 'host' ? HostPage && <HostPage /> : <RemotePage remote={route.owner} path={route.path} />;
-  if (pageShell === 'mobile') {
-    return (
-      <Suspense fallback={null}>
-        <MobileLayout route={route}>{page}</MobileLayout>
-      </Suspense>
-    );
-  }
+  if (pageShell === 'mobile') return <MobileScreen route={route}>{page}</MobileScreen>;
   return <AppLayout route={route}>{page}</AppLayout>;
 }

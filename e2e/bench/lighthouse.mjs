@@ -7,11 +7,13 @@
 // each route's score as a ratio of it.
 // LIGHTHOUSE_SITE=h5 audits the mobile site instead (issue 17: /h5/#/main, a room and the
 // football board; targets performance >= 90, accessibility >= 95).
+// LIGHTHOUSE_SAVE=<folder> keeps each route's last report there (<route>.json, open it in the
+// Lighthouse viewer or read its long tasks and bootup-time audits to see where the time goes).
 // Set LIGHTHOUSE_ROUTES=main,live to measure fewer routes, LIGHTHOUSE_PRESET=desktop for
 // Lighthouse's desktop preset. Mobile defaults emulate a 412 px screen: the site sends narrow
 // screens to the mobile site (/h5, SPEC.md section 2), so each route is printed with the page
 // Lighthouse ended on.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +55,11 @@ async function audit(chrome, url) {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.LIGHTHOUSE_SAVE) {
+    mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+    const name = new URL(url).hash.replace(/^#\//, '').replace(/[^a-z0-9]+/gi, '-') || 'page';
+    writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     finalUrl: lhr.finalDisplayedUrl,

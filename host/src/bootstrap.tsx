@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
@@ -39,4 +40,7 @@ prefetchRoutesWhenIdle(loader);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);
+// The first render as a transition: rendered in slices of a few ms rather than one long task, so
+// a phone's main thread stays free to answer a tap meanwhile (issue 17: blocking time).
+const root = createRoot(rootElement);
+startTransition(() => root.render(<App services={services} assignments={assignments} loader={loader} />));

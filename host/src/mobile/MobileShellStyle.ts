@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { WIDGET_PHONE_HEIGHT_VARIABLE } from '../remotes/RemoteWidget';
 import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetrics';
 
 /**
@@ -7,7 +8,10 @@ import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetr
  * - the login modal (`<Dialog presentation="sheet">`) is a full-screen sheet, clear of the notch
  *   and the home bar, its close button a 44 px target;
  * - the goal popups span the screen less 8 px margins, just above the bottom tab bar;
- * - the home page's widgets stand in one column.
+ * - the home page's widgets stand in one column, each keeping the room its manifest asks for
+ *   (phoneHeight, remotes/RemoteWidget.tsx) while its area still shows a loading state
+ *   (`data-loading`, shared PageLoading and LoadView): the widgets below do not jump down as it
+ *   arrives, and the room goes once it shows its data (its own height from then on).
  * The hooks are the surfaces' own attributes (feedback/DialogFrame.tsx's data-presentation, the
  * goal list's and the home grid's data-testid), named in mobile/README.md.
  */
@@ -56,5 +60,9 @@ export const MobileShellStyle = createGlobalStyle`
   [data-testid='home-widgets'] {
     grid-template-columns: minmax(0, 1fr);
     gap: 12px;
+  }
+
+  [data-widget-area]:has([data-loading]) {
+    min-height: var(${WIDGET_PHONE_HEIGHT_VARIABLE}, auto);
   }
 `;

@@ -18,8 +18,8 @@ function HomeWidgetGrid({ remotes }: { remotes: readonly RemoteAssignment[] }) {
   const widgets = useMemo(() => homeWidgetsOf(remotes), [remotes]);
   return (
     <Grid data-testid="home-widgets">
-      {widgets.map(({ remote, widget }) => (
-        <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} />
+      {widgets.map(({ remote, widget, phoneHeight }) => (
+        <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} phoneHeight={phoneHeight} />
       ))}
     </Grid>
   );

@@ -25,6 +25,17 @@ describe('homeWidgetsOf', () => {
     ]);
   });
 
+  it('carries the room a widget asks for on a phone, when it asks', () => {
+    const remotes = [
+      testAssignment('mf_scores', { widgets: [{ id: 'hotMatches', slot: 'home', order: 10, phoneHeight: 790 }] }),
+      testAssignment('mf_live', { widgets: [{ id: 'liveRecommend', slot: 'home', order: 20 }] }),
+    ];
+    expect(homeWidgetsOf(remotes)).toEqual([
+      { remote: 'mf_scores', widget: 'hotMatches', phoneHeight: 790 },
+      { remote: 'mf_live', widget: 'liveRecommend' },
+    ]);
+  });
+
   it('has nothing of a remote that is not assigned, or that declares no widget', () => {
     expect(homeWidgetsOf([testAssignment('mf_member')])).toEqual([]);
     expect(homeWidgetsOf([])).toEqual([]);

@@ -4,6 +4,8 @@ import type { RemoteAssignment, RemoteName } from '@sports/shared';
 export interface HomeWidget {
   remote: RemoteName;
   widget: string;
+  /** The room it asks for on a phone while it loads (WidgetMeta.phoneHeight), if any. */
+  phoneHeight?: number;
 }
 
 /**
@@ -14,9 +16,9 @@ export function homeWidgetsOf(remotes: readonly RemoteAssignment[]): HomeWidget[
   const placed = remotes.flatMap((assignment) =>
     (Array.isArray(assignment.widgets) ? assignment.widgets : [])
       .filter((meta) => meta.slot === 'home')
-      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order })),
+      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order, phoneHeight: meta.phoneHeight })),
   );
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   placed.sort((a, b) => a.order - b.order || byText(a.remote, b.remote) || byText(a.widget, b.widget));
-  return placed.map(({ remote, widget }) => ({ remote, widget }));
+  return placed.map(({ remote, widget, phoneHeight }) => (phoneHeight === undefined ? { remote, widget } : { remote, widget, phoneHeight }));
 }

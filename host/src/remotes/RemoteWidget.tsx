@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { PageLoading, useLoadedComponent, type RemoteName, type RemoteContext, type RemoteWidgetDefinition, type RemoteWidgetsModule } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { RemoteArea } from './RemoteArea';
@@ -14,10 +15,17 @@ function LoadedWidget({ definition, context }: { definition: RemoteWidgetDefinit
   return Widget ? <Widget context={context} /> : <PageLoading />;
 }
 
-/** A piece of a remote composed into a host page (the home page's widgets). */
-export function RemoteWidget({ remote, widget }: { remote: RemoteName; widget: string }) {
+/** The CSS variable holding a widget's room on a phone (read by host/src/mobile/MobileShellStyle.ts). */
+export const WIDGET_PHONE_HEIGHT_VARIABLE = '--widget-phone-height';
+
+/**
+ * A piece of a remote composed into a host page (the home page's widgets). `phoneHeight`: the room
+ * its manifest asks for on a phone, kept by the mobile shell while the area is loading.
+ */
+export function RemoteWidget({ remote, widget, phoneHeight }: { remote: RemoteName; widget: string; phoneHeight?: number }) {
+  const room = phoneHeight === undefined ? undefined : ({ [WIDGET_PHONE_HEIGHT_VARIABLE]: `${phoneHeight}px` } as CSSProperties);
   return (
-    <div data-testid={`remote-area-${remote}`}>
+    <div data-testid={`remote-area-${remote}`} data-widget-area="" style={room}>
       <RemoteArea<RemoteWidgetsModule> remote={remote} exposed="widgets">
         {(module) => <WidgetById module={module} widget={widget} />}
       </RemoteArea>

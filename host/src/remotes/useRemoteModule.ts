@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { RemoteName } from '@sports/shared';
 import type { ExposedModule } from '../federation/remoteModuleLoader';
 import { useRemoteLoader } from './RemoteLoaderContext';
@@ -22,7 +22,8 @@ export function useRemoteModule<Module>(remote: RemoteName, exposed: ExposedModu
     setState({ status: 'loading' });
     loader
       .load<Module>(remote, exposed)
-      .then((module) => current && setState({ status: 'ready', module }))
+      // A transition: the remote's part renders in slices, not one long task (issue 17: blocking time).
+      .then((module) => current && startTransition(() => setState({ status: 'ready', module })))
       .catch((error: unknown) => current && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }));
     return () => {
       current = false;

@@ -90,7 +90,7 @@ function FeedRow({ entry }: { entry: PortalFeedEntry }) {
 export default function HeadlinesWidget({ context }: RemoteWidgetProps) {
   const { state } = useLoad('portal-feed', () => headlinesApi(context.api).portal());
   return (
-    <WidgetPanel widgetId="headlines" remote="mf-community" title={widgetCopy.headlinesTitle} action={<a href="#/news">{widgetCopy.more}</a>}>
+    <WidgetPanel widgetId="headlines" remote="mf-community" title={widgetCopy.headlinesTitle} action={<a href="#/news">{widgetCopy.more}</a>} loading={state.status === 'loading'}>
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.failed}</p>}
       {state.status === 'ready' && state.data.list.length === 0 && <p>{widgetCopy.noHeadlines}</p>}

@@ -23,7 +23,7 @@ export default function LiveRecommendWidget({ context }: RemoteWidgetProps) {
   const { state } = useLoad('recommend', async () => recommendedRooms((await liveApi(context.api).liveList(0, 1)).list));
   const anyLive = state.status === 'ready' && state.data.some((room) => room.is_live === 1);
   return (
-    <WidgetPanel widgetId="liveRecommend" remote="mf-live" title={widgetCopy.liveRecommendTitle} action={<a href="#/anchor?type=0">{widgetCopy.more}</a>}>
+    <WidgetPanel widgetId="liveRecommend" remote="mf-live" title={widgetCopy.liveRecommendTitle} action={<a href="#/anchor?type=0">{widgetCopy.more}</a>} loading={state.status === 'loading'}>
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.failed}</p>}
       {state.status === 'ready' && !anyLive && <p>{widgetCopy.noLiveRooms}</p>}

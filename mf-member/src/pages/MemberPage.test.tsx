@@ -31,7 +31,8 @@ describe('member?type=0 personal centre', () => {
     context.eventBus.on('login:open', (event) => opened.push(event));
     renderRemotePage(routes, 'member', { type: '0' }, context);
     expect(await screen.findByText('登录后查看')).toBeTruthy();
-    expect(opened).toHaveLength(1);
+    // The page's effect asks (React runs a transition's effects just after it shows).
+    await waitFor(() => expect(opened).toHaveLength(1));
     expect(context.calls).toEqual([]);
   });
 

@@ -159,7 +159,7 @@ describe('score detail', () => {
 
     fireEvent.click(within(odds).getByRole('button', { name: '欧指（胜平负）变化记录' }));
     const history = await screen.findByTestId('odds-history');
-    const moves = within(history).getAllByRole('row');
+    const moves = await within(history).findAllByRole('row');
     expect(moves).toHaveLength(3);
     // Newest first.
     expect(moves[1]?.textContent).toContain("60'");

@@ -162,7 +162,7 @@ export default function HotMatchesWidget({ context }: RemoteWidgetProps) {
   });
 
   return (
-    <WidgetPanel widgetId="hotMatches" remote="mf-scores" title={widgetCopy.hotMatchesTitle}>
+    <WidgetPanel widgetId="hotMatches" remote="mf-scores" title={widgetCopy.hotMatchesTitle} loading={state.status === 'loading'}>
       {state.status === 'loading' && <p role="status">{widgetCopy.loading}</p>}
       {state.status === 'failed' && <p>{widgetCopy.hotMatchesFailed}</p>}
       {state.status === 'ready' && (

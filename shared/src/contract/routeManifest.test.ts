@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { RouteMetaSchema, WidgetMetaSchema } from '../schemas/mfRemotes';
-import { WIDGET_SLOTS } from './routeManifest';
+import { MAX_WIDGET_PHONE_HEIGHT, WIDGET_SLOTS } from './routeManifest';
 
 describe('route manifest schemas', () => {
   it('the widget slot schema accepts exactly WIDGET_SLOTS', () => {
@@ -16,5 +16,14 @@ describe('route manifest schemas', () => {
     expect(Value.Check(RouteMetaSchema, { path: '/standings', title: '积分榜', navIndex: 1 })).toBe(false);
     expect(Value.Check(RouteMetaSchema, { path: 'standings', title: '积分榜', navIndex: 10 })).toBe(false);
     expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'sidebar', order: 1 })).toBe(false);
+  });
+
+  it("a widget's room on a phone is optional, a whole number of px up to MAX_WIDGET_PHONE_HEIGHT", () => {
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1 })).toBe(true);
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1, phoneHeight: 790 })).toBe(true);
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1, phoneHeight: MAX_WIDGET_PHONE_HEIGHT + 1 })).toBe(false);
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1, phoneHeight: 12.5 })).toBe(false);
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1, phoneHeight: -1 })).toBe(false);
+    expect(Value.Check(WidgetMetaSchema, { id: 'hotMatches', slot: 'home', order: 1, phoneHeight: '790px' })).toBe(false);
   });
 });

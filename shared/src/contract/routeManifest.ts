@@ -18,6 +18,9 @@ export const ROUTE_MANIFEST_SCHEMA_VERSION = 1;
 /** Top-nav indexes (SPEC.md section 2): 0 home … 9 intelligence; null highlights nothing. */
 export const NAV_INDEX_MAX = 9;
 
+/** The most room (CSS px) a widget may ask the mobile home page to keep for it (WidgetMeta.phoneHeight). */
+export const MAX_WIDGET_PHONE_HEIGHT = 3000;
+
 /** Where a widget can be placed. 'home': the home page's grid (#/main). */
 export const WIDGET_SLOTS = ['home'] as const;
 export type WidgetSlot = (typeof WIDGET_SLOTS)[number];
@@ -43,6 +46,12 @@ export interface WidgetMeta {
   slot: WidgetSlot;
   /** Position in its slot, lowest first, across every remote's widgets (ties: by remote name). */
   order: number;
+  /**
+   * CSS px the widget takes on a phone (the mobile site, about 400 px wide) with its full count
+   * of items. The mobile home page keeps that room for it while its code and data load, so what
+   * is below does not jump down when it arrives (layout shift, issue 17). Omitted: no room kept.
+   */
+  phoneHeight?: number;
 }
 
 /** What a squad writes in its remote's `src/routeManifest.json`. */

@@ -27,7 +27,8 @@ export function LoadView<Data>({
   announceFailure = false,
   children,
 }: LoadViewProps<Data>) {
-  if (state.status === 'loading') return <Muted role="status">{loadingText}</Muted>;
+  // data-loading: see PageLoading.
+  if (state.status === 'loading') return <Muted role="status" data-loading="">{loadingText}</Muted>;
   if (state.status === 'failed') {
     return (
       <Muted role={announceFailure ? 'alert' : undefined}>

@@ -7,9 +7,13 @@ const Spinner = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/**
+ * 加载中… of a page or widget. `data-loading` marks an area still loading: the mobile home page
+ * keeps a widget's declared room while its area holds one (host MobileShellStyle).
+ */
 export function PageLoading() {
   return (
-    <Spinner role="status" aria-live="polite">
+    <Spinner role="status" aria-live="polite" data-loading="">
       {sharedMessages.loading}
     </Spinner>
   );

@@ -28,14 +28,19 @@ export interface WidgetPanelProps {
   title: string;
   /** A 'more' link or other action in the header. */
   action?: ReactNode;
+  /**
+   * True while the widget's data loads: the panel is marked busy and `data-loading`, so the
+   * mobile home page keeps the widget's declared room meanwhile (see PageLoading).
+   */
+  loading?: boolean;
   children: ReactNode;
 }
 
 /** The frame every home-page widget renders in, so the page reads as one. */
-export function WidgetPanel({ widgetId, remote, title, action, children }: WidgetPanelProps) {
+export function WidgetPanel({ widgetId, remote, title, action, loading = false, children }: WidgetPanelProps) {
   const headingId = `widget-${widgetId}-title`;
   return (
-    <Panel aria-labelledby={headingId} data-testid={`widget-${widgetId}`} data-remote={remote}>
+    <Panel aria-labelledby={headingId} aria-busy={loading || undefined} data-loading={loading ? '' : undefined} data-testid={`widget-${widgetId}`} data-remote={remote}>
       <Header>
         <Title id={headingId}>{title}</Title>
         {action}

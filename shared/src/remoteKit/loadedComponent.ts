@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType } from 'react';
+import { startTransition, useEffect, useReducer, type ComponentType } from 'react';
 
 /** A page's or widget's code: a dynamic import of a module whose default export is the component. */
 export type ComponentLoader<Props> = () => Promise<{ default: ComponentType<Props> }>;
@@ -49,7 +49,8 @@ export function useLoadedComponent<Props>(load: ComponentLoader<Props>): Compone
   useEffect(() => {
     if (state.status !== 'loading') return;
     let mounted = true;
-    void state.settled.then(() => mounted && rendered());
+    // A transition: the page or widget renders in slices (see useLoad), not in one long task.
+    void state.settled.then(() => mounted && startTransition(() => rendered()));
     return () => {
       mounted = false;
     };

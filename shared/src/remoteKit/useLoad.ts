@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export type LoadState<Data> = { status: 'loading' } | { status: 'ready'; data: Data } | { status: 'failed' };
 
 /**
  * Loads `load()` when the key changes; an answer for an older key is dropped. `reload` runs it
  * again and keeps showing the current data while it does (live refreshes do not flash 'loading').
+ * The answer is rendered as a transition: React renders a list of 50 rows in slices of a few ms,
+ * so a phone's main thread stays free for taps and scrolling meanwhile (issue 17: the blocking
+ * time Lighthouse measured was React rendering the data of the page's widgets in one task each).
  */
 export function useLoad<Data>(key: string | null, load: () => Promise<Data>) {
   const [state, setState] = useState<LoadState<Data>>({ status: 'loading' });
@@ -17,7 +20,7 @@ export function useLoad<Data>(key: string | null, load: () => Promise<Data>) {
     if (!quiet) setState({ status: 'loading' });
     loadRef
       .current()
-      .then((data) => current === generation.current && setState({ status: 'ready', data }))
+      .then((data) => current === generation.current && startTransition(() => setState({ status: 'ready', data })))
       .catch(() => current === generation.current && !quiet && setState({ status: 'failed' }));
   }, []);
 

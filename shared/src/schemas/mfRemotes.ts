@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { NAV_INDEX_MAX, ROUTE_MANIFEST_SCHEMA_VERSION } from '../contract/routeManifest';
+import { MAX_WIDGET_PHONE_HEIGHT, NAV_INDEX_MAX, ROUTE_MANIFEST_SCHEMA_VERSION } from '../contract/routeManifest';
 import { MultilineString } from './primitives';
 
 // Written out (not mapped from REMOTE_NAMES) so the static type is the union of the names;
@@ -36,6 +36,7 @@ export const WidgetMetaSchema = Type.Object(
     // Written out (a mapped array would type as never); routeManifest.test.ts checks it against WIDGET_SLOTS.
     slot: Type.Union([Type.Literal('home')]),
     order: Type.Integer({ minimum: 0, maximum: 1000 }),
+    phoneHeight: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WIDGET_PHONE_HEIGHT })),
   },
   { additionalProperties: false },
 );

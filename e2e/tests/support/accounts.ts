@@ -13,7 +13,9 @@ export const fullMobile = (number: string) => `86-${number}`;
 export async function openLoginModal(page: Page): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
   const dialog = page.getByRole('dialog', { name: 'Password login' });
-  await expect(dialog).toBeVisible();
+  // The page's first open fetches the form's chunk before the dialog shows (LoginModal.tsx): one
+  // more request, which a loaded CI machine answered in more than the default 10 s once.
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
   return dialog;
 }
 

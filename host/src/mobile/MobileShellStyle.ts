@@ -1,5 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
-import { WIDGET_PHONE_HEIGHT_VARIABLE } from '../remotes/RemoteWidget';
+import { WIDGET_PHONE_HEIGHT_VARIABLE } from '../remotes/widgetPhoneHeight';
 import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetrics';
 
 /**

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { PageLoading, useLoadedComponent, type RemoteName, type RemoteContext, type RemoteWidgetDefinition, type RemoteWidgetsModule } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { RemoteArea } from './RemoteArea';
+import { WIDGET_PHONE_HEIGHT_VARIABLE } from './widgetPhoneHeight';
 
 function WidgetById({ module, widget }: { module: RemoteWidgetsModule; widget: string }) {
   const services = useHostServices();
@@ -14,9 +15,6 @@ function LoadedWidget({ definition, context }: { definition: RemoteWidgetDefinit
   const Widget = useLoadedComponent(definition.load);
   return Widget ? <Widget context={context} /> : <PageLoading />;
 }
-
-/** The CSS variable holding a widget's room on a phone (read by host/src/mobile/MobileShellStyle.ts). */
-export const WIDGET_PHONE_HEIGHT_VARIABLE = '--widget-phone-height';
 
 /**
  * A piece of a remote composed into a host page (the home page's widgets). `phoneHeight`: the room

@@ -5,8 +5,8 @@ import { pageCopy, roomCopy, scoreLiveCopy } from '../messages';
 import { LiveRoomView } from '../room/LiveRoomView';
 import { ScheduleList } from '../room/RoomSchedules';
 import { CommentaryList } from '../commentary/CommentaryList';
-import { ScoreBar } from '../scoreBar/ScoreBar';
-import { useRoomMatch } from '../scoreBar/useRoomMatch';
+import { ScoreBar, ScoreBarPlaceholder } from '../scoreBar/ScoreBar';
+import { useRoomMatchState } from '../scoreBar/useRoomMatch';
 import { parseId } from './LiveRoomPage';
 
 /**
@@ -48,13 +48,13 @@ function MatchWithoutRoom({
   retry: () => void;
   detail: ReactNode;
 }) {
-  const match = useRoomMatch(context, state.status === 'ready' ? matchId : null);
+  const { row: match, loading: matchLoading } = useRoomMatchState(context, state.status === 'ready' ? matchId : null);
   return (
     <RemotePageFrame remote="mf-live" page="score-live" title={pageCopy['score-live']?.title ?? ''} aside={detail}>
       <LoadView announceFailure state={state} failed={roomCopy.failed} onRetry={retry}>
         {({ schedules }) => (
           <>
-            {match !== null && <ScoreBar row={match} />}
+            {match !== null ? <ScoreBar row={match} /> : matchLoading && <ScoreBarPlaceholder />}
             <Muted>{scoreLiveCopy.noRoom}</Muted>
             <PagePanel aria-label={roomCopy.schedules}>
               <h2>{roomCopy.schedules}</h2>

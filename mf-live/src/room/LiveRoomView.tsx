@@ -24,8 +24,8 @@ import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
 import { roomDependencies } from '../roomDependencies';
 import { CommentaryList } from '../commentary/CommentaryList';
-import { ScoreBar } from '../scoreBar/ScoreBar';
-import { useRoomMatch } from '../scoreBar/useRoomMatch';
+import { ScoreBar, ScoreBarPlaceholder } from '../scoreBar/ScoreBar';
+import { useRoomMatchState } from '../scoreBar/useRoomMatch';
 import { safeImage, shownViewers } from '../ui/RoomCard';
 import { ActivityBanner } from './ActivityBanner';
 import { FollowButton } from './FollowButton';
@@ -177,7 +177,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
   const guards = useRoomGuards(context, info.room_id);
   // The match the room shows: score bar and commentary, spoiler-free (scoreBar/useRoomMatch.ts).
   const matchId = info.match?.match_id ?? null;
-  const match = useRoomMatch(context, matchId);
+  const { row: match, loading: matchLoading } = useRoomMatchState(context, matchId);
   useEffect(() => {
     if (chat.gifts.length > 0) setGiftSignal((current) => current + 1);
   }, [chat.gifts]);
@@ -220,7 +220,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           </div>
           {info.viewer_role !== 'owner' && <FollowButton context={context} room={info} onChange={patch} />}
         </RoomHeader>
-        {match !== null && <ScoreBar row={match} />}
+        {match !== null ? <ScoreBar row={match} /> : matchLoading && <ScoreBarPlaceholder />}
         <LivePlayer
           title={info.title}
           urls={{ flv: info.flv, hls: info.hls }}

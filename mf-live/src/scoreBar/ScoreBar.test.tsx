@@ -5,8 +5,8 @@ import type { MatchRow, RemoteContext } from '@sports/shared';
 import { FakeLiveSocket } from '@sports/shared/testing';
 import { liveContext, renderInRemote } from '../testing/fixtures';
 import { MATCH_PATHS } from './matchApi';
-import { ScoreBar } from './ScoreBar';
-import { useRoomMatch } from './useRoomMatch';
+import { ScoreBar, ScoreBarPlaceholder } from './ScoreBar';
+import { useRoomMatch, useRoomMatchState } from './useRoomMatch';
 
 function row(overrides: Partial<MatchRow> = {}): MatchRow {
   return {
@@ -103,5 +103,34 @@ describe('the room match: loaded, then live, spoiler-free', () => {
     expect(screen.getByTestId('score-bar-score').textContent).toBe('0 - 0');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByTestId('score-bar-score').textContent).toBe('1 - 0');
+  });
+});
+
+function BarOrPlaceholder({ context, matchId }: { context: RemoteContext; matchId: number }) {
+  const { row: match, loading } = useRoomMatchState(context, matchId);
+  if (match !== null) return <ScoreBar row={match} />;
+  return loading ? <ScoreBarPlaceholder /> : <p>no bar</p>;
+}
+
+describe("the bar's room while the match loads (no jump of the player below on a phone)", () => {
+  beforeEach(() => FakeLiveSocket.install({ autoOpen: true }));
+
+  it('a placeholder, hidden from assistive technology, until the match arrives', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const context = liveContext({ [MATCH_PATHS.detail]: () => new Promise((resolve) => (answer = resolve)) });
+    renderInRemote(context, <BarOrPlaceholder context={context} matchId={41} />);
+    const placeholder = await screen.findByTestId('score-bar-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('region', { name: '比分' })).toBeNull();
+    act(() => answer({ match: row() }));
+    await waitFor(() => expect(screen.getByTestId('score-bar-score').textContent).toBe('2 - 1'));
+    expect(screen.queryByTestId('score-bar-placeholder')).toBeNull();
+  });
+
+  it('no empty box when the match cannot be loaded', async () => {
+    const context = liveContext({ [MATCH_PATHS.detail]: () => Promise.reject(new Error('offline')) });
+    renderInRemote(context, <BarOrPlaceholder context={context} matchId={41} />);
+    expect(await screen.findByText('no bar')).toBeTruthy();
+    expect(screen.queryByTestId('score-bar-placeholder')).toBeNull();
   });
 });

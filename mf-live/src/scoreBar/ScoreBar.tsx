@@ -89,6 +89,23 @@ function Parts({ row }: { row: MatchRow }) {
   );
 }
 
+/**
+ * The bar's room while the room's match loads: the rows of a football bar with no text, so the
+ * player and chat below do not jump down when the match arrives (issue 17: on a phone that was
+ * the room page's layout shift). Hidden from assistive technology: it says nothing.
+ */
+export function ScoreBarPlaceholder() {
+  return (
+    <Bar aria-hidden="true" data-testid="score-bar-placeholder">
+      <span className="competition">{'\u00a0'}</span>
+      <span className="team home">{'\u00a0'}</span>
+      <strong className="score">{'\u00a0'}</strong>
+      <span className="team away">{'\u00a0'}</span>
+      <span className="time">{'\u00a0'}</span>
+    </Bar>
+  );
+}
+
 export interface ScoreBarProps {
   row: MatchRow;
 }

@@ -29,7 +29,16 @@ export function rowOfMatch(frame: LiveDataFrame, matchId: number): MatchRow | nu
  * picture has reached it (spoiler-free: `useSpoilerFreeValue`, host/src/goals/README.md).
  */
 export function useRoomMatch(context: RemoteContext, matchId: number | null): MatchRow | null {
+  return useRoomMatchState(context, matchId).row;
+}
+
+/**
+ * useRoomMatch, and whether the match is still being asked for (`loading`: a match is named and
+ * neither the answer nor a frame has brought its row yet; false once either did, or the ask failed).
+ */
+export function useRoomMatchState(context: RemoteContext, matchId: number | null): { row: MatchRow | null; loading: boolean } {
   const [row, setRow] = useState<MatchRow | null>(null);
+  const [failedFor, setFailedFor] = useState<number | null>(null);
   const url = useAtomValue(systemConfigAtom)?.websocketUrl || DEFAULT_LIVE_DATA_URL;
 
   useEffect(() => {
@@ -40,7 +49,7 @@ export function useRoomMatch(context: RemoteContext, matchId: number | null): Ma
       .detail(matchId)
       // A frame may already have brought a newer row.
       .then((detail) => active && setRow((current) => current ?? detail.match))
-      .catch(() => undefined);
+      .catch(() => active && setFailedFor(matchId));
     let client: ReturnType<typeof createLiveDataClient> | null = null;
     try {
       client = createLiveDataClient({
@@ -61,5 +70,6 @@ export function useRoomMatch(context: RemoteContext, matchId: number | null): Ma
     };
   }, [context.api, matchId, url]);
 
-  return useSpoilerFreeValue(context.eventBus, matchId, row);
+  const shown = useSpoilerFreeValue(context.eventBus, matchId, row);
+  return { row: shown, loading: matchId !== null && shown === null && failedFor !== matchId };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { LiveDataFrame, MatchRow, ScoreSport } from '@sports/shared';
 import { applyMatchFrame, type LiveMatchIndex } from './liveRows';
 import { useLiveData } from './useLiveData';
@@ -7,6 +7,8 @@ import { useLiveData } from './useLiveData';
  * The match rows of `sports` as the socket keeps them (code-100 football_match / basketball_match
  * frames replace rows by match id), for pages that overlay them on what HTTP answered.
  * `onFrame` also sees every frame (exponents, goals) for pages that want more.
+ * A frame's rows are rendered as a transition: a board of a hundred matches re-rendered every
+ * second is drawn in slices, so a phone's main thread stays free between them (issue 17).
  */
 export function useLiveMatches(sports: readonly ScoreSport[], onFrame?: (frame: LiveDataFrame) => void, companyId?: number) {
   const [rows, setRows] = useState<MatchRow[]>([]);
@@ -14,7 +16,7 @@ export function useLiveMatches(sports: readonly ScoreSport[], onFrame?: (frame: 
   const handle = useCallback(
     (frame: LiveDataFrame) => {
       const wanted = sportsKey.split(',') as ScoreSport[];
-      setRows((current) => applyMatchFrame(current, frame, wanted) ?? current);
+      startTransition(() => setRows((current) => applyMatchFrame(current, frame, wanted) ?? current));
       onFrame?.(frame);
     },
     [sportsKey, onFrame],

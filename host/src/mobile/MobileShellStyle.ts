@@ -10,7 +10,7 @@ import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetr
  * - the goal popups span the screen less 8 px margins, just above the bottom tab bar;
  * - the home page's widgets stand in one column, each keeping the room its manifest asks for
  *   (phoneHeight, remotes/RemoteWidget.tsx) while its area still shows a loading state
- *   (`data-loading`, shared PageLoading and LoadView): the widgets below do not jump down as it
+ *   (`data-loading`: shared PageLoading, LoadView, WidgetPanel's loading): the widgets below do not jump down as it
  *   arrives, and the room goes once it shows its data (its own height from then on).
  * The hooks are the surfaces' own attributes (feedback/DialogFrame.tsx's data-presentation, the
  * goal list's and the home grid's data-testid), named in mobile/README.md.

@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
@@ -40,7 +39,8 @@ prefetchRoutesWhenIdle(loader);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// The first render as a transition: rendered in slices of a few ms rather than one long task, so
-// a phone's main thread stays free to answer a tap meanwhile (issue 17: blocking time).
-const root = createRoot(rootElement);
-startTransition(() => root.render(<App services={services} assignments={assignments} loader={loader} />));
+// Not a transition: the shell's first render must commit before the session check above answers,
+// for its toast or 确认退出 dialog is an event the shell's listeners hear only once mounted (a
+// sliced first render let a fast answer come first: the event was lost). The parts that arrive
+// later (remote modules, data) are transitions (useRemoteModule, useLoadedComponent, useLoad).
+createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);

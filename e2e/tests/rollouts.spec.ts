@@ -130,6 +130,8 @@ test('rollback to the previous stable release (found with pnpm mf list): the mar
 });
 
 test('a broken candidate at 100 %: visitors land on the stable release, and the error-rate rule halts it', async ({ browser, baseURL }) => {
+  // Up to 8 visitors' pages one after another: 19 s on a quiet machine, over 60 s on a loaded one.
+  test.setTimeout(180_000);
   brokenId = await publishWithCli(baseURL!, await brokenRelease(workDir), 'e2e: a release that cannot load');
   await mfOk(baseURL!, ['canary', 'mf_live', brokenId, '100', '--reason', 'e2e: everyone, to see the brake work']);
 

@@ -20,5 +20,5 @@ export function homeWidgetsOf(remotes: readonly RemoteAssignment[]): HomeWidget[
   );
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   placed.sort((a, b) => a.order - b.order || byText(a.remote, b.remote) || byText(a.widget, b.widget));
-  return placed.map(({ remote, widget, phoneHeight }) => (phoneHeight === undefined ? { remote, widget } : { remote, widget, phoneHeight }));
+  return placed.map(({ remote, widget, phoneHeight }) => ({ remote, widget, phoneHeight }));
 }

@@ -24,6 +24,11 @@ export function countVitest(report) {
     const failedTests = statuses.filter((status) => status === 'failed').length;
     counts.passed += statuses.filter((status) => status === 'passed').length;
     counts.failed += failedTests;
+    // Each failed test is named in the closing summary: the end of a long CI log is often all
+    // that is kept, and a suite's count alone does not say what to look at.
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+      counts.notes.push(`failed: ${displayName(file.name)} › ${test.fullName}: ${firstLines(test.failureMessages?.[0] ?? 'no message', 2)}`);
+    }
     if (file.status === 'failed' && failedTests === 0) {
       // vitest marks the tests of a file whose beforeAll/afterAll or import failed as skipped.
       counts.failed += 1;

@@ -20,6 +20,12 @@ describe('summarizeReports', () => {
     assert.deepEqual(totals(summarizeReports(fixture('all-passed'), ['playwright.json', 'vitest-mf-cli.json'])), { passed: 4, failed: 0, skipped: 1 });
   });
 
+  it('vitest: a failed test is counted and named with its first message line in the summary', () => {
+    const summary = summarizeReports(fixture('vitest-test-failure'), []);
+    assert.deepEqual(totals(summary), { passed: 2, failed: 1, skipped: 0 });
+    assert.match(notesOf(summary), /failed: \S*mf-live\/src\/player\/LivePlayer\.test\.tsx › LivePlayer says its delay once a second: AssertionError: expected null to be 1200/);
+  });
+
   it('vitest: a file whose beforeAll failed (its tests reported as skipped) is a failure, named', () => {
     const summary = summarizeReports(fixture('vitest-before-all-failure'), []);
     assert.deepEqual(totals(summary), { passed: 1, failed: 1, skipped: 1 });

@@ -29,3 +29,4 @@ export * from './remoteKit/index';
 // The chat clients and contract (issue 5).
 export * from './chat/index';
 export * from './spoilerFree/index';
+export * from './time/chinaTime';

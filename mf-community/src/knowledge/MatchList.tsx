@@ -1,13 +1,10 @@
-import type { MatchRow, ScoreSport } from '@sports/shared';
+import { type MatchRow, type ScoreSport, chinaMonthDayTimeText } from '@sports/shared';
 import { knowledgeCopy } from './knowledgeCopy';
 import { teamHref } from './knowledgeApi';
 import { type Column, KnowledgeTable } from './KnowledgeTable';
 
-const CHINA_TIME = 'Asia/Shanghai';
-const when = new Intl.DateTimeFormat('zh-CN', { timeZone: CHINA_TIME, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 /** '05/17 19:30' in China time (the site's time zone). */
-export const chinaWhen = (iso: string) => when.format(new Date(iso));
+export const chinaWhen = (iso: string) => chinaMonthDayTimeText(iso);
 
 export const scoreOf = (match: MatchRow) => (match.status === 'scheduled' ? '-' : `${match.home_score}-${match.away_score}`);
 

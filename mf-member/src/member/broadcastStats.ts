@@ -1,4 +1,4 @@
-import type { BroadcastRecord } from '@sports/shared';
+import { type BroadcastRecord, chinaDateKey } from '@sports/shared';
 
 /** The records chart covers the last 30 days, today included. */
 export const RECORDS_CHART_DAYS = 30;
@@ -12,11 +12,10 @@ export interface DayStats {
   peakViewers: number;
 }
 
-const CHINA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 const DAY_MS = 86_400_000;
 
 export function chinaDay(date: Date): string {
-  return CHINA_DAY.format(date);
+  return chinaDateKey(date);
 }
 
 /** How long a broadcast has lasted: its duration, or until `now` while it is on. */

@@ -1,29 +1,25 @@
-import type { MatchRow } from '@sports/shared';
+import { type MatchRow, chinaClockText, chinaDateKey, chinaDateKeyOffset, chinaMonthDayText } from '@sports/shared';
 
-const CHINA_TIME = 'Asia/Shanghai';
-
-const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: CHINA_TIME, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: CHINA_TIME, month: '2-digit', day: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CHINA_TIME, year: 'numeric', month: '2-digit', day: '2-digit' });
+// China time (the site's time zone, as the server's dates): @sports/shared's chinaTime.
 
 /** '19:30' in China time (the site's time zone, as the server's dates). */
 export function chinaClock(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return chinaClockText(iso);
 }
 
 /** '05/17' in China time. */
 export function chinaMonthDay(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return chinaMonthDayText(iso);
 }
 
 /** 'YYYY-MM-DD' of an instant in China time: what `all_match` takes as `date`. */
 export function chinaDay(at: Date): string {
-  return dayFormat.format(at);
+  return chinaDateKey(at);
 }
 
 /** The China-time day `offset` days from `at`. */
 export function chinaDayOffset(at: Date, offset: number): string {
-  return chinaDay(new Date(at.getTime() + offset * 86_400_000));
+  return chinaDateKeyOffset(at, offset);
 }
 
 export function scoreText(row: Pick<MatchRow, 'status' | 'home_score' | 'away_score'>): string {

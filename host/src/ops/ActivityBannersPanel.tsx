@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Activity } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ActivityForm } from './ActivityForm';
 import { ActivityRow } from './ActivityRow';
@@ -11,7 +11,7 @@ import { OpsPager } from './OpsPager';
 import { ErrorText, Muted, Panel, Table, TableScroll, Toolbar } from './opsStyles';
 import { useActivityBanners } from './useActivityBanners';
 
-const text = hostMessages.opsActivities;
+const text = opsMessages.opsActivities;
 
 const BannerTable = styled(Table)`
   td[data-wrap] {
@@ -51,12 +51,12 @@ export function ActivityBannersPanel({ api, onForbidden, now = Date.now }: { api
       <h2 id={headingId}>{text.heading}</h2>
       <Toolbar>
         <DialogButton type="button" onClick={() => void banners.reload()}>
-          {hostMessages.ops.refresh}
+          {opsMessages.ops.refresh}
         </DialogButton>
       </Toolbar>
-      {banners.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${banners.loadError}`}</ErrorText>}
+      {banners.loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${banners.loadError}`}</ErrorText>}
       {!banners.view ? (
-        !banners.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
+        !banners.loadError && <Muted role="status">{opsMessages.ops.loading}</Muted>
       ) : (
         <>
           <TableScroll>

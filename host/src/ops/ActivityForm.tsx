@@ -1,11 +1,11 @@
 import { ACTIVITY_TITLE_MAX, ACTIVITY_URL_MAX, type Activity, type ActivityTarget, type SaveActivityRequest } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { EMPTY_ACTIVITY_FORM, formOf, toSaveRequest, validateActivityForm, type ActivityFormValues } from './activityForm';
 import { OpsField } from './OpsField';
 import { OpsEditFormFrame, useOpsEditForm } from './OpsEditForm';
 import type { ChangeOutcome } from './useActivityBanners';
 
-const text = hostMessages.opsActivities;
+const text = opsMessages.opsActivities;
 const TARGETS: ActivityTarget[] = ['_blank', '_self'];
 
 export interface ActivityFormProps {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Activity } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { activityStatus } from './activityForm';
 import { localTime } from './opsFormat';
 import { ErrorText } from './opsStyles';
 import type { ChangeOutcome } from './useActivityBanners';
 
-const text = hostMessages.opsActivities;
+const text = opsMessages.opsActivities;
 
 export interface ActivityRowProps {
   activity: Activity;

@@ -1,5 +1,5 @@
 import type { AnchorApplicationState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ApplicationRow } from './ApplicationRow';
 import { ColumnHeaders } from './ColumnHeaders';
@@ -9,7 +9,7 @@ import { Muted, TableScroll } from './opsStyles';
 import { ReviewQueuePanel, ReviewTable } from './ReviewQueue';
 import { useAnchorApplications } from './useAnchorApplications';
 
-const text = hostMessages.opsApplications;
+const text = opsMessages.opsApplications;
 const STATES: AnchorApplicationState[] = ['pending', 'approved', 'rejected'];
 
 /**

@@ -1,10 +1,10 @@
 import { REJECT_REASON_MAX, REJECT_REASON_MIN, type OpsAnchorApplication } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { localTime } from './opsFormat';
 import { ReviewActions } from './ReviewQueue';
 import type { ReviewOutcome } from './useAnchorApplications';
 
-const text = hostMessages.opsApplications;
+const text = opsMessages.opsApplications;
 
 /** A reject reason as the server takes it: 2-100 characters once trimmed. */
 export function isRejectReason(reason: string): boolean {

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { ColumnHeaders } from './ColumnHeaders';
 import { localTime } from './opsFormat';
 import { Muted, Table, TableScroll } from './opsStyles';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** Who did what, when and why, newest first. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {

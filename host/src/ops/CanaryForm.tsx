@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OperationForm } from './OperationForm';
 import { OpsField } from './OpsField';
 import { Muted } from './opsStyles';
 import { ReleaseSelect, useReleaseChoice } from './ReleaseSelect';
 import type { RunOperation } from './useOpsConsole';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** Start a canary of a registered release at N %, or change the candidate's N. */
 export function CanaryForm({ state, run }: { state: RolloutState; run: RunOperation }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { OpsChargeRule } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ChargeRuleForm } from './ChargeRuleForm';
 import { fenToYuanText, toggledRequest } from './chargeRuleForm';
@@ -80,12 +80,12 @@ export function ChargeRulesPanel({ api, onForbidden }: { api: OpsApi; onForbidde
       <h2 id={headingId}>{text.heading}</h2>
       <Toolbar>
         <DialogButton type="button" onClick={() => void packages.reload()}>
-          {hostMessages.ops.refresh}
+          {opsMessages.ops.refresh}
         </DialogButton>
       </Toolbar>
-      {packages.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${packages.loadError}`}</ErrorText>}
+      {packages.loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${packages.loadError}`}</ErrorText>}
       {!packages.rules ? (
-        !packages.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
+        !packages.loadError && <Muted role="status">{opsMessages.ops.loading}</Muted>
       ) : (
         <>
           <TableScroll>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { HeadlineCategory, HeadlineState, OpsHeadline, OpsHeadlineWrite } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import { type HeadlinesApi, createHeadlinesApi } from './HeadlinesApi';
@@ -90,7 +90,7 @@ function HeadlineRow({ headline, categoryName, onEdit, onState }: { headline: Op
  * every change. Its refusals show in place.
  */
 export function HeadlinesPanel({ onForbidden, api: given }: { onForbidden: () => void; api?: HeadlinesApi }) {
-  const api = useMemo(() => given ?? createHeadlinesApi(readOpsToken() ?? '', hostMessages.ops.forbidden), [given]);
+  const api = useMemo(() => given ?? createHeadlinesApi(readOpsToken() ?? '', opsMessages.ops.forbidden), [given]);
   const [categories, setCategories] = useState<HeadlineCategory[] | null>(null);
   const [state, setState] = useState<HeadlineState | null>(null);
   const [list, setList] = useState<OpsHeadline[] | null>(null);
@@ -178,12 +178,12 @@ export function HeadlinesPanel({ onForbidden, api: given }: { onForbidden: () =>
           ))}
         </select>
         <DialogButton type="button" onClick={() => void load(state)}>
-          {hostMessages.ops.refresh}
+          {opsMessages.ops.refresh}
         </DialogButton>
       </Toolbar>
-      {loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${loadError}`}</ErrorText>}
+      {loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${loadError}`}</ErrorText>}
       {list === null ? (
-        !loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
+        !loadError && <Muted role="status">{opsMessages.ops.loading}</Muted>
       ) : (
         <>
           <TableScroll>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_STATES, type ModerationAction, type ModerationActionBody, type ModerationReportGroup, type ReportState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import { moderationCopy } from './moderationCopy';
@@ -188,7 +188,7 @@ export function ModerationQueuePanel({ api, onForbidden }: { api: OpsApi; onForb
           </select>
         </label>
         <DialogButton type="button" onClick={() => void queue.reload()}>
-          {hostMessages.ops.refresh}
+          {opsMessages.ops.refresh}
         </DialogButton>
       </Toolbar>
       {status && (
@@ -196,9 +196,9 @@ export function ModerationQueuePanel({ api, onForbidden }: { api: OpsApi; onForb
           {status}
         </StatusText>
       )}
-      {queue.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${queue.loadError}`}</ErrorText>}
+      {queue.loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${queue.loadError}`}</ErrorText>}
       {!queue.groups ? (
-        !queue.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
+        !queue.loadError && <Muted role="status">{opsMessages.ops.loading}</Muted>
       ) : (
         <>
           <TableScroll>

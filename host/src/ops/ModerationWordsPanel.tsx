@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { SENSITIVE_WORD_INPUT_MAX, SENSITIVE_WORDS_PER_CHANGE_MAX, type SensitiveWord } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import { moderationCopy } from './moderationCopy';
@@ -123,7 +123,7 @@ export function ModerationWordsPanel({ api, onForbidden }: { api: OpsApi; onForb
             {text.add}
           </DialogButton>
           <DialogButton type="button" onClick={() => void words.reload()}>
-            {hostMessages.ops.refresh}
+            {opsMessages.ops.refresh}
           </DialogButton>
         </Toolbar>
       </AddForm>
@@ -133,9 +133,9 @@ export function ModerationWordsPanel({ api, onForbidden }: { api: OpsApi; onForb
         </StatusText>
       )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
-      {words.loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${words.loadError}`}</ErrorText>}
+      {words.loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${words.loadError}`}</ErrorText>}
       {!words.list ? (
-        !words.loadError && <Muted role="status">{hostMessages.ops.loading}</Muted>
+        !words.loadError && <Muted role="status">{opsMessages.ops.loading}</Muted>
       ) : (
         <TableScroll>
           <Table data-testid="sensitive-words">

@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OpsField } from './OpsField';
 import { ErrorText, Fieldset, StatusText, SubmitButton } from './opsStyles';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 export interface OperationFormProps {
   legend: string;

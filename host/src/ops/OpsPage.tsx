@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { ActivityBannersPanel } from './ActivityBannersPanel';
 import { ChargeRulesPanel } from './ChargeRulesPanel';
 import { AnchorApplicationsPanel } from './AnchorApplicationsPanel';
@@ -16,7 +16,7 @@ import { ModerationQueuePanel } from './ModerationQueuePanel';
 import { ModerationWordsPanel } from './ModerationWordsPanel';
 import { HeadlinesPanel } from './HeadlinesPanel';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 function RolloutConsole({ snapshot, loadError, run, reload }: { snapshot: OpsSnapshot | null; loadError: string | null; run: RunOperation; reload: () => void }) {
   return (

@@ -1,8 +1,8 @@
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { Muted, Toolbar } from './opsStyles';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** Previous / next page of an ops list, with where we are; nothing when it fits on one page. */
 export function OpsPager({ page, total, pageSize, label, onPage }: { page: number; total: number; pageSize: number; label: string; onPage: (page: number) => void }) {

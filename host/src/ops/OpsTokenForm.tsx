@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OpsField } from './OpsField';
 import { Fieldset, Muted, SubmitButton } from './opsStyles';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** Asks for the ops token once; a refused one shows 需要运维权限. */
 export function OpsTokenForm({ error, checking, onSubmit }: { error: string | null; checking: boolean; onSubmit: (token: string) => void }) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { OverrideGrantAnswer, RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OpsField } from './OpsField';
 import { ErrorText, Fieldset, Muted, StatusText, SubmitButton } from './opsStyles';
 import { ReleaseSelect, useReleaseChoice } from './ReleaseSelect';
 import type { RunOperation } from './useOpsConsole';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 const DEFAULT_MINUTES = '60';
 
 /**

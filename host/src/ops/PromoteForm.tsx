@@ -1,10 +1,10 @@
 import type { RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OperationForm } from './OperationForm';
 import { Muted } from './opsStyles';
 import type { RunOperation } from './useOpsConsole';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** The candidate becomes stable for everyone. */
 export function PromoteForm({ state, run }: { state: RolloutState; run: RunOperation }) {

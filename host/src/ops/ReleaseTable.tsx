@@ -1,10 +1,10 @@
 import type { RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { ColumnHeaders } from './ColumnHeaders';
 import { errorRateText, localTime, trafficShare } from './opsFormat';
 import { Muted, Table, TableScroll } from './opsStyles';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 function roleOf(state: RolloutState, releaseId: string): string {
   const share = trafficShare(state, releaseId);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { CanaryForm } from './CanaryForm';
 import { trafficShare } from './opsFormat';
 import { OverrideForm } from './OverrideForm';
@@ -10,7 +10,7 @@ import { ReleaseTable } from './ReleaseTable';
 import { RollbackForm } from './RollbackForm';
 import type { RunOperation } from './useOpsConsole';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 /** One remote: stable and candidate with their traffic shares, its releases, the operations. */
 export function RemoteRolloutPanel({ state, run }: { state: RolloutState; run: RunOperation }) {

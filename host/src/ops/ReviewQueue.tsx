@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ErrorText, Muted, Panel, StatusText, Table, Toolbar } from './opsStyles';
 
@@ -66,11 +66,11 @@ export function ReviewQueuePanel<State extends string>({ heading, stateFilter, s
           </select>
         </label>
         <DialogButton type="button" onClick={() => void reload()}>
-          {hostMessages.ops.refresh}
+          {opsMessages.ops.refresh}
         </DialogButton>
       </Toolbar>
-      {loadError && <ErrorText role="alert">{`${hostMessages.ops.loadFailed}${loadError}`}</ErrorText>}
-      {!loaded ? !loadError && <Muted role="status">{hostMessages.ops.loading}</Muted> : children}
+      {loadError && <ErrorText role="alert">{`${opsMessages.ops.loadFailed}${loadError}`}</ErrorText>}
+      {!loaded ? !loadError && <Muted role="status">{opsMessages.ops.loading}</Muted> : children}
     </Panel>
   );
 }

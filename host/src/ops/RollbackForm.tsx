@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OperationForm } from './OperationForm';
 import type { RunOperation } from './useOpsConsole';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 const DROP_CANDIDATE = '';
 
 /** Drop the candidate, or set stable back to an earlier release. */

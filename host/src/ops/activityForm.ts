@@ -1,7 +1,7 @@
 import { ACTIVITY_TITLE_MAX, ACTIVITY_URL_MAX, type Activity, type ActivityTarget, type SaveActivityRequest } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 
-const text = hostMessages.opsActivities;
+const text = opsMessages.opsActivities;
 
 /** The banner form's fields as typed; times as `<input type="datetime-local">` values (local time). */
 export interface ActivityFormValues {

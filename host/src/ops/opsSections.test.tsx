@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithHost } from '../layout/testing/renderWithHost';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { OpsPage } from './OpsPage';
 import { OPS_SECTIONS } from './opsSections';
 import { createFakeOpsContent } from './testing/fakeOpsContent';
@@ -45,7 +45,7 @@ describe('the ops sections', () => {
     expect(window.location.hash).toBe('#/ops?tab=applications');
 
     // End: the last section (the list grows: named from OPS_SECTIONS).
-    const last = hostMessages.ops.tabs[OPS_SECTIONS[OPS_SECTIONS.length - 1]!];
+    const last = opsMessages.ops.tabs[OPS_SECTIONS[OPS_SECTIONS.length - 1]!];
     fireEvent.keyDown(applications, { key: 'End' });
     expect(screen.getByRole('tabpanel', { name: last })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('tab', { name: last }), { key: 'ArrowRight' });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AuditEntry, RolloutState } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { opsMessages } from './opsMessages';
 import { createOpsApi, OpsForbiddenError, type OpsApi } from './opsApi';
 import { forgetOpsToken, readOpsToken, saveOpsToken } from './opsToken';
 
-const text = hostMessages.ops;
+const text = opsMessages.ops;
 
 export interface OpsSnapshot {
   states: RolloutState[];

@@ -96,8 +96,13 @@ const Score = styled.strong`
   font-variant-numeric: tabular-nums;
 `;
 
+/* A 24 px tall target at least (WCAG 2.2 target size: it sits right under the match's link). */
 const Watch = styled.a`
   align-self: flex-start;
+  display: inline-block;
+  min-width: 24px;
+  min-height: 24px;
+  line-height: 24px;
   font-size: ${({ theme }) => theme.font.small};
   color: ${({ theme }) => theme.colors.brand};
 

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { navIndexAtom, systemConfigAtom, type SystemConfig } from '@sports/shared';
 import type { RouteDefinition } from '../routes/routeDefinition';
 import { siteRoute } from '../routes/testing/siteRoutesFixture';
 import { AppLayout } from './AppLayout';
 import { renderWithHost } from './testing/renderWithHost';
+import { afterFirstFrame } from './testing/afterFirstFrame';
 import { stubProperty } from './testing/stubProperty';
 
 /** The route as this visitor's releases declare it (the stable releases' manifests). */
@@ -141,7 +142,7 @@ describe('AppLayout', () => {
   });
 
   describe('narrow screen redirect', () => {
-    it('sends a 500 px body to the same page on /h5 on mount', () => {
+    it('sends a 500 px body to the same page on /h5 once the shell has painted', async () => {
       stubProperty(document.body, 'clientWidth', 500);
       const redirect = vi.fn();
       renderWithHost(
@@ -150,12 +151,13 @@ describe('AppLayout', () => {
         </AppLayout>,
         { path: '/live?id=3' },
       );
-      expect(redirect).toHaveBeenCalledWith('/h5/#/live?id=3');
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith('/h5/#/live?id=3'));
     });
 
-    it('keeps a 501 px body, until it is resized to 500', () => {
+    it('keeps a 501 px body, until it is resized to 500', async () => {
       stubProperty(document.body, 'clientWidth', 501);
       const { redirect } = renderLayout('main');
+      await afterFirstFrame();
       expect(redirect).not.toHaveBeenCalled();
       stubProperty(document.body, 'clientWidth', 500);
       act(() => {
@@ -164,9 +166,10 @@ describe('AppLayout', () => {
       expect(redirect).toHaveBeenCalledWith('/h5/#/main');
     });
 
-    it('ignores a body that has no layout yet (width 0)', () => {
+    it('ignores a body that has no layout yet (width 0)', async () => {
       stubProperty(document.body, 'clientWidth', 0);
       const { redirect } = renderLayout('main');
+      await afterFirstFrame();
       expect(redirect).not.toHaveBeenCalled();
     });
   });

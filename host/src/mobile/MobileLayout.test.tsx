@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithHost, TEST_USER } from '../layout/testing/renderWithHost';
+import { afterFirstFrame } from '../layout/testing/afterFirstFrame';
 import { stubProperty } from '../layout/testing/stubProperty';
 import { siteRoute } from '../routes/testing/siteRoutesFixture';
 import { MobileLayout } from './MobileLayout';
@@ -80,9 +81,10 @@ describe('MobileLayout', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/live?id=3'));
   });
 
-  it('sends a wider screen to the same page on the desktop site, on mount and on resize', () => {
+  it('sends a wider screen to the same page on the desktop site, once painted and on resize', async () => {
     stubProperty(document.body, 'clientWidth', 400);
     const { redirect } = renderMobile('live', { hash: '/live?id=3' });
+    await afterFirstFrame();
     expect(redirect).not.toHaveBeenCalled();
     stubProperty(document.body, 'clientWidth', 800);
     act(() => {

@@ -14,10 +14,11 @@ function replaceLocation(url: string): void {
  * a page that starts on the wrong shell, before the app loads; this covers a window resized later.
  * `redirect` is injectable because jsdom cannot navigate.
  *
- * The first check waits for the first frame after mount (FIRST_CHECK_AFTER_PAINT): reading the
- * body's width forces a layout, and at mount the page is still being built, so a read then laid
- * the whole shell out once more (110 ms of a phone's first load at Lighthouse's 4x CPU); after
- * the frame the layout is already done and the read costs nothing.
+ * The first check waits for the first frame after mount (a timer set in the next animation frame,
+ * so it runs once that frame is painted): reading the body's width forces a layout, and at mount
+ * the page is still being built, so a read then laid the whole shell out once more (110 ms of a
+ * phone's first load at Lighthouse's 4x CPU); after the frame the layout is done and the read
+ * costs nothing.
  */
 export function useShellWidthRedirect(shell: SiteShell, redirect: RedirectToOtherShell = replaceLocation): void {
   const redirectRef = useRef(redirect);

@@ -1,6 +1,5 @@
 import { chinaDateTimeText } from '@sports/shared';
 
-
 /** China time, as the site shows every time: 2026/11/22 19:30. */
 export function formatDateTime(iso: string): string {
   return chinaDateTimeText(iso);

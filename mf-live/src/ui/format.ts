@@ -1,4 +1,4 @@
-import { type RoomMatch, chinaClockText, chinaDateKey, chinaMonthDayTimeText } from '@sports/shared';
+import { type RoomMatch, chinaClockText, chinaDateKey, chinaDateKeyOffset, chinaMonthDayTimeText } from '@sports/shared';
 
 /** China time, as the site shows every time: 11/22 19:30 (@sports/shared's chinaTime). */
 export function formatTime(iso: string): string {
@@ -16,8 +16,6 @@ export function formatEnd(iso: string, now: Date = new Date()): string {
   return chinaDateKey(date) === chinaDateKey(now) ? chinaClockText(date) : formatTime(iso);
 }
 
-const DAY_MS = 86_400_000;
-
 /** 'YYYY-MM-DD' of an instant in China time (what `all_match` takes as `date`). */
 export function chinaDate(at: Date): string {
   return chinaDateKey(at);
@@ -25,7 +23,7 @@ export function chinaDate(at: Date): string {
 
 /** The China-time days from today on: `count` of them ('YYYY-MM-DD'). */
 export function chinaDaysFrom(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, offset) => chinaDate(new Date(now.getTime() + offset * DAY_MS)));
+  return Array.from({ length: count }, (_, offset) => chinaDateKeyOffset(now, offset));
 }
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];

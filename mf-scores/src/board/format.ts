@@ -1,8 +1,6 @@
 import { type MatchRow, chinaClockText, chinaDateKey, chinaDateKeyOffset, chinaMonthDayText } from '@sports/shared';
 
-// China time (the site's time zone, as the server's dates): @sports/shared's chinaTime.
-
-/** '19:30' in China time (the site's time zone, as the server's dates). */
+/** '19:30' in China time (the site's time zone, as the server's dates; @sports/shared's chinaTime). */
 export function chinaClock(iso: string): string {
   return chinaClockText(iso);
 }

@@ -124,6 +124,24 @@ describe('static site (built)', () => {
     expect(host.body).toContain('<title>host</title>');
   });
 
+  it("preloads the scripts each shell starts with, named by the build's load graph (hostBootPreloads.ts)", async () => {
+    const graphFile = path.join(ctx.site.root, 'host', 'dist', 'load-graph.json');
+    const groups = { 'import:src/bootstrap.tsx': ['894.f55a9165a9.js'], 'provide:react': ['923.b176032498.js'], 'import:src/mobile/MobileLayout.tsx': ['mobile-layout.c5db45babb.js'] };
+    await fs.writeFile(graphFile, JSON.stringify({ schemaVersion: 1, groups }));
+    try {
+      const preload = (file: string) => `<link rel="preload" as="script" fetchpriority="low" href="/web/${file}">`;
+      for (const page of ['/web/', '/h5/']) {
+        const body = (await ctx.app.inject(page)).body;
+        for (const file of ['894.f55a9165a9.js', '923.b176032498.js']) expect(body).toContain(preload(file));
+      }
+      expect((await ctx.app.inject('/h5/')).body).toContain(preload('mobile-layout.c5db45babb.js'));
+      expect((await ctx.app.inject('/web/')).body).not.toContain('mobile-layout');
+    } finally {
+      await fs.rm(graphFile, { force: true });
+    }
+    expect((await ctx.app.inject('/web/')).body).not.toContain('rel="preload" as="script"');
+  });
+
   it('serves the web app manifest: installable, standalone, scoped to /h5/, the theme colour, 192 and 512 icons plain and maskable', async () => {
     const response = await ctx.app.inject('/h5/manifest.webmanifest');
     expect(response.statusCode).toBe(200);

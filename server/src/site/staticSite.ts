@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../infra/http/types';
 import { mobileShellRoutes } from './mobileShell/mobileShellRoutes';
 import { asMobileShellPage } from './mobileShell/mobileShellPage';
+import { hostBootPreloadTags, type HostShell } from './hostBootPreloads';
+import { beforeHeadEnd } from './htmlHead';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
@@ -65,18 +67,23 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
 
   // The host page with the visitor's assignments: as built on /web/, as the mobile shell on /h5/
   // (same scripts, same assignments, so canaries and QA overrides apply on both).
-  app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, (html) => html));
+  app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, 'desktop'));
   app.get('/h5', (_request, reply) => reply.redirect('/h5/'));
-  app.get('/h5/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, asMobileShellPage));
+  app.get('/h5/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, 'mobile'));
   await app.register(mobileShellRoutes, { hostDist });
 }
 
-/** The host's built index.html as `shape` makes it, with the visitor's assignments inlined (when the site has them). */
-async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDist: string, pageAssignments: PageAssignments | undefined, shape: (html: string) => string): Promise<FastifyReply> {
+/**
+ * The host's built index.html for `shell` (the mobile shell's head: mobileShellPage.ts), with
+ * preloads of the scripts it starts with (hostBootPreloads.ts) and the visitor's assignments
+ * inlined (when the site has them).
+ */
+async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDist: string, pageAssignments: PageAssignments | undefined, shell: HostShell): Promise<FastifyReply> {
   const indexFile = path.join(hostDist, 'index.html');
   // Checked per request: building the site while the server runs needs no restart.
   if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
-  const html = shape(await fs.readFile(indexFile, 'utf8'));
+  const built = await fs.readFile(indexFile, 'utf8');
+  const html = beforeHeadEnd(shell === 'mobile' ? asMobileShellPage(built) : built, await hostBootPreloadTags(hostDist, shell));
   if (!pageAssignments) return sendHtml(reply, 200, html);
   let remotes;
   try {

@@ -1,4 +1,5 @@
 import type { RemoteAssignment } from '@sports/shared/server';
+import { beforeHeadEnd } from './htmlHead';
 
 /**
  * The id of the page's `<script type="application/json">` carrying the visitor's assignments
@@ -28,11 +29,9 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * (the host's deferred script reads it once the page is parsed).
  */
 export function withVisitorAssignments(html: string, remotes: readonly RemoteAssignment[]): string {
-  const found = html.indexOf('</head>');
-  const headEnd = found < 0 ? html.length : found;
   const lines = [
     `<script type="application/json" id="${ASSIGNMENTS_ELEMENT_ID}">${scriptSafeJson({ remotes })}</script>`,
     ...remotes.map((remote) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(remote.manifestUrl)}">`),
   ];
-  return `${html.slice(0, headEnd)}${lines.join('')}${html.slice(headEnd)}`;
+  return beforeHeadEnd(html, lines.join(''));
 }

@@ -1,3 +1,4 @@
+import { beforeHeadEnd } from '../htmlHead';
 import { APP_ICONS_PATH } from './appIcons';
 import { MOBILE_PAGE_TITLE, MOBILE_SITE_SHORT_NAME, MOBILE_THEME_COLOUR, WEB_APP_MANIFEST_PATH } from './webAppManifest';
 
@@ -7,13 +8,6 @@ export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, viewport-fi
 /** The viewport meta as html-webpack-plugin writes it (minified: unquoted attributes) or by hand. */
 const VIEWPORT_META = /<meta\s[^>]*name=["']?viewport["'\s>][^>]*>/i;
 const TITLE = /<title>[\s\S]*?<\/title>/i;
-
-/** Inserted before `</head>`, or at the end of a page without one. */
-function beforeHeadEnd(html: string, tags: string): string {
-  const found = html.indexOf('</head>');
-  const at = found < 0 ? html.length : found;
-  return `${html.slice(0, at)}${tags}${html.slice(at)}`;
-}
 
 /**
  * The host's built page (host/dist/index.html) as the mobile shell: the same scripts (absolute

@@ -217,6 +217,22 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * One copy of the Module Federation runtime in the host's main.js (issue 17). The host provides
+ * its runtime-core to the remotes (`provideExternalRuntime`) through a runtime plugin written in
+ * CommonJS: its `require()` of the runtime resolved the packages' CommonJS builds, beside the ES
+ * module builds the rest of the runtime imports, so main.js carried runtime-core, its sdk and its
+ * error codes twice (about 90 KB of the 190 KB of main.js, parsed and run on every visit). The
+ * dependencies of that plugin and of the package it goes through resolve the ES builds instead:
+ * the plugin hands the remotes the very runtime the host runs.
+ */
+function oneRuntimeCoreRule() {
+  return {
+    test: /[\\/]@module-federation[\\/](inject-external-runtime-core-plugin|runtime-tools|runtime)[\\/]dist[\\/].*\.cjs$/,
+    resolve: { byDependency: { commonjs: { conditionNames: ['import', 'module', 'webpack', 'browser', 'production', 'default'] } } },
+  };
+}
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -287,7 +303,7 @@ function createFederatedConfig(options, argv = {}) {
       // The host's router, bundled (not shared) from its production build; a remote has none.
       alias: router ? { 'react-router$': router.index, 'react-router/dom$': router.dom } : {},
     },
-    module: { rules: [swcRule()] },
+    module: { rules: [swcRule(), oneRuntimeCoreRule()] },
     performance: { hints: false },
     stats: 'errors-warnings',
     plugins: [

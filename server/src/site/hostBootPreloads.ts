@@ -59,5 +59,15 @@ export async function hostBootPreloadTags(hostDist: string, shell: HostShell, pu
   }
   if (typeof groups !== 'object' || groups === null) return '';
   const valid = Object.fromEntries(Object.entries(groups).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((file) => typeof file === 'string')));
-  return preloadTags(bootScriptsOf(valid, shell), publicPath);
+  return preloadTags(await largestFirst(hostDist, bootScriptsOf(valid, shell)), publicPath);
+}
+
+/**
+ * `files` by size, the largest first (a missing file last): the browser starts preloads in the
+ * page's order on a few connections, and the page waits for the last one to arrive, so the
+ * longest download (react-dom's, about a third of the bytes) must not start behind the small ones.
+ */
+async function largestFirst(hostDist: string, files: readonly string[]): Promise<string[]> {
+  const sized = await Promise.all(files.map(async (file) => ({ file, size: await fs.stat(path.join(hostDist, file)).then((stat) => stat.size, () => -1) })));
+  return sized.sort((a, b) => b.size - a.size).map((each) => each.file);
 }

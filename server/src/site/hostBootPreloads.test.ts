@@ -51,10 +51,21 @@ describe('hostBootPreloadTags', () => {
   });
 
   it('preloads each start-up script at low priority from the public path', async () => {
+    // No script files in the folder: no sizes, so the load graph's order stays.
     const tags = await hostBootPreloadTags(await dist(JSON.stringify({ schemaVersion: 1, groups: GROUPS })), 'desktop');
     expect(tags).toBe(preloadTags(bootScriptsOf(GROUPS, 'desktop'), '/web/'));
     expect(tags).toContain('<link rel="preload" as="script" fetchpriority="low" href="/web/894.f55a9165a9.js">');
     expect(tags.match(/<link /g)).toHaveLength(5);
+  });
+
+  it('orders the preloads largest first, so the longest download starts at once', async () => {
+    const folder = await dist(JSON.stringify({ schemaVersion: 1, groups: GROUPS }));
+    await fs.writeFile(path.join(folder, '923.b176032498.js'), 'x'.repeat(5000));
+    await fs.writeFile(path.join(folder, '894.f55a9165a9.js'), 'x'.repeat(100));
+    await fs.writeFile(path.join(folder, '457.a6d54dfe13.js'), 'x'.repeat(900));
+    const order = [...(await hostBootPreloadTags(folder, 'desktop')).matchAll(/href="\/web\/([^"]+)"/g)].map((match) => match[1]);
+    expect(order.slice(0, 3)).toEqual(['923.b176032498.js', '457.a6d54dfe13.js', '894.f55a9165a9.js']);
+    expect(order).toHaveLength(5);
   });
 
   it('gives no tags, and no error, for a build without a load graph (development) or an unreadable one', async () => {

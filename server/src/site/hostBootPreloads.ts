@@ -16,6 +16,8 @@ import path from 'node:path';
  *
  * `fetchpriority=low`: the preloads must not delay the first paint nor take the line before
  * main.js (a deferred script, itself low); webpack's script tags then find them downloaded.
+ * A phone that opens /web/ is sent to /h5/ by main.js: the scripts both shells share (all but
+ * the mobile chunks) are hashed and cached for a year, so what arrived is used there.
  */
 export type HostShell = 'desktop' | 'mobile';
 

@@ -68,6 +68,17 @@ describe('hostBootPreloadTags', () => {
     expect(order).toHaveLength(5);
   });
 
+  it('makes the tags again when the load graph changes (a rebuilt site needs no restart)', async () => {
+    const folder = await dist(JSON.stringify({ schemaVersion: 1, groups: { 'import:src/bootstrap.tsx': ['old.1111111111.js'] } }));
+    expect(await hostBootPreloadTags(folder, 'desktop')).toContain('/web/old.1111111111.js');
+    await fs.writeFile(path.join(folder, 'load-graph.json'), JSON.stringify({ schemaVersion: 1, groups: { 'import:src/bootstrap.tsx': ['rebuilt.2222222222.js'] } }));
+    const tags = await hostBootPreloadTags(folder, 'desktop');
+    expect(tags).toContain('/web/rebuilt.2222222222.js');
+    expect(tags).not.toContain('old.1111111111.js');
+    await fs.rm(path.join(folder, 'load-graph.json'));
+    expect(await hostBootPreloadTags(folder, 'desktop')).toBe('');
+  });
+
   it('gives no tags, and no error, for a build without a load graph (development) or an unreadable one', async () => {
     expect(await hostBootPreloadTags(await dist(null), 'mobile')).toBe('');
     expect(await hostBootPreloadTags(await dist('{ not json'), 'mobile')).toBe('');

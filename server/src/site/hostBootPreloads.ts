@@ -23,7 +23,8 @@ export type HostShell = 'desktop' | 'mobile';
 
 const BOOT_GROUP = 'import:src/bootstrap.tsx';
 const SINGLETON_PREFIX = 'provide:';
-const MOBILE_GROUPS = ['import:src/mobile/startMobileShell.ts', 'import:src/mobile/MobileLayout.tsx'];
+const MOBILE_START_GROUP = 'import:src/mobile/startMobileShell.ts';
+const MOBILE_LAYOUT_GROUP = 'import:src/mobile/MobileLayout.tsx';
 const LOAD_GRAPH_FILE = 'load-graph.json';
 /** What a script file name in the load graph may be (webpack's `[name].[contenthash].js`). */
 const SCRIPT_FILE = /^[\w.-]+\.js$/;
@@ -31,10 +32,10 @@ const SCRIPT_FILE = /^[\w.-]+\.js$/;
 /** The scripts a page of `shell` loads at start, from a load graph's groups, each once, in load order. */
 export function bootScriptsOf(groups: Readonly<Record<string, readonly string[]>>, shell: HostShell): string[] {
   const keys = [
-    ...(shell === 'mobile' ? [MOBILE_GROUPS[0] as string] : []),
+    ...(shell === 'mobile' ? [MOBILE_START_GROUP] : []),
     BOOT_GROUP,
     ...Object.keys(groups).filter((key) => key.startsWith(SINGLETON_PREFIX)).sort(),
-    ...(shell === 'mobile' ? [MOBILE_GROUPS[1] as string] : []),
+    ...(shell === 'mobile' ? [MOBILE_LAYOUT_GROUP] : []),
   ];
   const files: string[] = [];
   for (const key of keys) {
@@ -48,14 +49,31 @@ export function preloadTags(files: readonly string[], publicPath: string): strin
   return files.map((file) => `<link rel="preload" as="script" fetchpriority="low" href="${publicPath}${file}">`).join('');
 }
 
+/** The tags last made per build folder and shell, with the load graph's stamp they were made from. */
+const madeTags = new Map<string, { stamp: string; tags: string }>();
+
 /**
  * The preload tags of the host build in `hostDist` for `shell`; empty when the build has no load
- * graph (a development build) or it does not parse: the page works without them.
+ * graph (a development build) or it does not parse: the page works without them. Asked per page
+ * request (a rebuilt site needs no restart), made again only when the load graph changed: one
+ * stat per page, instead of reading the graph and every script's size.
  */
 export async function hostBootPreloadTags(hostDist: string, shell: HostShell, publicPath = '/web/'): Promise<string> {
+  const graphFile = path.join(hostDist, LOAD_GRAPH_FILE);
+  const stamp = await fs.stat(graphFile).then((stat) => `${stat.mtimeMs}:${stat.size}`, () => null);
+  if (stamp === null) return '';
+  const key = `${hostDist}\0${shell}\0${publicPath}`;
+  const made = madeTags.get(key);
+  if (made?.stamp === stamp) return made.tags;
+  const tags = await makeTags(graphFile, hostDist, shell, publicPath);
+  madeTags.set(key, { stamp, tags });
+  return tags;
+}
+
+async function makeTags(graphFile: string, hostDist: string, shell: HostShell, publicPath: string): Promise<string> {
   let groups: unknown;
   try {
-    groups = (JSON.parse(await fs.readFile(path.join(hostDist, LOAD_GRAPH_FILE), 'utf8')) as { groups?: unknown }).groups;
+    groups = (JSON.parse(await fs.readFile(graphFile, 'utf8')) as { groups?: unknown }).groups;
   } catch {
     return '';
   }

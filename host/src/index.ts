@@ -21,5 +21,8 @@ function start(): void {
   if (inlineAssignments) for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) preloadRemote(remote);
 
   // Async boundary (TOOLCHAIN.md pitfall 2): the shared singletons resolve before the app runs.
-  void import('./bootstrap');
+  // In a task of its own: resolving them (the federation runtime's share scope) and asking for
+  // the app's chunks is as long again as evaluating main.js, and one task of both kept a phone's
+  // main thread blocked for twice as long (issue 17: blocking time). The preloads above are out.
+  setTimeout(() => void import('./bootstrap'), 0);
 }

@@ -17,22 +17,8 @@ import type {
 import type { ChatClientFrame, ChatLoginFailure, ChatServerFrame } from './protocol';
 import { CHAT_PING_INTERVAL_MS, CHAT_PROTOCOL_VERSION } from './protocolLimits';
 import { RecentIds } from './recentIds';
-
-type ServerFrameCheck = (frame: unknown) => frame is ChatServerFrame;
-let serverFrameCheck: Promise<ServerFrameCheck> | null = null;
-
-/**
- * The check of the server's frames (TypeBox and the protocol's schemas) is a lazy chunk loaded
- * with the first connection, so @sports/shared's browser entry carries no TypeBox.
- */
-function loadServerFrameCheck(): Promise<ServerFrameCheck> {
-  if (serverFrameCheck === null) {
-    serverFrameCheck = import('./serverFrameCheck').then((module) => module.isChatServerFrame);
-    // A failed load (a network fault) is tried again by the next connection.
-    serverFrameCheck.catch(() => (serverFrameCheck = null));
-  }
-  return serverFrameCheck;
-}
+// Plain comparisons generated from the protocol's schemas at build time (2 KB sent): no TypeBox in the page.
+import { isChatServerFrame } from './serverFrameCheck';
 
 /** The browser WebSocket's shape; `ws` in Node has the same one. */
 export type ChatSocket = LiveSocket;
@@ -102,8 +88,6 @@ export class BuiltinChatClient implements ChatClient {
   /** The groups to be in: rejoined after every reconnect. */
   private readonly groups = new Set<string>();
   private socket: ChatSocket | null = null;
-  /** The frame check, loaded before the first socket opens (loadServerFrameCheck). */
-  private isServerFrame: ServerFrameCheck | null = null;
   private identity: ChatLoginIdentity | null = null;
   /** Logged in at least once with `identity`: only then does a lost connection reconnect. */
   private established = false;
@@ -221,8 +205,7 @@ export class BuiltinChatClient implements ChatClient {
   private async connectAndLogin(): Promise<void> {
     const identity = this.identity;
     if (identity === null) throw new Error('no identity');
-    this.isServerFrame = await loadServerFrameCheck();
-    if (this.identity !== identity || this.destroyed) throw new Error(chatMessages.connectionClosed);
+    if (this.destroyed) throw new Error(chatMessages.connectionClosed);
     return new Promise<void>((resolve, reject) => {
       const socket = new this.SocketClass(resolveUrl(this.url));
       let settled = false;
@@ -382,7 +365,7 @@ export class BuiltinChatClient implements ChatClient {
       return;
     }
     // What the server sends is input like any other: a frame of an unknown shape is dropped.
-    if (this.isServerFrame === null || !this.isServerFrame(frame)) return;
+    if (!isChatServerFrame(frame)) return;
     this.dispatch(frame);
   }
 

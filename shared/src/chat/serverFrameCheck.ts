@@ -1,11 +1,11 @@
-import { Value } from 'typebox/value';
-import { type ChatServerFrame, ChatServerFrameSchema } from './protocol';
+import type { ChatServerFrame } from './protocol';
+import { Check } from './serverFrameCheck.generated';
 
 /**
- * Whether a frame the server sent has the protocol's shape. Its own module, loaded by the
- * built-in client with its first connection: TypeBox never ships in @sports/shared's browser
- * entry (the page singleton), only in this lazy chunk, fetched by pages that open a chat.
+ * Whether a frame the server sent has the protocol's shape: TypeBox's standalone check of
+ * ChatServerFrameSchema, generated at build time (serverFrameCheckSource.ts), so the page runs
+ * plain comparisons and ships no TypeBox interpreter and no schemas.
  */
 export function isChatServerFrame(frame: unknown): frame is ChatServerFrame {
-  return Value.Check(ChatServerFrameSchema, frame);
+  return Check(frame) === true;
 }

@@ -1,26 +1,21 @@
 import type { RemoteName } from '@sports/shared';
 import type { ExposedModule } from './remoteModuleLoader';
+import { whenPageIdle } from './whenPageIdle';
 
 export interface RoutesPrefetchLoader {
   load(remote: RemoteName, exposed: ExposedModule): Promise<unknown>;
   onModuleLoaded(listener: (remote: RemoteName, exposed: ExposedModule) => void): () => void;
 }
 
-/** Runs `task` when the browser has nothing else to do (at the latest after `timeoutMs`). */
-export function whenIdle(task: () => void, timeoutMs = 2000): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: timeoutMs });
-  else window.setTimeout(task, 200);
-}
-
 /**
  * A remote whose widgets the page shows is one the visitor is likely to open next: once its
- * widgets load, its `./routes` (a few hundred bytes, its entry already here) loads when the
- * browser is idle, so a click on one of its links waits only for that page's own chunk and data
+ * widgets load, its `./routes` (a few hundred bytes, its entry already here) loads once the page
+ * has loaded and the browser is idle (whenPageIdle), so a click on one of its links waits only for that page's own chunk and data
  * (issue 16: a route change within 300 ms; measured with bench:site's cold clicks). Remotes the
  * page has not started are left alone: their entry would cost kilobytes. Counted in the first
  * visit's bytes (e2e/bench/budgets.json: each such remote's `expose:./routes`). Answers the uninstall.
  */
-export function prefetchRoutesWhenIdle(loader: RoutesPrefetchLoader, schedule: (task: () => void) => void = whenIdle): () => void {
+export function prefetchRoutesWhenIdle(loader: RoutesPrefetchLoader, schedule: (task: () => void) => void = (task) => whenPageIdle(task)): () => void {
   return loader.onModuleLoaded((remote, exposed) => {
     if (exposed !== 'widgets') return;
     schedule(() => {

@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteAssignment, RemoteName } from '@sports/shared';
 import type { RemoteAssignments } from './remoteAssignments';
 import { reportRemoteTelemetry } from './reportRemoteTelemetry';
+import { whenPageIdle } from './whenPageIdle';
 
 export type ExposedModule = 'routes' | 'widgets' | 'parcel';
 
@@ -114,7 +115,8 @@ export class RemoteModuleLoader {
     if (!loaded) throw new RemoteUnavailableError(remote, `${exposed} did not load`);
     if (!this.reportedLoaded.has(remote)) {
       this.reportedLoaded.add(remote);
-      reportRemoteTelemetry({ remote, version: entry.version, phase: 'loaded', message: '' });
+      // Nobody waits for it: sent once the page has loaded, off the first screen's line.
+      whenPageIdle(() => reportRemoteTelemetry({ remote, version: entry.version, phase: 'loaded', message: '' }));
     }
     return loaded;
   }

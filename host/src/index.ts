@@ -1,4 +1,5 @@
 import { preloadRemote, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
+import { startRouteModules } from './federation/startRouteModules';
 import { appBodyWidth } from './narrowScreen';
 import { shellOfPath, shellRedirectFor } from './siteShell';
 
@@ -18,7 +19,12 @@ function start(): void {
   // The page carries the visitor's assignments (server/src/site/visitorPage.ts): the releases the
   // route shown needs start loading now, while the shared singletons and the shell still load.
   const inlineAssignments = readInlineAssignments();
-  if (inlineAssignments) for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) preloadRemote(remote);
+  if (inlineAssignments) {
+    const remotes = remotesOfRoute(inlineAssignments, window.location.hash);
+    for (const remote of remotes) preloadRemote(remote);
+    // Their ./routes (home: ./widgets) and the page's chunks too, without waiting for the shell.
+    startRouteModules(remotes, window.location.hash);
+  }
 
   // Async boundary (TOOLCHAIN.md pitfall 2): the shared singletons resolve before the app runs.
   // In a task of its own: resolving them (the federation runtime's share scope) and asking for

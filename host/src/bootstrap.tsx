@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
@@ -15,19 +14,11 @@ const assignments = new RemoteAssignments(services.api, undefined, readInlineAss
 const loader = new RemoteModuleLoader(assignments);
 
 // The page renders at once: the host's routes right away, the remotes' routes and home widgets
-// with the assignments the server inlined in the page (else when they arrive, asked now), the
-// title when the config does. A failure of either leaves the host's pages working (the remotes'
-// parts show a retry).
+// with the assignments the server inlined in the page (else when they arrive, asked now), the title when the config
+// does. A failure of either leaves the host's pages working (the remotes' parts show a retry).
 void assignments.ensureLoaded().catch(() => undefined);
-
-/**
- * The config and the saved user's session check, once the shell is mounted: their answers can be
- * events (a 请登录后操作 toast, the 确认退出 dialog) that only the mounted shell's listeners hear.
- */
-function startPageSession(): void {
-  void loadSystemConfig(services).catch(() => undefined);
-  void refreshSavedUser(services).catch(() => undefined);
-}
+void loadSystemConfig(services).catch(() => undefined);
+void refreshSavedUser(services).catch(() => undefined);
 
 // A link to a remote's page hovered, focused or touched: its pages start loading before the click.
 prefetchOnIntent(
@@ -48,8 +39,8 @@ prefetchRoutesWhenIdle(loader);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// The first render as a transition: rendered in slices of a few ms rather than one long task, so
-// a phone's main thread stays free to answer a tap meanwhile (issue 17: blocking time). The
-// session starts when it commits (startPageSession above).
-const root = createRoot(rootElement);
-startTransition(() => root.render(<App services={services} assignments={assignments} loader={loader} onMounted={startPageSession} />));
+// Not a transition: the shell's first render must commit before the session check above answers,
+// for its toast or 确认退出 dialog is an event the shell's listeners hear only once mounted (a
+// sliced first render let a fast answer come first: the event was lost). The parts that arrive
+// later (remote modules, data) are transitions (useRemoteModule, useLoadedComponent, useLoad).
+createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Provider as StoreProvider } from 'jotai';
 import { HashRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
@@ -19,17 +18,10 @@ export interface AppProps {
   /** The visitor's releases, their routes and widgets (the router and home page are built from them). */
   assignments: RemoteAssignments;
   loader: RemoteModuleLoader;
-  /**
-   * Called once the shell has committed and its listeners (toasts, dialogs, login modal) are
-   * mounted: what may answer with an event on the bus starts here, so no answer comes first.
-   */
-  onMounted?: () => void;
 }
 
 /** Providers, then the hash router over the host's routes and those of the visitor's releases. */
-export function App({ services, assignments, loader, onMounted }: AppProps) {
-  // Children's effects run before their parent's: the listeners below are subscribed by now.
-  useEffect(() => onMounted?.(), [onMounted]);
+export function App({ services, assignments, loader }: AppProps) {
   return (
     <HostServicesContext.Provider value={services}>
       <RemoteAssignmentsContext.Provider value={assignments}>

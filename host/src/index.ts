@@ -18,13 +18,7 @@ function start(): void {
   // The page carries the visitor's assignments (server/src/site/visitorPage.ts): the releases the
   // route shown needs start loading now, while the shared singletons and the shell still load.
   const inlineAssignments = readInlineAssignments();
-  if (inlineAssignments) {
-    const remotes = remotesOfRoute(inlineAssignments, window.location.hash);
-    for (const remote of remotes) preloadRemote(remote);
-    // startRouteModules(remotes, hash) would start their ./routes and the page's chunks here too.
-    // Off: in a full Playwright run on a loaded machine, #/anchor once never rendered its route
-    // within 10 s with it on; until that is understood, the loader starts them (e2e/bench/README.md).
-  }
+  if (inlineAssignments) for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) preloadRemote(remote);
 
   // Async boundary (TOOLCHAIN.md pitfall 2): the shared singletons resolve before the app runs.
   // In a task of its own: resolving them (the federation runtime's share scope) and asking for

@@ -23,11 +23,6 @@ export function readInlineAssignments(doc: Document = document): RemoteAssignmen
   }
 }
 
-/** Whether the route path is the home page's (its content is the remotes' home widgets). */
-export function isHomePath(path: string): boolean {
-  return HOME_PATHS.has(path);
-}
-
 /** The route path of a hash address: `#/score-detail/12?x=1` → `score-detail/12`. */
 export function routePathOf(hash: string): string {
   return hash.replace(/^#\/?/, '').split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
@@ -44,7 +39,7 @@ export function routeShows(routePath: string, path: string): boolean {
  */
 export function remotesOfRoute(remotes: readonly RemoteAssignment[], hash: string): RemoteAssignment[] {
   const path = routePathOf(hash);
-  if (isHomePath(path)) return remotes.filter((remote) => remote.widgets.length > 0);
+  if (HOME_PATHS.has(path)) return remotes.filter((remote) => remote.widgets.length > 0);
   const owner = remotes.find((remote) => remote.routes.some((route) => routeShows(route.path, path)));
   return owner ? [owner] : [];
 }

@@ -2,7 +2,6 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteAssignment, RemoteName } from '@sports/shared';
 import type { RemoteAssignments } from './remoteAssignments';
 import { reportRemoteTelemetry } from './reportRemoteTelemetry';
-import { startedManifestOf, takeStartedLoad } from './startRouteModules';
 import { whenPageIdle } from './whenPageIdle';
 
 export type ExposedModule = 'routes' | 'widgets' | 'parcel';
@@ -105,11 +104,6 @@ export class RemoteModuleLoader {
   }
 
   private async loadFrom(remote: RemoteName, exposed: ExposedModule, entry: ReleaseEntry, forceAgain: boolean): Promise<unknown> {
-    // main.js registered the route's remotes and started their modules (startRouteModules).
-    if (!this.registered.has(remote) && startedManifestOf(remote) === entry.manifestUrl) {
-      this.registered.add(remote);
-      this.active.set(remote, entry);
-    }
     const current = this.active.get(remote);
     if (forceAgain || current?.manifestUrl !== entry.manifestUrl) {
       // force: the MF runtime drops its cached manifest, container and modules of this remote.
@@ -117,8 +111,7 @@ export class RemoteModuleLoader {
       this.registered.add(remote);
       this.active.set(remote, entry);
     }
-    const started = forceAgain ? undefined : takeStartedLoad(remote, exposed, entry.manifestUrl);
-    const loaded = await (started ?? loadRemote(`${remote}/${exposed}`));
+    const loaded = await loadRemote(`${remote}/${exposed}`);
     if (!loaded) throw new RemoteUnavailableError(remote, `${exposed} did not load`);
     if (!this.reportedLoaded.has(remote)) {
       this.reportedLoaded.add(remote);

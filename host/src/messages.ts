@@ -128,6 +128,7 @@ export const hostMessages = {
     captchaLoading: '人机验证加载中…',
     formLoading: '加载中…',
     captchaLoadFailed: '人机验证加载失败，请关闭后重试',
+    captchaStalled: '人机验证超时，请点击重试',
     mobileRequired: '请输入手机号！',
     passwordRequired: '请输入登录密码！',
     codeRequired: '请输入验证码！',

@@ -23,15 +23,28 @@ export async function switchMode(dialog: Locator, link: '没有账号？立即�
   await dialog.getByRole('button', { name: link }).click();
 }
 
-/** The real ALTCHA widget: it solves its challenge by itself once shown; ticking it retries. */
+/**
+ * The real ALTCHA widget: it solves its challenge by itself once shown; ticking it retries. A
+ * challenge request gives up after 10 s and a stalled solve after 20 s (host altchaWatch.ts),
+ * both ending in the error state, so 30 s is the longest a working widget takes to settle.
+ */
 export async function solveCaptcha(dialog: Locator): Promise<void> {
   const widget = dialog.locator('altcha-widget');
   await expect(widget).toBeVisible();
   const verified = widget.locator('[data-state="verified"]');
   const settled = widget.locator('[data-state="verified"], [data-state="unverified"], [data-state="error"], [data-state="expired"]');
-  await expect(settled).toBeVisible({ timeout: 20_000 });
+  try {
+    await expect(settled).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`the captcha did not settle in 30 s (its state: ${await captchaState(widget)})`, { cause: error });
+  }
   if (!(await verified.isVisible())) await widget.getByText('我不是机器人').click();
-  await expect(verified).toBeVisible({ timeout: 20_000 });
+  await expect(verified, 'the captcha verifies after a retry').toBeVisible({ timeout: 30_000 });
+}
+
+/** The widget's data-state, for a failure's message. */
+async function captchaState(widget: Locator): Promise<string> {
+  return (await widget.locator('[data-state]').first().getAttribute('data-state', { timeout: 1_000 }).catch(() => null)) ?? 'not rendered';
 }
 
 export function toast(page: Page, text: string): Locator {

@@ -2,18 +2,17 @@ import { useEffect, useRef } from 'react';
 import 'altcha';
 import 'altcha/i18n/zh-cn';
 import type {} from 'altcha/types/react';
+import { boundedFetch, CHALLENGE_FETCH_TIMEOUT_MS, watchAltchaWidget } from './altchaWatch';
 import type { CaptchaWidgetProps } from './captchaWidget';
 
-interface StateChangeDetail {
-  state: string;
-  payload?: string | null;
-}
+// Every widget on the page asks for its challenge with a timeout (altchaWatch.ts).
+globalThis.$altcha.defaults.set({ fetch: boundedFetch(CHALLENGE_FETCH_TIMEOUT_MS) });
 
 /**
  * ALTCHA (self-hosted proof of work, DESIGN.md section 4). It fetches a challenge and solves it
  * as soon as it is shown (a fraction of a second), reporting the payload on 'statechange' →
- * 'verified'; if that fails or expires, ticking its box tries again. For a fresh solution (the
- * server refuses a replay) CaptchaField remounts it.
+ * 'verified'; if that fails, expires or stalls, ticking its box tries again. For a fresh solution
+ * (the server refuses a replay) CaptchaField remounts it.
  */
 export default function AltchaWidget({ challengeUrl, onSolutionChange }: CaptchaWidgetProps) {
   const widgetRef = useRef<HTMLElement>(null);
@@ -25,13 +24,9 @@ export default function AltchaWidget({ challengeUrl, onSolutionChange }: Captcha
   useEffect(() => {
     const widget = widgetRef.current;
     if (!widget) return undefined;
-    const onStateChange = (event: Event) => {
-      const detail = (event as CustomEvent<StateChangeDetail>).detail;
-      onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
-    };
-    widget.addEventListener('statechange', onStateChange);
+    const stop = watchAltchaWidget(widget, (solution) => onChangeRef.current(solution));
     return () => {
-      widget.removeEventListener('statechange', onStateChange);
+      stop();
       onChangeRef.current(null);
     };
   }, []);

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
@@ -39,8 +40,10 @@ prefetchRoutesWhenIdle(loader);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// Not a transition: the shell's first render must commit before the session check above answers,
-// for its toast or 确认退出 dialog is an event the shell's listeners hear only once mounted (a
-// sliced first render let a fast answer come first: the event was lost). The parts that arrive
-// later (remote modules, data) are transitions (useRemoteModule, useLoadedComponent, useLoad).
-createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);
+// A transition: React renders the shell in slices of a few milliseconds, so a phone's main thread
+// is never blocked for the whole first render (issue 17: blocking time). The session check above
+// can answer before the shell's listeners are mounted: its toast or 确认退出 dialog is kept on the
+// bus until they are (feedback/holdUnheardShellEvents.ts). The parts that arrive later (remote
+// modules, data) are transitions too (useRemoteModule, useLoadedComponent, useLoad).
+const root = createRoot(rootElement);
+startTransition(() => root.render(<App services={services} assignments={assignments} loader={loader} />));

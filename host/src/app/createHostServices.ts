@@ -1,4 +1,5 @@
 import { createApiClient, createEventBus, createSportsStore, type RemoteContext } from '@sports/shared';
+import { holdUnheardShellEvents } from '../feedback/holdUnheardShellEvents';
 
 /**
  * The page's one store, bus and API client. The token is an HttpOnly cookie the browser sends
@@ -6,7 +7,8 @@ import { createApiClient, createEventBus, createSportsStore, type RemoteContext 
  */
 export function createHostServices(): RemoteContext {
   const store = createSportsStore();
-  const eventBus = createEventBus();
+  // The shell's first render is sliced: what the session check says before the shell listens is kept for it.
+  const eventBus = holdUnheardShellEvents(createEventBus());
   const api = createApiClient({ baseURL: '/', eventBus, store });
   return {
     store,

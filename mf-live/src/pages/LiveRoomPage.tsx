@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { LoadView, Muted, RemotePageFrame, requireLogin, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { ownerCopy, roomCopy } from '../messages';
-import { CreateRoomForm } from '../room/CreateRoomForm';
+import { LazyCreateRoomForm } from '../room/LazyCreateRoomForm';
 import { LiveRoomView } from '../room/LiveRoomView';
 
 /** A positive integer id from the query, else null. */
@@ -50,7 +50,7 @@ function MyRoom({ context }: Pick<RemotePageProps, 'context'>) {
   return (
     <RemotePageFrame remote="mf-live" page="live" title={ownerCopy.createTitle}>
       <LoadView announceFailure state={state} failed={roomCopy.failed} onRetry={retry}>
-        {(rooms) => (rooms.length === 0 ? <CreateRoomForm context={context} onCreated={(room) => goTo(room.room_id)} /> : <Muted role="status">{ownerCopy.goToRoom}</Muted>)}
+        {(rooms) => (rooms.length === 0 ? <LazyCreateRoomForm context={context} onCreated={(room) => goTo(room.room_id)} /> : <Muted role="status">{ownerCopy.goToRoom}</Muted>)}
       </LoadView>
     </RemotePageFrame>
   );

@@ -22,7 +22,12 @@ const Form = styled.form`
 const ROOM_TYPES: RoomType[] = [1, 2, 3, 4];
 
 /** An anchor without a room creates one (`POST api/Live/createRoom`): a title and a type. */
-export function CreateRoomForm({ context, onCreated }: { context: RemoteContext; onCreated: (room: OwnLiveRoom) => void }) {
+export interface CreateRoomFormProps {
+  context: RemoteContext;
+  onCreated: (room: OwnLiveRoom) => void;
+}
+
+export function CreateRoomForm({ context, onCreated }: CreateRoomFormProps) {
   const [title, setTitle] = useState('');
   const [type, setType] = useState<RoomType>(4);
   const [busy, setBusy] = useState(false);

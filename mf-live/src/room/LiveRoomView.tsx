@@ -29,7 +29,7 @@ import { useRoomMatchState } from '../scoreBar/useRoomMatch';
 import { safeImage, shownViewers } from '../ui/RoomCard';
 import { ActivityBanner } from './ActivityBanner';
 import { FollowButton } from './FollowButton';
-import { OwnerPanel } from './OwnerPanel';
+import { LazyOwnerPanel } from './LazyOwnerPanel';
 import { ScheduleList } from './RoomSchedules';
 import { useRoomInfo } from './useRoomInfo';
 
@@ -245,7 +245,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           <HornComposer context={context} />
           {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
           {info.viewer_role === 'owner' && (
-            <OwnerPanel
+            <LazyOwnerPanel
               context={context}
               room={info}
               onChanged={(changes) => {

@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
@@ -40,10 +39,10 @@ prefetchRoutesWhenIdle(loader);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// A transition: React renders the shell in slices of a few milliseconds, so a phone's main thread
-// is never blocked for the whole first render (issue 17: blocking time). The session check above
-// can answer before the shell's listeners are mounted: its toast or 确认退出 dialog is kept on the
-// bus until they are (feedback/holdUnheardShellEvents.ts). The parts that arrive later (remote
-// modules, data) are transitions too (useRemoteModule, useLoadedComponent, useLoad).
-const root = createRoot(rootElement);
-startTransition(() => root.render(<App services={services} assignments={assignments} loader={loader} />));
+// Not a transition. Made one on 1 Dec (sliced: no long task for the whole first render), a full
+// CI run then saw the home page's widgets stay 加载中… for more than 10 s on a starved CPU
+// (routeOwnership), and it was undone: a sliced render may be restarted by every transition that
+// comes in meanwhile (remote modules, data, the live board's frames). The shell's events emitted
+// before its listeners mount are kept for them (feedback/holdUnheardShellEvents.ts). The parts that
+// arrive later (remote modules, data) are transitions (useRemoteModule, useLoadedComponent, useLoad).
+createRoot(rootElement).render(<App services={services} assignments={assignments} loader={loader} />);

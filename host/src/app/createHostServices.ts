@@ -7,7 +7,7 @@ import { holdUnheardShellEvents } from '../feedback/holdUnheardShellEvents';
  */
 export function createHostServices(): RemoteContext {
   const store = createSportsStore();
-  // The shell's first render is sliced: what the session check says before the shell listens is kept for it.
+  // What the session check says before the shell's listeners mount is kept for them (holdUnheardShellEvents.ts).
   const eventBus = holdUnheardShellEvents(createEventBus());
   const api = createApiClient({ baseURL: '/', eventBus, store });
   return {

@@ -13,10 +13,11 @@ export const HELD_EVENTS_PER_TYPE = 20;
 
 /**
  * Keeps the shell's events emitted before anything listens for them, and hands them to the first
- * listener of their type when it subscribes. The shell's first render is sliced (a transition,
- * bootstrap.tsx), so the session check started beside it can answer before the shell's listeners
- * are mounted: without this, its toast or 确认退出 dialog would be lost. Other events (a player's
- * delay, a remote's failure) are never kept: nobody listening is their normal case.
+ * listener of their type when it subscribes. The session check starts beside the shell's first
+ * render (bootstrap.tsx): an answer that comes before the shell's listeners are mounted (a render
+ * sliced or slowed by a starved CPU) keeps its toast or 确认退出 dialog instead of losing it.
+ * Other events (a player's delay, a remote's failure) are never kept: nobody listening is their
+ * normal case.
  */
 export function holdUnheardShellEvents(bus: PlatformEventBus): PlatformEventBus {
   const held = new Map<ShellEventType, unknown[]>();

@@ -92,6 +92,13 @@ record_exit node-test-budgets $?
 step "Browser tests (Playwright in Debian Chromium against the real server)"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" pnpm exec playwright test --reporter=list,json)
 record_exit playwright $?
+# What a failed journey's page showed when it failed (Playwright's error-context.md, kept under
+# e2e/test-results/): CI keeps only this output, so the page's state is printed here, bounded.
+for context in e2e/test-results/*/error-context.md; do
+  [ -f "$context" ] || continue
+  echo "── the page when it failed: ${context#e2e/test-results/}"
+  sed -n '/^# Page snapshot/,$p' "$context" | head -n 150
+done
 
 set -e
 node "$REPO_ROOT/scripts/summarize-tests.mjs" "$REPORTS"

@@ -54,6 +54,35 @@ describe('ToastHost', () => {
     expect(shown[0]?.textContent).toBe('第3条');
   });
 
+  it("shows a toast the same as one on screen once, for the later one's duration from now", () => {
+    const { eventBus } = renderWithHost(<ToastHost />);
+    act(() => eventBus.emit('toast', { kind: 'warning', message: '请登录后操作', durationMs: 3000 }));
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      eventBus.emit('toast', { kind: 'warning', message: '请登录后操作', durationMs: 3000 });
+      eventBus.emit('toast', { kind: 'error', message: '请登录后操作', durationMs: 3000 });
+    });
+    expect(screen.getAllByTestId('toast').map((toast) => toast.dataset.kind)).toEqual(['warning', 'error']);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getAllByTestId('toast')).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+    // Gone, the same text is shown again.
+    act(() => eventBus.emit('toast', { kind: 'warning', message: '请登录后操作', durationMs: 3000 }));
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+  });
+
+  it('shows again a text whose toast gave way to newer ones', () => {
+    const { eventBus } = renderWithHost(<ToastHost />);
+    act(() => {
+      for (let index = 1; index <= MAX_VISIBLE_TOASTS + 1; index += 1) {
+        eventBus.emit('toast', { kind: 'info', message: `第${index}条`, durationMs: 1000 });
+      }
+      eventBus.emit('toast', { kind: 'info', message: '第1条', durationMs: 1000 });
+    });
+    expect(screen.getAllByTestId('toast').map((toast) => toast.textContent).at(-1)).toBe('第1条');
+  });
+
   it('stops listening when unmounted', () => {
     const { eventBus, unmount } = renderWithHost(<ToastHost />);
     unmount();

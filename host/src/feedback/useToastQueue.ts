@@ -16,29 +16,45 @@ function durationOf(event: ToastEvent): number {
   return Number.isFinite(event.durationMs) && event.durationMs > 0 ? event.durationMs : DEFAULT_TOAST_DURATION_MS;
 }
 
-/** The toasts on screen; each added one removes itself after its duration. */
+/**
+ * The toasts on screen; each added one removes itself after its duration. A toast the same as one
+ * on screen (kind and text) is not stacked again: the one shown stays, for the new one's duration
+ * from now. Two parts of the page may say the same thing at once (the shell and a members' page
+ * both asking a guest to log in, before the login modal has opened); the visitor reads it once.
+ */
 export function useToastQueue() {
   const [toasts, setToasts] = useState<VisibleToast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  /** What is on screen, oldest first, each with its removal timer: the state is set from it. */
+  const shown = useRef<{ toast: VisibleToast; timer: ReturnType<typeof setTimeout> }[]>([]);
 
   useEffect(() => {
-    const pending = timers.current;
+    const current = shown.current;
     return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
+      for (const entry of current) clearTimeout(entry.timer);
+      current.length = 0;
     };
   }, []);
 
   const push = useCallback((event: ToastEvent) => {
+    const message = String(event.message).slice(0, MAX_TOAST_MESSAGE_LENGTH);
+    const removeLater = (id: number) =>
+      setTimeout(() => {
+        shown.current = shown.current.filter((entry) => entry.toast.id !== id);
+        setToasts(shown.current.map((entry) => entry.toast));
+      }, durationOf(event));
+
+    const same = shown.current.find((entry) => entry.toast.kind === event.kind && entry.toast.message === message);
+    if (same) {
+      clearTimeout(same.timer);
+      same.timer = removeLater(same.toast.id);
+      return;
+    }
     const id = nextId.current++;
-    const toast = { ...event, id, message: String(event.message).slice(0, MAX_TOAST_MESSAGE_LENGTH) };
-    setToasts((shown) => [...shown, toast].slice(-MAX_VISIBLE_TOASTS));
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      setToasts((shown) => shown.filter((candidate) => candidate.id !== id));
-    }, durationOf(event));
-    timers.current.add(timer);
+    const added = [...shown.current, { toast: { ...event, id, message }, timer: removeLater(id) }];
+    for (const dropped of added.slice(0, -MAX_VISIBLE_TOASTS)) clearTimeout(dropped.timer);
+    shown.current = added.slice(-MAX_VISIBLE_TOASTS);
+    setToasts(shown.current.map((entry) => entry.toast));
   }, []);
 
   return { toasts, push };

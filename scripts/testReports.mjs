@@ -46,7 +46,24 @@ export function countVitest(report) {
   return counts;
 }
 
-/** Playwright JSON: failed tests, plus every error outside a test (globalSetup, teardown, loading a spec). */
+/** The specs of a Playwright JSON report whose test has `status` ('flaky': failed, then passed on a retry), as "file › title". */
+function playwrightSpecsWithStatus(report, status) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === status)) found.push(`${spec.file ?? suite.file ?? ''} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
+
+/**
+ * Playwright JSON: failed tests, plus every error outside a test (globalSetup, teardown, loading a
+ * spec). A flaky test (failed, then passed on CI's retry) counts as passed and is named in a note,
+ * so a journey that fails now and then stays in sight.
+ */
 export function countPlaywright(report) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   const errors = report.errors ?? [];
@@ -54,7 +71,10 @@ export function countPlaywright(report) {
     passed: expected + flaky,
     failed: unexpected + errors.length,
     skipped,
-    notes: errors.map((error) => `error outside any test: ${firstLines(error.message ?? String(error))}`),
+    notes: [
+      ...errors.map((error) => `error outside any test: ${firstLines(error.message ?? String(error))}`),
+      ...playwrightSpecsWithStatus(report, 'flaky').map((spec) => `flaky (failed, then passed on the retry): ${spec}`),
+    ],
   };
 }
 

@@ -57,6 +57,13 @@ describe('summarizeReports', () => {
     assert.match(notesOf(summary), /the server exited \(code 1\) while the tests ran/);
   });
 
+  it('Playwright: a test that failed, then passed on the retry, counts as passed and is named as flaky', () => {
+    const summary = summarizeReports(fixture('playwright-flaky'), ['playwright.json']);
+    assert.deepEqual(totals(summary), { passed: 2, failed: 0, skipped: 0 });
+    assert.match(notesOf(summary), /flaky \(failed, then passed on the retry\): a\.spec\.mjs › fails once, then passes/);
+    assert.doesNotMatch(notesOf(summary), /steady/);
+  });
+
   it("node's test runner (TAP): failed and cancelled tests, a file that did not load, count as failed", () => {
     const summary = summarizeReports(fixture('node-test-failure'), []);
     assert.deepEqual(totals(summary), { passed: 1, failed: 2, skipped: 1 });

@@ -75,6 +75,10 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
+    // An action or navigation that cannot happen fails on its own, naming what it waited for,
+    // instead of waiting out the journey's whole timeout (up to 240 s) as "Test timeout exceeded".
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',

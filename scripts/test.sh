@@ -37,7 +37,7 @@ record_exit() { echo "$2" > "$REPORTS/$1.exitcode"; }
 # e2e/bench/firstVisitBytes.test.mjs; on the built site after the build, below).
 step "Tests of the test run (node --test)"
 node --test --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs \
+  --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs e2e/journeyImports.test.mjs \
   e2e/bench/firstVisitBytes.test.mjs
 record_exit node-test-scripts $?
 

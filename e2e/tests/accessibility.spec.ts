@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 
 for (const path of ['main', 'anchor', 'football', 'news', 'member']) {
   test(`#/${path} has no serious accessibility violation`, async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 
 /**
  * Issue 11 (operability): the API's OpenAPI document, browsable at /api/docs, works in Chromium

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { newMember } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 

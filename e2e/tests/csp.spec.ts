@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
+import { test } from './support/journey';
 import { type Member, registerMemberIn } from './support/accounts';
 import { grantAnchor, readPushUrl, startOwnRoom } from './support/anchors';
 import { EXPECTED_ROUTES, SITE_TITLE_SUFFIX } from './support/expectedRoutes';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 import { randomBytes } from 'node:crypto';
 
 // SPEC.md section 8, each row driven by a real answer of the running server.

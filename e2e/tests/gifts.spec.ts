@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { avatarMenuButton, newMember } from './support/accounts';
 import { newAnchorOnAir } from './support/anchors';
 

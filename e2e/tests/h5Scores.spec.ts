@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { boardScores } from './support/scoresProbe';
 import { expectNoHorizontalScroll, expectTouchTargets, phoneContext, type PhoneName } from './support/phones';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { newMember, solveCaptcha, toast } from './support/accounts';
 import { PHONES, expectNoHorizontalScroll, phoneContext, phoneOptions, type PhoneName } from './support/phones';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { registerThroughModal, uniqueMobileNumber } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 
 test('the home page composes widgets from the scores, live and community remotes', async ({ page }) => {
   await page.goto('/web/#/main');

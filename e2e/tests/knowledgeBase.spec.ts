@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/journey';
 
 // The knowledge bases (mf-community base-football / base-basketball over api/base/*), the World
 // Cup page the demo feed now fills (mf-scores trophy/home) and the download page (downLoad).

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { newMember } from './support/accounts';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { expectVideoPlaying } from './support/playback';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { avatarMenuButton, newMember, openAvatarMenu } from './support/accounts';
 import { goLive } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 
 test('a narrow screen (500 px or less) is sent to the same page on the mobile site /h5/', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 480, height: 800 } });

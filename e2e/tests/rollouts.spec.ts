@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { assertMfLiveBuilt, brokenRelease, incompatibleRelease, MARKER, markedRelease } from './support/releaseCopies';
 import { auditOf, E2E_ACTOR, E2E_OPS_TOKEN, mfOk, overrideAddress, publishWithCli, rolloutOf, runMf } from './support/rolloutOps';
 

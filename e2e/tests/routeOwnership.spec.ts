@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { SITE_TITLE_SUFFIX } from './support/expectedRoutes';
 import { buildScoresWithStandings, STANDINGS } from './support/remoteVariant';
 import { mfOk, overrideAddress, publishWithCli, rolloutOf } from './support/rolloutOps';

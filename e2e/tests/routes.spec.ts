@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 import { EXPECTED_ROUTES, SITE_TITLE_SUFFIX } from './support/expectedRoutes';
 
 test('the root redirects to #/main', async ({ page }) => {

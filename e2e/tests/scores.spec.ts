@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { boardScores, installScoresProbe, readProbe, startWithGameSetting, type ScoresProbe } from './support/scoresProbe';
 
 // The demo feed runs fast in e2e (playwright.config.ts: FEED_SPEED=60, a match minute a second),

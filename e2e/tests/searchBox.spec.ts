@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/journey';
 
 test('search box: 10 characters at most, hot list, history, opens the search in a new tab', async ({ page, context }) => {
   await page.goto('/web/#/main');

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, type Request } from '@playwright/test';
+import { test } from './support/journey';
 
 interface ManifestShared {
   name: string;

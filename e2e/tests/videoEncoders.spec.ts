@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, startEncoder } from './support/testStream';
 

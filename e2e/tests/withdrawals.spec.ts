@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/journey';
 import { avatarMenuButton, newMember } from './support/accounts';
 import { grantAnchor, startOwnRoom } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';

@@ -28,13 +28,14 @@ export function useToastQueue() {
   /** What is on screen, oldest first, each with its removal timer: the state is set from it. */
   const shown = useRef<{ toast: VisibleToast; timer: ReturnType<typeof setTimeout> }[]>([]);
 
-  useEffect(() => {
-    const current = shown.current;
-    return () => {
-      for (const entry of current) clearTimeout(entry.timer);
-      current.length = 0;
-    };
-  }, []);
+  // At unmount, the timers of what is on screen then (`shown.current` is a new array at each push).
+  useEffect(
+    () => () => {
+      for (const entry of shown.current) clearTimeout(entry.timer);
+      shown.current = [];
+    },
+    [],
+  );
 
   const push = useCallback((event: ToastEvent) => {
     const message = String(event.message).slice(0, MAX_TOAST_MESSAGE_LENGTH);

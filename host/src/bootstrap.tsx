@@ -1,13 +1,18 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createRoot } from 'react-dom/client';
 import { preloadComponent, type RemoteRoutesModule } from '@sports/shared';
 import { App } from './app/App';
 import { createHostServices } from './app/createHostServices';
 import { loadSystemConfig, refreshSavedUser } from './app/startPageSession';
 import { readInlineAssignments, routeShows } from './federation/inlineAssignments';
+import { inlineManifestsPlugin, readInlineManifests } from './federation/inlineManifests';
 import { RemoteAssignments } from './federation/remoteAssignments';
 import { prefetchOnIntent } from './federation/prefetchOnIntent';
 import { prefetchRoutesWhenIdle } from './federation/prefetchRoutesWhenIdle';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
+
+// The releases' manifests the page carries are read from it, not fetched (federation/inlineManifests.ts).
+registerPlugins([inlineManifestsPlugin(readInlineManifests())]);
 
 const services = createHostServices();
 const assignments = new RemoteAssignments(services.api, undefined, readInlineAssignments());

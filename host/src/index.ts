@@ -1,4 +1,5 @@
-import { preloadRemote, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
+import { exposedModuleOfRoute, preloadRemote, preloadScripts, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
+import { exposedModuleScripts, readInlineManifests } from './federation/inlineManifests';
 import { appBodyWidth } from './narrowScreen';
 import { shellOfPath, shellRedirectFor } from './siteShell';
 
@@ -18,7 +19,16 @@ function start(): void {
   // The page carries the visitor's assignments (server/src/site/visitorPage.ts): the releases the
   // route shown needs start loading now, while the shared singletons and the shell still load.
   const inlineAssignments = readInlineAssignments();
-  if (inlineAssignments) for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) preloadRemote(remote);
+  // With the releases' manifests inlined too, the route's exposed modules start loading as well.
+  const inlineManifests = readInlineManifests();
+  if (inlineAssignments) {
+    const exposed = exposedModuleOfRoute(window.location.hash);
+    for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) {
+      const manifestUrl = new URL(remote.manifestUrl, document.baseURI).href;
+      preloadRemote(remote, document, inlineManifests.has(manifestUrl));
+      preloadScripts(exposedModuleScripts(inlineManifests.get(manifestUrl), manifestUrl, exposed));
+    }
+  }
 
   // Async boundary (TOOLCHAIN.md pitfall 2): the shared singletons resolve before the app runs.
   // In a task of its own: resolving them (the federation runtime's share scope) and asking for

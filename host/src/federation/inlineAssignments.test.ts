@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
-import { ASSIGNMENTS_ELEMENT_ID, preloadRemote, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf } from './inlineAssignments';
+import { ASSIGNMENTS_ELEMENT_ID, exposedModuleOfRoute, preloadRemote, preloadScripts, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf } from './inlineAssignments';
 
 function inline(text: string): void {
   const element = document.createElement('script');
@@ -43,5 +43,22 @@ describe('the assignments inlined in the page', () => {
       ['/web/releases/mf-scores/1.0.0-canary1234/remoteEntry.js', 'script', null],
     ]);
     expect(remoteEntryUrlOf('https://cdn.example/r/mf-live/2/mf-manifest.json')).toBe('https://cdn.example/r/mf-live/2/remoteEntry.js');
+  });
+
+  it('a manifest the page carries is not preloaded: only remoteEntry.js and the scripts asked for, each once', () => {
+    const remote = testAssignment('mf_live', { manifestUrl: '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json' });
+    preloadRemote(remote, document, true);
+    preloadScripts(['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js']);
+    preloadScripts(['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js']);
+    const links = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'));
+    expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([
+      ['/web/releases/mf-live/1.0.0-stable0001/remoteEntry.js', 'script', null],
+      ['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js', 'script', null],
+    ]);
+  });
+
+  it('the home page shows the remotes’ widgets first, any other route its owner’s routes', () => {
+    for (const hash of ['', '#/', '#/main', '#/main?x=1']) expect(exposedModuleOfRoute(hash)).toBe('widgets');
+    for (const hash of ['#/football', '#/live?id=1', '#/no-such-page']) expect(exposedModuleOfRoute(hash)).toBe('routes');
   });
 });

@@ -50,14 +50,25 @@ export function remoteEntryUrlOf(manifestUrl: string): string {
 }
 
 /**
- * Starts fetching what a remote needs before anything asks for it: its manifest (the server's
- * page already preloads it) and its remoteEntry.js, as the Module Federation runtime will ask
- * for them (a fetch with CORS; a classic script without crossorigin), so the runtime's requests
- * are served from these. Each URL once per page.
+ * Starts fetching what a remote needs before anything asks for it: its manifest, unless the page
+ * carries it (`manifestInline`: inlineManifests.ts; else the server's page already preloads it),
+ * and its remoteEntry.js, as the Module Federation runtime will ask for them (a fetch with CORS;
+ * a classic script without crossorigin), so the runtime's requests are served from these. Each
+ * URL once per page.
  */
-export function preloadRemote(remote: RemoteAssignment, doc: Document = document): void {
-  addPreload(doc, remote.manifestUrl, 'fetch', 'anonymous');
+export function preloadRemote(remote: RemoteAssignment, doc: Document = document, manifestInline = false): void {
+  if (!manifestInline) addPreload(doc, remote.manifestUrl, 'fetch', 'anonymous');
   addPreload(doc, remoteEntryUrlOf(remote.manifestUrl), 'script', null);
+}
+
+/** The exposed module the route at `hash` shows first from its remotes: the home page's widgets, else the owner's routes. */
+export function exposedModuleOfRoute(hash: string): 'widgets' | 'routes' {
+  return HOME_PATHS.has(routePathOf(hash)) ? 'widgets' : 'routes';
+}
+
+/** Preloads scripts the runtime will load with a classic script (no crossorigin), each once per page. */
+export function preloadScripts(urls: readonly string[], doc: Document = document): void {
+  for (const url of urls) addPreload(doc, url, 'script', null);
 }
 
 function addPreload(doc: Document, href: string, as: 'fetch' | 'script', crossOrigin: string | null): void {

@@ -11,6 +11,7 @@ import { beforeHeadEnd } from './htmlHead';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
+import { servedReleaseManifests, type ReleaseManifestReader } from './servedReleaseManifests';
 import { withVisitorAssignments } from './visitorPage';
 
 export interface StaticSiteOptions {
@@ -50,6 +51,8 @@ const SOURCE_MAP = /\.map$/i;
  */
 export async function staticSitePlugin(app: App, options: StaticSiteOptions): Promise<void> {
   const hostDist = path.join(options.siteRoot, 'host', 'dist');
+  // The assigned releases' manifests go inline in the host page (visitorPage.ts) when they are ours to read.
+  const readManifest: ReleaseManifestReader = options.releasesDir ? servedReleaseManifests(options.releasesDir) : async () => null;
 
   app.get('/', (_request, reply) => reply.redirect('/web/'));
   app.get('/web', (_request, reply) => reply.redirect('/web/'));
@@ -67,18 +70,18 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
 
   // The host page with the visitor's assignments: as built on /web/, as the mobile shell on /h5/
   // (same scripts, same assignments, so canaries and QA overrides apply on both).
-  app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, 'desktop'));
+  app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, readManifest, 'desktop'));
   app.get('/h5', (_request, reply) => reply.redirect('/h5/'));
-  app.get('/h5/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, 'mobile'));
+  app.get('/h5/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, readManifest, 'mobile'));
   await app.register(mobileShellRoutes, { hostDist });
 }
 
 /**
  * The host's built index.html for `shell` (the mobile shell's head: mobileShellPage.ts), with
  * preloads of the scripts it starts with (hostBootPreloads.ts) and the visitor's assignments
- * inlined (when the site has them).
+ * inlined (when the site has them), with their releases' manifests.
  */
-async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDist: string, pageAssignments: PageAssignments | undefined, shell: HostShell): Promise<FastifyReply> {
+async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDist: string, pageAssignments: PageAssignments | undefined, readManifest: ReleaseManifestReader, shell: HostShell): Promise<FastifyReply> {
   const indexFile = path.join(hostDist, 'index.html');
   // Checked per request: building the site while the server runs needs no restart.
   if (!existsSync(indexFile)) return sendHtml(reply, 503, notBuiltPage());
@@ -93,7 +96,12 @@ async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDi
     request.log.warn({ err: error }, 'the page went out without the visitor\'s assignments');
     return sendHtml(reply, 200, html);
   }
-  return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes), VISITOR_PAGE_CACHE_CONTROL);
+  const manifests = new Map<string, unknown>();
+  for (const remote of remotes) {
+    const manifest = await readManifest(remote.manifestUrl);
+    if (manifest !== null) manifests.set(remote.manifestUrl, manifest);
+  }
+  return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes, manifests), VISITOR_PAGE_CACHE_CONTROL);
 }
 
 /** Files below `root` at `prefix`, with our own headers (the plugin's max-age=0 is turned off). */

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { RemoteAssignment } from '@sports/shared/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
@@ -7,7 +9,7 @@ import { VISITOR_COOKIE } from '../rollouts/visitorIdentity';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
 import { VISITOR_PAGE_CACHE_CONTROL } from './staticSite';
-import { ASSIGNMENTS_ELEMENT_ID, scriptSafeJson, withVisitorAssignments } from './visitorPage';
+import { ASSIGNMENTS_ELEMENT_ID, MANIFESTS_ELEMENT_ID, scriptSafeJson, withVisitorAssignments } from './visitorPage';
 
 const CANARY_VISITOR = 'canaryvisitor000000000001';
 
@@ -38,7 +40,8 @@ function inlined(html: string): { remotes: RemoteAssignment[] } {
 }
 
 describe('the host page carries the visitor’s assignments', () => {
-  const ctx = useTestApp(embeddedTarget(), { seed: false, app: { releases: scratchReleases(DEFAULT_HALT_POLICY), remoteRegistry: registry } });
+  const releases = scratchReleases(DEFAULT_HALT_POLICY);
+  const ctx = useTestApp(embeddedTarget(), { seed: false, app: { releases, remoteRegistry: registry } });
 
   it("inlines a new visitor's assignments and preloads their releases' manifests, never stored by shared caches", async () => {
     const response = await ctx.app.inject('/web/');
@@ -69,6 +72,25 @@ describe('the host page carries the visitor’s assignments', () => {
     expect(inlined(mobile.body).remotes).toEqual(inlined((await ctx.app.inject({ url: '/web/', cookies })).body).remotes);
     expect(inlined(mobile.body).remotes[0]).toMatchObject({ version: '1.1.0-canary0001', channel: 'candidate' });
     expect(inlined((await ctx.app.inject('/h5/')).body).remotes[0]).toMatchObject({ version: '1.0.0-stable0001', channel: 'stable' });
+  });
+
+  it("carries a served release's manifest inline instead of preloading it; a release it cannot read is preloaded", async () => {
+    const canaryFolder = path.join(releases.releasesDir!, 'mf-scores', '1.1.0-canary0001');
+    const manifest = { id: 'mf_scores', name: 'mf_scores', metaData: { publicPath: 'auto' }, exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.1.js'], async: [] } } }] };
+    await fs.mkdir(canaryFolder, { recursive: true });
+    await fs.writeFile(path.join(canaryFolder, 'mf-manifest.json'), JSON.stringify(manifest));
+    try {
+      const page = (await ctx.app.inject({ url: '/h5/', cookies: { [VISITOR_COOKIE]: CANARY_VISITOR } })).body;
+      const carried = page.match(new RegExp(`<script type="application/json" id="${MANIFESTS_ELEMENT_ID}">(.*?)</script>`))?.[1];
+      expect(JSON.parse(carried ?? '{}')).toEqual({ '/web/releases/mf-scores/1.1.0-canary0001/mf-manifest.json': manifest });
+      expect(page).not.toContain('rel="preload" as="fetch"');
+      // The stable release has no manifest on disk in this test: preloaded, as before.
+      const stablePage = (await ctx.app.inject('/h5/')).body;
+      expect(stablePage).not.toContain(`id="${MANIFESTS_ELEMENT_ID}"`);
+      expect(stablePage).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/web/releases/mf-scores/1.0.0-stable0001/mf-manifest.json">');
+    } finally {
+      await fs.rm(canaryFolder, { recursive: true, force: true });
+    }
   });
 
   it("answers the page's assignments as GET /api/mf/remotes answers the same visitor", async () => {

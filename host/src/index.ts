@@ -34,5 +34,18 @@ function start(): void {
   // In a task of its own: resolving them (the federation runtime's share scope) and asking for
   // the app's chunks is as long again as evaluating main.js, and one task of both kept a phone's
   // main thread blocked for twice as long (issue 17: blocking time). The preloads above are out.
-  setTimeout(() => void import('./bootstrap'), 0);
+  setTimeout(() => void startApp(), 0);
+}
+
+/**
+ * react-dom first, evaluated in a task of its own, then the shell (bootstrap.tsx: its modules, the
+ * session requests, the first render). Evaluated together when the last of their chunks arrived,
+ * they were one task of 165-290 ms at Lighthouse's 4x CPU (issue 17: blocking time). The page
+ * preloads both chunks (server/src/site/hostBootPreloads.ts), so the second import waits for no
+ * download it would not have waited for.
+ */
+async function startApp(): Promise<void> {
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await import('./bootstrap');
 }

@@ -13,7 +13,8 @@
 // Lighthouse's desktop preset. Mobile defaults emulate a 412 px screen: the site sends narrow
 // screens to the mobile site (/h5, SPEC.md section 2), so each route is printed with the page
 // Lighthouse ended on.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,27 @@ chmodSync(dataDir, 0o755);
 
 const chromeFlags = ['--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 if (process.getuid?.() === 0) chromeFlags.push('--no-sandbox');
+
+/**
+ * Which of the site's named CJK fonts (shared/src/theme/theme.ts: PingFang SC on iPhones, Noto
+ * Sans CJK SC on Android phones, Microsoft YaHei) this machine has. A phone always has one; a
+ * server often has none, and then Chromium looks up a fallback glyph by glyph: the page's layouts
+ * took about twice as long at 4x (issue 17, 2 Dec 2026), which is this machine's cost, not a
+ * phone's. Printed with the figures, so a run says which case it measured.
+ */
+function siteCjkFonts() {
+  const theme = readFileSync(new URL('../../shared/src/theme/theme.ts', import.meta.url), 'utf8');
+  const stack = theme.match(/family:\s*'([^']+)'/)?.[1] ?? '';
+  const named = [...stack.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+  let installed = '';
+  try {
+    installed = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
+  } catch {
+    return { named, found: [] };
+  }
+  const families = new Set(installed.split('\n').flatMap((line) => line.split(',')).map((family) => family.trim()));
+  return { named, found: named.filter((family) => families.has(family)) };
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -99,6 +121,12 @@ function printRow(row, baseline) {
   );
 }
 
+const fonts = siteCjkFonts();
+console.log(
+  fonts.found.length > 0
+    ? `The site's CJK font on this machine: ${fonts.found.join(', ')} (as on a phone)`
+    : `None of the site's CJK fonts (${fonts.named.join(', ')}) is on this machine: Chromium falls back glyph by glyph and each layout costs about twice a phone's; for a phone's figures install one (Debian: apt-get install fonts-noto-cjk)`,
+);
 console.log(`Lighthouse ${runs} runs per route (median), ${preset === 'desktop' ? 'desktop preset' : 'mobile defaults (simulated slow 4G, 4x CPU, 412 px screen)'}, Chromium /usr/bin/chromium`);
 const server = await startSiteServer({
   port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort(),

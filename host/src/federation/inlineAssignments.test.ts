@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { inlineJsonScript } from './testing/inlineJsonScript';
 import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
 import { ASSIGNMENTS_ELEMENT_ID, exposedModuleOfRoute, preloadRemote, preloadScripts, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf } from './inlineAssignments';
 
-function inline(text: string): void {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = ASSIGNMENTS_ELEMENT_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
+const inline = (text: string) => inlineJsonScript(ASSIGNMENTS_ELEMENT_ID, text);
 
 afterEach(() => {
   for (const element of Array.from(document.head.querySelectorAll(`#${ASSIGNMENTS_ELEMENT_ID}, link[rel="preload"]`))) element.remove();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { inlineJsonScript } from './testing/inlineJsonScript';
 import { MANIFESTS_ELEMENT_ID, exposedModuleScripts, inlineManifestsPlugin, readInlineManifests } from './inlineManifests';
 
 const MANIFEST_URL = '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json';
@@ -14,13 +15,7 @@ const manifest = (publicPath = 'auto') => ({
   ],
 });
 
-function inline(text: string): void {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = MANIFESTS_ELEMENT_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
+const inline = (text: string) => inlineJsonScript(MANIFESTS_ELEMENT_ID, text);
 
 afterEach(() => document.getElementById(MANIFESTS_ELEMENT_ID)?.remove());
 

@@ -102,26 +102,6 @@ class HostSharedRequirementsPlugin {
  * every release carries the routes it owns. The control plane checks it in full before the
  * release takes traffic; the build stops early on what it can see alone.
  */
-/** A route path as a chunk name part: `trophy/home` → `trophy_home` (host/src/federation/firstScreenScripts.ts). */
-const chunkSlugOf = (routePath) => routePath.replace(/[^\w-]/g, '_');
-
-/**
- * The routes and widgets of `manifest` whose import has no chunk name the host can find: a
- * route's page is named `route-<path>` (a page of several routes `route-<path>.<path>`), a
- * widget `widget-<id>`, with webpackChunkName in src/routes.ts and src/widgets.ts.
- */
-function unnamedFirstScreenChunks(manifest, chunkGroups) {
-  const names = new Set();
-  for (const group of chunkGroups) {
-    const match = /^(route|widget)-(.+)$/.exec(group.name ?? '');
-    if (match) for (const part of match[2].split('.')) names.add(`${match[1]}-${part}`);
-  }
-  return [
-    ...manifest.routes.filter((route) => !names.has(`route-${chunkSlugOf(route.path)}`)).map((route) => `route ${route.path} has no chunk named route-${chunkSlugOf(route.path)}`),
-    ...manifest.widgets.filter((widget) => !names.has(`widget-${widget.id}`)).map((widget) => `widget ${widget.id} has no chunk named widget-${widget.id}`),
-  ];
-}
-
 class RouteManifestPlugin {
   constructor(remote, declarationFile) {
     this.remote = remote;
@@ -157,10 +137,7 @@ class RouteManifestPlugin {
       compilation.fileDependencies.add(this.declarationFile);
       compilation.hooks.processAssets.tap({ name: 'RouteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         try {
-          const manifest = this.read();
-          const unnamed = unnamedFirstScreenChunks(manifest, compilation.chunkGroups);
-          if (unnamed.length > 0) throw new Error(`${unnamed.join('; ')}: the host page preloads a route's or widget's scripts by that name before the shell asks (host/src/federation/firstScreenScripts.ts)`);
-          compilation.emitAsset('route-manifest.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+          compilation.emitAsset('route-manifest.json', new sources.RawSource(`${JSON.stringify(this.read(), null, 2)}\n`));
         } catch (error) {
           compilation.errors.push(new compiler.webpack.WebpackError(`route manifest: ${error.message}`));
         }
@@ -208,9 +185,6 @@ class LoadGraphPlugin {
             else keys.add(`other:${parent?.readableIdentifier(compilation.requestShortener) ?? 'unknown'}`);
           }
           for (const key of keys) add(key, files);
-          // A named async chunk (webpackChunkName): the host preloads a route's or a widget's
-          // scripts by name, `route-<path>` / `widget-<id>` (host/src/federation/firstScreenScripts.ts).
-          if (group.name) add(`chunk:${group.name}`, files);
         }
         compilation.emitAsset('load-graph.json', new sources.RawSource(`${JSON.stringify({ schemaVersion: 1, groups }, null, 1)}\n`));
       });

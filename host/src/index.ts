@@ -1,5 +1,6 @@
-import { exposedModuleOfRoute, preloadRemote, preloadScripts, readInlineAssignments, remotesOfRoute } from './federation/inlineAssignments';
-import { exposedModuleScripts, readInlineManifests } from './federation/inlineManifests';
+import { preloadRemote, readInlineAssignments, remotesOfRoute, warmScripts } from './federation/inlineAssignments';
+import { firstScreenScripts } from './federation/firstScreenScripts';
+import { readInlineManifests } from './federation/inlineManifests';
 import { appBodyWidth } from './narrowScreen';
 import { shellOfPath, shellRedirectFor } from './siteShell';
 
@@ -19,14 +20,15 @@ function start(): void {
   // The page carries the visitor's assignments (server/src/site/visitorPage.ts): the releases the
   // route shown needs start loading now, while the shared singletons and the shell still load.
   const inlineAssignments = readInlineAssignments();
-  // With the releases' manifests inlined too, the route's exposed modules start loading as well.
+  // With the releases inlined too, the route's exposed module and its page's (or widgets') chunks
+  // start loading as well (federation/firstScreenScripts.ts).
   const inlineManifests = readInlineManifests();
   if (inlineAssignments) {
-    const exposed = exposedModuleOfRoute(window.location.hash);
     for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) {
       const manifestUrl = new URL(remote.manifestUrl, document.baseURI).href;
-      preloadRemote(remote, document, inlineManifests.has(manifestUrl));
-      preloadScripts(exposedModuleScripts(inlineManifests.get(manifestUrl), manifestUrl, exposed));
+      const release = inlineManifests.get(manifestUrl);
+      preloadRemote(remote, document, release !== undefined);
+      if (release) warmScripts(firstScreenScripts(remote, release, manifestUrl, window.location.hash));
     }
   }
 

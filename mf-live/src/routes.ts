@@ -1,11 +1,15 @@
 import type { RemoteRouteDefinition } from '@sports/shared';
 
-/** The routes mf-live owns (DESIGN.md section 2); exposed as `mf_live/routes`. Each page is its own chunk. */
+/**
+ * The routes mf-live owns (DESIGN.md section 2); exposed as `mf_live/routes`. Each page is its own
+ * chunk, named `route-<path>` (routes sharing a page: `route-<path>.<path>`), so main.js
+ * fetches the route's scripts before the shell asks (host/src/federation/firstScreenScripts.ts).
+ */
 export const routes: RemoteRouteDefinition[] = [
-  { path: 'anchor', load: () => import('./pages/AnchorListPage') },
-  { path: 'live', load: () => import('./pages/LiveRoomPage') },
-  { path: 'score-live', load: () => import('./pages/ScoreLivePage') },
-  { path: 'rank', load: () => import('./pages/RankPage') },
-  { path: 'attention', load: () => import('./pages/AttentionPage') },
-  { path: 'reserve', load: () => import('./pages/ReservePage') },
+  { path: 'anchor', load: () => import(/* webpackChunkName: "route-anchor" */ './pages/AnchorListPage') },
+  { path: 'live', load: () => import(/* webpackChunkName: "route-live" */ './pages/LiveRoomPage') },
+  { path: 'score-live', load: () => import(/* webpackChunkName: "route-score-live" */ './pages/ScoreLivePage') },
+  { path: 'rank', load: () => import(/* webpackChunkName: "route-rank" */ './pages/RankPage') },
+  { path: 'attention', load: () => import(/* webpackChunkName: "route-attention" */ './pages/AttentionPage') },
+  { path: 'reserve', load: () => import(/* webpackChunkName: "route-reserve" */ './pages/ReservePage') },
 ];

@@ -95,6 +95,26 @@ class HostSharedRequirementsPlugin {
   }
 }
 
+/** A route path as a chunk name part: `trophy/home` → `trophy_home` (host/src/federation/firstScreenScripts.ts). */
+const chunkSlugOf = (routePath) => routePath.replace(/[^\w-]/g, '_');
+
+/**
+ * The routes and widgets of `manifest` whose import has no chunk name the host can find: a
+ * route's page is named `route-<path>` (a page of several routes `route-<path>.<path>`), a
+ * widget `widget-<id>`, with webpackChunkName in src/routes.ts and src/widgets.ts.
+ */
+function unnamedFirstScreenChunks(manifest, chunkGroups) {
+  const names = new Set();
+  for (const group of chunkGroups) {
+    const match = /^(route|widget)-(.+)$/.exec(group.name ?? '');
+    if (match) for (const part of match[2].split('.')) names.add(`${match[1]}-${part}`);
+  }
+  return [
+    ...manifest.routes.filter((route) => !names.has(`route-${chunkSlugOf(route.path)}`)).map((route) => `route ${route.path} has no chunk named route-${chunkSlugOf(route.path)}`),
+    ...manifest.widgets.filter((widget) => !names.has(`widget-${widget.id}`)).map((widget) => `widget ${widget.id} has no chunk named widget-${widget.id}`),
+  ];
+}
+
 /**
  * A remote's route manifest (shared/src/contract/routeManifest.ts): the squad's
  * `src/routeManifest.json` (its routes' titles, nav indexes and layout rules, its widgets' slots),
@@ -137,7 +157,12 @@ class RouteManifestPlugin {
       compilation.fileDependencies.add(this.declarationFile);
       compilation.hooks.processAssets.tap({ name: 'RouteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         try {
-          compilation.emitAsset('route-manifest.json', new sources.RawSource(`${JSON.stringify(this.read(), null, 2)}\n`));
+          const manifest = this.read();
+          // A warning, not an error: such a route still works, its page's scripts are only asked
+          // for later (when the runtime runs its import), as before chunks were named.
+          const unnamed = unnamedFirstScreenChunks(manifest, compilation.chunkGroups);
+          if (unnamed.length > 0) compilation.warnings.push(new compiler.webpack.WebpackError(`route manifest: ${unnamed.join('; ')}: main.js fetches a route's or widget's scripts by that name before the shell asks (host/src/federation/firstScreenScripts.ts); name its import with webpackChunkName`));
+          compilation.emitAsset('route-manifest.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
         } catch (error) {
           compilation.errors.push(new compiler.webpack.WebpackError(`route manifest: ${error.message}`));
         }
@@ -185,6 +210,9 @@ class LoadGraphPlugin {
             else keys.add(`other:${parent?.readableIdentifier(compilation.requestShortener) ?? 'unknown'}`);
           }
           for (const key of keys) add(key, files);
+          // A named async chunk (webpackChunkName): the host preloads a route's or a widget's
+          // scripts by name, `route-<path>` / `widget-<id>` (host/src/federation/firstScreenScripts.ts).
+          if (group.name) add(`chunk:${group.name}`, files);
         }
         compilation.emitAsset('load-graph.json', new sources.RawSource(`${JSON.stringify({ schemaVersion: 1, groups }, null, 1)}\n`));
       });

@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inlineJsonScript } from './testing/inlineJsonScript';
 import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
-import { ASSIGNMENTS_ELEMENT_ID, exposedModuleOfRoute, preloadRemote, preloadScripts, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf } from './inlineAssignments';
+import { ASSIGNMENTS_ELEMENT_ID, exposedModuleOfRoute, preloadRemote, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf, warmScripts } from './inlineAssignments';
 
 const inline = (text: string) => inlineJsonScript(ASSIGNMENTS_ELEMENT_ID, text);
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   for (const element of Array.from(document.head.querySelectorAll(`#${ASSIGNMENTS_ELEMENT_ID}, link[rel="preload"]`))) element.remove();
 });
 
@@ -28,28 +29,31 @@ describe('the assignments inlined in the page', () => {
     expect(routePathOf('#/score-detail/12/?x=1')).toBe('score-detail/12');
   });
 
-  it("preloads a release's manifest (as the runtime fetches it) and remoteEntry.js, each once", () => {
+  it("preloads a release's manifest (as the runtime fetches it) and warms remoteEntry.js, each once", () => {
+    const fetchScript = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('')));
+    vi.stubGlobal('fetch', fetchScript);
     const remote = testAssignment('mf_scores', { manifestUrl: '/web/releases/mf-scores/1.0.0-canary1234/mf-manifest.json' });
     preloadRemote(remote);
     preloadRemote(remote);
     const links = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'));
-    expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([
-      ['/web/releases/mf-scores/1.0.0-canary1234/mf-manifest.json', 'fetch', 'anonymous'],
-      ['/web/releases/mf-scores/1.0.0-canary1234/remoteEntry.js', 'script', null],
-    ]);
+    expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([['/web/releases/mf-scores/1.0.0-canary1234/mf-manifest.json', 'fetch', 'anonymous']]);
+    // As a classic script asks, so the runtime's <script> is answered from the HTTP cache.
+    expect(fetchScript.mock.calls).toEqual([[new URL('/web/releases/mf-scores/1.0.0-canary1234/remoteEntry.js', document.baseURI).href, { mode: 'no-cors', credentials: 'include', priority: 'high' }]]);
     expect(remoteEntryUrlOf('https://cdn.example/r/mf-live/2/mf-manifest.json')).toBe('https://cdn.example/r/mf-live/2/remoteEntry.js');
   });
 
-  it('a manifest the page carries is not preloaded: only remoteEntry.js and the scripts asked for, each once', () => {
+  it('warms each script once; a script on another origin is preloaded instead (connect-src is the site only); a failed warm-up is dropped', async () => {
+    const fetchScript = vi.fn((_url: string, _init?: RequestInit) => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchScript);
     const remote = testAssignment('mf_live', { manifestUrl: '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json' });
     preloadRemote(remote, document, true);
-    preloadScripts(['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js']);
-    preloadScripts(['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js']);
+    const exposed = new URL('/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js', document.baseURI).href;
+    warmScripts([exposed, 'https://cdn.example/r/mf-live/2/9.js']);
+    warmScripts([exposed, 'https://cdn.example/r/mf-live/2/9.js']);
+    expect(fetchScript.mock.calls.map(([url]) => url)).toEqual([new URL('/web/releases/mf-live/1.0.0-stable0001/remoteEntry.js', document.baseURI).href, exposed]);
     const links = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'));
-    expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([
-      ['/web/releases/mf-live/1.0.0-stable0001/remoteEntry.js', 'script', null],
-      ['http://localhost:3000/web/releases/mf-live/1.0.0-stable0001/__federation_expose_routes.1.js', 'script', null],
-    ]);
+    expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([['https://cdn.example/r/mf-live/2/9.js', 'script', null]]);
+    await Promise.resolve();
   });
 
   it('the home page shows the remotes’ widgets first, any other route its owner’s routes', () => {

@@ -52,13 +52,11 @@ export function remoteEntryUrlOf(manifestUrl: string): string {
 /**
  * Starts fetching what a remote needs before anything asks for it: its manifest, unless the page
  * carries it (`manifestInline`: inlineManifests.ts; else the server's page already preloads it),
- * and its remoteEntry.js, as the Module Federation runtime will ask for them (a fetch with CORS;
- * a classic script without crossorigin), so the runtime's requests are served from these. Each
- * URL once per page.
+ * and its remoteEntry.js (warmScripts). Each URL once per page.
  */
 export function preloadRemote(remote: RemoteAssignment, doc: Document = document, manifestInline = false): void {
   if (!manifestInline) addPreload(doc, remote.manifestUrl, 'fetch', 'anonymous');
-  addPreload(doc, remoteEntryUrlOf(remote.manifestUrl), 'script', null);
+  warmScripts([remoteEntryUrlOf(remote.manifestUrl)], doc);
 }
 
 /** The exposed module the route at `hash` shows first from its remotes: the home page's widgets, else the owner's routes. */
@@ -66,9 +64,30 @@ export function exposedModuleOfRoute(hash: string): 'widgets' | 'routes' {
   return HOME_PATHS.has(routePathOf(hash)) ? 'widgets' : 'routes';
 }
 
-/** Preloads scripts the runtime will load with a classic script (no crossorigin), each once per page. */
-export function preloadScripts(urls: readonly string[], doc: Document = document): void {
-  for (const url of urls) addPreload(doc, url, 'script', null);
+/** The scripts each page has warmed (by absolute address), so each is asked for once. */
+const warmedScripts = new WeakMap<Document, Set<string>>();
+
+/**
+ * Starts downloading scripts the Module Federation runtime will load later with a classic script,
+ * each once per page. A script of this site is fetched into the HTTP cache (a release's files are
+ * immutable: server/src/site/staticSite.ts), the way a classic script asks (no-cors, cookies
+ * sent), so the runtime's `<script>` is answered from it. Not `<link rel="preload">`: Chromium
+ * keeps a failed preload for the rest of the document, and a later `<script>` of that address
+ * fails with it without asking the network. A remote unreachable at the page's load could then
+ * never be loaded by the fallback view's retry (e2e/tests/remoteFallback.spec.ts). A script on
+ * another origin is preloaded (the page's connect-src is 'self' only).
+ */
+export function warmScripts(urls: readonly string[], doc: Document = document): void {
+  let warmed = warmedScripts.get(doc);
+  if (!warmed) warmedScripts.set(doc, (warmed = new Set()));
+  const origin = new URL(doc.baseURI).origin;
+  for (const url of urls) {
+    const absolute = new URL(url, doc.baseURI);
+    if (warmed.has(absolute.href)) continue;
+    warmed.add(absolute.href);
+    if (absolute.origin !== origin) addPreload(doc, absolute.href, 'script', null);
+    else void fetch(absolute.href, { mode: 'no-cors', credentials: 'include', priority: 'high' }).catch(() => undefined);
+  }
 }
 
 function addPreload(doc: Document, href: string, as: 'fetch' | 'script', crossOrigin: string | null): void {

@@ -22,9 +22,16 @@ afterEach(() => document.getElementById(MANIFESTS_ELEMENT_ID)?.remove());
 describe('the releases’ manifests inlined in the page', () => {
   it('reads them by absolute address; none when the page has none, they do not parse, or an entry is not an object', () => {
     expect(readInlineManifests().size).toBe(0);
-    inline(JSON.stringify({ [MANIFEST_URL]: manifest(), '/web/releases/mf-scores/2/mf-manifest.json': 'not a manifest' }));
+    inline(
+      JSON.stringify({
+        [MANIFEST_URL]: { manifest: manifest(), scripts: { 'route-live': ['162.607de5f857.js', 'route-live.a1c4be4223.js', 7], 'route-rank': 'x.js' } },
+        '/web/releases/mf-scores/2/mf-manifest.json': { manifest: 'not a manifest', scripts: {} },
+        '/web/releases/mf-scores/3/mf-manifest.json': null,
+      }),
+    );
     expect([...readInlineManifests().keys()]).toEqual([ABSOLUTE_MANIFEST_URL]);
-    expect(readInlineManifests().get(ABSOLUTE_MANIFEST_URL)).toEqual(manifest());
+    // Only lists of file names are kept.
+    expect(readInlineManifests().get(ABSOLUTE_MANIFEST_URL)).toEqual({ manifest: manifest(), scripts: { 'route-live': ['162.607de5f857.js', 'route-live.a1c4be4223.js'] } });
     document.getElementById(MANIFESTS_ELEMENT_ID)!.textContent = '{"/web/releases/';
     expect(readInlineManifests().size).toBe(0);
     document.getElementById(MANIFESTS_ELEMENT_ID)!.textContent = '[1, 2]';
@@ -32,7 +39,7 @@ describe('the releases’ manifests inlined in the page', () => {
   });
 
   it('answers the runtime’s fetch of an inlined manifest from the page (relative or absolute address), and leaves any other to the network', async () => {
-    const plugin = inlineManifestsPlugin(new Map([[ABSOLUTE_MANIFEST_URL, manifest()]]));
+    const plugin = inlineManifestsPlugin(new Map([[ABSOLUTE_MANIFEST_URL, { manifest: manifest(), scripts: {} }]]));
     const fetchHook = plugin.fetch as (url: string, init: RequestInit) => Promise<Response> | undefined;
     for (const url of [MANIFEST_URL, ABSOLUTE_MANIFEST_URL]) {
       const response = await fetchHook(url, {});

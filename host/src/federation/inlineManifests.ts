@@ -4,13 +4,21 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 /** The page's `<script type="application/json">` with the assigned releases' manifests (server/src/site/visitorPage.ts). */
 export const MANIFESTS_ELEMENT_ID = 'mf-manifests';
 
-/** A release's mf-manifest.json by its absolute address. */
-export type InlineManifests = ReadonlyMap<string, unknown>;
+/** What the page carries of one release (server/src/site/servedReleaseManifests.ts). */
+export interface InlineRelease {
+  /** Its mf-manifest.json. */
+  manifest: unknown;
+  /** The scripts of its routes' pages and home widgets by chunk name (`route-live`, `widget-hotMatches`), file names in the release folder. */
+  scripts: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The releases the page carries, by the absolute address of their mf-manifest.json. */
+export type InlineManifests = ReadonlyMap<string, InlineRelease>;
 
 /**
- * The manifests the server inlined in this page, by absolute address (the page then has no
- * request for them: issue 17); empty when the page has none or they do not parse (the runtime
- * fetches each manifest itself).
+ * The releases the server inlined in this page, by absolute manifest address (the page then has
+ * no request for their manifests: issue 17); empty when the page has none or they do not parse
+ * (the runtime fetches each manifest itself).
  */
 export function readInlineManifests(doc: Document = document): InlineManifests {
   const text = doc.getElementById(MANIFESTS_ELEMENT_ID)?.textContent;
@@ -18,14 +26,25 @@ export function readInlineManifests(doc: Document = document): InlineManifests {
   try {
     const parsed = JSON.parse(text) as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new Map();
-    return new Map(
-      Object.entries(parsed)
-        .filter(([, manifest]) => typeof manifest === 'object' && manifest !== null)
-        .map(([url, manifest]) => [new URL(url, doc.baseURI).href, manifest]),
-    );
+    const releases = new Map<string, InlineRelease>();
+    for (const [url, release] of Object.entries(parsed as Record<string, unknown>)) {
+      const { manifest, scripts } = (release ?? {}) as { manifest?: unknown; scripts?: unknown };
+      if (typeof manifest !== 'object' || manifest === null) continue;
+      releases.set(new URL(url, doc.baseURI).href, { manifest, scripts: scriptsOf(scripts) });
+    }
+    return releases;
   } catch {
     return new Map();
   }
+}
+
+function scriptsOf(value: unknown): Record<string, string[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const scripts: Record<string, string[]> = {};
+  for (const [name, files] of Object.entries(value)) {
+    if (Array.isArray(files)) scripts[name] = files.filter((file): file is string => typeof file === 'string' && file.length > 0);
+  }
+  return scripts;
 }
 
 /**
@@ -37,9 +56,9 @@ export function inlineManifestsPlugin(manifests: InlineManifests, baseUri: strin
   return {
     name: 'inline-manifests',
     fetch(url) {
-      const manifest = manifests.get(new URL(url, baseUri).href);
-      if (manifest === undefined) return undefined;
-      return Promise.resolve(new Response(JSON.stringify(manifest), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      const release = manifests.get(new URL(url, baseUri).href);
+      if (release === undefined) return undefined;
+      return Promise.resolve(new Response(JSON.stringify(release.manifest), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     },
   };
 }
@@ -52,7 +71,7 @@ interface ManifestExpose {
 
 /**
  * The scripts of a release's exposed module (`./routes` or `./widgets`) the runtime loads first,
- * by absolute address, from its manifest: the page preloads them beside the remote's entry, so
+ * by absolute address, from its manifest: main.js fetches them beside the remote's entry, so
  * they are in when the shell asks for the module (issue 17: asked only after react-dom and the
  * shell ran, each was one more round trip before the first screen). Empty when the manifest does
  * not say (the runtime then fetches them as before).

@@ -14,12 +14,34 @@ async function writeRelease(folder: string, release: string, text: string): Prom
 }
 
 describe('the served releases’ manifests, for the host page', () => {
-  it('reads a sealed release’s manifest by its address, and keeps it (a release never changes)', async () => {
+  it('reads a sealed release’s manifest and its routes’ and widgets’ scripts by its address, and keeps them (a release never changes)', async () => {
     await writeRelease('mf-live', '1.0.0-aaaaaaaaaa', JSON.stringify({ name: 'mf_live', exposes: [] }));
+    const groups = {
+      'entry:mf_live': ['remoteEntry.js'],
+      'import:src/pages/LiveRoomPage.tsx': ['162.607de5f857.js', 'route-live.a1c4be4223.js'],
+      'chunk:route-live': ['162.607de5f857.js', 'route-live.a1c4be4223.js'],
+      'chunk:route-football.basketball.bifen': ['route-football.basketball.bifen.1e83829aaf.js', '../../escape.js', 3],
+      'chunk:widget-liveRecommend': ['widget-liveRecommend.57999d0e01.js'],
+      'chunk:player-flv': ['player-flv.5548e52a79.js'],
+    };
+    await fs.writeFile(path.join(releasesDir, 'mf-live', '1.0.0-aaaaaaaaaa', 'load-graph.json'), JSON.stringify({ schemaVersion: 1, groups }));
     const read = servedReleaseManifests(releasesDir);
-    expect(await read('/web/releases/mf-live/1.0.0-aaaaaaaaaa/mf-manifest.json')).toEqual({ name: 'mf_live', exposes: [] });
+    const expected = {
+      manifest: { name: 'mf_live', exposes: [] },
+      scripts: {
+        'route-live': ['162.607de5f857.js', 'route-live.a1c4be4223.js'],
+        'route-football.basketball.bifen': ['route-football.basketball.bifen.1e83829aaf.js'],
+        'widget-liveRecommend': ['widget-liveRecommend.57999d0e01.js'],
+      },
+    };
+    expect(await read('/web/releases/mf-live/1.0.0-aaaaaaaaaa/mf-manifest.json')).toEqual(expected);
     await fs.rm(path.join(releasesDir, 'mf-live', '1.0.0-aaaaaaaaaa'), { recursive: true });
-    expect(await read('/web/releases/mf-live/1.0.0-aaaaaaaaaa/mf-manifest.json')).toEqual({ name: 'mf_live', exposes: [] });
+    expect(await read('/web/releases/mf-live/1.0.0-aaaaaaaaaa/mf-manifest.json')).toEqual(expected);
+  });
+
+  it('a release without a load graph (an older build) is carried with its manifest and no scripts', async () => {
+    await writeRelease('mf-member', '1.0.0-nograph001', JSON.stringify({ name: 'mf_member' }));
+    expect(await servedReleaseManifests(releasesDir)('/web/releases/mf-member/1.0.0-nograph001/mf-manifest.json')).toEqual({ manifest: { name: 'mf_member' }, scripts: {} });
   });
 
   it('answers null for what it cannot inline: a missing or broken file, a CDN address, a path out of the store', async () => {

@@ -11,7 +11,7 @@ import { beforeHeadEnd } from './htmlHead';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../infra/http/cachePolicy';
 import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
-import { servedReleaseManifests, type ReleaseManifestReader } from './servedReleaseManifests';
+import { servedReleaseManifests, type ReleaseManifestReader, type ServedRelease } from './servedReleaseManifests';
 import { withVisitorAssignments } from './visitorPage';
 
 export interface StaticSiteOptions {
@@ -96,10 +96,10 @@ async function sendHostPage(request: FastifyRequest, reply: FastifyReply, hostDi
     request.log.warn({ err: error }, 'the page went out without the visitor\'s assignments');
     return sendHtml(reply, 200, html);
   }
-  const manifests = new Map<string, unknown>();
+  const manifests = new Map<string, ServedRelease>();
   for (const remote of remotes) {
-    const manifest = await readManifest(remote.manifestUrl);
-    if (manifest !== null) manifests.set(remote.manifestUrl, manifest);
+    const release = await readManifest(remote.manifestUrl);
+    if (release !== null) manifests.set(remote.manifestUrl, release);
   }
   return sendHtml(reply.header('Vary', 'Cookie'), 200, withVisitorAssignments(html, remotes, manifests), VISITOR_PAGE_CACHE_CONTROL);
 }

@@ -82,7 +82,7 @@ describe('the host page carries the visitor’s assignments', () => {
     try {
       const page = (await ctx.app.inject({ url: '/h5/', cookies: { [VISITOR_COOKIE]: CANARY_VISITOR } })).body;
       const carried = page.match(new RegExp(`<script type="application/json" id="${MANIFESTS_ELEMENT_ID}">(.*?)</script>`))?.[1];
-      expect(JSON.parse(carried ?? '{}')).toEqual({ '/web/releases/mf-scores/1.1.0-canary0001/mf-manifest.json': manifest });
+      expect(JSON.parse(carried ?? '{}')).toEqual({ '/web/releases/mf-scores/1.1.0-canary0001/mf-manifest.json': { manifest, scripts: {} } });
       expect(page).not.toContain('rel="preload" as="fetch"');
       // The stable release has no manifest on disk in this test: preloaded, as before.
       const stablePage = (await ctx.app.inject('/h5/')).body;

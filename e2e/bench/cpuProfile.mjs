@@ -4,9 +4,10 @@
 // records the DevTools CPU profile of the first PROFILE_SECONDS (default 8) and prints the self
 // time per script and per function (minified names, with line:column in the built file: open
 // the file there, or its .map, to see the module). Run once warm-up, once measured.
+// PROFILE_SAVE=<file.cpuprofile> keeps the measured profile (open it in DevTools' Performance panel).
 // It found what Lighthouse's audits did not name: Intl.DateTimeFormat's first use (134 ms) and
 // a forced layout at mount (112 ms) on /h5 (README.md, "The mobile site").
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -70,7 +71,9 @@ try {
   process.stdout.write('  warm-up load…');
   await profileLoad();
   process.stdout.write(' measured load…\n');
-  const { byScript, byFunction } = selfTimes(await profileLoad());
+  const profile = await profileLoad();
+  if (process.env.PROFILE_SAVE) writeFileSync(process.env.PROFILE_SAVE, JSON.stringify(profile));
+  const { byScript, byFunction } = selfTimes(profile);
   console.log(`\nSelf time per script (4x CPU; idle left out):\n${top(byScript, TOP_SCRIPTS)}`);
   console.log(`\nSelf time per function:\n${top(byFunction, TOP_FUNCTIONS)}`);
 } finally {

@@ -1,7 +1,6 @@
 import { ResponseCode } from '@sports/shared';
 import type {
   AllMatchRequest,
-  ApiEnvelope,
   ApiClient,
   CollectRequest,
   CommentaryLine,
@@ -94,8 +93,8 @@ export function scoresApi(api: ApiClient) {
      * Cup between tournaments) is a normal answer here, not an error to toast: so the raw client.
      */
     seasonTable: async (competitionId: number): Promise<SeasonTable | null> => {
-      const answer = await api.http.get<ApiEnvelope<SeasonTable>>(SCORES_PATHS.seasonTable, { params: { competition_id: competitionId } });
-      return answer.data.code === ResponseCode.Ok ? answer.data.data : null;
+      const answer = await api.envelope<SeasonTable>({ method: 'GET', url: SCORES_PATHS.seasonTable, params: { competition_id: competitionId } });
+      return answer.code === ResponseCode.Ok ? answer.data : null;
     },
     commentary: (matchId: number) => api.get<PageOf<CommentaryLine>>(SCORES_PATHS.robot, { match_id: matchId, page_size: 50 }),
     collect: (request: CollectRequest) => api.post<CollectRequest>(SCORES_PATHS.collect, request),

@@ -122,17 +122,15 @@ export function scoresContext(answers: Record<string, unknown | Answer>) {
     if (resolved instanceof Error) throw resolved;
     return resolved;
   };
-  // The raw client (what the rare silent call uses) answers the same table inside an envelope:
+  // The raw envelope (what the rare silent call uses) answers the same table inside an envelope:
   // a missing answer or an Error is a code 1 answer.
-  const http = {
-    get: async (path: string, config?: { params?: Record<string, unknown> }) => {
-      try {
-        return { data: { code: 200, msg: '', data: await answer(path, config?.params) } };
-      } catch (error) {
-        return { data: { code: 1, msg: String(error), data: null } };
-      }
-    },
+  const envelope = async (config: { url: string; params?: Record<string, unknown> }) => {
+    try {
+      return { code: 200, msg: '', data: await answer(config.url, config.params) };
+    } catch (error) {
+      return { code: 1, msg: String(error), data: null };
+    }
   };
-  const api = { ...context.api, get: answer, post: answer, http };
+  const api = { ...context.api, get: answer, post: answer, envelope };
   return { ...context, api: api as typeof context.api, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventBus, type PlatformEvents } from '../events/eventBus';
@@ -9,7 +9,7 @@ import { ApiError } from './apiError';
 import { createApiClient } from './createApiClient';
 
 // A real HTTP server answering each path with a fixed envelope (or a broken answer), so the
-// client is exercised through axios and the network stack, not through a fake adapter.
+// client is exercised through fetch and the network stack, not through a fake adapter.
 const answers: Record<string, { status: number; body: string; delayMs?: number }> = {
   '/ok': { status: 200, body: JSON.stringify({ code: 200, msg: '', data: { hello: 'world' } }) },
   '/code1': { status: 200, body: JSON.stringify({ code: 1, msg: '余额不足', data: null }) },
@@ -34,6 +34,7 @@ beforeAll(async () => {
     response.setHeader('Access-Control-Allow-Headers', 'token, x-requested-with, content-type');
     if (request.method === 'OPTIONS') return response.writeHead(204).end();
     seenHeaders.push(request.headers);
+    if (request.url?.startsWith('/echo')) return echo(request, response);
     const answer = answers[request.url ?? ''];
     if (!answer) return response.destroy();
     response.writeHead(answer.status, { 'Content-Type': 'application/json' });
@@ -42,6 +43,19 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+/** Answers what it was sent: method, address, content type, body and idempotency key. */
+function echo(request: IncomingMessage, response: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    const contentType = request.headers['content-type'] ?? null;
+    const data = { method: request.method, url: request.url, contentType, body, key: request.headers['idempotency-key'] ?? null };
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ code: 200, msg: '', data }));
+  });
+}
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -70,6 +84,23 @@ describe('the API client applies SPEC.md section 8', () => {
     const { api, events } = setup({ token: 'st_abc' });
     await expect(api.get('/ok')).resolves.toEqual({ hello: 'world' });
     expect(seenHeaders[0]?.token).toBe('st_abc');
+    expect(events).toEqual([]);
+  });
+
+  it('sends the query, a JSON body and the extra headers of a call', async () => {
+    const { api } = setup();
+    await expect(api.get('/echo', { room_id: 1, skip: undefined, q: '梅西' })).resolves.toMatchObject({ method: 'GET', url: `/echo?room_id=1&q=${encodeURIComponent('梅西')}`, body: '' });
+    await expect(api.post('/echo', { amount: 1 })).resolves.toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"amount":1}' });
+    // A form goes as multipart: the uploads' journeys (e2e: a room cover, a post's picture) send one through a real browser.
+    await expect(api.request({ method: 'GET', url: 'echo', params: { id: 3 }, headers: { 'Idempotency-Key': 'k-1' } })).resolves.toMatchObject({ code: 200, data: { url: '/echo?id=3', key: 'k-1' } });
+    expect(seenHeaders.every((headers) => headers['x-requested-with'] === 'XMLHttpRequest')).toBe(true);
+  });
+
+  it('envelope(): the answer whatever its code, with nothing shown; no envelope rejects as a network error', async () => {
+    const { api, events } = setup();
+    await expect(api.envelope({ method: 'GET', url: '/code1' })).resolves.toEqual({ code: 1, msg: '余额不足', data: null });
+    expect((await rejection(api.envelope({ method: 'GET', url: '/not-json' }))).isNetworkError).toBe(true);
+    expect((await rejection(api.envelope({ method: 'GET', url: '/hang-up' }))).isNetworkError).toBe(true);
     expect(events).toEqual([]);
   });
 

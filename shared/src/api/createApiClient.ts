@@ -1,7 +1,8 @@
-import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { ApiError } from './apiError';
 import { isApiEnvelope, type ApiEnvelope } from './envelope';
 import { createEnvelopeHandler, type InterceptorDeps } from './envelopeInterceptor';
 import { REQUEST_TIMEOUT_MS } from './limits';
+import { requestUrlOf, type QueryParams } from './requestUrl';
 
 export interface ApiClientOptions extends InterceptorDeps {
   /** Base address of the API: '/' in the page, the server's origin elsewhere. */
@@ -13,49 +14,104 @@ export interface ApiClientOptions extends InterceptorDeps {
   getToken?: () => string | null | undefined;
 }
 
+/** One call: a path under the base address (or an absolute address), its query, its body, extra headers. */
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  params?: QueryParams;
+  /** A plain value is sent as JSON; FormData, a Blob or URLSearchParams as they are. */
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
-  get<T>(path: string, params?: Record<string, unknown>): Promise<T>;
+  get<T>(path: string, params?: QueryParams): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   /** The whole envelope, for the rare caller that needs `msg` on success. */
-  request<T>(config: AxiosRequestConfig): Promise<ApiEnvelope<T>>;
-  readonly http: AxiosInstance;
+  request<T>(config: ApiRequest): Promise<ApiEnvelope<T>>;
+  /**
+   * The envelope as answered, whatever its code, with none of SPEC.md section 8 applied (no
+   * toast, no dialog): for a call whose failure code is a normal answer to its caller. Rejects
+   * with a network ApiError when there is no envelope (no answer, not JSON, an HTTP error).
+   */
+  envelope<T>(config: ApiRequest): Promise<ApiEnvelope<T>>;
+}
+
+/** What came back for one call: the HTTP status and the parsed body (undefined when there was none or it was not JSON). */
+interface Answer {
+  ok: boolean;
+  body: unknown;
 }
 
 /**
- * The one HTTP client of the page (DESIGN.md section 3): base address, 20 s timeout, the token
- * on each request, and the SPEC.md section 8 error catalogue applied to every answer.
+ * The one HTTP client of the page (DESIGN.md section 3): base address, 20 s timeout, cookies
+ * sent, the token on each request, and the SPEC.md section 8 error catalogue applied to every
+ * answer. On the browser's fetch, not axios: axios cost a phone 15 KiB of the first visit and,
+ * at Lighthouse's 4x CPU, about 170 ms of the main thread in a room's first 3.5 s (its config
+ * merge, header normalising and XSRF cookie read on each of the room's dozen first calls; issue
+ * 17, e2e/bench/README.md), for nothing the site used beyond what fetch does.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = axios.create({
-    baseURL: options.baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: true,
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
   const { handleEnvelope, handleFailure } = createEnvelopeHandler(options);
 
-  http.interceptors.request.use((config) => {
+  async function send(config: ApiRequest): Promise<Answer | null> {
+    const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', ...config.headers });
     const token = options.getToken?.();
-    if (token) config.headers.set('token', token);
-    return config;
-  });
-
-  async function request<T>(config: AxiosRequestConfig): Promise<ApiEnvelope<T>> {
-    let body: unknown;
+    if (token) headers.set('token', token);
+    const body = bodyOf(config.data, headers);
+    // An AbortController and a timer, not AbortSignal.timeout: that one is missing on older iPhones.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
     try {
-      body = (await http.request(config)).data;
-    } catch (error) {
-      const answered = axios.isAxiosError(error) ? error.response?.data : undefined;
-      return handleFailure(answered);
+      const response = await fetch(requestUrlOf(options.baseURL, config.url, config.params), {
+        method: config.method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return { ok: response.ok, body: parsedJson(text) };
+    } catch {
+      // No answer: the network, CORS, or the timeout.
+      return null;
+    } finally {
+      clearTimeout(timer);
     }
-    if (!isApiEnvelope(body)) return handleFailure(body);
-    return handleEnvelope(body as ApiEnvelope<T>);
+  }
+
+  async function request<T>(config: ApiRequest): Promise<ApiEnvelope<T>> {
+    const answer = await send(config);
+    if (answer === null) return handleFailure(undefined);
+    if (!answer.ok || !isApiEnvelope(answer.body)) return handleFailure(answer.body);
+    return handleEnvelope(answer.body as ApiEnvelope<T>);
   }
 
   return {
-    http,
     request,
-    get: async <T>(path: string, params?: Record<string, unknown>) => (await request<T>({ method: 'GET', url: path, params })).data,
+    get: async <T>(path: string, params?: QueryParams) => (await request<T>({ method: 'GET', url: path, params })).data,
     post: async <T>(path: string, body?: unknown) => (await request<T>({ method: 'POST', url: path, data: body })).data,
+    envelope: async <T>(config: ApiRequest) => {
+      const answer = await send(config);
+      if (answer === null || !answer.ok || !isApiEnvelope(answer.body)) throw new ApiError(null, '');
+      return answer.body as ApiEnvelope<T>;
+    },
   };
+}
+
+/** The request body, and its Content-Type where fetch does not set one (a plain value as JSON). */
+function bodyOf(data: unknown, headers: Headers): BodyInit | undefined {
+  if (data === undefined || data === null) return undefined;
+  if (data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams || typeof data === 'string') return data;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(data);
+}
+
+function parsedJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -21,7 +21,7 @@ export function createTestContext(answers: Record<string, unknown> = {}): Remote
     if (value instanceof Error) throw value;
     return value;
   };
-  const api = { get: answer, post: answer, request: answer, http: null } as unknown as ApiClient;
+  const api = { get: answer, post: answer, request: answer, envelope: answer } as unknown as ApiClient;
   return { store: createSportsStore(), eventBus: createEventBus(), api, navigate: () => undefined, calls };
 }
 

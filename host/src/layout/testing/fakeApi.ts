@@ -16,7 +16,7 @@ async function answer(method: string, path: string, table: Record<string, FakeAn
   return typeof canned === 'function' ? (canned as (input: unknown) => unknown)(input) : canned;
 }
 
-/** A small stand-in for the shared axios client, for unit tests only (no HTTP at all). */
+/** A small stand-in for the shared API client, for unit tests only (no HTTP at all). */
 export function createFakeApi(answers: FakeApiAnswers = {}) {
   const get = vi.fn((path: string, params?: Record<string, unknown>) => answer('GET', path, answers.get, params));
   const post = vi.fn((path: string, body?: unknown) => answer('POST', path, answers.post, body));
@@ -25,7 +25,7 @@ export function createFakeApi(answers: FakeApiAnswers = {}) {
     get: get as ApiClient['get'],
     post: post as ApiClient['post'],
     request: request as ApiClient['request'],
-    http: {} as ApiClient['http'],
+    envelope: request as ApiClient['envelope'],
   };
   return { api, get, post };
 }

@@ -1,4 +1,5 @@
 import type { MatchRow } from '@sports/shared';
+import { byKickoff } from '../live/kickoffOrder';
 import { isLive, overlayRows, type LiveMatchIndex } from '../live/liveRows';
 
 export type BoardTab = 'live' | 'scheduled' | 'finished' | 'favourites';
@@ -16,5 +17,5 @@ export function boardRows(tab: BoardTab, fetched: readonly MatchRow[], live: Liv
     (row) => isLive(row) && !shown.has(row.match_id) && (competitionId === null || row.competition_id === competitionId),
   );
   if (started.length === 0) return rows;
-  return [...rows, ...started].sort((a, b) => a.kickoff_at.localeCompare(b.kickoff_at) || a.match_id - b.match_id);
+  return [...rows, ...started].sort((a, b) => byKickoff(a, b) || a.match_id - b.match_id);
 }

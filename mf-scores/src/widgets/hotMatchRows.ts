@@ -1,4 +1,5 @@
 import type { LiveRoomCard, MatchRow } from '@sports/shared';
+import { byKickoff } from '../live/kickoffOrder';
 import { isLive } from '../live/liveRows';
 
 /** Matches the widget shows. */
@@ -15,7 +16,7 @@ export function hotMatchRows(rows: readonly MatchRow[]): MatchRow[] {
   return unique
     .filter((row) => row.status !== 'finished')
     .map((row, index) => ({ row, index }))
-    .sort((a, b) => rank(a.row) - rank(b.row) || a.row.kickoff_at.localeCompare(b.row.kickoff_at) || a.index - b.index)
+    .sort((a, b) => rank(a.row) - rank(b.row) || byKickoff(a.row, b.row) || a.index - b.index)
     .slice(0, HOT_MATCHES_SHOWN)
     .map(({ row }) => row);
 }

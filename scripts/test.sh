@@ -34,11 +34,12 @@ record_exit() { echo "$2" > "$REPORTS/$1.exitcode"; }
 # The run itself: the summary counts every failure (scripts/testReports.test.mjs), the
 # Playwright server start fails fast and takes free ports (e2e/siteServer.test.mjs), and the
 # byte budgets' check fails a broken budget, naming the file that grew (on a fixture site:
-# e2e/bench/firstVisitBytes.test.mjs; on the built site after the build, below).
-step "Tests of the test run (node --test)"
+# e2e/bench/firstVisitBytes.test.mjs; on the built site after the build, below), and the build's
+# own webpack plugins do what the site relies on (shared/build/*.test.mjs: a small real build).
+step "Tests of the test run and of the build (node --test)"
 node --test --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" scripts/ e2e/siteServer.test.mjs e2e/journeyImports.test.mjs \
-  e2e/bench/firstVisitBytes.test.mjs
+  e2e/bench/firstVisitBytes.test.mjs shared/build/
 record_exit node-test-scripts $?
 
 step "Typecheck (tsc --noEmit, strict) in ${#PACKAGES[@]} packages"

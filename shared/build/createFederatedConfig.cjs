@@ -2,6 +2,7 @@
 // (which packages are page singletons, and at which versions) is written once. TOOLCHAIN.md
 // lists the pitfalls this avoids; each is named where it is handled.
 const path = require('node:path');
+const { CompileHintsPlugin } = require('./compileHintsPlugin.cjs');
 
 /** Build tools are devDependencies of each package (pnpm is strict), so load them from there. */
 function requireFrom(packageDir, id) {
@@ -354,7 +355,7 @@ function createFederatedConfig(options, argv = {}) {
         // carrying its own. A remote's standalone harness (development) keeps its own runtime.
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
       }),
-      ...(isProduction ? [new LoadGraphPlugin(packageDir), new PrecompressPlugin()] : []),
+      ...(isProduction ? [new LoadGraphPlugin(packageDir), new CompileHintsPlugin(), new PrecompressPlugin()] : []),
       ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry
         ? [
@@ -385,4 +386,4 @@ function createFederatedConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createFederatedConfig, createSharedScope, RouteManifestPlugin };
+module.exports = { createFederatedConfig, createSharedScope, RouteManifestPlugin, PrecompressPlugin };

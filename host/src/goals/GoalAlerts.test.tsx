@@ -48,7 +48,7 @@ beforeEach(() => FakeLiveSocket.install());
 afterEach(() => vi.useRealTimers());
 
 describe('the host live-data connection', () => {
-  it('waits for the system config, then connects to its websocketUrl on this site and asks for hot competitions', () => {
+  it('waits for the system config, then connects to its websocketUrl on this site and asks for hot competitions, no odds', () => {
     const rendered = renderWithHost(<GoalAlerts startWhistle={() => () => undefined} />);
     expect(FakeLiveSocket.instances).toHaveLength(0);
     act(() => rendered.store.set(systemConfigAtom, CONFIG));
@@ -57,7 +57,8 @@ describe('the host live-data connection', () => {
     act(() => socket.open());
     expect(socket.sent).toEqual([
       { type: 'register', info: 'web' },
-      { type: 'toggle', company_id: 3 },
+      // NO_ODDS_COMPANY_ID: goals and match rows only, no odds snapshots to download and parse.
+      { type: 'toggle', company_id: 0 },
       { type: 'classify', classify_type: 1 },
     ]);
     rendered.unmount();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { createLiveDataClient, DEFAULT_COMPANY_ID, systemConfigAtom, type GoalFrame, type LiveDataFrame } from '@sports/shared';
+import { createLiveDataClient, NO_ODDS_COMPANY_ID, systemConfigAtom, type GoalFrame, type LiveDataFrame } from '@sports/shared';
 
 /**
  * The host's mode flag: 0 -> classify_type 1, hot competitions only (SPEC.md section 4). Goals
@@ -33,7 +33,8 @@ export function useGoalFeed(handlers: GoalFeedHandlers): void {
     try {
       client = createLiveDataClient({
         url,
-        companyId: DEFAULT_COMPANY_ID,
+        // No odds: this feed shows match rows and goals only.
+        companyId: NO_ODDS_COMPANY_ID,
         modeFlag: HOST_MODE_FLAG,
         onMessage: (frame) => {
           if (frame.type === 'goal') handlersRef.current.onGoal(frame);

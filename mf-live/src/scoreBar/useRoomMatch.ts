@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import {
   createLiveDataClient,
-  DEFAULT_COMPANY_ID,
+  NO_ODDS_COMPANY_ID,
   systemConfigAtom,
   useSpoilerFreeValue,
   type LiveDataFrame,
@@ -54,7 +54,8 @@ export function useRoomMatchState(context: RemoteContext, matchId: number | null
     try {
       client = createLiveDataClient({
         url,
-        companyId: DEFAULT_COMPANY_ID,
+        // No odds: this feed shows match rows and goals only.
+        companyId: NO_ODDS_COMPANY_ID,
         modeFlag: ALL_COMPETITIONS_MODE,
         onMessage: (frame) => {
           const next = rowOfMatch(frame, matchId);

@@ -97,4 +97,12 @@ export function classifyTypeFor(modeFlag: number): 0 | 1 {
 /** The odds company a client gets exponent rows for until it toggles (皇冠). */
 export const DEFAULT_COMPANY_ID = 3;
 
+/**
+ * No bookmaker (the odds_company rows are 1, 3 and 8): a client that shows no odds toggles it, and
+ * its exponent streams carry no rows. The host's goal feed and a room's score bar need match rows
+ * and goals only; with the default company a phone on a room took about 57 KB of odds snapshots per
+ * socket, parsed on its main thread, that nothing showed (issue 17, 2 Dec 2026).
+ */
+export const NO_ODDS_COMPANY_ID = 0;
+
 // Close codes: SocketCloseCode (closeCodes.ts), one table with the chat socket's.

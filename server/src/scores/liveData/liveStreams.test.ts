@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type ExponentRow, type MatchRow, type ScoreSport, mergeLiveRows } from '@sports/shared/server';
+import { type ExponentRow, type MatchRow, NO_ODDS_COMPANY_ID, type ScoreSport, mergeLiveRows } from '@sports/shared/server';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../infra/clock';
@@ -77,7 +77,10 @@ describe('/ws/live-data streams', () => {
   it('streams match rows that replace the store, goal events, and odds as the feed plays', async () => {
     const all = new LiveTestClient(url, { modeFlag: 1 });
     const hotOnly = new LiveTestClient(url, { modeFlag: 0, companyId: 8 });
-    await until(() => all.client.positions.position('goal') !== undefined && hotOnly.client.positions.position('goal') !== undefined, 'both clients synced');
+    // The host's goal feed and a room's score bar: match rows and goals, no odds.
+    const noOdds = new LiveTestClient(url, { modeFlag: 0, companyId: NO_ODDS_COMPANY_ID });
+    const synced = (client: LiveTestClient) => client.client.positions.position('goal') !== undefined;
+    await until(() => synced(all) && synced(hotOnly) && synced(noOdds), 'the three clients synced');
     const goalsBefore = ctx.app.liveDataHub.currentSeq('goal');
     await playFeed(ctx.app, clock, 60_000);
 
@@ -88,8 +91,8 @@ describe('/ws/live-data streams', () => {
       .orderBy('stream_seq')
       .execute();
     expect(goals.length).toBeGreaterThan(2);
-    await until(() => all.goalSeqs().length >= goals.length && hotOnly.goalSeqs().length >= goals.length, 'the goals');
-    for (const client of [all, hotOnly]) {
+    await until(() => [all, hotOnly, noOdds].every((client) => client.goalSeqs().length >= goals.length), 'the goals');
+    for (const client of [all, hotOnly, noOdds]) {
       expect(client.goalSeqs()).toEqual(goals.map((goal) => goal.stream_seq));
       expect(client.of('goal').map((frame) => frame.data)).toEqual(
         goals.map((goal) => expect.objectContaining({ match_id: goal.match_id, iszhu: goal.side === 'home' ? 1 : 0, home_score: goal.home_score, away_score: goal.away_score, match_str: expect.stringMatching(/^\d+(\+\d+)?'$/) })),
@@ -112,6 +115,10 @@ describe('/ws/live-data streams', () => {
     const exponents = hotOnly.of('football_exponent').flatMap((frame) => frame.data);
     expect(exponents.length).toBeGreaterThan(0);
     expect(exponents.every((row) => row.company_id === 8)).toBe(true);
+    // No odds: its exponent streams are synced (a snapshot, then live) with not one row in them.
+    expect(noOdds.of('football_exponent').length).toBeGreaterThan(0);
+    expect([...noOdds.of('football_exponent'), ...noOdds.of('basketball_exponent')].flatMap((frame) => frame.data)).toEqual([]);
+    expect(noOdds.of('football_match').flatMap((frame) => frame.data).length).toBeGreaterThan(0);
 
     // A company change: a fresh exponent snapshot for the new company.
     const before = hotOnly.frames.length;
@@ -122,6 +129,7 @@ describe('/ws/live-data streams', () => {
     expect(snapshot?.data.every((row) => row.company_id === 1)).toBe(true);
     all.close();
     hotOnly.close();
+    noOdds.close();
   });
 
   it('replays what a reconnecting client missed from the ring, or sends a snapshot when it is too old', async () => {

@@ -23,12 +23,16 @@ after(() => rmSync(root, { recursive: true, force: true }));
 const ENTRY = ['// a comment the minifier drops', 'export function scoreLine(home, away) {', "  return `${home} : ${away}`;", '}', "document.title = scoreLine(2, 1);", "import('./later.js').then((later) => later.show(document.title));", ''].join('\n');
 const LATER = ['export function show(text) {', '  console.log(`now: ${text}`);', '}', ''].join('\n');
 
-/** A production build of the two files into <root>/<out>, with or without the hint. */
-function build(out, withHints) {
+/** The two files both builds start from, in <root>/src. */
+function writeSources() {
   const source = path.join(root, 'src');
   mkdirSync(source, { recursive: true });
   writeFileSync(path.join(source, 'index.js'), ENTRY);
   writeFileSync(path.join(source, 'later.js'), LATER);
+}
+
+/** A production build of <root>/src into <root>/<out>, with or without the hint. */
+function build(out, withHints) {
   const compiler = webpack({
     mode: 'production',
     devtool: 'hidden-source-map',
@@ -49,11 +53,14 @@ function build(out, withHints) {
 describe('CompileHintsPlugin in a production build', () => {
   let scripts;
   before(async () => {
+    writeSources();
     await build('dist', true);
     await build('plain', false);
     scripts = readdirSync(path.join(root, 'dist')).filter((file) => file.endsWith('.js'));
   });
   const read = (file, out = 'dist') => readFileSync(path.join(root, out, file), 'utf8');
+  // A chunk's name (in main.js, in a map's "file") carries its [contenthash], of its own bytes.
+  const unhashed = (code) => code.replace(/\.[0-9a-f]{10}\.js/g, '.[contenthash].js');
 
   it('puts the magic comment first in the entry and in every chunk, after minifying', () => {
     assert.equal(scripts.length, 2, `an entry and the import()ed chunk: ${scripts.join(', ')}`);
@@ -70,8 +77,6 @@ describe('CompileHintsPlugin in a production build', () => {
     for (const file of scripts) {
       const plainFile = plainOf(file);
       assert.ok(plainFile, `the plain build has ${file}`);
-      // The chunk's name in main.js (and a map's "file") carry those hashes too.
-      const unhashed = (code) => code.replace(/\.[0-9a-f]{10}\.js/g, '.[contenthash].js');
       assert.equal(unhashed(read(file)), unhashed(MAGIC_COMMENT + read(plainFile, 'plain')), `${file} is the plain build's, hinted`);
       const hinted = JSON.parse(read(`${file}.map`));
       const plain = JSON.parse(read(`${plainFile}.map`, 'plain'));

@@ -30,3 +30,4 @@ export * from './remoteKit/index';
 export * from './chat/index';
 export * from './spoilerFree/index';
 export * from './time/chinaTime';
+export * from './tasks/nextTask';

@@ -86,7 +86,9 @@ export function warmScripts(urls: readonly string[], doc: Document = document): 
     if (warmed.has(absolute.href)) continue;
     warmed.add(absolute.href);
     if (absolute.origin !== origin) addPreload(doc, absolute.href, 'script', null);
-    else void fetch(absolute.href, { mode: 'no-cors', credentials: 'include', priority: 'high' }).catch(() => undefined);
+    // Each in a task of its own: a fetch() costs the browser milliseconds of the main thread, and
+    // these are asked for while main.js evaluates, one of the page's longest tasks (issue 17).
+    else setTimeout(() => void fetch(absolute.href, { mode: 'no-cors', credentials: 'include', priority: 'high' }).catch(() => undefined), 0);
   }
 }
 

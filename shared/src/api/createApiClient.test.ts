@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus, type PlatformEvents } from '../events/eventBus';
 import { sharedMessages } from '../messages/zhCN';
 import { createSportsStore } from '../store/createSportsStore';
@@ -174,5 +174,46 @@ describe('the API client applies SPEC.md section 8', () => {
     const error = await rejection(api.get('/not-json'));
     expect(error.isNetworkError).toBe(true);
     expect(events).toEqual([]);
+  });
+});
+
+describe('when each call leaves (issue 17: one task per request)', () => {
+  /** The calls' fetch() as they happen, while the real one still answers them. */
+  function watchFetch() {
+    const realFetch = globalThis.fetch;
+    const started: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      started.push(String(input));
+      return realFetch(input, init);
+    });
+    return { started, restore: () => spy.mockRestore() };
+  }
+
+  it('asks for each of calls made together in a later task, not inside the task that made them', async () => {
+    const { api } = setup();
+    const fetches = watchFetch();
+    try {
+      const calls = [api.get('/ok'), api.get('/echo', { n: 1 }), api.post('/echo', { n: 2 })];
+      await Promise.resolve();
+      expect(fetches.started).toEqual([]);
+      await expect(Promise.all(calls)).resolves.toHaveLength(3);
+      expect(fetches.started).toHaveLength(3);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('a call made while the page is being hidden (a tab closing) leaves at once', async () => {
+    const { api } = setup();
+    const fetches = watchFetch();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const call = api.post('/echo', { seconds: 42 });
+      expect(fetches.started).toEqual([`${baseURL}/echo`]);
+      await expect(call).resolves.toMatchObject({ body: '{"seconds":42}' });
+    } finally {
+      visibility.mockRestore();
+      fetches.restore();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { ApiError } from './apiError';
 import { isApiEnvelope, type ApiEnvelope } from './envelope';
 import { createEnvelopeHandler, type InterceptorDeps } from './envelopeInterceptor';
 import { REQUEST_TIMEOUT_MS } from './limits';
+import { nextTask } from '../tasks/nextTask';
 import { requestUrlOf, type QueryParams } from './requestUrl';
 
 export interface ApiClientOptions extends InterceptorDeps {
@@ -55,6 +56,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { handleEnvelope, handleFailure } = createEnvelopeHandler(options);
 
   async function send(config: ApiRequest): Promise<Answer | null> {
+    // Each call in a task of its own (tasks/nextTask.ts): a page's first requests are asked for
+    // together inside React's effects, and each fetch() is milliseconds of the browser's own time.
+    // Not while the page is being hidden: a tab closing may run no further task, and the last
+    // call (the room's final watch beat) must leave now.
+    if (!pageIsHidden()) await nextTask();
     const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', ...config.headers });
     const token = options.getToken?.();
     if (token) headers.set('token', token);
@@ -97,6 +103,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return answer.body as ApiEnvelope<T>;
     },
   };
+}
+
+function pageIsHidden(): boolean {
+  return (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden';
 }
 
 /** The request body, and its Content-Type where fetch does not set one (a plain value as JSON). */

@@ -1,6 +1,9 @@
-import { preloadRemote, readInlineAssignments, remotesOfRoute, warmScripts } from './federation/inlineAssignments';
+import { registerGlobalPlugins, registerPlugins } from '@module-federation/enhanced/runtime';
+import { exposedModuleOfRoute, preloadRemote, readInlineAssignments, remotesOfRoute, warmScripts } from './federation/inlineAssignments';
 import { firstScreenScripts } from './federation/firstScreenScripts';
 import { readInlineManifests } from './federation/inlineManifests';
+import { trustedSingletonsPlugin } from './federation/trustedSingletonsPlugin';
+import { exposeKeyOf, warmedExposesPlugin } from './federation/warmedExposesPlugin';
 import { appBodyWidth } from './narrowScreen';
 import { shellOfPath, shellRedirectFor } from './siteShell';
 
@@ -23,14 +26,23 @@ function start(): void {
   // With the releases inlined too, the route's exposed module and its page's (or widgets') chunks
   // start loading as well (federation/firstScreenScripts.ts).
   const inlineManifests = readInlineManifests();
+  const warmedExposes = new Set<string>();
   if (inlineAssignments) {
     for (const remote of remotesOfRoute(inlineAssignments, window.location.hash)) {
       const manifestUrl = new URL(remote.manifestUrl, document.baseURI).href;
       const release = inlineManifests.get(manifestUrl);
       preloadRemote(remote, document, release !== undefined);
-      if (release) warmScripts(firstScreenScripts(remote, release, manifestUrl, window.location.hash));
+      if (release) {
+        warmScripts(firstScreenScripts(remote, release, manifestUrl, window.location.hash));
+        warmedExposes.add(exposeKeyOf(remote.name, exposedModuleOfRoute(window.location.hash)));
+      }
     }
   }
+  // Before the shared singletons resolve: the host's runtime now, each remote's container as it
+  // is created (global plugins). One job each (federation/*Plugin.ts).
+  const plugins = [trustedSingletonsPlugin(), warmedExposesPlugin(warmedExposes)];
+  registerGlobalPlugins(plugins);
+  registerPlugins(plugins);
 
   // Async boundary (TOOLCHAIN.md pitfall 2): the shared singletons resolve before the app runs.
   // In a task of its own: resolving them (the federation runtime's share scope) and asking for

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './support/journey';
+import { answerCodes } from './support/answerCodes';
 import { randomBytes } from 'node:crypto';
 
 // SPEC.md section 8, each row driven by a real answer of the running server.
@@ -21,9 +22,9 @@ test('code 700: saved user data and login state are cleared, index reset, 请登
     localStorage.setItem('userInfo', user);
     localStorage.setItem('index', '3');
   }, savedUser);
-  const answer = page.waitForResponse((response) => response.url().includes('/api/user/info'));
+  const codes = answerCodes(page, '/api/user/info');
   await page.reload();
-  expect(await (await answer).json()).toMatchObject({ code: 700 });
+  await expect.poll(() => codes).toContain(700);
   await expect(page.getByTestId('toast').filter({ hasText: '请登录后操作' })).toHaveCount(1);
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBe('null');
   expect(await page.evaluate(() => localStorage.getItem('index'))).toBe('0');
@@ -38,9 +39,9 @@ for (const [code, token] of [
     await page.goto('/web/#/main');
     await page.evaluate((user) => localStorage.setItem('userInfo', user), savedUser);
     await context.addCookies([{ name: 'token', value: token, url: baseURL as string }]);
-    const answer = page.waitForResponse((response) => response.url().includes('/api/user/info'));
+    const codes = answerCodes(page, '/api/user/info');
     await page.reload();
-    expect(await (await answer).json()).toMatchObject({ code });
+    await expect.poll(() => codes).toContain(code);
 
     const dialog = page.getByRole('dialog', { name: '确认退出' });
     await expect(dialog).toBeVisible();

@@ -36,7 +36,7 @@ describe('trustedSingletonsPlugin', () => {
   it("a shared module that is not a singleton keeps the runtime's resolver (its version matching)", () => {
     const resolver = () => undefined;
     const args = { shareScopeMap: { default: { 'lib-c': { '1.2.0': {} } } }, scope: 'default', pkgName: 'lib-c', version: '1.2.0', shareInfo: { shareConfig: { singleton: false, requiredVersion: '^2.0.0' } }, resolver };
-    const resolveShare = trustedSingletonsPlugin().resolveShare as (value: typeof args) => typeof args;
+    const resolveShare = trustedSingletonsPlugin().resolveShare as unknown as (value: typeof args) => typeof args;
     expect(resolveShare(args).resolver).toBe(resolver);
     expect(resolveShare({ ...args, shareInfo: { shareConfig: { singleton: true, requiredVersion: '^2.0.0' } } }).resolver).not.toBe(resolver);
   });

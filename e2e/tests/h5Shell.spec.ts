@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { newMember, solveCaptcha, toast } from './support/accounts';
-import { PHONES, expectNoHorizontalScroll, phoneContext, phoneOptions, type PhoneName } from './support/phones';
+import { newMember, requestSmsCode, solveCaptcha, toast, uniqueMobileNumber } from './support/accounts';
+import { PHONES, expectFieldsWithoutZoom, expectNoHorizontalScroll, expectTouchTargetsIn, phoneContext, phoneOptions, type PhoneName } from './support/phones';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { type TestStream, pushTestStream } from './support/testStream';
 
@@ -23,6 +23,20 @@ async function expectMobileShell(page: Page): Promise<void> {
   await expect(tabBar(page)).toBeVisible();
 }
 
+/** The login sheet covers the whole viewport. */
+async function expectFullScreen(page: Page, sheet: Locator): Promise<void> {
+  const box = await sheet.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box).toMatchObject({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
+}
+
+/** The login sheet in one of its modes, as a phone needs it: full screen, 44 px targets, no zoom on a field. */
+async function expectPhoneSheet(page: Page, sheet: Locator): Promise<void> {
+  await expect(sheet).toBeVisible();
+  await expectFullScreen(page, sheet);
+  await expectTouchTargetsIn(sheet);
+  await expectFieldsWithoutZoom(sheet);
+}
 
 test.describe('a desktop address opened on a phone lands on the same page of /h5', () => {
   test('a live room: /web/#/live?id=<room on air> → /h5/#/live?id=<room>, the room plays in the mobile shell', async ({ browser, request }) => {
@@ -144,10 +158,7 @@ test('a guest taps 我的 and logs in on the full-screen sheet (same rules, capt
   const sheet = page.getByRole('dialog', { name: 'Password login' });
   await expect(sheet).toBeVisible();
   await expect(toast(page, '请登录后操作')).toBeVisible();
-  // Full screen: the sheet covers the whole viewport.
-  const box = await sheet.boundingBox();
-  const viewport = page.viewportSize();
-  expect(box).toMatchObject({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
+  await expectFullScreen(page, sheet);
   const close = sheet.getByRole('button', { name: '关闭' });
   expect((await close.boundingBox())?.width).toBeGreaterThanOrEqual(44);
 
@@ -169,6 +180,63 @@ test('a guest taps 我的 and logs in on the full-screen sheet (same rules, capt
   await page.waitForURL('**/h5/#/member');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.close();
+});
+
+test('on an iPhone a guest registers on the sheet; on a Pixel the password is reset and the new one logs in (44 px targets, fields at 16 px)', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const number = uniqueMobileNumber();
+  const iphone = await phoneContext(browser, 'iPhone 13');
+  const page = await iphone.newPage();
+  await page.goto('/h5/#/main');
+  await expectMobileShell(page);
+  await tab(page, '我的').tap();
+  const login = page.getByRole('dialog', { name: 'Password login' });
+  await expectPhoneSheet(page, login);
+
+  await login.getByRole('button', { name: '没有账号？立即注册' }).tap();
+  const register = page.getByRole('dialog', { name: 'Register' });
+  await expectPhoneSheet(page, register);
+  // The desktop modal's rules and messages: an empty form is not sent.
+  await register.getByRole('button', { name: '注册', exact: true }).tap();
+  await expect(register.getByText('请输入手机号！')).toBeVisible();
+  await expect(register.getByText('请输入验证码！')).toBeVisible();
+  await register.getByLabel('手机号').fill(number);
+  const code = await requestSmsCode(register, number, 1);
+  await register.getByLabel('短信验证码').fill(code);
+  await register.getByLabel('登录密码').fill('h5-register-2026');
+  await solveCaptcha(register);
+  await register.getByRole('button', { name: '注册', exact: true }).tap();
+  await expect(toast(page, '注册成功')).toBeVisible();
+  await expect(register).toBeHidden();
+  await expect(page.locator('main [data-remote="mf-member"]').first()).toBeVisible({ timeout: 30_000 });
+  await iphone.close();
+
+  // The same member on another phone, the password forgotten.
+  const pixel = await phoneContext(browser, 'Pixel 7');
+  const other = await pixel.newPage();
+  await other.goto('/h5/#/member');
+  await expectMobileShell(other);
+  const sheet = other.getByRole('dialog', { name: 'Password login' });
+  await expect(sheet).toBeVisible({ timeout: 20_000 });
+  await sheet.getByRole('button', { name: '忘记密码' }).tap();
+  const forgot = other.getByRole('dialog', { name: 'Forgot password' });
+  await expectPhoneSheet(other, forgot);
+  await forgot.getByLabel('手机号').fill(number);
+  const resetCode = await requestSmsCode(forgot, number, 2);
+  await forgot.getByLabel('短信验证码').fill(resetCode);
+  await forgot.getByLabel('新密码').fill('h5-reset-2026');
+  await forgot.getByRole('button', { name: '重置密码' }).tap();
+  await expect(toast(other, '密码已重置，请重新登录')).toBeVisible();
+  const again = other.getByRole('dialog', { name: 'Password login' });
+  await expect(again).toBeVisible();
+  await again.getByLabel('手机号').fill(number);
+  await again.getByLabel('登录密码').fill('h5-reset-2026');
+  await solveCaptcha(again);
+  await again.getByRole('button', { name: '登录', exact: true }).tap();
+  await expect(toast(other, '欢迎回来')).toBeVisible();
+  await expect(again).toBeHidden();
+  await expect(other.locator('main [data-remote="mf-member"]').first()).toBeVisible({ timeout: 30_000 });
+  await pixel.close();
 });
 
 test('the manifest is linked and valid, the service worker activates, and the shell reloads offline', async ({ browser }) => {

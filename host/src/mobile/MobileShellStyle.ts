@@ -7,8 +7,6 @@ import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetr
  * /h5 only and at no cost to the desktop site's first visit (this is the mobile chunk):
  * - the login modal (`<Dialog presentation="sheet">`) is a full-screen sheet, clear of the notch
  *   and the home bar, its close button a 44 px target;
- * - in every shell dialog (the login sheet, 确认退出, notices) buttons, fields and switches are
- *   44 px targets and fields are at 16 px (iOS Safari zooms into a field under 16 px on focus);
  * - the goal popups span the screen less 8 px margins, just above the bottom tab bar;
  * - the home page's widgets stand in one column, each keeping the room its manifest asks for
  *   (phoneHeight, remotes/RemoteWidget.tsx) while its area still shows a loading state
@@ -36,20 +34,6 @@ export const MobileShellStyle = createGlobalStyle`
     border-radius: 0;
     box-shadow: none;
     padding: calc(16px + env(safe-area-inset-top)) calc(16px + env(safe-area-inset-right)) calc(24px + env(safe-area-inset-bottom)) calc(16px + env(safe-area-inset-left));
-  }
-
-  [data-testid='dialog-backdrop'] :is(input:not([type='checkbox'], [type='radio']), select, textarea) {
-    min-height: ${MIN_TOUCH_TARGET_PX}px;
-    font-size: 16px;
-  }
-
-  [data-testid='dialog-backdrop'] [role='dialog'] button {
-    min-width: ${MIN_TOUCH_TARGET_PX}px;
-    min-height: ${MIN_TOUCH_TARGET_PX}px;
-  }
-
-  [data-testid='dialog-backdrop'] label:has(> [role='switch']) {
-    min-height: ${MIN_TOUCH_TARGET_PX}px;
   }
 
   [data-presentation='sheet'] > [role='dialog'] > [data-dialog-close] {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { test } from './support/journey';
-import { registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { registerThroughApi } from './support/accounts';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 
 /**
@@ -54,9 +54,9 @@ test('ops add a recharge package, members are offered it at once; taken off sale
     expect(serious.map((violation) => violation.id)).toEqual([]);
 
     // A member's recharge screen offers it, first (sort 0).
-    const member = await (await browser.newContext()).newPage();
-    await member.goto('/web/#/main');
-    await registerThroughModal(member, uniqueMobileNumber(), 'packages-pass-2026');
+    const memberContext = await browser.newContext();
+    await registerThroughApi(memberContext, 'packages-pass-2026');
+    const member = await memberContext.newPage();
     await member.goto('/web/#/member?type=1&isRecharge=true');
     const packages = member.getByTestId('recharge-package');
     await expect(packages).toHaveCount(6);

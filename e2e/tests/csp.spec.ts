@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
 import { test } from './support/journey';
-import { type Member, registerMemberIn } from './support/accounts';
+import { type Member, registerMemberThroughModalIn } from './support/accounts';
 import { grantAnchor, readPushUrl, startOwnRoom } from './support/anchors';
 import { EXPECTED_ROUTES, SITE_TITLE_SUFFIX } from './support/expectedRoutes';
 import { type TestStream, pushTestStream } from './support/testStream';
@@ -89,7 +89,7 @@ const PASSWORD = 'csp-pass-2026';
 async function newWatchedMember(browser: Browser, violations: Violations[]): Promise<Member> {
   const context = await browser.newContext();
   violations.push(await watchViolations(context));
-  return registerMemberIn(context, PASSWORD);
+  return registerMemberThroughModalIn(context, PASSWORD);
 }
 
 test('a live room plays real video and chats without a CSP violation', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { avatarMenuButton, registerThroughModal, uniqueMobileNumber } from './support/accounts';
+import { avatarMenuButton, registerOnPage } from './support/accounts';
 
 /**
  * Issue 13, end to end on the real server and database: a new member opens the recharge screen
@@ -20,7 +20,7 @@ async function expectNoSeriousViolation(page: Page): Promise<void> {
 
 test('a member recharges through the sandbox page and sees the new balance here and in the user menu', async ({ page, context }) => {
   await page.goto('/web/#/main');
-  await registerThroughModal(page, uniqueMobileNumber(), 'recharge-pass-2026');
+  await registerOnPage(page, 'recharge-pass-2026');
 
   await page.goto('/web/#/member?type=1&isRecharge=true');
   await expect(page.getByTestId('wallet-balance')).toHaveText('0');

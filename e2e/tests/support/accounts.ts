@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { REPO_ROOT } from './rolloutOps';
 import { waitForSmsCode } from './smsOutbox';
 
 /** A mobile number no earlier run used: 139 + 8 random digits (the number part, 11 digits). */
@@ -77,7 +80,7 @@ export async function registerThroughModal(page: Page, number: string, password:
   await expect(register).toBeHidden();
 }
 
-/** A member registered through the login modal; their page ends logged in. */
+/** A member registered for a journey; their page ends logged in. */
 export interface Member {
   page: Page;
   /** The member's own browser context (cookies apart from every other member's). */
@@ -87,10 +90,28 @@ export interface Member {
 }
 
 /**
- * Registers a new member on a new page of `context`: for a context that needs something attached
- * before its first page opens (listeners, init scripts); otherwise use newMember.
+ * Registers a new member on a new page of `context`, through the server's public API
+ * (registerThroughApi), and opens the site there logged in: for a context that needs something
+ * attached before its first page opens (listeners, init scripts); otherwise use newMember.
  */
 export async function registerMemberIn(context: BrowserContext, password: string): Promise<Member> {
+  const { mobile } = await registerThroughApi(context, password);
+  const page = await context.newPage();
+  await page.goto('/web/#/main');
+  await expect(avatarMenuButton(page), 'the member registered through the API is logged in').toBeVisible();
+  return { page, context, mobile };
+}
+
+/** A new member, registered through the API (with `password`) in a browser context of their own, logged in on its page. */
+export async function newMember(browser: Browser, password: string): Promise<Member> {
+  return registerMemberIn(await browser.newContext(), password);
+}
+
+/**
+ * The same member as registerMemberIn, but registered through the login modal (two real captchas
+ * solved by the widget): for the journeys whose point is the modal or what runs in it.
+ */
+export async function registerMemberThroughModalIn(context: BrowserContext, password: string): Promise<Member> {
   const page = await context.newPage();
   await page.goto('/web/#/main');
   const number = uniqueMobileNumber();
@@ -98,9 +119,135 @@ export async function registerMemberIn(context: BrowserContext, password: string
   return { page, context, mobile: fullMobile(number) };
 }
 
-/** A new member, registered through the login modal (with `password`) in a browser context of their own. */
-export async function newMember(browser: Browser, password: string): Promise<Member> {
-  return registerMemberIn(await browser.newContext(), password);
+/**
+ * Registers a new member in the context of `page` (already on the site) through the API, then
+ * reloads it: the page shows the member logged in, as it would after registering in the modal.
+ */
+export async function registerOnPage(page: Page, password: string): Promise<string> {
+  const { mobile } = await registerThroughApi(page.context(), password);
+  await page.reload();
+  await expect(avatarMenuButton(page), 'the member registered through the API is logged in').toBeVisible();
+  return mobile;
+}
+
+/** altcha-lib (the server's own, TOOLCHAIN.md): the two calls the widget's solver makes, in Node. */
+interface AltchaChallenge {
+  parameters: Record<string, unknown>;
+  signature: string;
+}
+interface AltchaLib {
+  solveChallenge(options: { challenge: AltchaChallenge; deriveKey: unknown }): Promise<object | null>;
+}
+const serverRequire = createRequire(path.join(REPO_ROOT, 'server', 'package.json'));
+const altcha = serverRequire('altcha-lib') as AltchaLib;
+const { deriveKey } = serverRequire('altcha-lib/algorithms/sha') as { deriveKey: unknown };
+
+/** The envelope of every API answer (`{ code: 200, msg, data }` on success). */
+interface Envelope<Data> {
+  code: number;
+  msg: string;
+  data: Data;
+  reason?: string;
+}
+
+/** What a registration answers (the profile; the token only as the HttpOnly cookie). */
+export interface RegisteredProfile {
+  id: number;
+  user_nickname: string;
+  avatar: string;
+  exp: number;
+  balance: number;
+  is_anchor: 0 | 1;
+}
+
+/**
+ * A captcha solution as the ALTCHA widget makes it: GET /api/captcha/challenge, solve it (the
+ * proof of work, with altcha-lib in Node), base64(JSON { challenge, solution }); and the site's
+ * origin (the context's baseURL), which the page's POSTs carry.
+ */
+export async function solvedCaptcha(request: APIRequestContext): Promise<{ captcha: string; origin: string }> {
+  const answer = await request.get('/api/captcha/challenge');
+  if (!answer.ok()) throw new Error(`GET /api/captcha/challenge answered ${answer.status()}: ${await answer.text()}`);
+  const challenge = (await answer.json()) as AltchaChallenge;
+  const solution = await altcha.solveChallenge({ challenge, deriveKey });
+  if (solution === null) throw new Error('the ALTCHA challenge was not solved');
+  return { captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'), origin: new URL(answer.url()).origin };
+}
+
+/**
+ * POSTs `body` as the site's API client does (shared createApiClient.ts): JSON, with
+ * X-Requested-With (the CSRF rule for a request carrying the session cookie, server
+ * accounts/csrf.ts) and the page's Origin, which a browser adds to every script's POST (so the
+ * server answers as to a page: the token only as the HttpOnly cookie). Answers the envelope's
+ * data; any other answer throws, naming the call and what the server said.
+ */
+async function postAsThePage<Data>(request: APIRequestContext, origin: string, url: string, body: object): Promise<Data> {
+  const answer = await request.post(url, { headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: origin }, data: body });
+  const text = await answer.text();
+  let envelope: Envelope<Data> | null = null;
+  try {
+    envelope = JSON.parse(text) as Envelope<Data>;
+  } catch {
+    // reported below
+  }
+  if (!answer.ok() || envelope?.code !== 200) throw new Error(`POST ${url} answered ${answer.status()}: ${text.slice(0, 500)}`);
+  return envelope.data;
+}
+
+/**
+ * Registers a new member through the server's real public API, the calls the login modal makes
+ * (host account/accountActions.ts): a solved captcha for POST /api/user/getCode (type 1), the code
+ * read from the SMS outbox, another solved captcha for POST /api/user/registered. The calls go
+ * through `context.request`, so the session cookie the server sets lands in that browser context;
+ * the saved user (localStorage `userInfo`, what the site keeps after a login) is added to the
+ * context's storage, so a page opened next shows the member logged in. Use it where a journey only
+ * needs a member; the journeys about the modal itself register with registerThroughModal.
+ */
+export async function registerThroughApi(context: BrowserContext, password: string, invite?: string): Promise<{ mobile: string; profile: RegisteredProfile }> {
+  const mobile = fullMobile(uniqueMobileNumber());
+  const request = context.request;
+  const forCode = await solvedCaptcha(request);
+  const origin = forCode.origin;
+  await postAsThePage(request, origin, '/api/user/getCode', { mobile, type: 1, captcha: forCode.captcha });
+  const code = await waitForSmsCode(mobile, { type: 1 });
+  const forRegistration = await solvedCaptcha(request);
+  const profile = await postAsThePage<RegisteredProfile>(request, origin, '/api/user/registered', {
+    mobile,
+    code,
+    password,
+    device_type: 'pc',
+    ...(invite ? { invite } : {}),
+    captcha: forRegistration.captcha,
+  });
+  await rememberUserIn(context, origin, profile);
+  return { mobile, profile };
+}
+
+/**
+ * Writes the saved user (shared store/savedUser.ts toSavedUser: what the host keeps after a
+ * login) into the context's localStorage for the site's origin, keeping the rest of its storage
+ * (the session cookie). An open page of the site takes it directly; later pages start with it.
+ */
+async function rememberUserIn(context: BrowserContext, origin: string, profile: RegisteredProfile): Promise<void> {
+  const savedUser = JSON.stringify({
+    id: profile.id,
+    user_nickname: profile.user_nickname,
+    avatar: profile.avatar,
+    exp: profile.exp,
+    balance: profile.balance,
+    is_anchor: profile.is_anchor,
+  });
+  // localStorage is the origin's, shared by the context's pages: one open page can write it.
+  const openOnSite = context.pages().find((page) => page.url().startsWith(`${origin}/`));
+  if (openOnSite) {
+    await openOnSite.evaluate((value) => localStorage.setItem('userInfo', value), savedUser);
+    return;
+  }
+  const state = await context.storageState();
+  const others = state.origins.filter((entry) => entry.origin !== origin);
+  const ours = state.origins.find((entry) => entry.origin === origin);
+  const items = [...(ours?.localStorage ?? []).filter((item) => item.name !== 'userInfo'), { name: 'userInfo', value: savedUser }];
+  await context.setStorageState({ cookies: state.cookies, origins: [...others, { ...ours, origin, localStorage: items }] });
 }
 
 /** Logs in through the modal (password login), optionally remembering the account. */

@@ -12,7 +12,7 @@ import { createTestDatabase } from './testing/testDatabase';
 
 describe('shutdown', () => {
   it('closes open sockets (1001), the HTTP server and then the pool', async () => {
-    const testDatabase = await createTestDatabase(embeddedTarget().adminUrl ?? '');
+    const testDatabase = await createTestDatabase(embeddedTarget().adminUrl ?? '', { template: embeddedTarget().migratedTemplate });
     const site = await createFakeSite();
     const app = await buildApp({ db: testDatabase.handle.db, siteRoot: site.root, dataDir: site.root, logLevel: 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,12 @@ export interface DbTarget {
   name: 'embedded' | 'external';
   /** A database on that server we may CREATE DATABASE / DROP DATABASE from. */
   adminUrl: string | null;
+  /**
+   * A database on that server already migrated to the latest schema (globalSetup made it once for
+   * the run), which createTestDatabase copies with CREATE DATABASE … TEMPLATE instead of running
+   * every migration again. Null where the target is unreachable (or a caller made its own target).
+   */
+  migratedTemplate?: string | null;
 }
 
 declare module 'vitest' {

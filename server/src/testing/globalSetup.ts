@@ -6,11 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { redactUrl } from '../infra/config/redactUrl';
 import { startEmbeddedPostgres } from '../infra/db/embeddedPostgres';
 import { DEFAULT_EXTERNAL_URL, type DbTarget } from './dbTargets';
+import { createMigratedTemplate, dropDatabase } from './testDatabase';
 
 /**
  * Once per test run: one embedded PostgreSQL in a temp folder (removed afterwards), and a probe of
- * the external PostgreSQL (DATABASE_URL, else 127.0.0.1:5432). Test files then create their own
- * databases on whichever targets are available.
+ * the external PostgreSQL (DATABASE_URL, else 127.0.0.1:5432). On each target it migrates one
+ * template database; test files then create their own databases as copies of it (CREATE
+ * DATABASE … TEMPLATE: a file copy, about 30 times cheaper than running every migration per file).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-server-test-'));
@@ -26,13 +28,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const reachable = await isReachable(externalUrl, 1_000);
   if (!reachable) console.log(`skipped: external PostgreSQL not reachable at ${redactUrl(externalUrl)}`);
 
+  const [embeddedTemplate, externalTemplate] = await Promise.all([
+    createMigratedTemplate(embedded.url),
+    reachable ? createMigratedTemplate(externalUrl) : null,
+  ]);
   const targets: DbTarget[] = [
-    { name: 'embedded', adminUrl: embedded.url },
-    { name: 'external', adminUrl: reachable ? externalUrl : null },
+    { name: 'embedded', adminUrl: embedded.url, migratedTemplate: embeddedTemplate },
+    { name: 'external', adminUrl: reachable ? externalUrl : null, migratedTemplate: externalTemplate },
   ];
   project.provide('dbTargets', targets);
 
   return async () => {
+    if (externalTemplate !== null) await dropDatabase(externalUrl, externalTemplate).catch((error: unknown) => console.warn(`could not drop the template ${externalTemplate} on the external PostgreSQL: ${String(error)}`));
     await embedded.stop();
     await fs.rm(dir, { recursive: true, force: true });
   };

@@ -44,7 +44,7 @@ export function useTestApp(target: DbTarget, options: TestAppOptions = {}): Test
 
   beforeAll(async () => {
     if (target.adminUrl === null) throw new Error(`${target.name} PostgreSQL is not available`);
-    const testDatabase = await createTestDatabase(target.adminUrl, options);
+    const testDatabase = await createTestDatabase(target.adminUrl, { template: target.migratedTemplate, ...options });
     const site = await createFakeSite({ withHost: options.withHost ?? true });
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-data-'));
     const app = await buildApp({ siteRoot: site.root, logLevel: 'silent', dataDir, ...options.app, db: testDatabase.handle.db });

@@ -38,7 +38,7 @@ describeEachDatabase('wallet ledger: transfers, idempotency, database rules, con
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(target.adminUrl as string);
+    testDatabase = await createTestDatabase(target.adminUrl as string, { template: target.migratedTemplate });
     wide = createDatabase({ connectionString: testDatabase.url, max: 12 });
     db = wide.db;
   });

@@ -26,7 +26,7 @@ async function verify(url: string): Promise<{ code: number; out: string }> {
 describeEachDatabase('ledger:verify', (target) => {
   let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(target.adminUrl as string);
+    testDatabase = await createTestDatabase(target.adminUrl as string, { template: target.migratedTemplate });
   });
   afterAll(async () => {
     await testDatabase?.drop();

@@ -35,7 +35,7 @@ describe('/ws/live-data control frame budget', () => {
   beforeAll(async () => {
     const adminUrl = embeddedTarget().adminUrl;
     if (adminUrl === null) throw new Error('no embedded PostgreSQL');
-    database = await createTestDatabase(adminUrl, { seed: false });
+    database = await createTestDatabase(adminUrl, { seed: false, template: embeddedTarget().migratedTemplate });
     site = await createFakeSite({ withHost: false });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-live-rate-'));
     const real = createLiveHistory(database.handle.db);

@@ -34,7 +34,7 @@ describe('/ws/live-data recovery across a server restart', () => {
   beforeAll(async () => {
     const adminUrl = embeddedTarget().adminUrl;
     if (adminUrl === null) throw new Error('no embedded PostgreSQL');
-    database = await createTestDatabase(adminUrl);
+    database = await createTestDatabase(adminUrl, { template: embeddedTarget().migratedTemplate });
     site = await createFakeSite({ withHost: false });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-live-'));
   });

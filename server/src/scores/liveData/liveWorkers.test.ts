@@ -46,7 +46,7 @@ describe('/ws/live-data served by fan-out worker processes', () => {
   beforeAll(async () => {
     const adminUrl = embeddedTarget().adminUrl;
     if (adminUrl === null) throw new Error('no embedded PostgreSQL');
-    database = await createTestDatabase(adminUrl);
+    database = await createTestDatabase(adminUrl, { template: embeddedTarget().migratedTemplate });
     site = await createFakeSite({ withHost: false });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-live-workers-'));
     app = await buildApp({

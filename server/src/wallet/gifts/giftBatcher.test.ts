@@ -24,7 +24,7 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
   const priced = new Map<number, number>();
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(target.adminUrl as string);
+    testDatabase = await createTestDatabase(target.adminUrl as string, { template: target.migratedTemplate });
     wide = createDatabase({ connectionString: testDatabase.url, max: 8 });
     db = wide.db;
     for (const gift of await db.selectFrom('gift').select(['id', 'price']).execute()) priced.set(gift.price, gift.id);

@@ -1,6 +1,6 @@
 // The closing line of `npm test` must not hide a failure: every report shape a failing suite can
 // leave (real vitest and Playwright reports, trimmed, in test-report-fixtures/) counts as failed.
-// Run by scripts/test.sh with `node --test`; alone: `node --test scripts/`.
+// Run by scripts/test.sh with `node --test`; alone: `pnpm test:pkg scripts`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -100,7 +100,7 @@ export async function searchAnchors(db: Kysely<Database>, term: string, { cursor
     .where(notBanned)
     .where(textContains('u.user_nickname', term));
   if (cursor !== undefined) query = query.where('u.id', '<', cursor);
-  if (liveFirst) query = query.orderBy(sql`r.stream_status = 'live'`, sql`desc nulls last`);
+  if (liveFirst) query = query.orderBy(sql`r.stream_status = 'live'`, (order) => order.desc().nullsLast());
   const rows = await query.orderBy('u.id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
     id: Number(row.id),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './src/testing/slowFilesFirst.ts';
 
 /**
  * Files run side by side. Most of a server file's time is waiting (real video through ffmpeg, real
@@ -16,6 +17,8 @@ export default defineConfig({
     // Processes, not threads: a crashed or hung file cannot take the runner with it.
     pool: 'forks',
     maxWorkers: workers,
+    // The longest files start first (a fresh clone has no timings cached to order by).
+    sequence: { sequencer: SlowFilesFirst },
     // Reuse a worker for several files: importing Fastify and friends per file cost ~15 s of
     // the run on 2 cores. Files clean up after themselves (afterAll closes apps and drops databases).
     isolate: false,

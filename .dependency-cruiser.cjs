@@ -17,8 +17,8 @@
 
 /** Every package folder, as a regular-expression alternative (tools/mf-cli has a slash). */
 const PACKAGES = 'shared|host|mf-[a-z]+|server|tools/mf-cli|e2e|bench';
-/** Test files and test kits: they may use test helpers. */
-const TEST_CODE = '(\\.test\\.[cm]?[jt]sx?$|(^|/)testing/)';
+/** Test files, test kits and a package's vitest config (it names the test kits): they may use test helpers. */
+const TEST_CODE = '(\\.test\\.[cm]?[jt]sx?$|(^|/)testing/|^[^/]+/vitest\\.config\\.[cm]?[jt]s$)';
 /** A server domain's folder (anything under server/src/ but infra/ and testing/): group 1 is its name. */
 const SERVER_DOMAIN = '^server/src/((?!infra/|testing/)[^/]+)/';
 

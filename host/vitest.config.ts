@@ -1,13 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { vitestPreset } from '@sports/shared/testing/vitestPreset';
+import { defineConfig, mergeConfig } from 'vitest/config';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    // Testing Library's wait (5 s), unmount and localStorage clean-up (as in every front-end
-    // package), then the host's own: cookies and the hash cleared after every test.
-    // A test waits on real timers and renders: 15 s, not 5, so a loaded 2-core CI machine is not a failure.
-    testTimeout: 15_000,
-    setupFiles: ['@sports/shared/testing/domTestSetup', 'src/layout/testing/setupTests.ts'],
-  },
-});
+// The front-end preset, then the host's own clean-up after every test (cookies, the hash,
+// stubbed DOM properties): setupFiles are appended, so it runs after the preset's.
+export default mergeConfig(
+  vitestPreset,
+  defineConfig({ test: { name: 'host', setupFiles: ['src/layout/testing/setupTests.ts'] } }),
+);

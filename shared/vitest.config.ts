@@ -1,12 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { vitestPreset } from './src/testing/vitestPreset.js';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    // Testing Library's wait (5 s) and clean-up after every test, as in every front-end package.
-    // A test waits on real timers and renders: 15 s, not 5, so a loaded 2-core CI machine is not a failure.
-    testTimeout: 15_000,
-    setupFiles: ['src/testing/domTestSetup.ts'],
-  },
-});
+// The front-end preset (src/testing/vitestPreset.js, exported as @sports/shared/testing/vitestPreset).
+export default mergeConfig(vitestPreset, defineConfig({ test: { name: 'shared' } }));

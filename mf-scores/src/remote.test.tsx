@@ -1,4 +1,3 @@
-import './testing/setup';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, renderRemotePage, renderRemoteWidget } from '@sports/shared/testing';

@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRemotePage } from '@sports/shared/testing';

@@ -1,11 +1,8 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
 import { useFakeLiveSocket } from './fakeLiveSocket';
 
-// Imported first by every test file: vitest runs without globals, so Testing Library cannot
-// register its own cleanup; saved settings must not leak between tests either.
+// mf-scores' setup file (vitest.config.ts `setupFiles`, after the preset's
+// @sports/shared/testing/domTestSetup, which unmounts and clears localStorage after every test):
+// every file's pages get FakeLiveSockets, which open by themselves, and each test starts with none.
+// A setup file runs again for every test file; a module a test file imports may be evaluated only
+// once per worker when files share modules, and would then register its afterEach only once.
 useFakeLiveSocket();
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});

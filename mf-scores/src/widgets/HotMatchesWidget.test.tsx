@@ -1,4 +1,3 @@
-import '../testing/setup';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRemoteWidget, roomCard } from '@sports/shared/testing';

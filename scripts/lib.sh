@@ -4,6 +4,27 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PNPM_VERSION="12.21.0"
+# The Node.js the project runs on. Its dependencies need 22.12 or later (jotai 3, kysely 0.29,
+# dependency-cruiser 18, lighthouse 13 and others declare it); the machines come with Node 20, so
+# ensure_node installs this one from the npm registry when the machine's is older.
+NODE_VERSION="22.23.5"
+NODE_MIN_MAJOR=22
+
+now_ms() { date +%s%3N; }
+# A step's wall time, appended to $STEPS for the closing table (scripts/testTimings.mjs):
+# record_step <name> <lane> <started at, ms since the epoch>.
+record_step() { printf '%s\t%s\t%s\n' "$1" "$2" "$(( $(now_ms) - $3 ))" >> "$STEPS"; }
+# Runs a command and records its time: timed <name> <lane> <command…>; keeps its exit code.
+timed() {
+  local name="$1" lane="$2" started code=0
+  shift 2
+  started=$(now_ms)
+  "$@" || code=$?
+  record_step "$name" "$lane" "$started"
+  return "$code"
+}
+# Prefixes every line with its lane, as it comes: … | prefix_lines server.
+prefix_lines() { sed -u "s/^/[$1] /"; }
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 fail() { printf '\n\033[31mError:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -21,6 +42,27 @@ ensure_pnpm() {
   # No rights for a global install: run it through npx instead.
   pnpm() { npx --yes "pnpm@$PNPM_VERSION" "$@"; }
   pnpm --version >/dev/null || fail "could not install pnpm $PNPM_VERSION: run 'npm install -g pnpm@$PNPM_VERSION' and try again"
+}
+
+# Node.js NODE_VERSION on PATH for the rest of the script when the machine's node is older than
+# NODE_MIN_MAJOR: the official build from the npm registry's node-<os>-<arch> package (the one the
+# `node` package installs), kept under .tools/ and reused by later runs.
+ensure_node() {
+  local major
+  major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+  [ "$major" -ge "$NODE_MIN_MAJOR" ] && return
+  local os arch
+  case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) fail "Node.js $NODE_MIN_MAJOR+ is needed (this machine has $(node --version 2>/dev/null || echo none)): install it, then run again" ;; esac
+  case "$(uname -m)" in x86_64|amd64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) fail "Node.js $NODE_MIN_MAJOR+ is needed and there is no build for $(uname -m) on the npm registry: install it by hand" ;; esac
+  local package="node-$os-$arch" dir="$REPO_ROOT/.tools/node-$NODE_VERSION"
+  local bin="$dir/node_modules/$package/bin"
+  if [ ! -x "$bin/node" ]; then
+    step "Installing Node.js $NODE_VERSION from the npm registry ($package; this machine has $(node --version 2>/dev/null || echo none), the project needs $NODE_MIN_MAJOR+)"
+    npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --prefix "$dir" "$package@$NODE_VERSION" >/dev/null \
+      || fail "could not install $package@$NODE_VERSION from the npm registry: install Node.js $NODE_MIN_MAJOR+ yourself (nodejs.org, nvm), then run again"
+  fi
+  export PATH="$bin:$PATH"
+  node --version >/dev/null || fail "$bin/node does not run: remove $dir and run again"
 }
 
 install_dependencies() {

@@ -3,6 +3,7 @@
 # embedded PostgreSQL with demo data at http://127.0.0.1:${PORT:-8080}/web/.
 source "$(dirname "$0")/lib.sh"
 ensure_pnpm
+ensure_node
 # ffmpeg (HLS, demo streams) first: a missing one is said at the top, not lost above the build's output.
 ensure_ffmpeg_for_start
 install_dependencies

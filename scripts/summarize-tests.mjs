@@ -4,12 +4,15 @@
 // --expect lists the reports that must be there (a missing one is a failure); by default
 // every suite scripts/test.sh runs.
 import { summarizeReports } from './testReports.mjs';
+import { formatTimings } from './testTimings.mjs';
 
 const DEFAULT_EXPECTED = [
   'node-test-scripts.tap',
   'node-test-budgets.tap',
-  'playwright.json',
-  ...['shared', 'host', 'mf-live', 'mf-scores', 'mf-community', 'mf-member', 'server', 'mf-cli'].map((name) => `vitest-${name}.json`),
+  // One report per Playwright lane (e2e/runLanes.mjs).
+  'playwright-1.json',
+  'playwright-2.json',
+  ...['frontend', 'server', 'mf-cli'].map((name) => `vitest-${name}.json`),
 ];
 
 const [folder, ...options] = process.argv.slice(2);
@@ -26,5 +29,7 @@ for (const row of rows) {
   console.log(`  ${row.suite.padEnd(26)} ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`);
   for (const note of row.notes ?? []) console.log(`  ${''.padEnd(26)} ! ${note}`);
 }
+// Where the time went, before the closing line (which stays the last line of the run).
+console.log(formatTimings(folder));
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

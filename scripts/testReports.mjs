@@ -1,6 +1,6 @@
 // Counts what each suite's report in a folder says, for summarize-tests.mjs. Reports:
 //   vitest-<package>.json      vitest's JSON reporter
-//   playwright.json            Playwright's JSON reporter
+//   playwright-<lane>.json     Playwright's JSON reporter, one per lane (e2e/runLanes.mjs)
 //   node-test-<name>.tap       node's test runner, TAP reporter
 //   <name>.count.json          plain {passed, failed} (typecheck, build)
 //   <report name>.exitcode     the exit code of the command that wrote <report name>.json/.tap
@@ -92,7 +92,7 @@ function countReport(file, text) {
   }
   if (file.endsWith('.tap')) return countNodeTest(text);
   if (file.startsWith('vitest-')) return countVitest(JSON.parse(text));
-  if (file === 'playwright.json') return countPlaywright(JSON.parse(text));
+  if (/^playwright(-[\w-]+)?\.json$/.test(file)) return countPlaywright(JSON.parse(text));
   return null;
 }
 

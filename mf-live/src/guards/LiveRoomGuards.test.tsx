@@ -47,7 +47,7 @@ function roomContext(extra: Record<string, unknown> = {}) {
 }
 
 async function joined() {
-  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 4_000 });
+  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
 }
 
 let seq = 0;
@@ -57,7 +57,7 @@ function deliver(text: string, from: ChatGroupMessage['from'], kind: ChatGroupMe
   act(() => clients[0]?.deliverGroupMessage(message));
 }
 
-describe('guards in the live room', { timeout: 20_000 }, () => {
+describe('guards in the live room', () => {
   it('a guard\'s badge shows beside their name in the chat and on their danmaku; the entry notice is its own line; none for others', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
     await joined();
@@ -133,7 +133,7 @@ describe('guards in the live room', { timeout: 20_000 }, () => {
     guards = 1;
     deliver('路人 说 铁粉0 开通了 青铜守护', { userId: '78', nickname: '路人', avatar: '', role: 'member' });
     deliver('铁粉0 开通了 青铜守护 1个月', { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' });
-    await waitFor(() => expect(within(board).getAllByTestId('room-guard')).toHaveLength(1), { timeout: 4_000 });
+    await waitFor(() => expect(within(board).getAllByTestId('room-guard')).toHaveLength(1), { timeout: 10_000 });
     expect(context.callsTo(GUARD_PATHS.roomList).length).toBe(2);
   });
 

@@ -45,14 +45,14 @@ function roomContext() {
   });
 }
 
-describe('the room page with horns and barrage', { timeout: 20_000 }, () => {
+describe('the room page with horns and barrage', () => {
   it("shows the room's recent danmaku on join, a styled danmaku in its colour and place, and a horn from the chat as the banner", async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);
     const recent = await screen.findByTestId('barrage-recent');
     expect(within(recent).getByText('早到的人：开赛前的弹幕')).toBeTruthy();
     expect(context.callsTo(BARRAGE_PATHS.list)[0]?.params).toEqual({ room_id: 7 });
-    await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 4_000 });
+    await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
 
     act(() => void network.publish('1100', { text: '金色弹幕', kind: 'danmaku', from: { userId: '77', nickname: '土豪', role: 'member' }, style: { styleId: 4, color: '#ffd700', position: 'top' } }));
     const flying = within(screen.getByTestId('danmaku-layer')).getByText('金色弹幕');

@@ -41,7 +41,7 @@ function roomContext(overrides: Partial<typeof ROOM> = {}, extra: Record<string,
 }
 
 async function joined() {
-  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 4_000 });
+  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
 }
 
 let seq = 0;
@@ -61,7 +61,7 @@ function deliverGift(gift: ChatGiftPayload, sentAt = Date.now()) {
   act(() => clients[0]?.deliverGroupMessage(message));
 }
 
-describe('gifts in the live room', { timeout: 20_000 }, () => {
+describe('gifts in the live room', () => {
   it('every viewer sees a gift: a line in the chat (icon, sender, gift, xN) and an animation over the player; the board reloads', async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);
@@ -75,7 +75,7 @@ describe('gifts in the live room', { timeout: 20_000 }, () => {
     const layer = screen.getByTestId('gift-layer');
     expect(screen.getByRole('region', { name: '直播画面' }).contains(layer)).toBe(true);
     expect(within(layer).getByTestId('gift-show').getAttribute('data-tier')).toBe('3');
-    await waitFor(() => expect(context.callsTo(LIVE_PATHS.giftRoomRank).length).toBe(boardCalls + 1), { timeout: 4_000 });
+    await waitFor(() => expect(context.callsTo(LIVE_PATHS.giftRoomRank).length).toBe(boardCalls + 1), { timeout: 10_000 });
   });
 
   it('a gift from the history (sent long before) is a chat line without an animation', async () => {

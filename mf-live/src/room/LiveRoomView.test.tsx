@@ -45,11 +45,11 @@ function roomContext(overrides: Partial<typeof ROOM> = {}, extra: Record<string,
 
 /** The chat joins the group 1 s after login (SPEC.md section 9). */
 async function joined() {
-  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 4_000 });
+  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
 }
 
 // Each test renders a room and waits for the chat's 1 s join delay: more than the 5 s default on a busy machine.
-describe('live room', { timeout: 20_000 }, () => {
+describe('live room', () => {
   it('renders the room: title, anchor, placard, accessible video; plays HTTP-FLV when live', async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);
@@ -315,7 +315,7 @@ function mutableRoom() {
 const box = () => screen.getByLabelText('发送消息') as HTMLInputElement;
 const sendButton = () => screen.getByRole('button', { name: '发送' }) as HTMLButtonElement;
 
-describe('a muted viewer', { timeout: 20_000 }, () => {
+describe('a muted viewer', () => {
   // China time 20:00; only Date is faked, timers run (the chat joins after 1 s).
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -404,7 +404,7 @@ describe('a muted viewer', { timeout: 20_000 }, () => {
   });
 });
 
-describe('watch history heartbeats in the room', { timeout: 20_000 }, () => {
+describe('watch history heartbeats in the room', () => {
   // Only the heartbeat's interval and the clock are fake: the chat's join delay and waitFor stay real.
   beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] }));
   afterEach(() => void vi.useRealTimers());
@@ -415,6 +415,9 @@ describe('watch history heartbeats in the room', { timeout: 20_000 }, () => {
     logIn(context, MEMBER);
     const view = renderRemotePage(routes, 'live', { id: '7' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    // The heading is in the DOM before React runs the page's effects: let them run (the heartbeat
+    // starts its interval in one) before the clock moves.
+    await act(async () => undefined);
     act(() => void vi.advanceTimersByTime(60_000));
     expect(context.callsTo(LIVE_PATHS.watchRecord).map((call) => call.params)).toEqual([{ room_id: 7, seconds: 60 }]);
     act(() => void vi.advanceTimersByTime(12_000));
@@ -426,6 +429,7 @@ describe('watch history heartbeats in the room', { timeout: 20_000 }, () => {
     const context = roomContext({}, watchAnswer);
     const view = renderRemotePage(routes, 'live', { id: '7' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    await act(async () => undefined);
     act(() => void vi.advanceTimersByTime(180_000));
     view.unmount();
     expect(context.callsTo(LIVE_PATHS.watchRecord)).toEqual([]);

@@ -40,8 +40,9 @@ export const vitestPreset = defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // A test renders lazily loaded pages: 15 s, not 5, so a loaded 2-core CI machine is not a failure.
-    testTimeout: 15_000,
+    // A test renders lazily loaded pages and may wait twice (10 s each at most, domTestSetup.ts):
+    // 30 s, so a 2-core CI machine running the server's suite beside it is not a failure.
+    testTimeout: 30_000,
     setupFiles: [domTestSetupFile],
     ...frontEndRunOptions,
   },

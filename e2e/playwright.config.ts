@@ -24,6 +24,10 @@ export const E2E_DATA_DIR = path.join(e2eDir, '.data', String(E2E_PORT));
 /** The server's settings for the journeys, over the caller's environment (globalSetup.ts starts it). */
 export const E2E_SERVER_ENV: Record<string, string> = {
   DATA_DIR: E2E_DATA_DIR,
+  // Always the embedded PostgreSQL in DATA_DIR (fresh each run, and the one the teardown's
+  // ledger:verify reads), never a DATABASE_URL from the environment: journeys run as lanes
+  // (runLanes.mjs), and two lanes must not share one database.
+  DATABASE_URL: '',
   SITE_ROOT: repoRoot,
   LOG_LEVEL: 'warn',
   // The rollout journeys (tests/rollouts.spec.ts): a known ops token, no telemetry limit,

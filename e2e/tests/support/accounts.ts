@@ -130,7 +130,10 @@ export async function registerOnPage(page: Page, password: string): Promise<stri
   return mobile;
 }
 
-/** altcha-lib (the server's own, TOOLCHAIN.md): the two calls the widget's solver makes, in Node. */
+/**
+ * altcha-lib as the server has it (server/package.json; the e2e package does not list it): the
+ * solver of the same library and version that makes the challenges. Only what is used is typed.
+ */
 interface AltchaChallenge {
   parameters: Record<string, unknown>;
   signature: string;

@@ -33,7 +33,7 @@ export async function createTestDatabase(adminUrl: string, options: TestDatabase
   const template = migrate ? (options.template ?? null) : null;
   await runAdmin(adminUrl, template === null ? `create database ${name}` : `create database ${name} template ${template}`);
   const url = withDatabase(adminUrl, name);
-  const handle = createDatabase({ connectionString: url, max: 4 });
+  const handle = createDatabase({ connectionString: url, max: 4, connectionTimeoutMillis: 30_000 });
   if (migrate) {
     // On a copy of the template this finds nothing to do (one query); without one, it migrates.
     await migrateToLatest(handle.db);

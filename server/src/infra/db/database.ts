@@ -29,6 +29,12 @@ export interface DatabaseOptions {
   connectionString: string;
   /** Pool size; small by default so many test databases fit on one server. */
   max?: number;
+  /**
+   * How long a query waits for a connection (a new one, or a pooled one to come free) before it
+   * fails: 5 s by default, so a request fails fast when the database is gone. Tests raise it: a
+   * burst of 60 transfers through a 4-connection pool on a loaded 2-core machine waits longer.
+   */
+  connectionTimeoutMillis?: number;
   onPoolError?: (error: Error) => void;
 }
 
@@ -45,7 +51,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionString: options.connectionString,
     max: options.max ?? 10,
     // Fail fast instead of hanging a request when the database is gone.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
     // Per pool, not pg.types globally: nothing else in the process is surprised.
     types: {

@@ -9,10 +9,13 @@ const repoRoot = path.resolve(e2eDir, '..');
 /**
  * E2E_PORT, or a port free now: a fixed one would collide with another run or a running site.
  * Kept in the environment, so Playwright's workers (which load this file again, and inherit the
- * environment) and tests/support/smsOutbox.ts see the same port.
+ * environment) and tests/support/smsOutbox.ts see the same port. runLanes.mjs picks each lane's
+ * port itself and says so (E2E_PORT_PICKED=1): such a run's data folder goes at teardown too.
  */
-export const E2E_PORT_WAS_PICKED = !process.env.E2E_PORT;
-if (E2E_PORT_WAS_PICKED) process.env.E2E_PORT = String(freePortSync());
+const pickPort = !process.env.E2E_PORT;
+if (pickPort) process.env.E2E_PORT = String(freePortSync());
+/** A port picked for this run only (here, or by runLanes.mjs): its data folder goes at teardown. */
+export const E2E_PORT_WAS_PICKED = pickPort || process.env.E2E_PORT_PICKED === '1';
 export const E2E_PORT = Number(process.env.E2E_PORT);
 if (!Number.isInteger(E2E_PORT) || E2E_PORT < 1 || E2E_PORT > 65_535) {
   throw new Error(`E2E_PORT must be a port number (1-65535), got "${process.env.E2E_PORT}"; leave it unset to use any free port`);

@@ -96,7 +96,8 @@ function runLane({ lane, files }, { reportsDir, passThrough, port, children }) {
   const noTestsIsFine = files.length > 0 && passThrough.some((arg) => FILTERS_TESTS.test(arg));
   const args = ['exec', 'playwright', 'test', ...files, '--reporter=list,json', '--output', outputDir, ...(noTestsIsFine ? ['--pass-with-no-tests'] : []), ...passThrough];
   process.stdout.write(`${prefix}pnpm ${args.join(' ')}  (E2E_PORT=${port})\n`);
-  const env = { ...process.env, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+  // E2E_PORT_PICKED: a port picked for this run only, so its data folder is removed at teardown (playwright.config.ts).
+  const env = { ...process.env, E2E_PORT: String(port), E2E_PORT_PICKED: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report };
   return new Promise((resolve) => {
     const child = spawn('pnpm', args, { cwd: E2E_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);

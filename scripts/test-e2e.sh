@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The journeys alone, against the site as last built (no install, no build):
-#   pnpm test:e2e                                  every journey, in two lanes (as CI runs them)
+#   pnpm test:e2e                                  every journey (E2E_LANES=2: in two lanes)
 #   pnpm test:e2e -- tests/gifts.spec.ts           one spec (one lane)
 #   pnpm test:e2e -- tests/gifts.spec.ts --grep 连击  Playwright's own options pass through
 # Reports go to .reports/e2e/ (playwright-<lane>.json). Run 'npm run build' first after changing
@@ -16,4 +16,4 @@ REPORTS="$REPO_ROOT/.reports/e2e"
 mkdir -p "$REPORTS"
 cd e2e
 if [ $# -gt 0 ]; then exec node runLanes.mjs "$REPORTS" 1 -- "$@"; fi
-exec node runLanes.mjs "$REPORTS" 2
+exec node runLanes.mjs "$REPORTS" "${E2E_LANES:-1}"

@@ -9,7 +9,9 @@
 #   1. server:  the server's vitest (most of its time waits on real video, sockets and PostgreSQL)
 #      checks:  node --test, tsc in every package, import boundaries, the front-end vitest (one
 #               run of six projects), the production build, mf-cli's vitest, the byte budgets
-#   2. the Playwright journeys, in two lanes of their own (each its own server and database)
+#   2. the Playwright journeys: E2E_LANES Playwright processes (default 1), each with its own
+#      server and database. Chromium is CPU-bound: on 2 cores two lanes measured slower than one
+#      (load 14, journeys near their timeouts), so two lanes are for bigger machines.
 # Every step's time is printed at the end beside its budget (scripts/test-budgets.json), with the
 # ten slowest test files.
 source "$(dirname "$0")/lib.sh"
@@ -131,11 +133,13 @@ SERVER_LANE=$!
 CHECKS_LANE=$!
 wait "$CHECKS_LANE" "$SERVER_LANE"
 
-step "Browser tests (Playwright in Debian Chromium against the real server, in two lanes)"
-# Two Playwright processes, each with its own server, database and ports (e2e/runLanes.mjs splits
-# the specs by their measured seconds, e2e/lanes/specSeconds.json); a report and exit code each.
-journeys() { (cd e2e && node runLanes.mjs "$REPORTS" 2); }
-timed "playwright (2 lanes)" journeys journeys
+export E2E_LANES="${E2E_LANES:-1}"
+step "Browser tests (Playwright in Debian Chromium against the real server, $E2E_LANES lane(s))"
+# E2E_LANES Playwright processes, each with its own server, database and ports (e2e/runLanes.mjs
+# splits the specs by their measured seconds, e2e/lanes/specSeconds.json); a report and exit code
+# each (playwright-<lane>.json), which the summary expects.
+journeys() { (cd e2e && node runLanes.mjs "$REPORTS" "$E2E_LANES"); }
+timed "playwright" journeys journeys
 # What a failed journey's page showed when it failed (Playwright's error-context.md, kept under
 # e2e/test-results/<lane>/): CI keeps only this output, so the page's state is printed here, bounded.
 for context in e2e/test-results/*/*/error-context.md; do

@@ -15,7 +15,7 @@ shift
 [ -d node_modules ] || fail "dependencies are not installed: run 'pnpm install' (or npm test once) first"
 case "$package" in
   scripts)
-    exec node --test --test-concurrency=2 'scripts/*.test.mjs' 'e2e/*.test.mjs' e2e/bench/firstVisitBytes.test.mjs 'shared/build/*.test.mjs' "$@" ;;
+    exec node --test --test-concurrency=2 "${NODE_TEST_FILES[@]}" "$@" ;;
   mf-cli) package="tools/mf-cli" ;;
   e2e) fail "the journeys have their own command: pnpm test:e2e -- <spec…> (after 'npm run build')" ;;
 esac

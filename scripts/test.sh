@@ -70,8 +70,7 @@ lane_server() {
 # Playwright server start and lanes, the journeys' imports, the build's plugins (a small real build).
 node_tests() {
   node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" 'scripts/*.test.mjs' 'e2e/*.test.mjs' \
-    e2e/bench/firstVisitBytes.test.mjs 'shared/build/*.test.mjs'
+    --test-reporter=tap --test-reporter-destination="$REPORTS/node-test-scripts.tap" "${NODE_TEST_FILES[@]}"
   record_exit node-test-scripts $?
 }
 

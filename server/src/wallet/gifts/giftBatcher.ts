@@ -33,7 +33,13 @@ export interface GiftBatcherStats {
 
 const DEFAULT_MAX_BATCH = 256;
 /** A batch PostgreSQL aborted as a deadlock victim (40P01) or a serialization failure (40001) rolled back whole: it runs again, at most this often in all. */
-const ATTEMPTS = 3;
+const ATTEMPTS = 4;
+/**
+ * Before a rerun, a pause of about this much, doubled each time, with ±50% jitter. Rerun at once, a
+ * batch can take the aborted batch's rows back before the other transaction (woken by the abort,
+ * but not yet scheduled on a busy machine) takes them, and deadlock with it again.
+ */
+const RETRY_PAUSE_MS = 20;
 const TRANSIENT_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 const DEFAULT_MAX_IN_FLIGHT = 2;
 
@@ -116,6 +122,8 @@ export class GiftBatcher {
         const code = (error as { code?: unknown }).code;
         if (attempt >= ATTEMPTS || typeof code !== 'string' || !TRANSIENT_CODES.has(code)) throw error;
         this.counters.retries += 1;
+        const pause = RETRY_PAUSE_MS * 2 ** (attempt - 1) * (0.5 + Math.random());
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
   }

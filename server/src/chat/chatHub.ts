@@ -6,6 +6,7 @@ import type { Clock } from '../infra/clock';
 import { admitSocket } from '../infra/sockets/socketAdmission';
 import { closeWithin } from '../infra/sockets/socketClient';
 import { type SocketLimits, resolveSocketLimits } from '../infra/sockets/socketLimits';
+import type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
 import type { ChatBus } from './chatBus';
 import type { ChatConfig } from './chatConfig';
 import { ChatConnection } from './chatConnection';
@@ -186,7 +187,7 @@ export class ChatHub {
     await this.options.bus.close().catch((error: unknown) => this.options.log.warn({ err: error }, 'chat bus did not close cleanly'));
   }
 
-  // ---- Sends over HTTP (api/Barrage/send, api/Member/sneHorn: the wallet) ----
+  // ---- The wallet (api/Barrage/send, api/Member/sneHorn, gifts, guards: wallet/chatOutlet.ts) ----
 
   /** A member's HTTP send through the socket path's mutes and limits (ChatSending.admitMember); null: admitted. */
   admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null> {
@@ -209,6 +210,16 @@ export class ChatHub {
   /** A horn to every logged-in connection on every node (through the bus). */
   broadcastHorn(horn: ChatHorn): void {
     this.options.bus.publishHorn(horn);
+  }
+
+  /** A gift the wallet committed: the gift line, with its animation payload, in the room (chatRoomEvents.ts). */
+  announceGift(gift: ChatGiftSent): void {
+    this.roomEvents.announceGift(gift);
+  }
+
+  /** A guard the wallet committed: the badge on every node, the purchase line in the room (chatRoomEvents.ts). */
+  announceGuard(guard: ChatGuardBought): void {
+    this.roomEvents.announceGuard(guard);
   }
 
   private deliverHorn(horn: ChatHorn): void {

@@ -2,6 +2,7 @@ import type { ChatGiftPayload } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamEvents } from '../live/index';
 import type { RoomEventMap, RoomEvents } from '../live/index';
+import type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
 import type { ChatBus, ChatRoomEvent } from './chatBus';
 import type { ChatDirectory } from './chatDirectory';
 import { chatMessages } from './chatMessages';
@@ -44,12 +45,13 @@ export class ChatRoomEventRelay {
     });
     events.on('adminsChanged', (event) => void this.adminsChanged(event));
     events.on('roomChanged', (event) => void this.roomChanged(event));
-    events.on('giftSent', (event) => this.giftSent(event));
-    events.on('guardBought', (event) => this.guardBought(event));
   }
 
-  /** The room reads `<nickname> 送出 <gift> x<count>`; the payload drives the animation and combos. */
-  private giftSent(event: RoomEventMap['giftSent'][0]): void {
+  /**
+   * A gift the wallet committed (ChatHub.announceGift): the room reads `<nickname> 送出 <gift> x<count>`;
+   * the payload drives the animation and combos.
+   */
+  announceGift(event: ChatGiftSent): void {
     const nickname = memberChatName(event.senderNickname, event.senderId);
     const payload: ChatGiftPayload = {
       recordId: String(event.recordId),
@@ -67,8 +69,8 @@ export class ChatRoomEventRelay {
     this.outlets.postSystem(String(event.ownerId), giftLine(nickname, event.giftName, event.count), true, payload);
   }
 
-  /** The badge applies from the member's next message (every node); the room reads the purchase. */
-  private guardBought(event: RoomEventMap['guardBought'][0]): void {
+  /** A guard the wallet committed (ChatHub.announceGuard): the badge applies from the member's next message (every node); the room reads the purchase. */
+  announceGuard(event: ChatGuardBought): void {
     const { roomId, ownerId, userId, level, tierName: name } = event;
     this.relay({ kind: 'guardChanged', roomId, ownerId, userId, level, name, expiresAt: event.expiresAt.toISOString() });
     this.outlets.postSystem(String(ownerId), guardBoughtLine(memberChatName(event.nickname, userId), name, event.months, event.kind), true);

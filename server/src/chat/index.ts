@@ -7,3 +7,4 @@ export { cleanChatText } from './chatText';
 export { chatMessages } from './chatMessages';
 export { memberChatName } from './chatNames';
 export type { ChatHub } from './chatHub';
+export type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';

@@ -1,17 +1,22 @@
 import type { ChatDanmakuStyle, ChatGroupMessage, ChatHorn, ChatSendRefusal } from '@sports/shared/server';
-import { chatMessages, cleanChatText } from '../../chat/index';
-import { errors } from '../../infra/http/errorCatalogue';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ChatGiftSent, type ChatGuardBought, chatMessages, cleanChatText } from '../chat/index';
+import { errors } from '../infra/http/errorCatalogue';
 
 /**
- * What horns and barrage need of the chat (`app.chatHub`, chat/chatHub.ts): the same checks a
- * chat socket's send goes through (the room's mutes, the member's rate, the room's cap) and the
- * same delivery (a danmaku to the room's group, a horn to every connection on every node).
+ * The wallet's one way to the chat (`app.chatHub`, chat/chatHub.ts), for every paid action
+ * (wallet/README.md, "After commit: one way to the room"): before the transaction, the same
+ * checks a chat socket's send goes through (the room's mutes, the member's rate, the room's cap);
+ * after commit, the delivery (a gift line, a guard's badge and line, a danmaku to the room's
+ * group, a horn to every connection on every node), only ever through `tellTheRoom` below.
  */
 export interface ChatOutlet {
   /** null: admitted (and counted against the member's rate). `groupId` null: no room (a horn). */
   admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null>;
   postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage>;
   broadcastHorn(horn: ChatHorn): void;
+  announceGift(gift: ChatGiftSent): void;
+  announceGuard(guard: ChatGuardBought): void;
   /** Listed words replaced by `*` (the sensitive-word filter, as the chat's own lines). */
   maskText?(text: string): string;
 }
@@ -32,4 +37,42 @@ export async function admitSpeaker(chat: ChatOutlet, memberId: number, groupId: 
   if (refusal === null) return;
   if (refusal.code === 'rate-limited') throw errors.HORN_BARRAGE_RATE_LIMITED(refusal.message);
   throw errors.HORN_BARRAGE_REFUSED(refusal.message);
+}
+
+/** What a committed paid action tells the room (null from a service: a replay, nothing to tell). */
+export type RoomDelivery =
+  | { kind: 'gift'; gift: ChatGiftSent }
+  | { kind: 'guard'; guard: ChatGuardBought }
+  | { kind: 'horn'; horn: ChatHorn }
+  | { kind: 'danmaku'; groupId: string; memberId: number; text: string; style: ChatDanmakuStyle | null };
+
+/**
+ * After commit, the room hears of it; the answer never waits for it and never hears of its failure.
+ * The coins have moved and the answer is the committed result: an error here (a throw, a rejected
+ * promise, a bus that is down) is logged and goes no further, since answering an error would make
+ * a client retry with a new key and pay twice. Not awaited: a slow delivery does not hold the
+ * answer. The only place the wallet's routes reach the chat's deliveries.
+ */
+export function tellTheRoom(chat: ChatOutlet, log: FastifyBaseLogger, delivery: RoomDelivery | null): void {
+  if (delivery === null) return;
+  const failed = (error: unknown) => log.error({ err: error, delivery: delivery.kind }, 'wallet: telling the room failed after commit (the action stands; its answer was sent)');
+  try {
+    const pending = deliver(chat, delivery);
+    if (pending !== undefined) pending.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+function deliver(chat: ChatOutlet, delivery: RoomDelivery): Promise<unknown> | undefined {
+  switch (delivery.kind) {
+    case 'gift':
+      return void chat.announceGift(delivery.gift);
+    case 'guard':
+      return void chat.announceGuard(delivery.guard);
+    case 'horn':
+      return void chat.broadcastHorn(delivery.horn);
+    case 'danmaku':
+      return chat.postMemberDanmaku(delivery.groupId, delivery.memberId, delivery.text, delivery.style);
+  }
 }

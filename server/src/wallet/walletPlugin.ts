@@ -54,18 +54,19 @@ async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   await app.register(chargeRulesOpsRoutes, { db: options.db, clock: app.accounts.clock, opsToken: options.opsToken });
   // Coins spent earn exp 1:1 (levels: Experience.addExp, inside the spending transaction).
   const addExp = Experience.addExp;
-  await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent });
+  // Every paid action reaches the room one way: the chat's port (chatOutlet.ts: checks before,
+  // tellTheRoom after commit), never the answer's business once the coins moved (README.md).
+  const chat = app.chatHub;
+  await app.register(giftRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, chat });
   // The rooms' ranking counts gift income: live owns the port, the wallet fills it (live/giftIncome.ts).
   app.roomGiftIncome.provide({ coinsByRoom: (from, until) => giftCoinsByRoom(options.db, from, until) });
   // Earnings, withdrawals, payout accounts (encrypted with the member domain's cipher: app.memberCipher), the payment password.
   const withdrawals = { db: options.db, cipher: app.memberCipher, clock: app.accounts.clock, ledger: deps.ledger };
   await app.register(withdrawalRoutes, { ...withdrawals, config: config.withdrawals });
   await app.register(withdrawalsOpsRoutes, { ...withdrawals, opsToken: options.opsToken });
-  // Horns and barrage go through the chat's checks and delivery (app.chatHub; wallet/barrage/chatOutlet.ts).
-  const chat = app.chatHub;
   await app.register(hornRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, price: config.hornPrice, intervalSeconds: config.hornIntervalSeconds, addExp, chat });
   await app.register(barrageRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, history: config.barrageHistory, addExp, chat });
-  await app.register(guardRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp });
+  await app.register(guardRoutes, { db: options.db, clock: app.accounts.clock, ledger: deps.ledger, anchorSharePercent: config.anchorSharePercent, addExp, chat });
 }
 
 function alipayConfigOf(config: WalletConfig): AlipayConfig {

@@ -10,7 +10,7 @@ import { type AddExp, splitGiftCoins } from '../gifts/gifts';
 import { type LedgerOptions, type Leg, transfer } from '../ledger';
 import { recordOrder } from '../orders';
 import { excerpt } from '../horns/horns';
-import { type ChatOutlet, admitSpeaker, cleanSpokenText } from './chatOutlet';
+import { type ChatOutlet, admitSpeaker, cleanSpokenText } from '../chatOutlet';
 
 export interface BarrageDeps {
   db: Kysely<Database>;

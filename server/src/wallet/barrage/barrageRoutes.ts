@@ -2,6 +2,7 @@ import { BarrageListQuerySchema, BarrageListSchema, BarrageSendQuerySchema, Barr
 import { sessionOf } from '../../accounts/index';
 import { ok } from '../../infra/http/envelope';
 import type { App } from '../../infra/http/types';
+import { tellTheRoom } from '../chatOutlet';
 import { idempotencyKeyOf } from '../walletRoutes';
 import { type BarrageDeps, barrageList, sendBarrage } from './barrage';
 
@@ -16,10 +17,8 @@ export async function barrageRoutes(app: App, deps: BarrageDeps): Promise<void> 
     const senderId = sessionOf(request).user.id;
     const outcome = await sendBarrage(deps, senderId, { roomId: query.room_id, text: query.text, styleId: query.style_id ?? null, idempotencyKey });
     // After commit: the room sees it fly, as a chat socket's danmaku (a replay sends nothing).
-    if (outcome.delivery !== null) {
-      const { groupId, text, style } = outcome.delivery;
-      await deps.chat.postMemberDanmaku(groupId, senderId, text, style).catch((error: unknown) => request.log.warn({ err: error }, 'barrage: delivering a danmaku failed'));
-    }
+    // The answer is the committed send, whatever the telling does (chatOutlet.ts).
+    tellTheRoom(deps.chat, request.log, outcome.delivery === null ? null : { kind: 'danmaku', memberId: senderId, ...outcome.delivery });
     return ok(outcome.result);
   });
 }

@@ -15,6 +15,7 @@ import { SERVER_DIR } from '../../infra/config/serverPaths';
 import { ok } from '../../infra/http/envelope';
 import { errors } from '../../infra/http/errorCatalogue';
 import type { App } from '../../infra/http/types';
+import { type ChatOutlet, tellTheRoom } from '../chatOutlet';
 import { idempotencyKeyOf } from '../walletRoutes';
 import { GiftBatcher } from './giftBatcher';
 import { type GiftDeps, listGifts, listUserGifts, roomRank, sendGift } from './gifts';
@@ -23,7 +24,7 @@ export const GIFT_ICONS_DIR = path.join(SERVER_DIR, 'static', 'gifts');
 export const GIFT_ICONS_URL_PREFIX = '/static/gifts/';
 
 /** `api/Gift/*`, `api/member/handselGift`, and the gift icons at /static/gifts/ (served like the preset avatars). */
-export async function giftRoutes(app: App, deps: GiftDeps): Promise<void> {
+export async function giftRoutes(app: App, deps: GiftDeps & { chat: ChatOutlet }): Promise<void> {
   const login = { preHandler: app.requireLogin };
   // Sends are applied in batches, one statement and one commit each (giftBatcher.ts).
   const batcher = new GiftBatcher({
@@ -60,7 +61,8 @@ export async function giftRoutes(app: App, deps: GiftDeps): Promise<void> {
     const { query } = request;
     const outcome = await sendGift(batcher, sessionOf(request).user.id, { roomId: query.room_id, giftId: query.gift_id, count: query.count, idempotencyKey });
     // After commit: the room hears it (the chat posts the gift line); a replay announces nothing.
-    if (outcome.event !== null) app.roomEvents.emit('giftSent', outcome.event);
+    // The answer is the committed send, whatever the telling does (chatOutlet.ts).
+    tellTheRoom(deps.chat, request.log, outcome.event === null ? null : { kind: 'gift', gift: outcome.event });
     return ok(outcome.result);
   });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../../infra/http/pagination';
-import type { RoomEventMap } from '../../live/index';
+import type { ChatGiftSent } from '../../chat/index';
 import type { LedgerOptions } from '../ledger';
 import type { GiftSendRow } from './giftBatch';
 import type { GiftBatcher } from './giftBatcher';
@@ -40,7 +40,7 @@ export async function listGifts(db: Kysely<Database>): Promise<GiftList> {
 export interface GiftSendOutcome {
   result: HandselGiftResult;
   /** Null when the key had been applied before (nothing happened now, nothing to announce). */
-  event: RoomEventMap['giftSent'][0] | null;
+  event: ChatGiftSent | null;
 }
 
 /**

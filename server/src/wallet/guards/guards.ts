@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../infra/clock';
 import type { Database, GuardPurchaseTable } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
-import type { RoomEventMap } from '../../live/index';
+import type { ChatGuardBought } from '../../chat/index';
 import type { AddExp } from '../gifts/gifts';
 import { splitGiftCoins } from '../gifts/gifts';
 import { type LedgerOptions, type Leg, transfer } from '../ledger';
@@ -74,7 +74,7 @@ export function quoteGuard(current: CurrentGuard | null, tier: { level: Level; p
 export interface GuardBuyOutcome {
   result: GuardBuyResult;
   /** Null when the key had been applied before (nothing happened now, nothing to announce). */
-  event: RoomEventMap['guardBought'][0] | null;
+  event: ChatGuardBought | null;
 }
 
 /**
@@ -169,7 +169,7 @@ export async function buyGuard(deps: GuardDeps, userId: number, input: { roomId:
       transferSetId: applied.setId,
       now,
     });
-    const event: RoomEventMap['guardBought'][0] = {
+    const event: ChatGuardBought = {
       roomId: room.id,
       ownerId: room.owner_id,
       userId,

@@ -2,6 +2,7 @@ import { Envelope, HornListQuerySchema, HornPageSchema, SneHornQuerySchema, SneH
 import { sessionOf } from '../../accounts/index';
 import { ok } from '../../infra/http/envelope';
 import type { App } from '../../infra/http/types';
+import { tellTheRoom } from '../chatOutlet';
 import { idempotencyKeyOf } from '../walletRoutes';
 import { type HornDeps, listHorns, sendHorn } from './horns';
 
@@ -11,7 +12,8 @@ export async function hornRoutes(app: App, deps: HornDeps): Promise<void> {
     const idempotencyKey = idempotencyKeyOf(request);
     const outcome = await sendHorn(deps, sessionOf(request).user.id, { text: request.query.text, idempotencyKey });
     // After commit: every connected viewer of every room, on every node (a replay sends nothing).
-    if (outcome.horn !== null) deps.chat.broadcastHorn(outcome.horn);
+    // The answer is the committed horn, whatever the telling does (chatOutlet.ts).
+    tellTheRoom(deps.chat, request.log, outcome.horn === null ? null : { kind: 'horn', horn: outcome.horn });
     return ok(outcome.result);
   });
 

@@ -5,7 +5,7 @@ import { memberChatName } from '../../chat/index';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
-import { type ChatOutlet, admitSpeaker, cleanSpokenText } from '../barrage/chatOutlet';
+import { type ChatOutlet, admitSpeaker, cleanSpokenText } from '../chatOutlet';
 import type { AddExp } from '../gifts/gifts';
 import { type LedgerOptions, transfer } from '../ledger';
 import { recordOrder } from '../orders';

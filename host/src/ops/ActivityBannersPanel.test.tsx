@@ -9,6 +9,8 @@ const TOKEN = 'ops-secret';
 let content: ReturnType<typeof createFakeOpsContent>;
 
 beforeEach(() => {
+  // An ops browser in New York: the page still shows and reads China time (issue 33).
+  vi.stubEnv('TZ', 'America/New_York');
   content = createFakeOpsContent(TOKEN, createFakeOpsServer(TOKEN, []).fetch);
   content.addActivity(fakeActivity(1, { title: '双十一充值活动', starts_at: '2000-01-01T00:00:00.000Z', ends_at: '2999-01-01T00:00:00.000Z', target: '_blank', link: 'https://promo.example.test/' }));
   content.addActivity(fakeActivity(2, { title: '往期活动', starts_at: '2000-01-01T00:00:00.000Z', ends_at: '2001-01-01T00:00:00.000Z' }));
@@ -17,6 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   sessionStorage.clear();
 });
 
@@ -39,7 +42,7 @@ describe('the activity banners (#/ops?tab=activities)', () => {
     const first = screen.getByTestId('activity-row-1');
     const image = within(first).getByRole('img', { name: '双十一充值活动' });
     expect(image.getAttribute('loading')).toBe('lazy');
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent).slice(2, 4)).toEqual(['https://promo.example.test/', '新标签页打开']);
+    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent).slice(2, 5)).toEqual(['https://promo.example.test/', '新标签页打开', '2000-01-01 08:00:00']);
     expect(screen.getByTestId('activity-status-1').textContent).toBe('展示中');
     expect(screen.getByTestId('activity-status-2').textContent).toBe('已结束');
     expect(content.sent[0]).toMatchObject({ method: 'GET', path: '/api/ops/activities?page=1&page_size=20', headers: { 'x-ops-token': TOKEN } });
@@ -55,7 +58,7 @@ describe('the activity banners (#/ops?tab=activities)', () => {
       '请选择时间',
       '请选择时间',
     ]);
-    fill({ '标题（1-30 字）': '世界杯竞猜', '图片地址（https:// 或 /uploads/…）': 'http://insecure.test/a.png', '链接（https:// 或 /web/…）': 'javascript:alert(1)', 开始时间: '2030-06-10T20:00', 结束时间: '2030-06-10T19:00' });
+    fill({ '标题（1-30 字）': '世界杯竞猜', '图片地址（https:// 或 /uploads/…）': 'http://insecure.test/a.png', '链接（https:// 或 /web/…）': 'javascript:alert(1)', '开始时间（北京时间）': '2030-06-10T20:00', '结束时间（北京时间）': '2030-06-10T19:00' });
     fireEvent.submit(form());
     expect(within(form()).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       '图片地址须为 https:// 地址或本站上传的 /uploads/ 图片',
@@ -64,7 +67,7 @@ describe('the activity banners (#/ops?tab=activities)', () => {
     ]);
     expect(content.posts()).toEqual([]);
 
-    fill({ '图片地址（https:// 或 /uploads/…）': '/uploads/0a1b2c.png', '链接（https:// 或 /web/…）': '/web/#/trophy/home', 结束时间: '2030-07-20T23:00', 打开方式: '_self' });
+    fill({ '图片地址（https:// 或 /uploads/…）': '/uploads/0a1b2c.png', '链接（https:// 或 /web/…）': '/web/#/trophy/home', '结束时间（北京时间）': '2030-07-20T23:00', 打开方式: '_self' });
     fireEvent.submit(form());
     expect((await within(form()).findByRole('status')).textContent).toBe('横幅已保存');
     expect(content.posts()[0]?.body).toEqual({
@@ -72,18 +75,20 @@ describe('the activity banners (#/ops?tab=activities)', () => {
       image: '/uploads/0a1b2c.png',
       link: '/web/#/trophy/home',
       target: '_self',
-      starts_at: new Date('2030-06-10T20:00').toISOString(),
-      ends_at: new Date('2030-07-20T23:00').toISOString(),
+      // The form's times are China time, whatever the browser's zone.
+      starts_at: '2030-06-10T12:00:00.000Z',
+      ends_at: '2030-07-20T15:00:00.000Z',
     });
     await screen.findByRole('table', { name: '活动横幅（共 3 个）' });
     expect(screen.getByTestId('activity-status-3').textContent).toBe('未开始');
     expect((within(form()).getByLabelText('标题（1-30 字）') as HTMLInputElement).value).toBe('');
   });
 
-  it('edit: the form takes the banner (local times), saving posts its id', async () => {
+  it('edit: the form takes the banner (China times), saving posts its id', async () => {
     await openBanners();
     fireEvent.click(screen.getByTestId('activity-edit-1'));
     expect(screen.getByRole('form', { name: '编辑横幅 1' })).toBeTruthy();
+    expect((within(form()).getByLabelText('开始时间（北京时间）') as HTMLInputElement).value).toBe('2000-01-01T08:00');
     expect((within(form()).getByLabelText('标题（1-30 字）') as HTMLInputElement).value).toBe('双十一充值活动');
     expect((within(form()).getByLabelText('打开方式') as HTMLSelectElement).value).toBe('_blank');
     fill({ '标题（1-30 字）': '双十一充值返利' });

@@ -15,7 +15,7 @@ export interface ActivityFormProps {
   onCancelEdit: () => void;
 }
 
-/** Create or edit a banner: title, image, link, target and its time window (the viewer's local time). */
+/** Create or edit a banner: title, image, link, target and its time window (China time, whatever the browser's zone). */
 export function ActivityForm({ editing, onSave, onCancelEdit }: ActivityFormProps) {
   const { values, setValues, errors, busy, outcome, submit } = useOpsEditForm({
     editing,
@@ -46,8 +46,8 @@ export function ActivityForm({ editing, onSave, onCancelEdit }: ActivityFormProp
           ))}
         </select>
       </label>
-      <OpsField label={text.startsAt} type="datetime-local" value={values.startsAt} onValueChange={field('startsAt')} error={errors.startsAt ?? null} />
-      <OpsField label={text.endsAt} type="datetime-local" value={values.endsAt} onValueChange={field('endsAt')} error={errors.endsAt ?? null} />
+      <OpsField label={text.startsAtInput} type="datetime-local" value={values.startsAt} onValueChange={field('startsAt')} error={errors.startsAt ?? null} />
+      <OpsField label={text.endsAtInput} type="datetime-local" value={values.endsAt} onValueChange={field('endsAt')} error={errors.endsAt ?? null} />
     </OpsEditFormFrame>
   );
 }

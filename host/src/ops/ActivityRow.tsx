@@ -3,7 +3,7 @@ import type { Activity } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { activityStatus } from './activityForm';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { ErrorText } from './opsStyles';
 import type { ChangeOutcome } from './useActivityBanners';
 
@@ -37,8 +37,8 @@ export function ActivityRow({ activity, now, onEdit, onRemove }: ActivityRowProp
       </td>
       <td data-wrap>{activity.link}</td>
       <td>{text.targets[activity.target]}</td>
-      <td>{localTime(activity.starts_at)}</td>
-      <td>{localTime(activity.ends_at)}</td>
+      <td>{opsTime(activity.starts_at)}</td>
+      <td>{opsTime(activity.ends_at)}</td>
       <td data-testid={`activity-status-${activity.id}`}>{text.statuses[activityStatus(activity, now)]}</td>
       <td>
         <div role="group" aria-label={`${text.columns.actions} ${activity.title}`} data-actions>

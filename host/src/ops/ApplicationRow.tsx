@@ -1,6 +1,6 @@
 import { REJECT_REASON_MAX, REJECT_REASON_MIN, type OpsAnchorApplication } from '@sports/shared';
 import { opsMessages } from './opsMessages';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { ReviewActions } from './ReviewQueue';
 import type { ReviewOutcome } from './useAnchorApplications';
 
@@ -42,7 +42,7 @@ export function ApplicationRow({ application, approve, reject }: ApplicationRowP
           application.sample
         )}
       </td>
-      <td>{localTime(application.created_at)}</td>
+      <td>{opsTime(application.created_at)}</td>
       <td data-testid={`application-state-${id}`}>{stateText(application)}</td>
       <td>
         <ReviewActions

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { ColumnHeaders } from './ColumnHeaders';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { Muted, Table, TableScroll } from './opsStyles';
 
 const text = opsMessages.ops;
@@ -17,7 +17,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-audit-action={entry.action}>
-              <td>{localTime(entry.at)}</td>
+              <td>{opsTime(entry.at)}</td>
               <td>{entry.remote}</td>
               <td>{text.actions[entry.action]}</td>
               <td>{entry.releaseId ?? '—'}</td>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { HeadlineCategory, HeadlineState, OpsHeadline, OpsHeadlineWrite } from '@sports/shared';
+import { chinaMinuteText, type HeadlineCategory, type HeadlineState, type OpsHeadline, type OpsHeadlineWrite } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
@@ -31,11 +31,9 @@ const EditorBox = styled.div`
 
 const STATES: HeadlineState[] = ['draft', 'published', 'hidden'];
 
+/** When a headline went out, in China time ('2026-11-22 19:30'), whatever the ops browser's zone. */
 function formatTime(iso: string | null): string {
-  if (iso === null) return text.notPublished;
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return iso === null ? text.notPublished : chinaMinuteText(iso);
 }
 
 function HeadlineRow({ headline, categoryName, onEdit, onState }: { headline: OpsHeadline; categoryName: string; onEdit: () => void; onState: (state: HeadlineState) => Promise<string | null> }) {

@@ -6,7 +6,7 @@ import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import { moderationCopy } from './moderationCopy';
 import type { OpsApi } from './opsApi';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { ErrorText, Muted, Panel, StatusText, Table, TableScroll, Toolbar } from './opsStyles';
 import { useModerationQueue } from './useModeration';
 
@@ -73,7 +73,7 @@ function GroupRow({ group, state, onAct }: { group: ModerationReportGroup; state
         {group.target && group.target.author_id !== null ? (
           <>
             {group.target.author_nickname}（ID {group.target.author_id}）
-            {group.target.banned_until && <Muted>{text.bannedUntil(localTime(group.target.banned_until))}</Muted>}
+            {group.target.banned_until && <Muted>{text.bannedUntil(opsTime(group.target.banned_until))}</Muted>}
           </>
         ) : (
           '—'
@@ -89,7 +89,7 @@ function GroupRow({ group, state, onAct }: { group: ModerationReportGroup; state
             ))}
           </ul>
         )}
-        <Muted>{text.lastAt(localTime(group.last_at))}</Muted>
+        <Muted>{text.lastAt(opsTime(group.last_at))}</Muted>
       </td>
       <td>
         <div role="group" aria-label={`${text.columns.actions} ${text.kinds[group.kind]} ${group.target_id}`} data-actions>
@@ -143,7 +143,7 @@ function GroupRow({ group, state, onAct }: { group: ModerationReportGroup; state
           <ul data-testid={`report-audit-${key}`}>
             {group.audit.map((entry) => (
               <li key={entry.id}>
-                {text.actions[entry.action as ModerationAction] ?? entry.action} · {entry.actor} · {localTime(entry.created_at)}
+                {text.actions[entry.action as ModerationAction] ?? entry.action} · {entry.actor} · {opsTime(entry.created_at)}
               </li>
             ))}
           </ul>

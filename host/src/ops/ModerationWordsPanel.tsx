@@ -6,7 +6,7 @@ import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
 import { moderationCopy } from './moderationCopy';
 import type { OpsApi } from './opsApi';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { ErrorText, Muted, Panel, StatusText, Table, TableScroll, Toolbar } from './opsStyles';
 import { useSensitiveWords } from './useModeration';
 
@@ -49,7 +49,7 @@ function WordRow({ word, onRemove }: { word: SensitiveWord; onRemove: (word: str
     <tr data-testid={`sensitive-word-row-${word.id}`}>
       <td>{word.word}</td>
       <td>{word.created_by}</td>
-      <td>{localTime(word.created_at)}</td>
+      <td>{opsTime(word.created_at)}</td>
       <td>
         <div role="group" aria-label={`${text.columns.actions} ${word.word}`} data-actions>
           {confirming ? (

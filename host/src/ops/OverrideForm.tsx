@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { OverrideGrantAnswer, RolloutState } from '@sports/shared';
+import { chinaSecondsText, type OverrideGrantAnswer, type RolloutState } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { OpsField } from './OpsField';
 import { ErrorText, Fieldset, Muted, StatusText, SubmitButton } from './opsStyles';
@@ -60,7 +60,7 @@ export function OverrideForm({ state, run }: { state: RolloutState; run: RunOper
         </SubmitButton>
         {outcome && 'grant' in outcome && address && (
           <StatusText role="status">
-            {text.overrideIssued(outcome.grant.releaseId, new Date(outcome.grant.expiresAt).toLocaleString('zh-CN'))}{' '}
+            {text.overrideIssued(outcome.grant.releaseId, chinaSecondsText(outcome.grant.expiresAt))}{' '}
             <a href={address} data-testid={`override-link-${state.remote}`}>
               {address}
             </a>

@@ -1,7 +1,7 @@
 import type { RolloutState } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { ColumnHeaders } from './ColumnHeaders';
-import { errorRateText, localTime, trafficShare } from './opsFormat';
+import { errorRateText, opsTime, trafficShare } from './opsFormat';
 import { Muted, Table, TableScroll } from './opsStyles';
 
 const text = opsMessages.ops;
@@ -31,7 +31,7 @@ export function ReleaseTable({ state }: { state: RolloutState }) {
               <td data-numeric>{release.health.loads}</td>
               <td data-numeric>{release.health.errors}</td>
               <td data-numeric>{errorRateText(release.health.errorRate)}</td>
-              <td>{localTime(release.createdAt)}</td>
+              <td>{opsTime(release.createdAt)}</td>
               <td>{release.createdBy}</td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { WITHDRAWAL_REJECT_REASON_MAX, WITHDRAWAL_REJECT_REASON_MIN, type OpsWithdrawal } from '@sports/shared';
-import { localTime } from './opsFormat';
+import { opsTime } from './opsFormat';
 import { ReviewActions } from './ReviewQueue';
 import type { WithdrawalOutcome } from './useWithdrawals';
 import { withdrawalsCopy as text } from './withdrawalsCopy';
@@ -36,10 +36,10 @@ export function WithdrawalRow({ withdrawal, approve, reject }: WithdrawalRowProp
       <td data-numeric>{yuan(withdrawal.amount_fen)}</td>
       <td data-numeric>{withdrawal.coins}</td>
       <td>{text.account(withdrawal.bank_name, withdrawal.account_masked, withdrawal.holder)}</td>
-      <td>{localTime(withdrawal.created_at)}</td>
+      <td>{opsTime(withdrawal.created_at)}</td>
       <td data-testid={`withdrawal-state-${id}`}>{stateText(withdrawal)}</td>
       <td data-testid={`withdrawal-audit-${id}`}>
-        {withdrawal.reviewed_at === null ? text.notReviewed : text.audit(withdrawal.reviewed_by ?? '', localTime(withdrawal.reviewed_at))}
+        {withdrawal.reviewed_at === null ? text.notReviewed : text.audit(withdrawal.reviewed_by ?? '', opsTime(withdrawal.reviewed_at))}
       </td>
       <td>
         <ReviewActions

@@ -1,14 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { activityStatus, fromLocalInput, toLocalInput, toSaveRequest } from './activityForm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activityStatus, fromChinaInput, toChinaInput, toSaveRequest } from './activityForm';
 
 describe('the banner form values', () => {
-  it('datetime-local values round-trip through UTC ISO in the viewer zone', () => {
-    const iso = fromLocalInput('2030-06-10T20:05');
-    expect(iso).toBe(new Date('2030-06-10T20:05').toISOString());
-    expect(toLocalInput(iso ?? '')).toBe('2030-06-10T20:05');
-    expect(fromLocalInput('')).toBeNull();
-    expect(fromLocalInput('tomorrow')).toBeNull();
-    expect(toLocalInput('not a time')).toBe('');
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('datetime-local values are China time, whatever the browser zone', () => {
+    for (const zone of ['Asia/Shanghai', 'UTC', 'America/New_York']) {
+      vi.stubEnv('TZ', zone);
+      const iso = fromChinaInput('2030-06-10T20:05');
+      expect(iso, zone).toBe('2030-06-10T12:05:00.000Z');
+      expect(toChinaInput(iso ?? ''), zone).toBe('2030-06-10T20:05');
+      expect(toChinaInput('2030-06-10T16:30:00Z'), zone).toBe('2030-06-11T00:30');
+    }
+    expect(fromChinaInput('')).toBeNull();
+    expect(fromChinaInput('tomorrow')).toBeNull();
+    expect(toChinaInput('not a time')).toBe('');
   });
 
   it('a request trims and carries the id only when editing', () => {

@@ -1,9 +1,9 @@
-import { ACTIVITY_TITLE_MAX, ACTIVITY_URL_MAX, type Activity, type ActivityTarget, type SaveActivityRequest } from '@sports/shared';
+import { ACTIVITY_TITLE_MAX, ACTIVITY_URL_MAX, chinaInputValue, fromChinaInputValue, type Activity, type ActivityTarget, type SaveActivityRequest } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 
 const text = opsMessages.opsActivities;
 
-/** The banner form's fields as typed; times as `<input type="datetime-local">` values (local time). */
+/** The banner form's fields as typed; times as `<input type="datetime-local">` values read as China time (never the browser's zone). */
 export interface ActivityFormValues {
   title: string;
   image: string;
@@ -21,21 +21,11 @@ export const EMPTY_ACTIVITY_FORM: ActivityFormValues = { title: '', image: '', l
 const IMAGE_PATTERN = /^(https:\/\/[^\s]+|\/uploads\/[0-9a-f]+\.[a-z]+)$/;
 const LINK_PATTERN = /^(https:\/\/[^\s]+|\/web\/[^\s]*)$/;
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** '2025-11-22T05:14:03Z' → '2025-11-22T13:14' (a datetime-local value in China time). */
+export const toChinaInput = chinaInputValue;
 
-/** '2025-11-22T05:14:03Z' → '2025-11-22T13:14' (a datetime-local value in the viewer's zone). */
-export function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** A datetime-local value (the viewer's zone) → ISO in UTC; null when empty or not a time. */
-export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
+/** A datetime-local value read as China time → ISO in UTC; null when empty or not a time. */
+export const fromChinaInput = fromChinaInputValue;
 
 export function formOf(activity: Activity): ActivityFormValues {
   return {
@@ -43,8 +33,8 @@ export function formOf(activity: Activity): ActivityFormValues {
     image: activity.image,
     link: activity.link,
     target: activity.target,
-    startsAt: toLocalInput(activity.starts_at),
-    endsAt: toLocalInput(activity.ends_at),
+    startsAt: toChinaInput(activity.starts_at),
+    endsAt: toChinaInput(activity.ends_at),
   };
 }
 
@@ -57,8 +47,8 @@ export function validateActivityForm(values: ActivityFormValues): ActivityFormEr
   if (image.length > ACTIVITY_URL_MAX || !IMAGE_PATTERN.test(image)) errors.image = text.imageInvalid;
   const link = values.link.trim();
   if (link.length > ACTIVITY_URL_MAX || !LINK_PATTERN.test(link)) errors.link = text.linkInvalid;
-  const startsAt = fromLocalInput(values.startsAt);
-  const endsAt = fromLocalInput(values.endsAt);
+  const startsAt = fromChinaInput(values.startsAt);
+  const endsAt = fromChinaInput(values.endsAt);
   if (startsAt === null) errors.startsAt = text.timeRequired;
   if (endsAt === null) errors.endsAt = text.timeRequired;
   else if (startsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)) errors.endsAt = text.timeOrder;
@@ -73,8 +63,8 @@ export function toSaveRequest(values: ActivityFormValues, id: number | null): Sa
     image: values.image.trim(),
     link: values.link.trim(),
     target: values.target,
-    starts_at: fromLocalInput(values.startsAt) ?? '',
-    ends_at: fromLocalInput(values.endsAt) ?? '',
+    starts_at: fromChinaInput(values.startsAt) ?? '',
+    ends_at: fromChinaInput(values.endsAt) ?? '',
   };
 }
 

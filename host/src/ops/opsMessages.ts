@@ -107,6 +107,9 @@ export const opsMessages = {
     target: '打开方式',
     startsAt: '开始时间',
     endsAt: '结束时间',
+    /** The form's datetime-local fields: read and written as China time (ActivityForm.tsx). */
+    startsAtInput: '开始时间（北京时间）',
+    endsAtInput: '结束时间（北京时间）',
     save: '保存',
     cancelEdit: '取消编辑',
     edit: '编辑',

@@ -6,6 +6,7 @@ import {
   COMMENT_REMOVED_TEXT,
   COMMENT_TEXT_MAX,
   Muted,
+  RelativeChinaTime,
   requireLogin,
   sharedMessages,
   TextButton,
@@ -15,7 +16,7 @@ import {
 } from '@sports/shared';
 import type { CommentThreadApi, ThreadComment as PostComment, ThreadReply as PostCommentReply } from './commentThread';
 import { circleCopy, detailCopy, postCopy } from './communityCopy';
-import { formatTime, safeImage } from './format';
+import { safeImage } from './format';
 import { Actions, AuthorLine, Body, Level } from './PostCard';
 import { ReportAction } from './ReportAction';
 
@@ -200,7 +201,7 @@ function CommentBody({
             <Level>{postCopy.level(author.level)}</Level>
           </>
         )}
-        <time dateTime={comment.created_at}>{formatTime(comment.created_at)}</time>
+        <RelativeChinaTime at={comment.created_at} data-testid="comment-time" />
       </AuthorLine>
       <Body data-testid="comment-text">
         {comment.reply_to !== null && comment.reply_to.nickname !== '' && comment.reply_to.comment_id !== comment.root_id && detailCopy.answering(comment.reply_to.nickname)}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
-import { requireLogin, TextButton, type Post, type RemoteContext } from '@sports/shared';
+import { RelativeChinaTime, requireLogin, TextButton, type Post, type RemoteContext } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { postCopy } from './communityCopy';
-import { formatTime, safeImage } from './format';
+import { safeImage } from './format';
 import { ReportAction } from './ReportAction';
 
 /** On a phone, a row's links are 44 px touch targets. */
@@ -190,7 +190,7 @@ export function PostCard({ post, context, onChange, onRemoved, linkToDetail = tr
           {post.author.nickname}
         </a>
         <Level data-testid="post-level">{postCopy.level(post.author.level)}</Level>
-        <time dateTime={post.created_at}>{formatTime(post.created_at)}</time>
+        <RelativeChinaTime at={post.created_at} data-testid="post-time" />
       </AuthorLine>
       {post.text !== '' &&
         (linkToDetail ? (

@@ -6,14 +6,6 @@ export function safeImage(url: string | undefined | null): string | undefined {
   return undefined;
 }
 
-/** 2026-11-25 10:30 in the reader's time zone. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** A positive integer id from the address (`?id=`), else null. */
 export function postIdFromQuery(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9][0-9]{0,15}$/.test(value)) return null;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   Muted,
   PagePanel,
+  RelativeChinaTime,
   RemotePageFrame,
   Tabs,
   TextButton,
@@ -232,7 +233,7 @@ function PostGroup({ result }: { result: SearchResult }) {
         <>
           {post.text}
           <Meta>
-            {post.author_nickname} · {formatDateTime(post.created_at)}
+            {post.author_nickname} · <RelativeChinaTime at={post.created_at} />
           </Meta>
         </>
       )}

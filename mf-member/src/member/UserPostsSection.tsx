@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, sharedMessages, TextButton, useCursorList, type Post, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, RelativeChinaTime, sharedMessages, TextButton, useCursorList, type Post, type RemoteContext } from '@sports/shared';
 import { postsApi } from '../api/postsApi';
-import { formatDateTime, safeImage } from '../ui/format';
+import { safeImage } from '../ui/format';
 
 export const userPostsCopy = {
   mine: '我的动态',
@@ -99,7 +99,7 @@ function PostRow({ post, context, onRemoved }: { post: Post; context: RemoteCont
         </Thumbs>
       )}
       <Meta>
-        <time dateTime={post.created_at}>{formatDateTime(post.created_at)}</time>
+        <RelativeChinaTime at={post.created_at} data-testid="user-post-time" />
         {post.topic !== null && <span>{userPostsCopy.topic(post.topic.name)}</span>}
         <span data-testid="user-post-counts">{userPostsCopy.counts(post.like_count, post.comment_count)}</span>
         {post.is_mine &&

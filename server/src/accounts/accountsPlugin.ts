@@ -36,7 +36,7 @@ async function accounts(app: App, options: AccountsPluginOptions): Promise<void>
   const services = await createAccountServices({ db: options.db, dataDir: options.dataDir, log: app.log, config: options.config, overrides: options.overrides });
   app.decorate('accounts', services);
   installAuth(app, options.db, services.clock);
-  installCsrfProtection(app);
+  installCsrfProtection(app, services.clock);
   const housekeeping = startHousekeeping(options.db, services.clock, (error) => app.log.warn({ err: error }, 'account housekeeping failed'));
   app.addHook('onClose', async () => housekeeping.stop());
   await app.register(userRoutes, { db: options.db, services });

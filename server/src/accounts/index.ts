@@ -1,6 +1,8 @@
 export { accountsPlugin } from './accountsPlugin';
 export type { AccountServices } from './accountServices';
 export { headerToken, presentedToken, sessionOf } from './authPlugin';
+export { BEACON_TOKEN_TTL_SECONDS, issueBeaconToken } from './beaconToken';
+export { requireStateChangeProof } from './csrf';
 export { AVATAR_URL_PREFIX, PRESET_AVATARS, isPresetAvatar } from './avatars';
 export { COUNTRY_CODES } from './countryCodes';
 export { loadSessionUser, toUserProfile } from './service';

@@ -14,7 +14,7 @@ import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
-import { emitCommitted, requireXhrForStateChange, roomAdmins, setRoomAdmin } from '../live/index';
+import { emitCommitted, roomAdmins, setRoomAdmin } from '../live/index';
 import type { ChatConfig } from './chatConfig';
 import type { ChatDirectory } from './chatDirectory';
 import type { GuestSigner } from './guestSignature';
@@ -64,7 +64,7 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
 
   app.get(
     '/api/tenxun/setRoomAdmin',
-    { preHandler: [app.requireLogin, requireXhrForStateChange], schema: { querystring: SetRoomAdminQuerySchema, response: { 200: Envelope(RoomAdminListSchema) } } },
+    { preHandler: app.requireLogin, config: { changesState: true }, schema: { querystring: SetRoomAdminQuerySchema, response: { 200: Envelope(RoomAdminListSchema) } } },
     async (request) => {
       const result = await setRoomAdmin(db, sessionOf(request).user, request.query);
       emitCommitted(app.roomEvents, request.log, result.events);

@@ -11,7 +11,6 @@ export { broadcastRecords } from './broadcasts';
 export { roomAdmins, setRoomAdmin } from './admins';
 export { emitCommitted } from './committedEvents';
 export { opsMute } from './mutes';
-export { requireXhrForStateChange } from './viewer';
 export { createRoom } from './roomService';
 export { hostnameOf, isAcceptableCover } from './roomCover';
 export { optionalViewerId } from './viewer';

@@ -46,7 +46,7 @@ import { reserveMatch, reserveSchedule, userReservations } from './reservations'
 import { hostnameOf } from './roomCover';
 import { createRoom, ownRooms, placardOf, roomInfo, setPlacard, setRoomOpen, setTitle, updateLive } from './roomService';
 import { deleteSchedule, setSchedule, upcomingSchedules } from './schedules';
-import { optionalViewerId, requireXhrForStateChange } from './viewer';
+import { optionalViewerId } from './viewer';
 
 export interface LiveRoutesOptions {
   db: Kysely<Database>;
@@ -63,8 +63,8 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const login = { preHandler: app.requireLogin };
-  // GET calls that change state: login first, then the X-Requested-With check (viewer.ts).
-  const loginStateChange = { preHandler: [app.requireLogin, requireXhrForStateChange] };
+  // GET calls that change state (SPEC.md's): the CSRF rule applies to them as to a POST (accounts/csrf.ts).
+  const loginStateChange = { preHandler: app.requireLogin, config: { changesState: true } };
   const presence = () => app.roomPresence;
 
   // ---- The anchor's room: api/Live ----

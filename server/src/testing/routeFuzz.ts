@@ -148,13 +148,33 @@ export function fuzzRequests(route: RegisteredRoute): FuzzRequest[] {
   return requests;
 }
 
+/**
+ * One well-formed request for a route, from its schema: every required field (and, with
+ * `allFields`, every optional one too) at a value the schema accepts; `overrides` replace fields
+ * of the query, the body or the path by name (a real room id instead of 1, …).
+ */
+export function plausibleRequest(route: RegisteredRoute, options: { allFields?: boolean; overrides?: Record<string, unknown> } = {}): { method: string; url: string; body?: string } {
+  const schema = (route.schema ?? {}) as FastifySchema & { querystring?: JsonSchema; body?: JsonSchema; params?: JsonSchema };
+  const overrides = options.overrides ?? {};
+  const fill = (object: JsonSchema | undefined) => {
+    const base = options.allFields === true ? plausibleObject(object, true) : plausibleObject(object);
+    for (const field of Object.keys(base)) if (overrides[field] !== undefined) base[field] = overrides[field];
+    return base;
+  };
+  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+  const params = Object.fromEntries(paramNames.map((name) => [name, overrides[name] !== undefined ? String(overrides[name]) : plausibleText(schema.params?.properties?.[name])]));
+  const takesBody = route.method !== 'GET' && route.method !== 'HEAD';
+  const body = takesBody ? JSON.stringify(fill(schema.body)) : undefined;
+  return { method: route.method, url: buildUrl(route.url, params, fill(schema.querystring)), ...(body === undefined ? {} : { body }) };
+}
+
 /** A value each declared field accepts (so that only the field a case breaks is wrong). */
-function plausibleObject(schema: JsonSchema | undefined): Record<string, unknown> {
+function plausibleObject(schema: JsonSchema | undefined, allFields = false): Record<string, unknown> {
   if (schema?.properties === undefined) return {};
   const required = new Set(schema.required ?? []);
   return Object.fromEntries(
     Object.entries(schema.properties)
-      .filter(([field]) => required.has(field))
+      .filter(([field]) => allFields || required.has(field))
       .map(([field, fieldSchema]) => [field, plausibleValue(fieldSchema)]),
   );
 }

@@ -32,7 +32,7 @@ export async function walletRoutes(app: App, deps: RechargeDeps): Promise<void> 
 
   app.post('/api/chargerules/getList', { schema: { response: { 200: Envelope(ChargeRuleListSchema) } } }, async () => ok(await listChargeRules(deps.db)));
 
-  app.get('/api/chargerules/payUrl', { ...login, schema: { querystring: PayUrlQuerySchema, response: { 200: Envelope(PayUrlSchema) } } }, async (request) => {
+  app.get('/api/chargerules/payUrl', { config: { changesState: true }, ...login, schema: { querystring: PayUrlQuerySchema, response: { 200: Envelope(PayUrlSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const answer = await createRechargeOrder(deps, sessionOf(request).user.id, { ruleId: request.query.id, provider: request.query.provider, idempotencyKey });
     return ok(answer);

@@ -1,3 +1,4 @@
+export * from './ChinaTime';
 export * from './ComingSoonPage';
 export * from './loadedComponent';
 export * from './LoadView';

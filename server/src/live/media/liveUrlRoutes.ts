@@ -5,7 +5,7 @@ import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { ok } from '../../infra/http/envelope';
 import type { App } from '../../infra/http/types';
-import { requireXhrForStateChange } from '../viewer';
+import { requireStateChangeProof } from '../../accounts/index';
 import { sessionOf } from '../../accounts/index';
 import type { PushAddress } from './mediaAddresses';
 import { streamNameFor } from './playbackUrls';
@@ -29,8 +29,9 @@ export async function liveUrlRoutes(app: App, options: LiveUrlRoutesOptions): Pr
     async (request) => {
       const user = sessionOf(request).user;
       if (user.is_anchor !== 1) throw errors.LIVE_NOT_ANCHOR();
-      // A reset changes state on a GET: a link from another site must not cut an anchor's stream.
-      if (request.query.reset === 1) await requireXhrForStateChange(request);
+      // Only a reset changes state (so the route is not flagged `changesState`): the same CSRF rule
+      // (accounts/csrf.ts), so a link from another site cannot cut an anchor's stream.
+      if (request.query.reset === 1) await requireStateChangeProof(request);
       const room = await keyOfOwnRoom(options.db, user.id, request.query.reset === 1);
       if (room === undefined) throw errors.LIVE_URL_NO_ROOM();
       if (request.query.reset === 1) {

@@ -10,7 +10,7 @@ import { type BarrageDeps, barrageList, sendBarrage } from './barrage';
 export async function barrageRoutes(app: App, deps: BarrageDeps): Promise<void> {
   app.get('/api/Barrage/getList', { schema: { querystring: BarrageListQuerySchema, response: { 200: Envelope(BarrageListSchema) } } }, async (request) => ok(await barrageList(deps, request.query.room_id)));
 
-  app.get('/api/Barrage/send', { preHandler: app.requireLogin, schema: { querystring: BarrageSendQuerySchema, response: { 200: Envelope(BarrageSendResultSchema) } } }, async (request) => {
+  app.get('/api/Barrage/send', { config: { changesState: true }, preHandler: app.requireLogin, schema: { querystring: BarrageSendQuerySchema, response: { 200: Envelope(BarrageSendResultSchema) } } }, async (request) => {
     // The key is read when sent (a malformed one is refused); a paid style requires it.
     const idempotencyKey = request.headers['idempotency-key'] === undefined ? null : idempotencyKeyOf(request);
     const { query } = request;

@@ -56,7 +56,7 @@ export async function giftRoutes(app: App, deps: GiftDeps & { chat: ChatOutlet }
   // threshold anyway, so the compress hooks are left off; its request lines are not logged (info),
   // while what goes wrong still is (a failed batch and 5xx at error, database-caught input at warn).
   const hot = { compress: false as const, decompress: false as const, logLevel: 'warn' as const };
-  app.get('/api/member/handselGift', { ...login, ...hot, schema: { querystring: HandselGiftQuerySchema, response: { 200: Envelope(HandselGiftResultSchema) } } }, async (request) => {
+  app.get('/api/member/handselGift', { config: { changesState: true }, ...login, ...hot, schema: { querystring: HandselGiftQuerySchema, response: { 200: Envelope(HandselGiftResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const { query } = request;
     const outcome = await sendGift(batcher, sessionOf(request).user.id, { roomId: query.room_id, giftId: query.gift_id, count: query.count, idempotencyKey });

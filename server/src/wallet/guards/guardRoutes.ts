@@ -19,7 +19,7 @@ export async function guardRoutes(app: App, deps: GuardDeps & { chat: ChatOutlet
     return ok(await roomGuards(deps.db, room.id, viewerId, deps.clock()));
   });
 
-  app.get('/api/guard_user/buy', { preHandler: app.requireLogin, schema: { querystring: GuardBuyQuerySchema, response: { 200: Envelope(GuardBuyResultSchema) } } }, async (request) => {
+  app.get('/api/guard_user/buy', { config: { changesState: true }, preHandler: app.requireLogin, schema: { querystring: GuardBuyQuerySchema, response: { 200: Envelope(GuardBuyResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const { query } = request;
     const outcome = await buyGuard(deps, sessionOf(request).user.id, { roomId: query.room_id, tierId: query.guard_id, months: query.months, idempotencyKey });

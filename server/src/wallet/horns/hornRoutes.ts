@@ -8,7 +8,7 @@ import { type HornDeps, listHorns, sendHorn } from './horns';
 
 /** `api/Member/sneHorn` (login, Idempotency-Key) and `api/Member/hornList`. */
 export async function hornRoutes(app: App, deps: HornDeps): Promise<void> {
-  app.get('/api/Member/sneHorn', { preHandler: app.requireLogin, schema: { querystring: SneHornQuerySchema, response: { 200: Envelope(SneHornResultSchema) } } }, async (request) => {
+  app.get('/api/Member/sneHorn', { config: { changesState: true }, preHandler: app.requireLogin, schema: { querystring: SneHornQuerySchema, response: { 200: Envelope(SneHornResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const outcome = await sendHorn(deps, sessionOf(request).user.id, { text: request.query.text, idempotencyKey });
     // After commit: every connected viewer of every room, on every node (a replay sends nothing).

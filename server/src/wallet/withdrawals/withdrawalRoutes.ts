@@ -55,13 +55,13 @@ export async function withdrawalRoutes(app: App, options: WithdrawalRoutesOption
 
   app.get('/api/Balance/info', { ...login, schema: { response: { 200: Envelope(WalletInfoSchema) } } }, async (request) => ok(await walletInfo(deps, sessionOf(request).user.id, clock())));
 
-  app.get('/api/Balance/conversionBalance', { ...login, schema: { querystring: ConversionQuerySchema, response: { 200: Envelope(ConversionResultSchema) } } }, async (request) => {
+  app.get('/api/Balance/conversionBalance', { config: { changesState: true }, ...login, schema: { querystring: ConversionQuerySchema, response: { 200: Envelope(ConversionResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const conversionDeps = { db, ledger: options.ledger, conversionPercent: options.config.conversionPercent };
     return ok(await convertEarnings(conversionDeps, sessionOf(request).user.id, request.query.coins, idempotencyKey, clock()));
   });
 
-  app.get('/api/Balance/applyForWithdrawal', { ...secretQuery, schema: { querystring: ApplyWithdrawalQuerySchema, response: { 200: Envelope(ApplyWithdrawalResultSchema) } } }, async (request) => {
+  app.get('/api/Balance/applyForWithdrawal', { config: { changesState: true }, ...secretQuery, schema: { querystring: ApplyWithdrawalQuerySchema, response: { 200: Envelope(ApplyWithdrawalResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const result = await applyForWithdrawal(deps, sessionOf(request).user.id, request.query, idempotencyKey, clock());
     request.log.warn({ withdrawalId: result.withdrawal.id, amountFen: result.withdrawal.amount_fen }, 'withdrawal requested');
@@ -72,11 +72,11 @@ export async function withdrawalRoutes(app: App, options: WithdrawalRoutesOption
     ok(await listWithdrawals(db, sessionOf(request).user.id, request.query)),
   );
 
-  app.get('/api/Bank_card/bind', { ...secretQuery, schema: { querystring: BindBankCardQuerySchema, response: { 200: Envelope(BankCardInfoSchema) } } }, async (request) =>
+  app.get('/api/Bank_card/bind', { config: { changesState: true }, ...secretQuery, schema: { querystring: BindBankCardQuerySchema, response: { 200: Envelope(BankCardInfoSchema) } } }, async (request) =>
     ok(await bindBankCard(payout, sessionOf(request).user.id, request.query, clock())),
   );
   app.get('/api/Bank_card/getInfo', { ...login, schema: { response: { 200: Envelope(MyBankCardSchema) } } }, async (request) => ok(await bankCardInfo(db, sessionOf(request).user.id)));
-  app.get('/api/Bank_card/bindAliPay', { ...secretQuery, schema: { querystring: BindAliPayQuerySchema, response: { 200: Envelope(AliPayInfoSchema) } } }, async (request) =>
+  app.get('/api/Bank_card/bindAliPay', { config: { changesState: true }, ...secretQuery, schema: { querystring: BindAliPayQuerySchema, response: { 200: Envelope(AliPayInfoSchema) } } }, async (request) =>
     ok(await bindAliPay(payout, sessionOf(request).user.id, request.query, clock())),
   );
   app.get('/api/Bank_card/getAliPayInfo', { ...login, schema: { response: { 200: Envelope(MyAliPaySchema) } } }, async (request) => ok(await aliPayInfo(db, sessionOf(request).user.id)));

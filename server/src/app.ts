@@ -12,8 +12,9 @@ import { systemClock } from './infra/clock';
 import type { Database } from './infra/db/schema';
 import { answerClientError } from './infra/http/clientErrors';
 import { installConnectionLimits } from './infra/http/connectionLimits';
+import { createServerLogger } from './infra/http/logRedaction';
 import { answerFrameworkError, installErrorHandlers } from './infra/http/errorHandler';
-import { type HttpLimitsConfig, defaultHttpLimitsConfig } from './infra/http/httpConfig';
+import { type HttpLimitsConfig, defaultHttpLimitsConfig, fastifyTrustProxy } from './infra/http/httpConfig';
 import { strictValidatorCompiler } from './infra/http/requestValidator';
 import { installRouteTable } from './infra/http/routeTable';
 import { installSecurityHeaders } from './infra/http/securityHeaders';
@@ -87,7 +88,8 @@ const PLUGIN_TIMEOUT_MS = 60_000;
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const limits = options.http ?? defaultHttpLimitsConfig();
   const app: App = Fastify({
-    ...(options.logger !== undefined ? { loggerInstance: options.logger } : { logger: { level: options.logLevel ?? 'info' } }),
+    // The server's logger redacts secrets and masks them in URLs (infra/http/logRedaction.ts).
+    loggerInstance: options.logger ?? createServerLogger(options.logLevel ?? 'info'),
     bodyLimit: API_BODY_LIMIT_BYTES,
     // Start-up hooks (the feed's first batch, the media server) take seconds on a busy 2-core
     // machine: Fastify's 10 s default failed starts under load.
@@ -100,8 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: timeoutCheckInterval(limits) },
     // Timed-out and malformed requests are answered with the envelope, like every other error.
     clientErrorHandler: answerClientError,
-    // Behind no proxy by default: request.ip is the peer, so per-IP limits cannot be spoofed.
-    trustProxy: false,
+    // TRUST_PROXY (httpConfig.ts); by default none: request.ip is the peer, so per-IP limits cannot be spoofed.
+    trustProxy: fastifyTrustProxy(limits.trustProxy),
     // The client calls both `api/Live` and `api/live` (DESIGN.md section 4).
     routerOptions: { caseSensitive: false },
     // A URL Fastify cannot decode answers our envelope, like every other client mistake.

@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       idleTimeoutMs: 120_000,
       maxConnectionsPerAddress: 128,
       maxWebSocketsPerAddress: 64,
+      trustProxy: false,
     });
     const config = loadConfig({
       HTTP_HEADERS_TIMEOUT_SECONDS: '5',
@@ -84,7 +85,27 @@ describe('loadConfig', () => {
       idleTimeoutMs: 300_000,
       maxConnectionsPerAddress: 20_000,
       maxWebSocketsPerAddress: 10_000,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY: false, true, a hop count, proxy addresses and CIDR ranges; lists a bad one with the others', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).http.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    let caught: unknown;
+    try {
+      loadConfig({ TRUST_PROXY: '10.0.0.0/33,nginx', PORT: 'x' });
+    } catch (error) {
+      caught = error;
+    }
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('TRUST_PROXY must be false, true, a hop count (1-10) or a comma-separated list of proxy addresses and CIDR ranges');
+    expect(problems).toContain('(not an address or range: 10.0.0.0/33, nginx)');
+    expect(problems).toContain('PORT');
+    expect(() => loadConfig({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every bad HTTP limit, and headers that may outlast the request', () => {

@@ -4,11 +4,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { publishLocalBuilds } from './rollouts/bootstrapReleases';
 import { createReleasesSetup } from './rollouts/rolloutsPlugin';
 import { type AppConfig, loadConfig } from './config';
+import { createServerLogger } from './infra/http/logRedaction';
 import { migrateToLatest } from './infra/db/migrations/migrate';
 import { openDatabase } from './infra/db/openDatabase';
 import { seedDemoData } from './seedDemoData';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     console.error(startupHint(error, { port: 8080, host: '127.0.0.1' }));
     process.exit(1);
   }
-  const log: FastifyBaseLogger = pino({ level: config.logLevel });
+  const log: FastifyBaseLogger = createServerLogger(config.logLevel);
   const parts: RunningParts = { log };
   // Installed first, so a signal during start-up also stops what has started so far.
   installSignalHandlers(parts);

@@ -1,4 +1,23 @@
+import net from 'node:net';
 import { type ReadVar, parseInteger } from '../config/envVars';
+
+/**
+ * Fastify's `trustProxy` (request.ip, request.protocol, request.host from X-Forwarded-*):
+ * false (the default: the peer is the client), true (every proxy: only when nothing reaches the
+ * server but the proxy), a hop count, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * What Fastify is given. A hop count becomes "the nearest n hops are proxies" (proxy-addr's hop
+ * index, 0 = the peer): Fastify 5.12 reads a bare number as "trust nobody", since a count cannot
+ * tell a proxy from a client that connects directly; so a count is only for servers nothing but
+ * the proxies can reach (prefer the proxies' addresses).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /**
  * How long one client may hold the server's sockets and how many it may hold
@@ -18,6 +37,12 @@ export interface HttpLimitsConfig {
   maxConnectionsPerAddress: number;
   /** Open WebSockets (/ws/chat, /ws/live-data) from one address: a tab holds one or two. */
   maxWebSocketsPerAddress: number;
+  /**
+   * TRUST_PROXY: whom X-Forwarded-For / -Proto / -Host are believed from (app.ts passes it to
+   * Fastify). Set only behind a proxy that overwrites those headers: otherwise any client names
+   * its own address and walks past every per-address limit.
+   */
+  trustProxy: TrustProxy;
 }
 
 /**
@@ -33,6 +58,7 @@ export function defaultHttpLimitsConfig(): HttpLimitsConfig {
     idleTimeoutMs: 120_000,
     maxConnectionsPerAddress: 128,
     maxWebSocketsPerAddress: 64,
+    trustProxy: false,
   };
 }
 
@@ -49,6 +75,7 @@ export function loadHttpLimitsConfig(read: ReadVar, problems: string[]): HttpLim
     idleTimeoutMs: seconds('HTTP_IDLE_TIMEOUT_SECONDS', defaults.idleTimeoutMs, 3600),
     maxConnectionsPerAddress: count('HTTP_MAX_CONNECTIONS_PER_ADDRESS', defaults.maxConnectionsPerAddress),
     maxWebSocketsPerAddress: count('HTTP_MAX_WEBSOCKETS_PER_ADDRESS', defaults.maxWebSocketsPerAddress),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
   };
   // Node refuses to start a server whose headers may take longer than the whole request.
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
@@ -57,4 +84,35 @@ export function loadHttpLimitsConfig(read: ReadVar, problems: string[]): HttpLim
     );
   }
   return config;
+}
+
+const TRUST_PROXY_FORMS = 'false, true, a hop count (1-10) or a comma-separated list of proxy addresses and CIDR ranges (10.0.0.0/8, ::1)';
+
+/** TRUST_PROXY: `false` / `true`, a hop count, or addresses and CIDR ranges (checked one by one). */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+    problems.push(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}"`);
+    return false;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}"${bad.length > 0 ? ` (not an address or range: ${bad.join(', ')})` : ''}`);
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || address === undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d+$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

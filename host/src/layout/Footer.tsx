@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { chinaDateKey } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 
@@ -82,7 +83,7 @@ export function Footer() {
           </li>
         </Links>
       </nav>
-      <Copyright>{text.copyright(new Date().getFullYear())}</Copyright>
+      <Copyright>{text.copyright(Number(chinaDateKey(Date.now()).slice(0, 4)))}</Copyright>
     </Bar>
   );
 }

@@ -1,3 +1,5 @@
+import { chinaDateKey } from '@sports/shared';
+
 /** The guards' words on the room page (zh-CN). */
 export const guardCopy = {
   panel: '守护',
@@ -32,8 +34,7 @@ export const guardCopy = {
 export const GUARD_LEVEL_NAMES: Record<1 | 2 | 3, string> = { 1: '青铜守护', 2: '白银守护', 3: '黄金守护' };
 export const GUARD_LEVEL_COLORS: Record<1 | 2 | 3, string> = { 1: '#8c5a2b', 2: '#5d6b7a', 3: '#8a6a00' };
 
-/** yyyy-mm-dd in China time, for an expiry. */
+/** yyyy-mm-dd in China time, for an expiry (@sports/shared's chinaTime). */
 export function guardDate(iso: string): string {
-  const date = new Date(new Date(iso).getTime() + 8 * 3_600_000);
-  return date.toISOString().slice(0, 10);
+  return chinaDateKey(iso);
 }

@@ -1,8 +1,10 @@
 /**
  * The client-side check of a mainland resident ID number (GB 11643-1999), mirroring the server's
- * embedded real-name check: 18 characters, 17 digits then a digit or X, a known province code, a real birth date (1900 to today), and the
+ * embedded real-name check: 18 characters, 17 digits then a digit or X, a known province code, a real birth date (1900 to today, China's calendar day), and the
  * ISO 7064 MOD 11-2 check character. The server decides; this only saves a round trip.
  */
+import { chinaDateKey } from '@sports/shared';
+
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const CHECK_CHARS = '10X98765432';
 /** Province-level codes (GB/T 2260) and 83 (Taiwan residents' permits), as the server takes them. */
@@ -17,7 +19,7 @@ export function checkIdNumber(raw: string, today: Date = new Date()): IdNumberPr
   const month = Number(value.slice(10, 12));
   const day = Number(value.slice(12, 14));
   const birth = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || birth.getTime() > today.getTime()) {
+  if (year < 1900 || birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || `${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}` > chinaDateKey(today)) {
     return 'birthDate';
   }
   let sum = 0;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chinaMinute } from '../infra/chinaTime';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { revokeAllSessions } from './sessions/sessions';
@@ -29,10 +30,5 @@ export async function bannedUntil(db: Kysely<Database>, userId: number, now: Dat
 /** Refuses a new session to a banned member, saying until when (China time). */
 export async function refuseIfBanned(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
   const until = await bannedUntil(db, userId, now);
-  if (until !== null) throw errors.ACCOUNT_BANNED(formatChinaTime(until));
-}
-
-function formatChinaTime(date: Date): string {
-  const china = new Date(date.getTime() + 8 * 3600_000);
-  return `${china.toISOString().slice(0, 16).replace('T', ' ')}`;
+  if (until !== null) throw errors.ACCOUNT_BANNED(chinaMinute(until));
 }

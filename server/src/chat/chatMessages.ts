@@ -1,9 +1,10 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@sports/shared/server';
+import { chinaMonthDayMinute } from '../infra/chinaTime';
 
 /** What chat users read (zh-CN): refusals, errors and the assistant channel's system messages. */
 export const chatMessages = {
   muted: '您已被禁言，暂时不能发言',
-  mutedUntil: (until: Date) => `您已被禁言至 ${formatTime(until)}，暂时不能发言`,
+  mutedUntil: (until: Date) => `您已被禁言至 ${chinaMonthDayMinute(until)}，暂时不能发言`,
   rateLimited: (seconds: number) => `发言太快了，请 ${seconds} 秒后再试`,
   tooLong: `消息太长，最多 ${CHAT_MESSAGE_MAX_LENGTH} 个字`,
   empty: '不能发送空消息',
@@ -33,7 +34,7 @@ export const chatMessages = {
     'provider-mismatch': '聊天服务未启用',
   },
   // C2C notices (to one user).
-  noticeMuted: (until: Date | null) => (until === null ? '您已被房管禁言' : `您已被房管禁言至 ${formatTime(until)}`),
+  noticeMuted: (until: Date | null) => (until === null ? '您已被房管禁言' : `您已被房管禁言至 ${chinaMonthDayMinute(until)}`),
   noticeUnmuted: '您的禁言已解除',
   noticeMadeAdmin: '您已被设为房管',
   noticeAdminRemoved: '您的房管身份已被取消',
@@ -46,10 +47,3 @@ export const chatMessages = {
   systemTitle: (title: string) => `直播间标题更新为：${title}`,
   systemPlacard: '直播间公告已更新',
 } as const;
-
-/** `MM-DD HH:mm` in China time (the site's audience). */
-function formatTime(date: Date): string {
-  const china = new Date(date.getTime() + 8 * 3_600_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())} ${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}`;
-}

@@ -53,7 +53,7 @@ export async function memberCentreRoutes(app: App, { db, cipher, verifier, clock
   app.post('/api/Member/verified', { ...login, schema: { body: VerifyRealNameRequestSchema, response: { 200: Envelope(VerifiedInfoSchema) } } }, async (request) => {
     const userId = sessionOf(request).user.id;
     if (!verifyLimiter.hit(String(userId)).allowed) throw errors.MEMBER_VERIFY_TOO_FREQUENT();
-    return ok(await verifyRealName({ db, cipher, verifier }, userId, request.body, clock()));
+    return ok(await verifyRealName({ db, cipher, verifier }, { userId, ip: request.ip }, request.body, clock()));
   });
 
   app.post('/api/Member/getVerifiedInfo', { ...login, schema: { response: { 200: Envelope(VerifiedInfoSchema) } } }, async (request) =>

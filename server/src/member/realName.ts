@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { type IdCipher, cipherContext } from './idCipher';
+import { type IdentityChecker, checkIdentity } from './identityChecks';
 import { checkIdNumber, maskIdNumber } from './idNumber';
 import { maskLegalName, normaliseLegalName } from './legalName';
 import type { RealNameVerifier } from './realNameVerifier';
@@ -18,7 +19,14 @@ export interface RealNameDeps {
   verifier: RealNameVerifier;
 }
 
-export async function verifyRealName(deps: RealNameDeps, userId: number, request: VerifyRealNameRequest, now: Date): Promise<VerifiedInfo> {
+/**
+ * The order leaks nothing (issue 32): the name's and the number's shape first, the member's own
+ * state, then the comparison of the number with every verified one (another account's?) under
+ * the identity checks' limits, each outcome written to `identity_check` (identityChecks.ts), then
+ * the provider.
+ */
+export async function verifyRealName(deps: RealNameDeps, who: IdentityChecker, request: VerifyRealNameRequest, now: Date): Promise<VerifiedInfo> {
+  const userId = who.userId;
   const name = normaliseLegalName(request.name);
   if (name === null) throw errors.MEMBER_REAL_NAME_INVALID();
   const check = checkIdNumber(request.id_number, now);
@@ -27,7 +35,11 @@ export async function verifyRealName(deps: RealNameDeps, userId: number, request
   const fingerprint = cipher.fingerprint(check.idNumber);
   // Answered before the provider is asked (a KYC call costs): the insert below is the final word on races.
   if (await isVerified(db, userId)) throw errors.MEMBER_ALREADY_VERIFIED();
-  if ((await db.selectFrom('member_real_name').select('user_id').where('id_hmac', '=', fingerprint).executeTakeFirst()) !== undefined) throw errors.MEMBER_ID_NUMBER_TAKEN();
+  const taken = await checkIdentity(db, who, 'id_number', now, async (trx) => {
+    const matched = (await trx.selectFrom('member_real_name').select('user_id').where('id_hmac', '=', fingerprint).executeTakeFirst()) !== undefined;
+    return { matched, failed: matched, result: matched };
+  });
+  if (taken) throw errors.MEMBER_ID_NUMBER_TAKEN();
 
   const verdict = await deps.verifier.verify(name, check.idNumber);
   if (!verdict.approved) throw errors.MEMBER_VERIFICATION_REJECTED(verdict.reason);

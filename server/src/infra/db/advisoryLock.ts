@@ -10,6 +10,9 @@ export const LockSpace = {
   resetIp: 5,
   /** Which remote owns which route (rollouts/routeOwnership.ts): one key for every remote. */
   mfRouteOwnership: 6,
+  /** Comparisons with a member's stored personal data (member/identityChecks.ts): per member, then per address. */
+  identityCheckUser: 7,
+  identityCheckIp: 8,
 } as const;
 
 /** Waits for the lock; released at commit or rollback. Serializes work on one key across nodes. */

@@ -2,7 +2,7 @@ import type { MfTelemetryTable, MfReleaseTable, MfRolloutTable, MfAuditTable } f
 import type { AppUserTable, UserSessionTable, SmsCodeTable, SmsSendLogTable, LoginFailureTable, ResetFailureTable, CaptchaUsedTable, UploadTable } from './tables/accounts';
 import type { CompetitionTable, SeasonTable, TeamTable, PlayerTable, MatchTable, MatchEventTable, MatchStatisticTable, StandingTable, OddsCompanyTable, MatchOddsTable, OddsHistoryTable, MatchIntelTable, MatchAbsenceTable, MatchFavoriteTable, LiveStreamSeqTable } from './tables/scores';
 import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable } from './tables/live';
-import type { MemberRealNameTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
+import type { MemberRealNameTable, IdentityCheckTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
 import type { BankCardTable, PaymentPasswordTable, EarningsConversionTable, WithdrawalTable } from './tables/withdrawals';
@@ -68,6 +68,7 @@ export interface Database {
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;
   member_real_name: MemberRealNameTable;
+  identity_check: IdentityCheckTable;
   anchor_application: AnchorApplicationTable;
   anchor_application_audit: AnchorApplicationAuditTable;
   watch_record: WatchRecordTable;

@@ -178,6 +178,13 @@ export const errors = catalogue({
   MEMBER_ALREADY_VERIFIED: entry('您已完成实名认证，无需重复认证'),
   MEMBER_VERIFICATION_REJECTED: entry((reason: string) => `实名认证未通过：${reason}`),
   MEMBER_VERIFY_TOO_FREQUENT: entry('实名认证操作过于频繁，请稍后再试', { status: 429 }),
+  /**
+   * Too many failed comparisons with stored personal data (a payout account's holder with the
+   * legal name, an ID number already verified, the payment password) for this member or from this
+   * address (member/identityChecks.ts). SPEC.md section 8 has no such entry: code 1, the message
+   * shown as the page's error toast.
+   */
+  IDENTITY_CHECKS_TOO_MANY: entry((wait: string) => `核对失败次数过多，请 ${wait}后再试`, { status: 429 }),
   MEMBER_NOT_VERIFIED: entry('请先完成实名认证，再申请成为主播'),
   MEMBER_ALREADY_ANCHOR: entry('您已经是主播，无需重复申请'),
   MEMBER_APPLICATION_PENDING: entry('您的主播申请正在审核中，请耐心等待'),
@@ -239,6 +246,10 @@ export const errors = catalogue({
   WALLET_PAYOUT_HOLDER_MISMATCH: entry('收款人姓名与实名认证的姓名不一致'),
   /** 12-19 digits failing the Luhn check. */
   WALLET_CARD_NUMBER_INVALID: entry('银行卡号无效，请核对后重新输入'),
+  /** A bank name of blanks, control or markup characters (checked before the holder is compared). */
+  WALLET_BANK_NAME_INVALID: entry('开户银行名称无效，请填写银行的中文或英文名称'),
+  /** A holder that cannot be a legal name (checked before it is compared with the verified one). */
+  WALLET_PAYOUT_HOLDER_INVALID: entry('收款人姓名格式错误，请填写身份证上的中文姓名'),
   WALLET_PAYOUT_ACCOUNT_MISSING: entry((what: string) => `请先绑定${what}`),
   WALLET_PAYMENT_PASSWORD_NOT_SET: entry('请先设置支付密码'),
   WALLET_PAYMENT_PASSWORD_WRONG: entry((remaining: number) => `支付密码错误，还可尝试 ${remaining} 次`),

@@ -4,6 +4,7 @@ import { codeCheckError, consumeSmsCode, hashPassword, verifyPassword } from '..
 import { CHINA_OFFSET_MS } from '../../infra/chinaTime';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
+import { type IdentityChecker, admitIdentityCheck, recordIdentityCheck } from '../../member/index';
 import { PAYMENT_PASSWORD_MAX_TRIES } from '../withdrawals/withdrawalsConfig';
 
 /**
@@ -58,18 +59,26 @@ export async function setPaymentPassword(db: Kysely<Database>, userId: number, r
 
 /**
  * Refuses unless `password` is the member's payment password: not set, locked (until when), or
- * wrong (tries left; the fifth locks). A right one clears the count.
+ * wrong (tries left; the fifth locks). A right one clears the count. Each comparison is also
+ * under the identity checks' limits (per member and per address, member/identityChecks.ts) and
+ * written to `identity_check`, in the same transaction as the count.
  */
-export async function checkPaymentPassword(db: Kysely<Database>, userId: number, password: string, lockMinutes: number, now: Date): Promise<void> {
+export async function checkPaymentPassword(db: Kysely<Database>, who: IdentityChecker, password: string, lockMinutes: number, now: Date): Promise<void> {
+  const userId = who.userId;
   // The member's checks take turns on the row lock, the verify included: parallel guesses each see
   // the lock the previous ones set (read before the lock, they would all be verified while the
   // fifth wrong one locks, and a right guess among them would pass). The outcome is committed
   // with the count, then refused.
   const refusal = await db.transaction().execute(async (trx) => {
+    // The identity locks first (member, then address), the row lock after: every path takes them in this order.
+    const limited = await admitIdentityCheck(trx, who, 'payment_password', now);
+    if (limited !== undefined) return limited;
     const row = await trx.selectFrom('payment_password').select(['password_hash', 'failed_tries', 'locked_until']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (row === undefined) return errors.WALLET_PAYMENT_PASSWORD_NOT_SET();
     if (row.locked_until !== null && row.locked_until.getTime() > now.getTime()) return errors.WALLET_PAYMENT_PASSWORD_LOCKED(chinaMinute(row.locked_until));
-    if (await verifyPassword(row.password_hash, password)) {
+    const matched = await verifyPassword(row.password_hash, password);
+    await recordIdentityCheck(trx, who, 'payment_password', { matched, failed: !matched }, now);
+    if (matched) {
       if (row.failed_tries > 0) await trx.updateTable('payment_password').set({ failed_tries: 0 }).where('user_id', '=', userId).execute();
       return undefined;
     }

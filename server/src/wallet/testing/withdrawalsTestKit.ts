@@ -3,9 +3,9 @@
 // the calls as a member makes them, and an anchor ready to withdraw. The ledger is checked clean
 // after each file.
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { errors } from '../../infra/http/errorCatalogue';
+import { createServerLogger } from '../../infra/http/logRedaction';
 import { type TestUser, createUser } from '../../live/testing/roomsTestKit';
 import { checkCharacter } from '../../member/idNumber';
 import { DEFAULT_HALT_POLICY } from '../../rollouts/releaseHealth';
@@ -50,7 +50,8 @@ export function useWithdrawalsTestApp(target: DbTarget) {
   const clock = createManualClock(new Date('2026-11-18T04:00:00Z'));
   const accounts = accountsTestOptions(clock);
   const logLines: string[] = [];
-  const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+  // The server's own logger (redaction included), at debug: every line it could write is checked.
+  const logger = createServerLogger('debug', new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
   const wallet = defaultWalletConfig();
   const withdrawalsConfig = { conversionPercent: 80, fenPerCoin: 10, minFen: 1_000, dailyLimitFen: 50_000, lockMinutes: 30 };
   const ctx = useTestApp(target, {
@@ -67,10 +68,13 @@ export function useWithdrawalsTestApp(target: DbTarget) {
   let keyCounter = 0;
   const freshKey = () => `wd-${process.pid}-${++keyCounter}`;
   type Answer = { status: number; code: number; msg: string; data: any; reason?: string };
+  // Each member calls from an address of their own (the identity checks count per address too).
   const get = (url: string, as?: TestUser, headers: Record<string, string> = {}): Promise<Answer> =>
-    ctx.app.inject({ url, headers: { ...as?.headers, ...headers } }).then((response) => ({ status: response.statusCode, ...response.json() }));
+    ctx.app.inject({ url, remoteAddress: addressOf(as), headers: { ...as?.headers, ...headers } }).then((response) => ({ status: response.statusCode, ...response.json() }));
   const post = (url: string, payload: object | undefined, as?: TestUser, headers: Record<string, string> = {}): Promise<Answer> =>
-    ctx.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), headers: { ...as?.headers, ...headers } }).then((response) => ({ status: response.statusCode, ...response.json() }));
+    ctx.app
+      .inject({ method: 'POST', url, remoteAddress: addressOf(as), ...(payload === undefined ? {} : { payload }), headers: { ...as?.headers, ...headers } })
+      .then((response) => ({ status: response.statusCode, ...response.json() }));
   const refusal = (entry: { reason: string; message: unknown }, message?: string) => ({ code: 1, msg: message ?? entry.message, data: null, reason: entry.reason });
   const validation = { status: 400, code: 1, reason: errors.VALIDATION.reason };
 
@@ -102,6 +106,12 @@ export function useWithdrawalsTestApp(target: DbTarget) {
   const dayLater = () => clock.advance(24 * 3_600_000);
 
   return { clock, logLines, ctx, freshKey, get, post, refusal, validation, verify, bindCard, setPassword, withdraw, convert, giveEarnings, earningsOf, readyAnchor, dayLater };
+}
+
+/** A member's own client address in the tests (172.16-31.y.z from the user id; freshIp's are 10.x.y.z); 127.0.0.1 for a guest. */
+export function addressOf(user?: TestUser): string {
+  if (user === undefined) return '127.0.0.1';
+  return `172.${16 + ((user.id >> 16) & 15)}.${(user.id >> 8) & 255}.${user.id & 255}`;
 }
 
 /** No line of the captured log holds any of `secrets` (the timing fields left out: their digits could spell anything). */

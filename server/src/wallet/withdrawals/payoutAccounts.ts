@@ -1,6 +1,7 @@
 import type { AliPayInfo, BankCardInfo, BindAliPayQuery, BindBankCardQuery } from '@sports/shared/server';
 import type { Kysely, Selectable } from 'kysely';
-import { type IdCipher, maskLegalName, normaliseLegalName, verifiedLegalName } from '../../member/index';
+import { BANK_NAME_MAX, BANK_NAME_MIN } from '@sports/shared/server';
+import { type IdCipher, type IdentityChecker, checkIdentity, isVerified, maskLegalName, normaliseLegalName, verifiedLegalName } from '../../member/index';
 import type { BankCardTable, Database, PayoutAccountKind } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { isCardNumber, lastFour, maskAlipayAccount, maskCardNumber } from './payoutNumbers';
@@ -22,25 +23,50 @@ export interface PayoutDeps {
 /** The additional data of a stored payout field: the value does not decrypt in another row or column. */
 export const payoutContext = (userId: number, kind: PayoutAccountKind, field: 'number' | 'holder'): string => `bank_card:${userId}:${kind}:${field}`;
 
-/** The holder must be the verified legal name (same normalisation as the verification: dots unified, trimmed). */
-async function checkHolder(deps: PayoutDeps, userId: number, holder: string): Promise<string> {
-  const legalName = await verifiedLegalName(deps.db, deps.cipher, userId);
-  if (legalName === null) throw errors.WALLET_PAYOUT_NOT_VERIFIED();
-  if (normaliseLegalName(holder) !== legalName) throw errors.WALLET_PAYOUT_HOLDER_MISMATCH();
+/**
+ * The order leaks nothing (issue 32): every malformed field is refused first (the card's Luhn
+ * check, the bank's name, the holder's shape), then verification; only then is the holder
+ * compared with the verified legal name, under the per-member and per-address limits
+ * (member/identityChecks.ts), each outcome written to `identity_check`. A wrong number with a
+ * guessed name answers the number's error whatever the name.
+ */
+async function checkHolder(deps: PayoutDeps, who: IdentityChecker, holder: string | null, now: Date): Promise<string> {
+  if (holder === null) throw errors.WALLET_PAYOUT_HOLDER_INVALID();
+  if (!(await isVerified(deps.db, who.userId))) throw errors.WALLET_PAYOUT_NOT_VERIFIED();
+  const legalName = await checkIdentity(deps.db, who, 'legal_name', now, async (trx) => {
+    const stored = await verifiedLegalName(trx, deps.cipher, who.userId);
+    const matched = stored !== null && holder === stored;
+    return { matched, failed: !matched, result: matched ? stored : null };
+  });
+  if (legalName === null) throw errors.WALLET_PAYOUT_HOLDER_MISMATCH();
   return legalName;
 }
 
-export async function bindBankCard(deps: PayoutDeps, userId: number, query: BindBankCardQuery, now: Date): Promise<BankCardInfo> {
-  const holder = await checkHolder(deps, userId, query.holder);
+/** A bank's name as stored: trimmed, 2-30 characters, no control or markup characters. */
+export function cleanBankName(raw: string): string | null {
+  const name = raw.trim();
+  const length = [...name].length;
+  if (length < BANK_NAME_MIN || length > BANK_NAME_MAX) return null;
+  return /[\u0000-\u001f\u007f<>"'`\\]/.test(name) ? null : name;
+}
+
+export async function bindBankCard(deps: PayoutDeps, who: IdentityChecker, query: BindBankCardQuery, now: Date): Promise<BankCardInfo> {
   if (!isCardNumber(query.card_number)) throw errors.WALLET_CARD_NUMBER_INVALID();
-  const row = await save(deps, userId, 'card', { number: query.card_number, masked: maskCardNumber(query.card_number), bankName: query.bank_name.trim(), holder }, now);
+  const bankName = cleanBankName(query.bank_name);
+  if (bankName === null) throw errors.WALLET_BANK_NAME_INVALID();
+  const holder = await checkHolder(deps, who, normaliseLegalName(query.holder), now);
+  const row = await save(deps, who.userId, 'card', { number: query.card_number, masked: maskCardNumber(query.card_number), bankName, holder }, now);
   return toCardInfo(row);
 }
 
-export async function bindAliPay(deps: PayoutDeps, userId: number, query: BindAliPayQuery, now: Date): Promise<AliPayInfo> {
-  const holder = await checkHolder(deps, userId, query.holder);
+/** A mainland mobile number or an email address (the schema's pattern, checked again after trimming). */
+const ALIPAY_ACCOUNT = /^(1[3-9][0-9]{9}|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,})$/;
+
+export async function bindAliPay(deps: PayoutDeps, who: IdentityChecker, query: BindAliPayQuery, now: Date): Promise<AliPayInfo> {
   const account = query.account.trim().toLowerCase();
-  const row = await save(deps, userId, 'alipay', { number: account, masked: maskAlipayAccount(account), bankName: ALIPAY_BANK_NAME, holder }, now);
+  if (!ALIPAY_ACCOUNT.test(account)) throw errors.VALIDATION('支付宝账号须为手机号或邮箱');
+  const holder = await checkHolder(deps, who, normaliseLegalName(query.holder), now);
+  const row = await save(deps, who.userId, 'alipay', { number: account, masked: maskAlipayAccount(account), bankName: ALIPAY_BANK_NAME, holder }, now);
   return toAliPayInfo(row);
 }
 

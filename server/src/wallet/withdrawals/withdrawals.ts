@@ -1,6 +1,6 @@
 import type { ApplyWithdrawalQuery, ApplyWithdrawalResult, WalletInfo, Withdrawal, WithdrawalListQuery, WithdrawalPage } from '@sports/shared/server';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isVerified } from '../../member/index';
+import { type IdentityChecker, isVerified } from '../../member/index';
 import { chinaDate, chinaDayRange } from '../../infra/chinaTime';
 import type { Database, WithdrawalTable } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
@@ -16,7 +16,8 @@ import type { WithdrawalsConfig } from './withdrawalsConfig';
  * Withdrawals (`api/Balance/applyForWithdrawal`, `withdrawalList`, the wallet overview
  * `api/Balance/info`). A request is checked in this order: the key (a retry answers the first),
  * the amount's shape (minimum, a whole number of earning coins), verification, the payout
- * account, the payment password (a wrong one is counted and committed before the refusal), then
+ * account, and only then the payment password (under the identity checks' limits, each
+ * comparison audited; a wrong one is counted and committed before the refusal), then
  * one transaction under the member's payment password row lock (so the day's total holds for
  * parallel requests): the day's limit, the set `withdrawal:<user>:<key>` (earnings → withdrawals
  * in flight; beyond the earnings: WALLET_EARNINGS_INSUFFICIENT), the `withdrawal` row with the
@@ -32,8 +33,9 @@ export interface WithdrawalDeps {
 
 const PAGE_SIZE = 20;
 
-export async function applyForWithdrawal(deps: WithdrawalDeps, userId: number, query: ApplyWithdrawalQuery, idempotencyKey: string, now: Date): Promise<ApplyWithdrawalResult> {
+export async function applyForWithdrawal(deps: WithdrawalDeps, who: IdentityChecker, query: ApplyWithdrawalQuery, idempotencyKey: string, now: Date): Promise<ApplyWithdrawalResult> {
   const { db, config } = deps;
+  const userId = who.userId;
   const first = await findByKey(db, userId, idempotencyKey);
   if (first !== undefined) return replay(first, query);
   if (query.amount < config.minFen) throw errors.WALLET_WITHDRAWAL_TOO_SMALL(yuan(config.minFen));
@@ -42,7 +44,7 @@ export async function applyForWithdrawal(deps: WithdrawalDeps, userId: number, q
   if (!(await isVerified(db, userId))) throw errors.WALLET_PAYOUT_NOT_VERIFIED();
   const account = await payoutAccountOf(db, userId, query.account);
   if (account === undefined) throw errors.WALLET_PAYOUT_ACCOUNT_MISSING(query.account === 'card' ? '银行卡' : '支付宝账户');
-  await checkPaymentPassword(db, userId, query.password, config.lockMinutes, now);
+  await checkPaymentPassword(db, who, query.password, config.lockMinutes, now);
 
   const earnings = { kind: 'anchor_earnings', owner: userId } as const;
   const row = await db.transaction().execute(async (trx) => {

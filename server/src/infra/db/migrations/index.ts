@@ -24,6 +24,7 @@ import * as headlineComments0023 from './0023_headline_comments';
 import * as seriesSports0024 from './0024_series_sports';
 import * as giftBatchesSetBased0025 from './0025_gift_batches_set_based';
 import * as mfRouteManifests0026 from './0026_mf_route_manifests';
+import * as identityChecks0027 from './0027_identity_checks';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024_series_sports': seriesSports0024,
   '0025_gift_batches_set_based': giftBatchesSetBased0025,
   '0026_mf_route_manifests': mfRouteManifests0026,
+  '0027_identity_checks': identityChecks0027,
 };

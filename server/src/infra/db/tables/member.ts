@@ -72,3 +72,19 @@ export interface MemberExpDayTable {
   chat_messages: Generated<number>;
   last_watch_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
+
+export type IdentityCheckKind = 'legal_name' | 'id_number' | 'payment_password';
+
+/** One comparison of typed personal data with the stored one, or one attempt the limit refused (migration 0027; member/identityChecks.ts). */
+export interface IdentityCheckTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: IdentityCheckKind;
+  /** The client address (request.ip: behind TRUST_PROXY, the forwarded one). */
+  ip: string;
+  /** Null: refused by the limit, nothing compared. */
+  matched: boolean | null;
+  /** Refused because of this comparison: what the limits count. */
+  failed: boolean;
+  created_at: AppTimestamp;
+}

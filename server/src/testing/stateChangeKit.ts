@@ -45,7 +45,9 @@ export function installWriteWatch(): void {
 /** Runs `work` (an `app.inject`) with a WriteLog of its own: everything it causes, awaited or not, lands there. */
 export async function watchWrites<T>(work: () => Promise<T>): Promise<{ result: T; log: WriteLog }> {
   const log: WriteLog = { statements: [] };
-  const result = await current.run(log, work);
+  // `async () => await`: app.inject answers a lazy chain that starts the request only when it is
+  // awaited, which must happen inside the run, not after it.
+  const result = await current.run(log, async () => await work());
   return { result, log };
 }
 

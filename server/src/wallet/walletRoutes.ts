@@ -40,7 +40,7 @@ export async function walletRoutes(app: App, deps: RechargeDeps): Promise<void> 
 
   app.get('/api/Order/getTypeList', { schema: { response: { 200: Envelope(OrderTypeListSchema) } } }, async () => ok(orderTypes()));
 
-  app.get('/api/Order/getList', { ...login, schema: { querystring: OrderListQuerySchema, response: { 200: Envelope(OrderPageSchema) } } }, async (request) =>
+  app.get('/api/Order/getList', { config: { bookkeepingWrites: 'marks the pending orders of the member whose time is up as expired, as a sweep would: the same result whoever asks, nothing a request chooses' }, ...login, schema: { querystring: OrderListQuerySchema, response: { 200: Envelope(OrderPageSchema) } } }, async (request) =>
     ok(await listMemberOrders(deps.db, sessionOf(request).user.id, request.query, deps.clock())),
   );
 }

@@ -65,7 +65,8 @@ export async function headlineRoutes(app: App, { db, clock }: HeadlineDeps): Pro
     ok(await headlineDetail(db, request.query.id, await optionalUserId(db, clock, request))),
   );
 
-  app.get('/api/Headlines_user/insert', { schema: { querystring: HeadlineIdQuerySchema, response: { 200: Envelope(HeadlineReadResultSchema) } } }, async (request) =>
+  // Writes the member's reading history (and the view count): the CSRF rule applies, as to a POST.
+  app.get('/api/Headlines_user/insert', { config: { changesState: true }, schema: { querystring: HeadlineIdQuerySchema, response: { 200: Envelope(HeadlineReadResultSchema) } } }, async (request) =>
     ok(await recordRead(db, request.query.id, { userId: await optionalUserId(db, clock, request), ip: request.ip }, guestViews, clock())),
   );
 

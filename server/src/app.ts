@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, type FastifyPluginOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type AccountServicesOptions, type AccountsConfig, accountsPlugin } from './accounts/index';
 import { type ChatOptions, chatConnectSources, chatPlugin } from './chat/index';
@@ -79,7 +79,41 @@ export interface BuildAppOptions {
   community?: CommunityOptions;
   /** The download page: h5 address and store links (config.download); default site/download/downloadConfig.ts. */
   download?: DownloadConfig;
+  /**
+   * Tests only (app.test.ts): the order the domain plugins are registered in, from the default
+   * order of DOMAIN_PLUGINS (a permutation of it). Without it, DOMAIN_PLUGINS' order.
+   */
+  domainOrder?: (names: readonly DomainName[]) => readonly DomainName[];
 }
+
+/**
+ * The domain plugins, in the order buildApp registers them. Each is a fastify-plugin naming the
+ * plugins it needs (`dependencies`) and the decorators it reads (`decorators`): Fastify refuses to
+ * start when one is missing or registered later, so this order is one that works, not one to
+ * keep by heart. The keys are the plugins' names; src/README.md's dependency table is generated
+ * from this list (`pnpm plugins:table`) and app.test.ts checks the declarations against the code.
+ */
+export const DOMAIN_PLUGINS = {
+  accounts: accountsPlugin,
+  sockets: webSocketPlugin,
+  levels: levelsPlugin,
+  live: livePlugin,
+  moderation: moderationPlugin,
+  chat: chatPlugin,
+  scores: scoresPlugin,
+  uploads: uploadsPlugin,
+  member: memberPlugin,
+  wallet: walletPlugin,
+  activities: activitiesPlugin,
+  community: communityPlugin,
+  search: searchPlugin,
+  rollouts: rolloutsPlugin,
+  site: sitePlugin,
+  observability: observabilityPlugin,
+} as const;
+
+export type DomainName = keyof typeof DOMAIN_PLUGINS;
+type DomainOptions = { [Name in DomainName]: Parameters<(typeof DOMAIN_PLUGINS)[Name]>[1] };
 
 /** How long one plugin or start-up hook may take before the start fails with a clear error. */
 const PLUGIN_TIMEOUT_MS = 60_000;
@@ -126,29 +160,52 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // brotli/gzip for text answers over 1 KiB: the site's JavaScript shrinks to about a third.
   if (options.compression !== false) await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  // The domains. Each is a fastify-plugin naming the plugins it needs (Fastify refuses to start
-  // if one is missing or registered later) and what it decorates; see src/README.md.
+  // The domains (DOMAIN_PLUGINS above, in its order): each names the plugins it needs, Fastify
+  // refuses to start if one is missing or registered later; see src/README.md.
   const dataDir = options.dataDir ?? path.join(SERVER_DIR, '.data');
   const clock = options.accountOverrides?.clock ?? systemClock;
   const releases = options.releases ?? (await createScratchReleasesSetup(options.siteRoot, options.dataDir));
-  await app.register(accountsPlugin, { db: options.db, dataDir, config: options.accountsConfig, overrides: options.accountOverrides });
-  installSecurityHeaders(app, { connectSources: chatConnectSources(options.chat?.config?.provider ?? 'builtin') });
-  await app.register(webSocketPlugin);
-  await app.register(levelsPlugin, { db: options.db, config: options.levels });
-  await app.register(livePlugin, { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock });
-  await app.register(moderationPlugin, { db: options.db, opsToken: releases.opsToken });
-  await app.register(chatPlugin, { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null });
-  await app.register(scoresPlugin, { db: options.db, liveData: options.liveData, live: options.live, clock });
-  await app.register(uploadsPlugin, { db: options.db });
-  await app.register(memberPlugin, { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken });
-  await app.register(walletPlugin, { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken });
-  await app.register(activitiesPlugin, { db: options.db, opsToken: releases.opsToken });
-  await app.register(communityPlugin, { ...options.community, db: options.db, opsToken: releases.opsToken });
-  await app.register(searchPlugin, { db: options.db });
-  await app.register(rolloutsPlugin, { db: options.db, releases, registry: options.remoteRegistry });
-  await app.register(sitePlugin, { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, pageAssignments: app.mfPageAssignments, chat: options.chat?.config, download: options.download });
-  await app.register(observabilityPlugin, { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db });
+  const domainOptions: DomainOptions = {
+    accounts: { db: options.db, dataDir, config: options.accountsConfig, overrides: options.accountOverrides },
+    sockets: undefined,
+    levels: { db: options.db, config: options.levels },
+    live: { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock },
+    moderation: { db: options.db, opsToken: releases.opsToken },
+    chat: { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null },
+    scores: { db: options.db, liveData: options.liveData, live: options.live, clock },
+    uploads: { db: options.db },
+    member: { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken },
+    wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
+    activities: { db: options.db, opsToken: releases.opsToken },
+    community: { ...options.community, db: options.db, opsToken: releases.opsToken },
+    search: { db: options.db },
+    rollouts: { db: options.db, releases, registry: options.remoteRegistry },
+    site: { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, chat: options.chat?.config, download: options.download },
+    observability: { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db },
+  };
+  try {
+    for (const name of domainOrder(options.domainOrder)) {
+      // Each plugin with its own options (DomainOptions ties them): one call site, so the types meet here.
+      await app.register(DOMAIN_PLUGINS[name] as unknown as FastifyPluginAsync, (domainOptions[name] ?? {}) as FastifyPluginOptions);
+      // The site's security headers and CSP: right after the accounts, as before the list was data.
+      if (name === 'accounts') installSecurityHeaders(app, { connectSources: chatConnectSources(options.chat?.config?.provider ?? 'builtin') });
+    }
+  } catch (error) {
+    // A plugin refused (a missing dependency, a failed start): what the ones before it started
+    // (sockets, timers, the media server's port) is closed before the error goes up.
+    await app.close().catch(() => {});
+    throw error;
+  }
   return app;
+}
+
+/** DOMAIN_PLUGINS' names in their order, or the permutation a test asked for. */
+function domainOrder(reorder: BuildAppOptions['domainOrder']): readonly DomainName[] {
+  const names = Object.keys(DOMAIN_PLUGINS) as DomainName[];
+  if (reorder === undefined) return names;
+  const order = reorder(names);
+  if (order.length !== names.length || new Set(order).size !== names.length || !names.every((name) => order.includes(name))) throw new Error(`domainOrder: not a permutation of ${names.join(', ')}`);
+  return order;
 }
 
 /** How often Node looks for requests past their timeouts (its default, 30 s, would let one overstay by that much). */

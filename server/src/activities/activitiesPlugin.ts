@@ -22,6 +22,6 @@ async function activities(app: App, options: ActivitiesPluginOptions): Promise<v
 
 export const activitiesPlugin = fp(activities, {
   name: 'activities',
-  dependencies: ['accounts', 'live'],
+  dependencies: ['accounts'],
   decorators: { fastify: ['accounts'] },
 });

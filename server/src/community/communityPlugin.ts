@@ -35,7 +35,8 @@ function rowId(id: string): number | null {
  * (`api/anchor_dynamics*`, community/posts/). Reads the accounts' sessions, clock and upload
  * store (images are the member's own uploads); text passes the one sensitive-word filter
  * (app.moderation.check); posts, comments (on posts and articles) and articles are moderation
- * targets ('post', 'comment', 'headline').
+ * targets ('post', 'comment', 'headline'). While the scores' demo feed runs (`app.liveFeed`), the
+ * headlines write match reports.
  */
 async function community(app: App, options: CommunityPluginOptions): Promise<void> {
   const { db } = options;
@@ -94,6 +95,6 @@ async function community(app: App, options: CommunityPluginOptions): Promise<voi
 
 export const communityPlugin = fp(community, {
   name: 'community',
-  dependencies: ['accounts', 'live', 'uploads', 'moderation'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'moderation'] },
+  dependencies: ['accounts', 'moderation', 'scores'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'moderation', 'liveFeed'] },
 });

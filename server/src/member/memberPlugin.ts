@@ -50,6 +50,6 @@ async function member(app: App, options: MemberPluginOptions): Promise<void> {
 
 export const memberPlugin = fp(member, {
   name: 'member',
-  dependencies: ['accounts', 'live', 'uploads', 'moderation'],
+  dependencies: ['accounts', 'live', 'moderation'],
   decorators: { fastify: ['accounts', 'requireLogin', 'roomPresence', 'moderation'] },
 });

@@ -87,4 +87,4 @@ async function rollouts(app: App, options: { db: Kysely<Database>; releases: Rel
   await app.register(opsRoutes, { db, ...releases, overrideKey: key, overrideMaxMinutes: releases.overrideMaxMinutes ?? DEFAULT_OVERRIDE_MAX_MINUTES });
 }
 
-export const rolloutsPlugin = fp(rollouts, { name: 'rollouts', dependencies: ['accounts'] });
+export const rolloutsPlugin = fp(rollouts, { name: 'rollouts' });

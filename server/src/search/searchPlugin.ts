@@ -7,4 +7,4 @@ async function search(app: App, options: SearchRoutesOptions): Promise<void> {
   await app.register(searchRoutes, options);
 }
 
-export const searchPlugin = fp(search, { name: 'search', dependencies: ['moderation'] });
+export const searchPlugin = fp(search, { name: 'search', dependencies: ['moderation'], decorators: { fastify: ['moderation'] } });

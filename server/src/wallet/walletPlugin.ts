@@ -38,8 +38,11 @@ export interface WalletPluginOptions extends WalletOptions {
 /**
  * The wallet domain (wallet/README.md): the double-entry ledger, recharge packages and orders,
  * the payment provider (the embedded sandbox gateway) and its notify, gifts in live rooms
- * (wallet/gifts/). Builds on the accounts (sessions, clock), the levels (exp for coins spent) and
- * the rooms' events (a gift is announced to the room's chat after commit).
+ * (wallet/gifts/), guards, horns, barrage, withdrawals. Builds on the accounts (sessions, clock),
+ * the rooms (it fills `app.roomGiftIncome`), the chat (`app.chatHub`: the checks before a horn or a
+ * danmaku, and the one way every paid action reaches the room after commit: chatOutlet.ts) and
+ * the member domain (`app.memberCipher` for payout accounts). The levels' exp for coins spent is
+ * a function it imports (`Experience.addExp`, inside its transactions), not a plugin it needs.
  */
 async function wallet(app: App, options: WalletPluginOptions): Promise<void> {
   const config = options.config ?? defaultWalletConfig();
@@ -76,6 +79,6 @@ function alipayConfigOf(config: WalletConfig): AlipayConfig {
 
 export const walletPlugin = fp(wallet, {
   name: 'wallet',
-  dependencies: ['accounts', 'levels', 'chat', 'member'],
-  decorators: { fastify: ['accounts', 'requireLogin', 'experience', 'roomEvents', 'chatHub', 'roomGiftIncome', 'memberCipher'] },
+  dependencies: ['accounts', 'live', 'chat', 'member'],
+  decorators: { fastify: ['accounts', 'requireLogin', 'roomGiftIncome', 'chatHub', 'memberCipher'] },
 });

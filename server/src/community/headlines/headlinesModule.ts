@@ -31,7 +31,7 @@ export async function registerHeadlines(app: App, options: HeadlinesOptions): Pr
   await app.register(headlineOpsRoutes, { db, clock, opsToken: options.opsToken });
   await app.register(portalRoutes, { db, hotPosts: options.hotPosts ?? null });
 
-  const demoFeed = app.hasDecorator('liveFeed') && (app as unknown as { liveFeed: unknown }).liveFeed !== null;
+  const demoFeed = app.liveFeed !== null;
   const interval = options.matchReportIntervalMs === undefined ? (demoFeed ? REPORT_INTERVAL_MS : null) : options.matchReportIntervalMs;
   if (interval === null) return;
   let running = false;

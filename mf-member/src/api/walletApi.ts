@@ -39,11 +39,19 @@ export const RECENT_ORDERS = 5;
 /** Rows per page of the orders tab and the withdrawal list (更多 follows `next_cursor`). */
 export const ORDERS_PAGE_SIZE = 20;
 
-/** Typed calls of the wallet centre over the page's API client (it applies SPEC.md section 8 to every answer). */
+/**
+ * Typed calls of the wallet centre over the page's API client (it applies SPEC.md section 8 to every answer).
+ * Calls that carry a secret (the payment password, a card number, an Alipay account, the holder's
+ * name) go as POST with a JSON body: the server takes them on the same paths as SPEC.md's GETs,
+ * and a body, unlike a URL, is kept by no proxy, CDN log or browser history (issue 32).
+ */
 export function walletApi(api: ApiClient) {
   /** A paid call: GET with its own Idempotency-Key header (the same key again answers the first result). */
   const paid = async <Data>(url: string, params: Record<string, unknown>, idempotencyKey: string) =>
     (await api.request<Data>({ method: 'GET', url, params, headers: { 'Idempotency-Key': idempotencyKey } })).data;
+  /** A paid call with a secret: POST with the fields as its body and its Idempotency-Key header. */
+  const paidWithSecret = async <Data>(url: string, body: object, idempotencyKey: string) =>
+    (await api.request<Data>({ method: 'POST', url, data: body, headers: { 'Idempotency-Key': idempotencyKey } })).data;
   return {
     /** My orders, newest first; `type` filters one kind; `cursor` is the previous page's `next_cursor`. */
     orders: (options: { type?: number; cursor?: string; pageSize?: number } = {}) =>
@@ -58,13 +66,15 @@ export function walletApi(api: ApiClient) {
     /** Converts `coins` earning coins into coins. */
     convert: (coins: number, idempotencyKey: string) => paid<ConversionResult>(WALLET_PATHS.convert, { coins }, idempotencyKey),
     /** Asks for a withdrawal of `amount` fen to the bound card or Alipay account. */
-    withdraw: (query: ApplyWithdrawalQuery, idempotencyKey: string) => paid<ApplyWithdrawalResult>(WALLET_PATHS.withdraw, { ...query }, idempotencyKey),
+    withdraw: (request: ApplyWithdrawalQuery, idempotencyKey: string) => paidWithSecret<ApplyWithdrawalResult>(WALLET_PATHS.withdraw, { ...request }, idempotencyKey),
     /** My withdrawals, newest first. */
     withdrawals: (cursor?: string) =>
       api.get<WithdrawalPage>(WALLET_PATHS.withdrawals, { page_size: ORDERS_PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) }),
-    bindCard: (query: BindBankCardQuery) => api.get<BankCardInfo>(WALLET_PATHS.bindCard, { ...query }),
+    /** Binds (or replaces) the card: POST, the number and the holder in the body. */
+    bindCard: (request: BindBankCardQuery) => api.post<BankCardInfo>(WALLET_PATHS.bindCard, { ...request }),
     card: () => api.get<MyBankCard>(WALLET_PATHS.card),
-    bindAliPay: (query: BindAliPayQuery) => api.get<AliPayInfo>(WALLET_PATHS.bindAliPay, { ...query }),
+    /** Binds (or replaces) the Alipay account: POST, the account and the holder in the body. */
+    bindAliPay: (request: BindAliPayQuery) => api.post<AliPayInfo>(WALLET_PATHS.bindAliPay, { ...request }),
     aliPay: () => api.get<MyAliPay>(WALLET_PATHS.aliPay),
     /** Sets the payment password, or changes it with an SMS code. */
     paymentPassword: (request: PaymentPasswordRequest) => api.post<PaymentPasswordResult>(WALLET_PATHS.paymentPassword, request),

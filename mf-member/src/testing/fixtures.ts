@@ -11,9 +11,9 @@ export type Answer = unknown | ((params: unknown) => unknown);
  */
 export function memberContext(answers: Record<string, Answer>) {
   const base = createTestContext();
-  const calls: { path: string; params?: unknown; headers?: Record<string, string> }[] = [];
-  const answer = async (path: string, params?: unknown, headers?: Record<string, string>) => {
-    calls.push(headers === undefined ? { path, params } : { path, params, headers });
+  const calls: { path: string; method: 'GET' | 'POST'; params?: unknown; headers?: Record<string, string> }[] = [];
+  const answer = async (path: string, params?: unknown, headers?: Record<string, string>, method: 'GET' | 'POST' = 'GET') => {
+    calls.push(headers === undefined ? { path, method, params } : { path, method, params, headers });
     if (!(path in answers)) throw new ApiError(null, `no answer for ${path}`);
     const value = answers[path];
     const result = typeof value === 'function' ? (value as (params: unknown) => unknown)(params) : value;
@@ -21,12 +21,12 @@ export function memberContext(answers: Record<string, Answer>) {
     return result;
   };
   // `request` (calls with their own headers) answers the same way, inside a success envelope.
-  const request = async (config: { url?: string; params?: unknown; data?: unknown; headers?: Record<string, string> }) => ({
+  const request = async (config: { method?: 'GET' | 'POST'; url?: string; params?: unknown; data?: unknown; headers?: Record<string, string> }) => ({
     code: 200,
     msg: '',
-    data: await answer(config.url ?? '', config.params ?? config.data, config.headers),
+    data: await answer(config.url ?? '', config.params ?? config.data, config.headers, config.method ?? 'GET'),
   });
-  const api = { ...base.api, get: (path: string, params?: unknown) => answer(path, params), post: (path: string, body?: unknown) => answer(path, body), request };
+  const api = { ...base.api, get: (path: string, params?: unknown) => answer(path, params), post: (path: string, body?: unknown) => answer(path, body, undefined, 'POST'), request };
   return {
     ...base,
     api: api as typeof base.api,

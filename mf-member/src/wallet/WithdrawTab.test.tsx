@@ -91,6 +91,8 @@ describe('提现', () => {
       { amount: 2_010, account: 'card', password: '482913' },
       { amount: 2_010, account: 'card', password: '482913' },
     ]);
+    // POST with a body: the payment password never travels in a URL.
+    expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
     const keys = calls.map((call) => call.headers?.['Idempotency-Key']);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);

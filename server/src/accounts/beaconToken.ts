@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WATCH_BEACON_TOKEN_TTL_SECONDS } from '@sports/shared/server';
 import type { FastifyRequest } from 'fastify';
 import { presentedToken } from './authPlugin';
 
@@ -14,7 +15,7 @@ import { presentedToken } from './authPlugin';
  * a same-origin script can read; a cross-site page never sees one, and its requests are refused
  * on Sec-Fetch-Site / Origin before the token is even read (accounts/csrf.ts).
  */
-export const BEACON_TOKEN_TTL_SECONDS = 300;
+export const BEACON_TOKEN_TTL_SECONDS = WATCH_BEACON_TOKEN_TTL_SECONDS;
 
 /** A fresh beacon token for the route this request is on (the request must carry the session). */
 export function issueBeaconToken(request: FastifyRequest, now: Date): string {

@@ -262,7 +262,7 @@ describeEachDatabase('member centre: real name, anchor applications, public page
     const beat = (room_id: number, seconds: number) => post('/api/User/watchRecord', { room_id, seconds }, viewer);
 
     // First heartbeat of the day in a room: at most FIRST_HEARTBEAT_MAX_SECONDS.
-    expect((await beat(roomA, 300)).data).toEqual({ room_id: roomA, counted_seconds: FIRST_HEARTBEAT_MAX_SECONDS, today_seconds: FIRST_HEARTBEAT_MAX_SECONDS });
+    expect((await beat(roomA, 300)).data).toEqual({ room_id: roomA, counted_seconds: FIRST_HEARTBEAT_MAX_SECONDS, today_seconds: FIRST_HEARTBEAT_MAX_SECONDS, beacon_token: expect.any(String) });
     // Sent again at once: only the slack.
     expect((await beat(roomA, 300)).data.counted_seconds).toBe(WATCH_SLACK_SECONDS);
     clock.advance(30_000);
@@ -271,7 +271,7 @@ describeEachDatabase('member centre: real name, anchor applications, public page
     expect((await beat(roomA, 20)).data.counted_seconds).toBe(20);
     const total = FIRST_HEARTBEAT_MAX_SECONDS + WATCH_SLACK_SECONDS + 30 + WATCH_SLACK_SECONDS + 20;
     clock.advance(1_000);
-    expect((await beat(roomB, 10)).data).toEqual({ room_id: roomB, counted_seconds: 10, today_seconds: 10 });
+    expect((await beat(roomB, 10)).data).toEqual({ room_id: roomB, counted_seconds: 10, today_seconds: 10, beacon_token: expect.any(String) });
 
     expect(await beat(999_999_999, 10)).toMatchObject(refusal(errors.MEMBER_WATCH_ROOM_NOT_FOUND));
     for (const payload of [{ room_id: roomA, seconds: 0 }, { room_id: roomA, seconds: 301 }, { room_id: 0, seconds: 10 }, { room_id: roomA, seconds: 1.5 }, { room_id: roomA }]) {

@@ -15,7 +15,7 @@ import {
   WatchlistQuerySchema,
 } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import { sessionOf } from '../accounts/index';
+import { issueBeaconToken, sessionOf } from '../accounts/index';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
@@ -73,8 +73,16 @@ export async function memberCentreRoutes(app: App, { db, cipher, verifier, clock
     return ok(await publicUserInfo(db, request.query.user_id, viewerId));
   });
 
-  app.post('/api/User/watchRecord', { ...login, schema: { body: WatchRecordRequestSchema, response: { 200: Envelope(WatchRecordResultSchema) } } }, async (request) =>
-    ok(await recordWatch(db, sessionOf(request).user.id, request.body, clock())),
+  // The tab-close beat comes as navigator.sendBeacon (no X-Requested-With): the CSRF rule takes the
+  // beacon token of an earlier answer instead, for this route only (accounts/beaconToken.ts).
+  app.post(
+    '/api/User/watchRecord',
+    { ...login, config: { changesState: true, beaconToken: true }, schema: { body: WatchRecordRequestSchema, response: { 200: Envelope(WatchRecordResultSchema) } } },
+    async (request) => {
+      const now = clock();
+      const counted = await recordWatch(db, sessionOf(request).user.id, request.body, now);
+      return ok({ ...counted, beacon_token: issueBeaconToken(request, now) });
+    },
   );
 
   app.get('/api/User/watchlistList', { ...login, schema: { querystring: WatchlistQuerySchema, response: { 200: Envelope(WatchlistPageSchema) } } }, async (request) =>

@@ -22,7 +22,7 @@ export const DAY_SECONDS = 86_400;
 /** The calendar day (China, UTC+8) a heartbeat counts on, as 'YYYY-MM-DD'. */
 export const watchDay = chinaDate;
 
-export async function recordWatch(db: Kysely<Database>, userId: number, request: WatchRecordRequest, now: Date): Promise<WatchRecordResult> {
+export async function recordWatch(db: Kysely<Database>, userId: number, request: WatchRecordRequest, now: Date): Promise<Omit<WatchRecordResult, 'beacon_token'>> {
   const room = await db.selectFrom('live_room').select('id').where('id', '=', request.room_id).executeTakeFirst();
   if (room === undefined) throw errors.MEMBER_WATCH_ROOM_NOT_FOUND();
   const day = watchDay(now);

@@ -56,6 +56,8 @@ export const ANCHOR_SAMPLE_MAX = 300;
 export const REJECT_REASON_MIN = 2;
 export const REJECT_REASON_MAX = 100;
 export const WATCH_HEARTBEAT_SECONDS_MAX = 300;
+/** How long the heartbeat's beacon token (the tab-close beat's CSRF proof, server/src/accounts/beaconToken.ts) stays valid. */
+export const WATCH_BEACON_TOKEN_TTL_SECONDS = 300;
 export const ACTIVITY_TITLE_MAX = 30;
 export const ACTIVITY_URL_MAX = 300;
 

@@ -151,14 +151,26 @@ export type PublicUserInfo = Static<typeof PublicUserInfoSchema>;
 
 // ---- Watch history: api/User/watchRecord, api/User/watchlistList ----
 
-/** `POST api/User/watchRecord`: the room page's heartbeat while a member watches. */
+/**
+ * `POST api/User/watchRecord`: the room page's heartbeat while a member watches. The last beat of
+ * a closing tab goes as `navigator.sendBeacon`, which cannot say X-Requested-With: it carries the
+ * `beacon_token` of an earlier answer instead (the CSRF rule's narrow proof for this one route).
+ */
 export const WatchRecordRequestSchema = Type.Object(
-  { room_id: Id, seconds: Type.Integer({ minimum: 1, maximum: WATCH_HEARTBEAT_SECONDS_MAX }) },
+  {
+    room_id: Id,
+    seconds: Type.Integer({ minimum: 1, maximum: WATCH_HEARTBEAT_SECONDS_MAX }),
+    beacon_token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
   { additionalProperties: false },
 );
 export type WatchRecordRequest = Static<typeof WatchRecordRequestSchema>;
-/** What the heartbeat counted (at most the wall time since the last one) and today's total in the room. */
-export const WatchRecordResultSchema = Type.Object({ room_id: Id, counted_seconds: Count, today_seconds: Count });
+/**
+ * What the heartbeat counted (at most the wall time since the last one) and today's total in the
+ * room, with a fresh beacon token for the tab-close beat (valid WATCH_BEACON_TOKEN_TTL_SECONDS,
+ * for this session and route only).
+ */
+export const WatchRecordResultSchema = Type.Object({ room_id: Id, counted_seconds: Count, today_seconds: Count, beacon_token: Type.String() });
 export type WatchRecordResult = Static<typeof WatchRecordResultSchema>;
 
 export const WatchlistQuerySchema = Type.Object(PageFields);

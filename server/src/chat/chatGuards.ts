@@ -7,7 +7,7 @@ import { DIRECTORY_TTL_MS } from './chatDirectory';
  * Guards in the chat (wallet/guards/, issue 13): a member's active guard tier in a room is the
  * badge on their messages there (`from.guard`, the tier level 1-3), and their joining the room's
  * group posts an entry notice. Read from guard_membership per room, cached; a purchase replaces
- * the member's entry at once (the `guardBought` room event, relayed between nodes as
+ * the member's entry at once (`ChatHub.announceGuard`, told by the wallet after commit; relayed between nodes as
  * `guardChanged`), so the badge shows on the very next message.
  */
 

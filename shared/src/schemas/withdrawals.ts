@@ -95,7 +95,8 @@ export const WithdrawalStateSchema = Type.Union([Type.Literal('pending'), Type.L
 export type WithdrawalState = Static<typeof WithdrawalStateSchema>;
 
 /**
- * `GET api/Balance/applyForWithdrawal?amount=&account=&password=` (header Idempotency-Key).
+ * `GET api/Balance/applyForWithdrawal?amount=&account=&password=` (header Idempotency-Key), or
+ * `POST` with the same fields as a JSON body (what the site sends: no password in a URL).
  * `amount`: fen, a multiple of `fen_per_coin`, at least the minimum, within the day's limit.
  * `password`: the payment password (wrong tries are counted; five lock withdrawals for a while).
  */
@@ -148,10 +149,11 @@ export type WithdrawalListQuery = Static<typeof WithdrawalListQuerySchema>;
 export const WithdrawalPageSchema = Type.Object({ list: Type.Array(WithdrawalSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
 export type WithdrawalPage = Static<typeof WithdrawalPageSchema>;
 
-// ---- Payout accounts: api/Bank_card bind, getInfo, bindAliPay, getAliPayInfo (GET, login) ----
+// ---- Payout accounts: api/Bank_card bind, getInfo, bindAliPay, getAliPayInfo (GET, login; bind and bindAliPay also POST) ----
 
 /**
- * `GET api/Bank_card/bind?card_number=&bank_name=&holder=`: binds (or replaces) the member's card.
+ * `GET api/Bank_card/bind?card_number=&bank_name=&holder=`, or `POST` with the same fields as a JSON
+ * body (what the site sends): binds (or replaces) the member's card.
  * `card_number`: 12-19 digits, no spaces (the form strips them), Luhn-checked. `holder` must be
  * the member's verified real name (verification comes first).
  */
@@ -176,7 +178,7 @@ export const MyBankCardSchema = Type.Union([BankCardInfoSchema, Type.Null()]);
 export type MyBankCard = Static<typeof MyBankCardSchema>;
 
 /**
- * `GET api/Bank_card/bindAliPay?account=&holder=`: binds (or replaces) the Alipay account: a
+ * `GET api/Bank_card/bindAliPay?account=&holder=` (or `POST` with a JSON body): binds (or replaces) the Alipay account: a
  * mainland mobile number or an email address; `holder` must be the verified real name.
  */
 export const BindAliPayQuerySchema = Type.Object(

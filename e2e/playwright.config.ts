@@ -59,6 +59,10 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   LEVEL_WATCH_MINUTES_PER_DAY: '3',
   LEVEL_CHAT_EXP_PER_MESSAGE: '20',
   LEVEL_CHAT_MESSAGES_PER_DAY: '2',
+  // China time (issue 33, tests/chinaTime.spec.ts): the server runs in New York's zone, not
+  // China's and not the machine's, so a day boundary or a text made in the process's own zone
+  // shows up as a wrong day or hour in the journeys.
+  TZ: 'America/New_York',
 };
 
 /**

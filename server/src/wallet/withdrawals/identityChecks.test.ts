@@ -20,7 +20,7 @@ describeEachDatabase('wallet: comparisons with stored personal data', (target) =
   type Answer = { status: number; code: number; msg: string; data: any; reason?: string };
   /** One call from a chosen address (GET with a query, or POST with a JSON body). */
   const call = async (method: 'GET' | 'POST', path: string, as: TestUser, fields: Record<string, string | number>, ip: string, headers: Record<string, string> = {}): Promise<Answer> => {
-    const query = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+    const query = new URLSearchParams(Object.entries(fields).map(([name, value]): [string, string] => [name, String(value)]));
     const response = await ctx.app.inject(
       method === 'GET' ? { method, url: `${path}?${query}`, remoteAddress: ip, headers: { ...as.headers, ...headers } } : { method, url: path, payload: fields, remoteAddress: ip, headers: { ...as.headers, ...headers } },
     );

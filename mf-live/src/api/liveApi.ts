@@ -147,6 +147,8 @@ export function liveApi(api: ApiClient) {
     },
     /** A member's watch heartbeat: seconds (1-300) actually watched in the room since the last one. */
     watchRecord: (roomId: number, seconds: number) => api.post<WatchRecordResult>(LIVE_PATHS.watchRecord, { room_id: roomId, seconds }),
+    /** The tab-close beat: the same call as a beacon, with the token of an earlier answer; false when it could not be queued. */
+    watchRecordBeacon: (roomId: number, seconds: number, beaconToken: string) => api.beacon?.(LIVE_PATHS.watchRecord, { room_id: roomId, seconds, beacon_token: beaconToken }) ?? false,
     /** The activity banners whose window holds now (anyone), the server's order. */
     activities: () => api.get<Activity[]>(LIVE_PATHS.activities),
     /** The enabled gift catalogue (icon, name, price in coins, tier, combo). */

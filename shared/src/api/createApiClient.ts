@@ -36,6 +36,13 @@ export interface ApiClient {
    * with a network ApiError when there is no envelope (no answer, not JSON, an HTTP error).
    */
   envelope<T>(config: ApiRequest): Promise<ApiEnvelope<T>>;
+  /**
+   * `navigator.sendBeacon` of a JSON body to a path under the base address: a POST the browser
+   * still delivers after the tab closes, with the cookie but without X-Requested-With, so only a
+   * route that takes a beacon token accepts it (the watch heartbeat; server/src/accounts/csrf.ts).
+   * False when the browser has no beacon or would not queue it: send it as a normal call then.
+   */
+  beacon?(path: string, body: unknown): boolean;
 }
 
 /** What came back for one call: the HTTP status and the parsed body (undefined when there was none or it was not JSON). */
@@ -101,6 +108,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await send(config);
       if (answer === null || !answer.ok || !isApiEnvelope(answer.body)) throw new ApiError(null, '');
       return answer.body as ApiEnvelope<T>;
+    },
+    beacon: (path: string, body: unknown) => {
+      const browser = (globalThis as { navigator?: { sendBeacon?: (url: string, data: Blob) => boolean } }).navigator;
+      if (typeof browser?.sendBeacon !== 'function') return false;
+      try {
+        // A JSON Blob: same-origin, so no preflight; the server's body parser reads it as JSON.
+        return browser.sendBeacon(requestUrlOf(options.baseURL, path), new Blob([JSON.stringify(body)], { type: 'application/json' }));
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { installErrorHandlers } from '../infra/http/errorHandler';
 import { installCsrfProtection } from './csrf';
 import { errors } from '../infra/http/errorCatalogue';
+import { installRouteTable } from '../infra/http/routeTable';
 
 const refused = { code: 1, msg: errors.BAD_ORIGIN.message, data: null, reason: 'BAD_ORIGIN' };
 
@@ -16,6 +17,8 @@ describe('installCsrfProtection', () => {
     await app.register(fastifyCookie);
     installCsrfProtection(app);
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) app.route({ method, url: '/thing', handler: async () => ({ ok: true }) });
+    app.get('/flagged', { config: { changesState: true } }, async () => ({ ok: true }));
+    app.get('/counter', { config: { bookkeepingWrites: 'a view counter nobody can abuse cross-site' } }, async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -38,6 +41,44 @@ describe('installCsrfProtection', () => {
     expect((await call('POST', { ...xhr, origin: 'http://SITE.test' })).json()).toEqual({ ok: true });
     for (const origin of ['https://evil.test', 'https://site.test.evil.test', 'https://site.test:8443', 'null', 'garbage']) {
       expect((await call('POST', { ...xhr, origin })).json()).toEqual(refused);
+    }
+  });
+
+  it('a GET that says changesState gets the same rule: LIVE_NEEDS_XHR without the header, BAD_ORIGIN from another site', async () => {
+    const get = (url: string, headers: Record<string, string>, cookie = true) =>
+      app.inject({ method: 'GET', url, headers: { host: 'site.test', ...headers }, ...(cookie ? { cookies: { token: 'st_x' } } : {}) });
+    const needsXhr = { code: 1, msg: errors.LIVE_NEEDS_XHR.message, data: null, reason: 'LIVE_NEEDS_XHR' };
+    expect((await get('/flagged', {})).json()).toEqual(needsXhr);
+    expect((await get('/flagged', { 'x-requested-with': 'XMLHttpRequest' })).json()).toEqual({ ok: true });
+    // A top-level navigation from another site: no Origin, but the browser says where it came from.
+    expect((await get('/flagged', { 'sec-fetch-site': 'cross-site' })).json()).toEqual(refused);
+    expect((await get('/flagged', { 'sec-fetch-site': 'cross-site', 'x-requested-with': 'XMLHttpRequest' })).json()).toEqual(refused);
+    expect((await get('/flagged', { origin: 'https://evil.test', 'x-requested-with': 'XMLHttpRequest' })).json()).toEqual(refused);
+    for (const site of ['same-origin', 'same-site', 'none']) expect((await get('/flagged', { 'sec-fetch-site': site, 'x-requested-with': 'XMLHttpRequest' })).json()).toEqual({ ok: true });
+    // HEAD runs the GET's handler: its twin carries the flag.
+    expect((await app.inject({ method: 'HEAD', url: '/flagged', headers: { host: 'site.test' }, cookies: { token: 'st_x' } })).statusCode).toBe(403);
+    // Not flagged, or bookkeeping only: no check. No cookie, or the token header: exempt.
+    expect((await get('/thing', { 'sec-fetch-site': 'cross-site' })).json()).toEqual({ ok: true });
+    expect((await get('/counter', { 'sec-fetch-site': 'cross-site' })).json()).toEqual({ ok: true });
+    expect((await get('/flagged', { 'sec-fetch-site': 'cross-site' }, false)).json()).toEqual({ ok: true });
+    expect((await get('/flagged', { token: 'st_y', 'sec-fetch-site': 'cross-site' })).json()).toEqual({ ok: true });
+  });
+
+  it('a POST from another site is refused on Sec-Fetch-Site alone too', async () => {
+    expect((await call('POST', { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'cross-site' })).json()).toEqual(refused);
+  });
+
+  it('a declaration that contradicts itself stops the route from registering', async () => {
+    for (const [method, config] of [
+      ['POST', { changesState: false }],
+      ['GET', { changesState: true, bookkeepingWrites: 'both at once' }],
+      ['GET', { bookkeepingWrites: '' }],
+      ['GET', { beaconToken: true }],
+    ] as const) {
+      const other = Fastify({ logger: false });
+      installRouteTable(other);
+      expect(() => other.route({ method, url: '/x', config, handler: async () => null })).toThrow(/route declaration/);
+      await other.close();
     }
   });
 

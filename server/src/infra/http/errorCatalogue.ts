@@ -161,7 +161,7 @@ export const errors = catalogue({
   LIVE_CANNOT_FOLLOW_SELF: entry('不能关注自己'),
   LIVE_NOTHING_TO_UPDATE: entry('没有要修改的内容'),
   LIVE_MOBILE_NOT_REGISTERED: entry('该手机号未注册'),
-  /** A cookie-authenticated state-changing GET without X-Requested-With (modules/live/viewer.ts). */
+  /** A cookie-authenticated state-changing GET without X-Requested-With: the one CSRF rule (accounts/csrf.ts), for every GET flagged changesState. */
   LIVE_NEEDS_XHR: entry('请求来源无效', { status: 403 }),
   LIVE_COVER_NOT_ALLOWED: entry('封面只能是本站上传的图片或其他网站的 https 图片地址'),
   /** tenxun/getUserSig without a room to chat in (chat/chatPlugin.ts). */

@@ -1,10 +1,12 @@
 // The journeys' lanes (lanes.mjs, runLanes.mjs): no spec file is ever left out of a run, none runs
 // twice, and a lane's file filters select its files and no other. Run with `node --test`.
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { computeLanes, DEFAULT_SPEC_SECONDS, E2E_DIR, readSpecSeconds, secondsFromReports, specFiles } from './lanes.mjs';
-import { asFilter, fileFilters, planLanes } from './runLanes.mjs';
+import { asFilter, fileFilters, planLanes, removeFinishedRuns } from './runLanes.mjs';
 
 const specs = specFiles();
 const seconds = readSpecSeconds();
@@ -70,5 +72,17 @@ describe('lanes', () => {
       ],
     };
     assert.deepEqual(secondsFromReports([report]), { 'tests/a.spec.ts': 2, 'tests/b.spec.ts': 3 });
+  });
+
+  it("removes finished runs' output folders and the old lane-<n> layout, never a running run's", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lanes-'));
+    try {
+      for (const name of ['run-111', 'run-222', 'lane-1', 'keep-me']) mkdirSync(path.join(dir, name, 'x'), { recursive: true });
+      removeFinishedRuns(dir, (pid) => pid === 222);
+      assert.deepEqual(['run-111', 'run-222', 'lane-1', 'keep-me'].map((name) => existsSync(path.join(dir, name))), [false, true, false, true]);
+      removeFinishedRuns(path.join(dir, 'missing'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

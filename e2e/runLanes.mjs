@@ -1,13 +1,15 @@
 // Runs the journeys as N Playwright processes side by side ("lanes", default 2), each with its own
 // server, database, data folder, RTMP port and SMS outbox (playwright.config.ts and globalSetup.ts
 // do that per process, keyed by E2E_PORT, which this runner picks per lane) and its own output
-// folder (test-results/lane-<n>). The spec files are split by measured time (lanes.mjs).
+// folder (test-results/run-<runner's pid>/lane-<n>, so two runs side by side never wipe each
+// other's traces). The spec files are split by measured time (lanes.mjs).
 //
 //   node runLanes.mjs <reports folder> [lanes] [-- <playwright args>…]
 //
 // Each lane runs `pnpm exec playwright test <its files> --reporter=list,json --output
-// test-results/lane-<n>`, writes its JSON report to <folder>/playwright-<n>.json and its exit
-// code to <folder>/playwright-<n>.exitcode; every output line is prefixed with `[lane n]`. The
+// test-results/run-<pid>/lane-<n>`, writes its JSON report to <folder>/playwright-<n>.json, its
+// exit code to <folder>/playwright-<n>.exitcode and its output folder (relative to e2e/) to
+// <folder>/playwright-<n>.outputdir; every output line is prefixed with `[lane n]`. The
 // runner exits non-zero when any lane did. Arguments after `--` go to every lane (--grep, …); spec
 // files among them are run as they are, in one lane.
 import { spawn } from 'node:child_process';
@@ -91,8 +93,9 @@ const FILTERS_TESTS = /^(-g|--grep|--grep-invert|--test-list|--test-list-invert|
 function runLane({ lane, files }, { reportsDir, passThrough, port, children }) {
   const prefix = `[lane ${lane}] `;
   const report = path.join(reportsDir, `playwright-${lane}.json`);
-  const outputDir = path.join('test-results', `lane-${lane}`);
+  const outputDir = path.join('test-results', `run-${process.pid}`, `lane-${lane}`);
   rmSync(report, { force: true });
+  writeFileSync(path.join(reportsDir, `playwright-${lane}.outputdir`), `${outputDir}\n`);
   const noTestsIsFine = files.length > 0 && passThrough.some((arg) => FILTERS_TESTS.test(arg));
   const args = ['exec', 'playwright', 'test', ...files, '--reporter=list,json', '--output', outputDir, ...(noTestsIsFine ? ['--pass-with-no-tests'] : []), ...passThrough];
   process.stdout.write(`${prefix}pnpm ${args.join(' ')}  (E2E_PORT=${port})\n`);
@@ -114,6 +117,27 @@ function runLane({ lane, files }, { reportsDir, passThrough, port, children }) {
     });
     child.once('close', (code, signal) => finish(code ?? (signal ? 128 + (signal === 'SIGKILL' ? 9 : 15) : 1)));
   });
+}
+
+/**
+ * Earlier runs' output folders go: run-<pid> folders whose runner has exited (one still running,
+ * say `pnpm test:e2e` beside `npm test`, keeps its traces), and the older lane-<n> layout.
+ */
+export function removeFinishedRuns(resultsDir, isRunning = processIsRunning) {
+  if (!existsSync(resultsDir)) return;
+  for (const name of readdirSync(resultsDir)) {
+    const run = /^run-(\d+)$/.exec(name);
+    if (/^lane-\d+$/.test(name) || (run !== null && !isRunning(Number(run[1])))) rmSync(path.join(resultsDir, name), { recursive: true, force: true });
+  }
+}
+
+function processIsRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 /** How many tests a lane's JSON report counts (0 when it has none). */
@@ -140,10 +164,8 @@ async function main(argv) {
   mkdirSync(reportsDir, { recursive: true });
   // An earlier run's lanes (maybe more of them) must not pass for this run's: their reports,
   // exit codes and failure pages go.
-  for (const file of readdirSync(reportsDir)) if (/^playwright-\d+\.(json|exitcode)$/.test(file)) rmSync(path.join(reportsDir, file), { force: true });
-  const resultsDir = path.join(E2E_DIR, 'test-results');
-  const earlierLanes = existsSync(resultsDir) ? readdirSync(resultsDir).filter((name) => /^lane-\d+$/.test(name)) : [];
-  for (const dir of earlierLanes) rmSync(path.join(resultsDir, dir), { recursive: true, force: true });
+  for (const file of readdirSync(reportsDir)) if (/^playwright-\d+\.(json|exitcode|outputdir)$/.test(file)) rmSync(path.join(reportsDir, file), { force: true });
+  removeFinishedRuns(path.join(E2E_DIR, 'test-results'));
   const lanes = planLanes(count, passThrough);
   const ports = await freePorts(lanes.length);
   for (const lane of lanes) {

@@ -139,12 +139,16 @@ step "Browser tests (Playwright in Debian Chromium against the real server, $E2E
 # each (playwright-<lane>.json), which the summary expects.
 journeys() { (cd e2e && node runLanes.mjs "$REPORTS" "$E2E_LANES"); }
 timed "playwright" journeys journeys
-# What a failed journey's page showed when it failed (Playwright's error-context.md, kept under
-# e2e/test-results/<lane>/): CI keeps only this output, so the page's state is printed here, bounded.
-for context in e2e/test-results/*/*/error-context.md; do
-  [ -f "$context" ] || continue
-  echo "── the page when it failed: ${context#e2e/test-results/}"
-  sed -n '/^# Page snapshot/,$p' "$context" | head -n 150
+# What a failed journey's page showed when it failed (Playwright's error-context.md, kept in the
+# lane's output folder, which runLanes.mjs names in playwright-<lane>.outputdir): CI keeps only
+# this output, so the page's state is printed here, bounded.
+for outputdir in "$REPORTS"/playwright-*.outputdir; do
+  [ -f "$outputdir" ] || continue
+  for context in "e2e/$(cat "$outputdir")"/*/error-context.md; do
+    [ -f "$context" ] || continue
+    echo "── the page when it failed: ${context#e2e/test-results/}"
+    sed -n '/^# Page snapshot/,$p' "$context" | head -n 150
+  done
 done
 
 record_step "whole run" total "$RUN_STARTED_MS"

@@ -84,7 +84,8 @@ describe('no GET writes without declaring it [embedded PostgreSQL]', () => {
     const anchor = await createUser(ctx.db, { anchor: true });
     const room = await ctx.app.inject({ method: 'POST', url: '/api/Live/createRoom', payload: { title: '直播间', type: 1 }, headers: anchor.headers });
     const roomId = room.json().data.room_id as number;
-    overrides = { room_id: roomId, user_id: anchor.id, anchor_id: anchor.id, touid: anchor.id };
+    // A search term that finds the room (so api/Search/index reaches its hot-search count).
+    overrides = { room_id: roomId, user_id: anchor.id, anchor_id: anchor.id, touid: anchor.id, name: '直播间' };
     const asBrowser = (token: string) => ({ cookie: `${TOKEN_COOKIE}=${token}` });
     identities = [
       { name: 'guest', headers: {} },

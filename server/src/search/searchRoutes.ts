@@ -45,7 +45,7 @@ export interface SearchRoutesOptions {
  */
 export async function searchRoutes(app: App, { db }: SearchRoutesOptions): Promise<void> {
   const firstToday = onceADay();
-  app.get('/api/Search/index', { schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) => {
+  app.get('/api/Search/index', { config: { bookkeepingWrites: 'counts a found query for the hot searches, once per address and term a day: a cross-site page could at most add one count' }, schema: { querystring: SearchQuerySchema, response: { 200: Envelope(SearchResultSchema) } } }, async (request) => {
     const term = request.query.name.trim();
     if (term === '') return ok(EMPTY_RESULT);
     const result = await searchEverything(db, term);

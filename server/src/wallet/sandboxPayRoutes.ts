@@ -75,7 +75,9 @@ ${buttons}`),
     );
   });
 
-  app.get(`${SANDBOX_PAY_PATH}/:order_no/submit`, { schema: { params: OrderParams, querystring: SubmitQuery } }, async (request, reply) => {
+  // The sandbox gateway's own form (a GET, like a real gateway's return): the write is authorised by the
+  // signed per-order token in the URL, not by the session cookie, so the CSRF rule has nothing to guard.
+  app.get(`${SANDBOX_PAY_PATH}/:order_no/submit`, { config: { bookkeepingWrites: 'the sandbox gateway form: its write is authorised by the signed per-order token in the URL (sandboxPageToken), which no other site can know, not by the session cookie' }, schema: { params: OrderParams, querystring: SubmitQuery } }, async (request, reply) => {
     const orderNo = request.params.order_no;
     if (!sameHex(request.query.token, sandboxPageToken(key, orderNo))) throw errors.WALLET_NOTIFY_SIGNATURE_INVALID();
     const order = await deps.db.selectFrom('wallet_order').select(['state', 'amount_fen', 'expires_at']).where('order_no', '=', orderNo).executeTakeFirst();

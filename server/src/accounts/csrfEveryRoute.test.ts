@@ -76,7 +76,7 @@ describe('the CSRF rule on every state-changing route [embedded PostgreSQL]', ()
     const problems: string[] = [];
     for (const route of routes) {
       // Sec-Fetch-Site alone (no Origin: a top-level GET navigation sends none) and a foreign Origin alone.
-      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.test' }]) {
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.test' }] as Record<string, string>[]) {
         const { result: response, log } = await watchWrites(() => send(route, headers));
         const label = `${routeKey(route)} ${JSON.stringify(headers)}`;
         if (response.statusCode !== 403) problems.push(`${label}: HTTP ${response.statusCode} ${response.body.slice(0, 160)}`);

@@ -5,6 +5,7 @@ import { ApiError, LEVEL_THRESHOLDS, userInfoAtom, type BarrageList } from '@spo
 import { liveContext, logIn, MEMBER, renderInRemote } from '../testing/fixtures';
 import { BarragePanel } from './BarragePanel';
 import { BARRAGE_PATHS } from './barrageApi';
+import { recentKeyOfMessage } from './recentKey';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const LIST: BarrageList = {
@@ -49,6 +50,22 @@ describe('barrage panel', () => {
     await screen.findAllByTestId('barrage-style');
     expect(style('天蓝').disabled).toBe(false);
     expect(screen.getAllByTestId('barrage-recent-item').at(-1)?.textContent).toBe('路人：新的');
+  });
+
+  it('a danmaku heard before the history answered shows once, sent over HTTP (its barrage id) or the socket (sender, time, text); a new one shows after', async () => {
+    const context = liveContext({ [BARRAGE_PATHS.list]: LIST });
+    const heard = (id: string, text: string, userId: number, sentAt: string, barrageId?: number) => {
+      const message = { cloudCustomData: { type: 0 as const, ...(barrageId === undefined ? {} : { barrageId }) }, from: { userId: String(userId) }, text, sentAt: Date.parse(sentAt) };
+      return { id, text, mine: false, nickname: `用户${userId}`, recentKey: recentKeyOfMessage(message as Parameters<typeof recentKeyOfMessage>[0]) };
+    };
+    const live = [
+      heard('m1', '开场了', 3, '2026-11-25T00:00:00.000Z'),
+      heard('m2', '冲啊', 4, '2026-11-25T00:00:01.500Z', 12),
+      heard('m3', '冲啊', 4, '2026-11-25T00:00:02.000Z'),
+    ];
+    renderInRemote(context, <BarragePanel context={context} roomId={7} live={live} />);
+    await screen.findAllByTestId('barrage-style');
+    expect(screen.getAllByTestId('barrage-recent-item').map((line) => line.textContent)).toEqual(['老观众：开场了', '土豪：冲啊', '用户4：冲啊']);
   });
 
   it('a paid style: 发送弹幕 sends room, text and style with a fresh Idempotency-Key; the new balance shows at once, also in the shared user', async () => {

@@ -19,6 +19,7 @@ import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { barrageApi } from './barrageApi';
+import { recentKeysOfRow } from './recentKey';
 import { barrageCopy } from './barrageCopy';
 
 /** Lines of the recent list shown (the server keeps the room's last ones). */
@@ -209,10 +210,15 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
   );
 }
 
+/**
+ * The history, then what flew since the page opened, each line once: a danmaku heard before the
+ * history answered is in both (recentKey.ts says how it is known).
+ */
 function RecentList({ history, live }: { history: readonly Barrage[]; live: readonly DanmakuItem[] }) {
+  const listed = new Set(history.flatMap(recentKeysOfRow));
   const lines: RecentLine[] = [
     ...history.map((item) => ({ id: `h${item.id}`, text: barrageCopy.line(item.user_nickname, item.text), color: item.color })),
-    ...live.map((item) => ({ id: item.id, text: item.nickname === undefined ? item.text : barrageCopy.line(item.nickname, item.text), color: item.color ?? '#ffffff' })),
+    ...live.filter((item) => item.recentKey === undefined || !listed.has(item.recentKey)).map((item) => ({ id: item.id, text: item.nickname === undefined ? item.text : barrageCopy.line(item.nickname, item.text), color: item.color ?? '#ffffff' })),
   ].slice(-RECENT_SHOWN);
   return (
     <section aria-label={barrageCopy.history}>

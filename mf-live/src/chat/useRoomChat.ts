@@ -19,6 +19,7 @@ import { senderLevel } from '../ui/LevelBadge';
 import { senderGuard } from '../guards/GuardBadge';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 import { danmakuLookOf } from '../barrage/danmakuStyle';
+import { recentKeyOfMessage } from '../barrage/recentKey';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
 const DANMAKU_KEPT = 100;
@@ -92,7 +93,7 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       const plain: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
       const guard = senderGuard(message.from);
       const guarded: DanmakuItem = guard === null ? plain : { ...plain, guard };
-      const item: DanmakuItem = { ...guarded, nickname: message.from.nickname, ...danmakuLookOf(message) };
+      const item: DanmakuItem = { ...guarded, nickname: message.from.nickname, ...danmakuLookOf(message), recentKey: recentKeyOfMessage(message) };
       setDanmaku((list) => [...list, item].slice(-DANMAKU_KEPT));
     });
     const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));

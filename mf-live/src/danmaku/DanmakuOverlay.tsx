@@ -20,6 +20,8 @@ export interface DanmakuItem {
   nickname?: string;
   /** The sender's guard badge in this room (1-3); absent when none. */
   guard?: 1 | 2 | 3;
+  /** A member's danmaku: what the room's recent list knows it by (barrage/recentKey.ts), so it shows once. */
+  recentKey?: string;
 }
 
 /** Seconds an item takes to cross the video. */

@@ -203,8 +203,8 @@ export class ChatHub {
   }
 
   /** A member's danmaku applied over HTTP, delivered to its room (and kept in the group's history). */
-  postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage> {
-    return this.sending.postMemberDanmaku(groupId, memberId, text, style);
+  postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null, barrageId?: number): Promise<ChatGroupMessage> {
+    return this.sending.postMemberDanmaku(groupId, memberId, text, style, barrageId);
   }
 
   /** A horn to every logged-in connection on every node (through the bus). */

@@ -133,7 +133,7 @@ export class ChatSending {
   }
 
   /** A member's danmaku admitted and applied over HTTP (after its commit): delivered like a socket send, with its style. */
-  async postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage> {
+  async postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null, barrageId?: number): Promise<ChatGroupMessage> {
     const room = await this.options.directory.room(groupId);
     const role = await this.roleOf(memberIdentity(memberId), room);
     const profile = memberChatProfile(await this.options.directory.user(memberId), memberId);
@@ -144,7 +144,7 @@ export class ChatSending {
       kind: 'danmaku',
       text,
       from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}), ...(guard ? { guard: guard.level } : {}) },
-      cloudCustomData: style === null ? { type: 0 } : { type: 0, style },
+      cloudCustomData: { type: 0, ...(style === null ? {} : { style }), ...(barrageId === undefined ? {} : { barrageId }) },
       sentAt: this.options.clock().getTime(),
     };
     const message = await this.options.bus.publishMessage(draft, true);

@@ -13,7 +13,8 @@ import { errors } from '../infra/http/errorCatalogue';
 export interface ChatOutlet {
   /** null: admitted (and counted against the member's rate). `groupId` null: no room (a horn). */
   admitMember(memberId: number, groupId: string | null): Promise<ChatSendRefusal | null>;
-  postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null): Promise<ChatGroupMessage>;
+  /** `barrageId`: the api/Barrage/send row it was stored as (getList lists it; the page shows it once). */
+  postMemberDanmaku(groupId: string, memberId: number, text: string, style: ChatDanmakuStyle | null, barrageId?: number): Promise<ChatGroupMessage>;
   broadcastHorn(horn: ChatHorn): void;
   announceGift(gift: ChatGiftSent): void;
   announceGuard(guard: ChatGuardBought): void;
@@ -44,7 +45,7 @@ export type RoomDelivery =
   | { kind: 'gift'; gift: ChatGiftSent }
   | { kind: 'guard'; guard: ChatGuardBought }
   | { kind: 'horn'; horn: ChatHorn }
-  | { kind: 'danmaku'; groupId: string; memberId: number; text: string; style: ChatDanmakuStyle | null };
+  | { kind: 'danmaku'; groupId: string; memberId: number; text: string; style: ChatDanmakuStyle | null; barrageId: number };
 
 /**
  * After commit, the room hears of it; the answer never waits for it and never hears of its failure.
@@ -73,6 +74,6 @@ function deliver(chat: ChatOutlet, delivery: RoomDelivery): Promise<unknown> | u
     case 'horn':
       return void chat.broadcastHorn(delivery.horn);
     case 'danmaku':
-      return chat.postMemberDanmaku(delivery.groupId, delivery.memberId, delivery.text, delivery.style);
+      return chat.postMemberDanmaku(delivery.groupId, delivery.memberId, delivery.text, delivery.style, delivery.barrageId);
   }
 }

@@ -51,7 +51,7 @@ export interface ChatGroupMessage {
   /** Plain text, never HTML: render it as a text node. */
   text: string;
   from: ChatSender;
-  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle };
+  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle; barrageId?: number };
   /** Server time, ms since the epoch. */
   sentAt: number;
 }

@@ -168,6 +168,11 @@ export const ChatGroupMessageSchema = Type.Object({
     gift: Type.Optional(ChatGiftPayloadSchema),
     /** A styled danmaku's colour and position (ChatDanmakuStyleSchema). */
     style: Type.Optional(ChatDanmakuStyleSchema),
+    /**
+     * A danmaku sent through api/Barrage/send: its row's id, as api/Barrage/getList lists it, so a
+     * page that hears it and then loads the room's recent list shows it once.
+     */
+    barrageId: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   sentAt: Type.Number(),
 });

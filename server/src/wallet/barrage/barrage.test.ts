@@ -102,7 +102,7 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     const frame = await viewer.waitFor((candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.kind === 'danmaku', 5_000, from);
     if (frame.type !== 'message') throw new Error('not a message');
     expect(Value.Check(ChatGroupMessageSchema, frame.message)).toBe(true);
-    expect(frame.message).toMatchObject({ groupId: String(anchor.id), kind: 'danmaku', text: '好球！', from: { userId: String(member.id), nickname: '弹幕君', role: 'member', level: 1 }, cloudCustomData: { type: 0 } });
+    expect(frame.message).toMatchObject({ groupId: String(anchor.id), kind: 'danmaku', text: '好球！', from: { userId: String(member.id), nickname: '弹幕君', role: 'member', level: 1 }, cloudCustomData: { type: 0, barrageId: answer.data.barrage.id } });
     expect(frame.message.cloudCustomData.style).toBeUndefined();
     await pause(300);
     expect(await userRow(member.id)).toEqual({ balance: 50, exp: CHAT_EXP });
@@ -187,7 +187,7 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     const isStyled = (candidate: ChatServerFrame) => candidate.type === 'message' && candidate.message.cloudCustomData.style !== undefined;
     const frame = await viewer.waitFor(isStyled, 5_000, from);
     if (frame.type !== 'message') throw new Error('not a message');
-    expect(frame.message).toMatchObject({ kind: 'danmaku', text: '金色弹幕', cloudCustomData: { type: 0, style: { styleId: paid.id, color: paid.color, position: paid.position } } });
+    expect(frame.message).toMatchObject({ kind: 'danmaku', text: '金色弹幕', cloudCustomData: { type: 0, style: { styleId: paid.id, color: paid.color, position: paid.position }, barrageId: answer.data.barrage.id } });
     // A retry answers the first send and applies nothing; the same key with another text is refused.
     expect(await send(member, roomId, '金色弹幕', paid.id, key)).toEqual(answer);
     expect(await send(member, roomId, '另一条', paid.id, key)).toMatchObject({ status: 409, ...refusal(errors.WALLET_IDEMPOTENCY_KEY_REUSED) });

@@ -58,7 +58,7 @@ export async function barrageList(deps: Pick<BarrageDeps, 'db' | 'history'>, roo
 export interface BarrageOutcome {
   result: BarrageSendResult;
   /** What the room's chat delivers after commit; null on a replay. */
-  delivery: { groupId: string; text: string; style: ChatDanmakuStyle | null } | null;
+  delivery: { groupId: string; text: string; style: ChatDanmakuStyle | null; barrageId: number } | null;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
   const now = deps.clock();
   const look = style === null ? DEFAULT_BARRAGE_LOOK : { color: style.color, position: style.position };
   const values = { room_id: room.id, sender_id: senderId, text, level, style_id: style?.id ?? null, ...look, message_id: null, created_at: now };
-  const delivery = { groupId, text, style: style === null ? null : { styleId: style.id, color: style.color, position: style.position } };
+  const deliveryOf = (barrageId: number) => ({ groupId, text, style: style === null ? null : { styleId: style.id, color: style.color, position: style.position }, barrageId });
 
   if (!paid || key === null || style === null) {
     const row = await db
@@ -112,7 +112,7 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
       if (first.room_id !== room.id || first.style_id !== (style?.id ?? null) || first.text !== text) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
       return { result: await resultOf(db, first), delivery: null };
     }
-    return { result: { barrage: await withNickname(db, row), coins: 0, balance: Number(sender.balance) }, delivery };
+    return { result: { barrage: await withNickname(db, row), coins: 0, balance: Number(sender.balance) }, delivery: deliveryOf(Number(row.id)) };
   }
 
   const coins = style.price;
@@ -137,7 +137,7 @@ export async function sendBarrage(deps: BarrageDeps, senderId: number, input: { 
       .executeTakeFirstOrThrow();
     await recordOrder(trx, { userId: senderId, type: 'barrage', coins: -coins, subject: `弹幕（${style.name}）：${excerpt(text)}`, idempotencyKey: key, transferSetId: applied.setId, now });
     await deps.addExp(trx, senderId, coins);
-    return { result: { barrage: await withNickname(trx, row), coins, balance: Number(after.balance) }, delivery };
+    return { result: { barrage: await withNickname(trx, row), coins, balance: Number(after.balance) }, delivery: deliveryOf(Number(row.id)) };
   });
 }
 

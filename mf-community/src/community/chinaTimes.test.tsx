@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRemotePage } from '@sports/shared/testing';
+import { describe, expect, it } from 'vitest';
+import { inBrowserZoneAt, renderRemotePage } from '@sports/shared/testing';
 import { COMMUNITY_PATHS } from '../api/communityApi';
 import { routes } from '../routes';
 import { comment, communityContext, post } from './testing/communityFixtures';
@@ -14,15 +14,7 @@ const POSTED = '2026-11-22T23:13:00.000Z';
 const COMMENTED = '2026-11-24T01:15:00.000Z'; // 09:15 China time, 45 minutes before now
 const NOW = '2026-11-24T02:00:00.000Z';
 
-beforeEach(() => {
-  vi.stubEnv('TZ', 'America/New_York');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(NOW));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+inBrowserZoneAt('America/New_York', NOW);
 
 describe('times in the circle are China time (Asia/Shanghai), whatever the browser zone', () => {
   it('#/circle: a post reads 昨天 07:13, its tooltip the exact China time', async () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@sports/shared';
-import { renderRemotePage } from '@sports/shared/testing';
+import { inBrowserZoneAt, renderRemotePage } from '@sports/shared/testing';
 import { MEMBER_PATHS } from '../api/memberApi';
 import { POSTS_PATHS } from '../api/postsApi';
 import { routes } from '../routes';
@@ -29,15 +29,7 @@ const post: Post = {
   created_at: POSTED,
 };
 
-beforeEach(() => {
-  vi.stubEnv('TZ', 'America/New_York');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(NOW));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+inBrowserZoneAt('America/New_York', NOW);
 
 describe('#/about-user in a New York browser', () => {
   it("a post's time is China time, the same text as the circle's", async () => {

@@ -3,3 +3,4 @@ export * from './renderRemote';
 export * from './fakeChatClient';
 export * from './apiFixtures';
 export * from './routeManifestCheck';
+export * from './browserZone';

@@ -84,14 +84,14 @@ test('reset the password by SMS code: the old session is rejected, the new passw
   const visitor = await other.newPage();
   await visitor.goto('/web/#/main');
   await switchMode(await openLoginModal(visitor), '忘记密码');
-  const forgot = visitor.getByRole('dialog', { name: 'Forgot password' });
+  const forgot = visitor.getByRole('dialog', { name: '忘记密码' });
   await forgot.getByLabel('手机号').fill(number);
   const code = await requestSmsCode(forgot, number, 2);
   await forgot.getByLabel('短信验证码').fill(code);
   await forgot.getByLabel('新密码').fill(newPassword);
   await forgot.getByRole('button', { name: '重置密码' }).click();
   await expect(toast(visitor, '密码已重置，请重新登录')).toBeVisible();
-  await expect(visitor.getByRole('dialog', { name: 'Password login' })).toBeVisible();
+  await expect(visitor.getByRole('dialog', { name: '密码登录' })).toBeVisible();
 
   // The first browser's session was revoked: its next call (api/user/info on reload) says so.
   const codes = answerCodes(page, '/api/user/info');
@@ -103,7 +103,7 @@ test('reset the password by SMS code: the old session is rejected, the new passw
 
   // The old password no longer works; the new one does.
   const loginAnswer = visitor.waitForResponse((response) => response.url().includes('/api/user/login'));
-  const retry = visitor.getByRole('dialog', { name: 'Password login' });
+  const retry = visitor.getByRole('dialog', { name: '密码登录' });
   await retry.getByLabel('手机号').fill(number);
   await retry.getByLabel('登录密码').fill(PASSWORD);
   await solveCaptcha(retry);
@@ -123,12 +123,12 @@ test("a visitor's Go live shows 请登录后操作 and opens the login modal", a
   await page.goto('/web/#/main');
   await page.getByRole('banner').getByRole('button', { name: '开播' }).click();
   await expect(toast(page, '请登录后操作')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Password login' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '密码登录' })).toBeVisible();
 });
 
 test('#/login opens the modal over the home page', async ({ page }) => {
   await page.goto('/web/#/login');
-  await expect(page.getByRole('dialog', { name: 'Password login' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '密码登录' })).toBeVisible();
 });
 
 test('every validation message is shown, and nothing is sent', async ({ page }) => {
@@ -143,7 +143,7 @@ test('every validation message is shown, and nothing is sent', async ({ page }) 
   await expect(login.getByText('请输入登录密码！')).toBeVisible();
 
   await switchMode(login, '没有账号？立即注册');
-  const register = page.getByRole('dialog', { name: 'Register' });
+  const register = page.getByRole('dialog', { name: '注册' });
   await expect(register.getByText('请输入手机号！')).toHaveCount(0);
   await register.getByRole('button', { name: '获取验证码' }).click();
   await expect(register.getByText('手机号不能为空！')).toBeVisible();
@@ -161,7 +161,7 @@ test('every validation message is shown, and nothing is sent', async ({ page }) 
   await expect(register.getByLabel('邀请码（选填）')).toHaveValue('ABCDEFGHIJ');
 
   await switchMode(register, '忘记密码');
-  const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+  const forgot = page.getByRole('dialog', { name: '忘记密码' });
   await expect(forgot.getByLabel('手机号')).toHaveValue('');
   await forgot.getByRole('button', { name: '获取验证码' }).click();
   await expect(forgot.getByText('手机号不能为空！')).toBeVisible();
@@ -180,7 +180,7 @@ test('the SMS button counts down 60 s, disabled, then is ready again', async ({ 
   await page.goto('/web/#/main');
   const number = uniqueMobileNumber();
   await switchMode(await openLoginModal(page), '没有账号？立即注册');
-  const register = page.getByRole('dialog', { name: 'Register' });
+  const register = page.getByRole('dialog', { name: '注册' });
   await register.getByLabel('手机号').fill(number);
   const button = register.getByTestId('sms-button');
   await expect(button).toHaveText('获取验证码');
@@ -220,7 +220,7 @@ test('the login modal keeps still while its captcha loads: a click lands where i
   await solveCaptcha(dialog);
   expect(await page.evaluate(() => (window as unknown as { dialogTops: number[] }).dialogTops)).toHaveLength(1);
   await switchMode(dialog, '忘记密码');
-  await expect(page.getByRole('dialog', { name: 'Forgot password' }).getByLabel('手机号')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '忘记密码' }).getByLabel('手机号')).toBeVisible();
 });
 
 test('the login modal has no serious accessibility violation in any mode', async ({ page }) => {
@@ -228,9 +228,9 @@ test('the login modal has no serious accessibility violation in any mode', async
   const login = await openLoginModal(page);
   await solveCaptcha(login);
   for (const [link, title] of [
-    [null, 'Password login'],
-    ['没有账号？立即注册', 'Register'],
-    ['忘记密码', 'Forgot password'],
+    [null, '密码登录'],
+    ['没有账号？立即注册', '注册'],
+    ['忘记密码', '忘记密码'],
   ] as const) {
     if (link) await switchMode(page.getByRole('dialog'), link);
     const dialog = page.getByRole('dialog', { name: title });

@@ -155,7 +155,7 @@ test('a guest taps 我的 and logs in on the full-screen sheet (same rules, capt
   await expectMobileShell(page);
   await tab(page, '我的').tap();
   await page.waitForURL('**/h5/#/member');
-  const sheet = page.getByRole('dialog', { name: 'Password login' });
+  const sheet = page.getByRole('dialog', { name: '密码登录' });
   await expect(sheet).toBeVisible();
   await expect(toast(page, '请登录后操作')).toBeVisible();
   await expectFullScreen(page, sheet);
@@ -190,11 +190,11 @@ test('on an iPhone a guest registers on the sheet; on a Pixel the password is re
   await page.goto('/h5/#/main');
   await expectMobileShell(page);
   await tab(page, '我的').tap();
-  const login = page.getByRole('dialog', { name: 'Password login' });
+  const login = page.getByRole('dialog', { name: '密码登录' });
   await expectPhoneSheet(page, login);
 
   await login.getByRole('button', { name: '没有账号？立即注册' }).tap();
-  const register = page.getByRole('dialog', { name: 'Register' });
+  const register = page.getByRole('dialog', { name: '注册' });
   await expectPhoneSheet(page, register);
   // The desktop modal's rules and messages: an empty form is not sent.
   await register.getByRole('button', { name: '注册', exact: true }).tap();
@@ -216,10 +216,10 @@ test('on an iPhone a guest registers on the sheet; on a Pixel the password is re
   const other = await pixel.newPage();
   await other.goto('/h5/#/member');
   await expectMobileShell(other);
-  const sheet = other.getByRole('dialog', { name: 'Password login' });
+  const sheet = other.getByRole('dialog', { name: '密码登录' });
   await expect(sheet).toBeVisible({ timeout: 20_000 });
   await sheet.getByRole('button', { name: '忘记密码' }).tap();
-  const forgot = other.getByRole('dialog', { name: 'Forgot password' });
+  const forgot = other.getByRole('dialog', { name: '忘记密码' });
   await expectPhoneSheet(other, forgot);
   await forgot.getByLabel('手机号').fill(number);
   const resetCode = await requestSmsCode(forgot, number, 2);
@@ -227,7 +227,7 @@ test('on an iPhone a guest registers on the sheet; on a Pixel the password is re
   await forgot.getByLabel('新密码').fill('h5-reset-2026');
   await forgot.getByRole('button', { name: '重置密码' }).tap();
   await expect(toast(other, '密码已重置，请重新登录')).toBeVisible();
-  const again = other.getByRole('dialog', { name: 'Password login' });
+  const again = other.getByRole('dialog', { name: '密码登录' });
   await expect(again).toBeVisible();
   await again.getByLabel('手机号').fill(number);
   await again.getByLabel('登录密码').fill('h5-reset-2026');

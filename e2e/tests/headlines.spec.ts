@@ -79,7 +79,7 @@ test('a headline written by ops appears on the home widget and its detail page; 
 
     // A guest's 点赞 asks to log in; registered, the reload is a member's read and counts.
     await article.getByTestId('headline-like').click();
-    const login = reader.getByRole('dialog', { name: 'Password login' });
+    const login = reader.getByRole('dialog', { name: '密码登录' });
     await expect(login).toBeVisible();
     await login.press('Escape');
     await expect(login).toBeHidden();
@@ -121,7 +121,7 @@ test('a member comments on an article, replies and reports it; ops see the repor
     // A guest's comment asks to log in and sends nothing.
     await comments.getByTestId('comment-input').fill('游客的评论');
     await comments.getByTestId('comment-submit').click();
-    const login = reader.getByRole('dialog', { name: 'Password login' });
+    const login = reader.getByRole('dialog', { name: '密码登录' });
     await expect(login).toBeVisible();
     await login.press('Escape');
     await expect(login).toBeHidden();

@@ -24,7 +24,7 @@ const PASSWORD = 'search-e2e-2026';
 async function logInDemoAnchor(page: Page): Promise<void> {
   await page.goto('/web/#/main');
   await switchMode(await openLoginModal(page), '忘记密码');
-  const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+  const forgot = page.getByRole('dialog', { name: '忘记密码' });
   await forgot.getByLabel('手机号').fill(DEMO_NUMBER);
   const code = await requestSmsCode(forgot, DEMO_NUMBER, 2);
   await forgot.getByLabel('短信验证码').fill(code);
@@ -32,7 +32,7 @@ async function logInDemoAnchor(page: Page): Promise<void> {
   await solveCaptcha(forgot);
   await forgot.getByRole('button', { name: '重置密码' }).click();
   await expect(toast(page, '密码已重置，请重新登录')).toBeVisible();
-  const login = page.getByRole('dialog', { name: 'Password login' });
+  const login = page.getByRole('dialog', { name: '密码登录' });
   await login.getByLabel('手机号').fill(DEMO_NUMBER);
   await login.getByLabel('登录密码').fill(PASSWORD);
   await solveCaptcha(login);

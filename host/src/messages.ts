@@ -103,9 +103,9 @@ export const hostMessages = {
     unavailableBody: '网络或服务出现问题，请稍后重试；首页等站点自身页面不受影响。',
     unavailablePageTitle: '暂时无法打开',
   },
-  /** The login modal (SPEC.md sections 2, 4, 5); titles and validation messages exactly as SPEC.md writes them. */
+  /** The login modal (SPEC.md sections 2, 4, 5): its titles are the modes' Chinese names (SPEC.md names them in English only to describe them); validation messages exactly as SPEC.md writes them. */
   account: {
-    titles: { code: 'Password login', regiter: 'Register', forgot: 'Forgot password' },
+    titles: { code: '密码登录', regiter: '注册', forgot: '忘记密码' },
     submit: { code: '登录', regiter: '注册', forgot: '重置密码' },
     toRegister: '没有账号？立即注册',
     toPasswordLogin: '密码登录',

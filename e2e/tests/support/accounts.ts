@@ -15,7 +15,7 @@ export const fullMobile = (number: string) => `86-${number}`;
 /** The login modal, opened from the header's 登录 button, in the mode its links lead to. */
 export async function openLoginModal(page: Page): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Password login' });
+  const dialog = page.getByRole('dialog', { name: '密码登录' });
   // The page's first open fetches the form's chunk before the dialog shows (LoginModal.tsx): one
   // more request, which a loaded CI machine answered in more than the default 10 s once.
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -66,7 +66,7 @@ export async function requestSmsCode(dialog: Locator, number: string, type: 1 | 
 export async function registerThroughModal(page: Page, number: string, password: string, invite?: string): Promise<void> {
   const dialog = await openLoginModal(page);
   await switchMode(dialog, '没有账号？立即注册');
-  const register = page.getByRole('dialog', { name: 'Register' });
+  const register = page.getByRole('dialog', { name: '注册' });
   await register.getByLabel('手机号').fill(number);
   const code = await requestSmsCode(register, number, 1);
   await register.getByLabel('短信验证码').fill(code);

@@ -66,7 +66,7 @@ describe('password login', () => {
     expect(get).not.toHaveBeenCalled();
     expect(store.get(userInfoAtom)).toBeNull();
     expect(store.get(accountAtom)).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Password login' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '密码登录' })).toBeTruthy();
   });
 
   it("a profile without data: 'Verification failed…', the new session is signed out", async () => {

@@ -53,7 +53,7 @@ describe('registration', () => {
     await submit('注册');
     expect(toasts.map((toast) => [toast.kind, toast.message])).toEqual([['error', 'Verification failed, please Login again.']]);
     expect(store.get(userInfoAtom)).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Register' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '注册' })).toBeTruthy();
   });
 });
 
@@ -72,7 +72,7 @@ describe('forgot password', () => {
     await submit('重置密码');
     expect(forgot).toHaveBeenCalledWith({ mobile: '86-13800138000', code: '654321', password: 'newsecret1' });
     expect(toasts).toEqual([{ kind: 'success', message: '密码已重置，请重新登录', durationMs: 3000 }]);
-    expect(screen.getByRole('dialog', { name: 'Password login' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '密码登录' })).toBeTruthy();
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('');
   });
 

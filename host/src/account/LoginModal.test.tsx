@@ -25,7 +25,7 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = open();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(screen.getByRole('dialog', { name: 'Password login' })).toBe(dialog);
+    expect(screen.getByRole('dialog', { name: '密码登录' })).toBe(dialog);
     expect(document.activeElement).toBe(screen.getByLabelText('手机号'));
   });
 
@@ -38,11 +38,27 @@ describe('LoginModal', () => {
   it('opens in the mode the event asks for, with the SPEC titles', () => {
     const { open } = renderLoginModal();
     open('regiter');
-    expect(title()).toBe('Register');
+    expect(title()).toBe('注册');
     open('forgot');
-    expect(title()).toBe('Forgot password');
+    expect(title()).toBe('忘记密码');
     open('code');
-    expect(title()).toBe('Password login');
+    expect(title()).toBe('密码登录');
+  });
+
+  it('reads Chinese in every mode: no English title, text, button, placeholder or aria-label (issue 33)', () => {
+    const { open } = renderLoginModal();
+    for (const mode of ['code', 'regiter', 'forgot'] as const) {
+      const dialog = open(mode);
+      const visible = [dialog.textContent ?? ''];
+      for (const element of Array.from(dialog.querySelectorAll('*'))) {
+        for (const name of ['aria-label', 'placeholder', 'title', 'value']) {
+          const value = element.getAttribute(name);
+          if (value && !(element instanceof HTMLInputElement && name === 'value')) visible.push(value);
+        }
+      }
+      // Two or more Latin letters in a row is an English word (digits, +86 and 6-32 are fine).
+      expect(visible.filter((text) => /[A-Za-z]{2,}/.test(text)), mode).toEqual([]);
+    }
   });
 
   it('moves between modes by its links, exactly as SPEC.md section 4 allows', () => {
@@ -54,18 +70,18 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('button', { name: '密码登录' })).toBeNull();
 
     follow('没有账号？立即注册');
-    expect(title()).toBe('Register');
+    expect(title()).toBe('注册');
     expect(screen.queryByRole('button', { name: '没有账号？立即注册' })).toBeNull();
     follow('密码登录');
-    expect(title()).toBe('Password login');
+    expect(title()).toBe('密码登录');
     follow('忘记密码');
-    expect(title()).toBe('Forgot password');
+    expect(title()).toBe('忘记密码');
     expect(screen.queryByRole('button', { name: '忘记密码' })).toBeNull();
     follow('密码登录');
-    expect(title()).toBe('Password login');
+    expect(title()).toBe('密码登录');
     follow('没有账号？立即注册');
     follow('忘记密码');
-    expect(title()).toBe('Forgot password');
+    expect(title()).toBe('忘记密码');
   });
 
   it('shows each mode its own fields', () => {
@@ -127,7 +143,7 @@ describe('LoginModal', () => {
         <LoginModal />
       </CaptchaWidgetContext.Provider>,
     );
-    expect(screen.getByRole('dialog', { name: 'Password login' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '密码登录' })).toBeTruthy();
   });
 
   it('offers the country codes of the system config, 86 by default', () => {
@@ -165,7 +181,7 @@ describe('LoginModal', () => {
       { answers: { post: { 'api/user/login': { ...TEST_PROFILE, token: 'st_x' } }, get: { 'api/user/info': TEST_PROFILE } } },
     );
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(screen.getByRole('dialog', { name: 'Password login' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '密码登录' })).toBeTruthy();
     type('手机号', '13800138000');
     type('登录密码', 'secret123');
     solveCaptcha();
@@ -184,10 +200,10 @@ describe('LoginModal', () => {
     open('code');
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13800138000');
     fireEvent.click(screen.getByRole('button', { name: '没有账号？立即注册' }));
-    expect(title()).toBe('Register');
+    expect(title()).toBe('注册');
     type('手机号', '13900139000');
     open('code');
-    expect(title()).toBe('Register');
+    expect(title()).toBe('注册');
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13900139000');
   });
 });

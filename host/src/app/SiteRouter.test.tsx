@@ -184,7 +184,7 @@ describe('the site router', () => {
 
     it("asks a guest to log in on arrival, before the remote's code, once", async () => {
       renderSite('/member?type=0', { remotes: TEST_ASSIGNMENTS }, { held: true });
-      expect(await screen.findByRole('dialog', { name: 'Password login' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: '密码登录' })).toBeTruthy();
       expect(loginWarnings()).toHaveLength(1);
       expect(document.title).toBe('个人中心');
     });
@@ -192,7 +192,7 @@ describe('the site router', () => {
     it("adds no second toast when the remote's page asks too, and keeps what the guest typed", async () => {
       let arrive: () => void = () => undefined;
       renderSite('/persona', { remotes: TEST_ASSIGNMENTS }, { arrival: new Promise<void>((resolve) => (arrive = resolve)) });
-      await screen.findByRole('dialog', { name: 'Password login' });
+      await screen.findByRole('dialog', { name: '密码登录' });
       fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
       await act(async () => arrive());
       expect((await screen.findByTestId('remote-page')).textContent).toBe('persona:guest');

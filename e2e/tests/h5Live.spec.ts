@@ -85,7 +85,7 @@ test('on an iPhone (no MediaSource) a guest finds the room in the list and watch
     await expect(guest.getByTestId('follow-button')).toBeVisible();
 
     // The guest's chat identity; the anchor's line and a danmaku reach the phone, the danmaku over the video.
-    await expect(guest.getByTestId('my-chat-name')).toContainText(/游客guest_[0-9a-f]+/, { timeout: 20_000 });
+    await expect(guest.getByTestId('my-chat-name')).toContainText('你正在以游客身份观看', { timeout: 20_000 });
     await sendChat(anchor.page, '主播：手机上的朋友好', 'click');
     await expect(chatMessage(guest, '主播：手机上的朋友好')).toBeVisible({ timeout: 15_000 });
     await anchor.page.getByRole('checkbox', { name: '同时发弹幕' }).check();

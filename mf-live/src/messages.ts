@@ -69,6 +69,11 @@ export const chatCopy = {
   noMessages: '还没有消息，来说点什么吧',
   input: '发送消息',
   placeholder: '说点什么…',
+  /** A guest's message box: sending opens the login modal. */
+  guestPlaceholder: '登录后参与聊天',
+  /** Where a member reads 你的昵称：…, a guest reads this (never the raw guest id). */
+  guestNote: '你正在以游客身份观看',
+  guestLogin: '登录发言',
   /** The placeholder while the viewer is muted; `until`: when a timed mute ends (HH:mm today). */
   mutedPlaceholder: (until: string | null) => (until === null ? '你已被禁言' : `你已被禁言至 ${until}`),
   send: '发送',

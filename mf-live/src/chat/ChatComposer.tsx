@@ -42,6 +42,12 @@ export interface ChatComposerProps {
   send: (text: string, kind: 'text' | 'danmaku') => Promise<ChatSendResult>;
   /** The viewer is muted in this room: the placeholder says so (and until when), send is off. */
   mute?: ChatMute;
+  /**
+   * Set for a guest (the server refuses guests' messages: 登录后才能发言): the box says so, 发送
+   * stays on and sending (the button or Enter, even with nothing typed) asks this instead, which
+   * opens the host's login modal (requireLogin); the text typed stays for after the login.
+   */
+  loginToChat?: () => void;
 }
 
 /** Characters as the server counts them (code points, so an emoji is one). */
@@ -55,7 +61,7 @@ function lengthOf(text: string): number {
  * when refused, so nothing typed is lost. While the viewer is muted the placeholder says
  * 你已被禁言 (至 HH:mm when timed) and send is disabled; typing stays possible.
  */
-export function ChatComposer({ send, mute }: ChatComposerProps) {
+export function ChatComposer({ send, mute, loginToChat }: ChatComposerProps) {
   const [text, setText] = useState('');
   const [asDanmaku, setAsDanmaku] = useState(true);
   const [refusal, setRefusal] = useState<ChatSendRefusal | null>(null);
@@ -71,6 +77,10 @@ export function ChatComposer({ send, mute }: ChatComposerProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (loginToChat) {
+      loginToChat();
+      return;
+    }
     if (sending || muted) return;
     setSending(true);
     const result = await send(text, asDanmaku ? 'danmaku' : 'text');
@@ -82,7 +92,11 @@ export function ChatComposer({ send, mute }: ChatComposerProps) {
     setRefusal(null);
     setText('');
   };
-  const placeholder = muted ? chatCopy.mutedPlaceholder(mute?.until ? formatEnd(mute.until) : null) : chatCopy.placeholder;
+  const placeholder = loginToChat
+    ? chatCopy.guestPlaceholder
+    : muted
+      ? chatCopy.mutedPlaceholder(mute?.until ? formatEnd(mute.until) : null)
+      : chatCopy.placeholder;
 
   return (
     <Form onSubmit={submit}>
@@ -101,7 +115,7 @@ export function ChatComposer({ send, mute }: ChatComposerProps) {
           aria-invalid={refusal ? true : undefined}
           onChange={(event) => setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''))}
         />
-        <TextButton type="submit" disabled={sending || muted || text.trim() === ''}>
+        <TextButton type="submit" disabled={!loginToChat && (sending || muted || text.trim() === '')}>
           {chatCopy.send}
         </TextButton>
       </div>

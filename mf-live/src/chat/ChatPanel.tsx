@@ -63,13 +63,15 @@ export interface ChatPanelProps {
   mute?: ChatMute;
   /** Shown above the assistant channel's messages: the match commentary in a room showing a match. */
   assistantExtra?: ReactNode;
+  /** Set for a guest: chatting opens the login modal (ChatComposer), the note offers it too. */
+  loginToChat?: () => void;
 }
 
 /**
  * The room's chat: online count, the viewer's own name, all / anchor / assistant channels
  * (SPEC zhubo_messagelist and zhushou_messagelist), system notices, and the message box.
  */
-export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assistantExtra }: ChatPanelProps) {
+export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assistantExtra, loginToChat }: ChatPanelProps) {
   const [channel, setChannel] = useState<Channel>('all');
   const all = useAtomValue(messageListAtom);
   const anchor = useAtomValue(zhuboMessageListAtom);
@@ -94,7 +96,21 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
           {chatCopy.online(online ?? fallbackOnline)}
         </span>
       </header>
-      {chat.myName && <Note data-testid="my-chat-name">{chatCopy.youAre(chat.myName)}</Note>}
+      {chat.guest
+        ? chat.myName && (
+            <Note data-testid="my-chat-name">
+              {chatCopy.guestNote}
+              {loginToChat && (
+                <>
+                  {' '}
+                  <TextButton type="button" onClick={loginToChat}>
+                    {chatCopy.guestLogin}
+                  </TextButton>
+                </>
+              )}
+            </Note>
+          )
+        : chat.myName && <Note data-testid="my-chat-name">{chatCopy.youAre(chat.myName)}</Note>}
       {(status === 'logging-in' || status === 'joining') && <Note role="status">{chatCopy.connecting}</Note>}
       {(status === 'login-failed' || status === 'join-failed') && <Note data-tone="warning" role="alert">{chatCopy.chatFailed}</Note>}
       {connection === 'reconnecting' && <Note data-tone="warning" role="status">{chatCopy.reconnecting}</Note>}
@@ -110,7 +126,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
         {channel === 'assistant' && assistantExtra}
         <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} onReport={onReport} />
       </Tabs>
-      <ChatComposer send={chat.send} mute={mute} />
+      <ChatComposer send={chat.send} mute={mute} loginToChat={chat.guest ? loginToChat : undefined} />
     </Panel>
   );
 }

@@ -36,8 +36,13 @@ export interface RoomChat {
   gifts: GiftEvent[];
   /** Horns heard since the room opened (every room hears them), oldest first. */
   horns: ChatHorn[];
-  /** The name this viewer chats under: the member's nickname, or the guest prefix + guest id. */
+  /**
+   * The name this viewer chats under: the member's nickname, or for a guest the guest prefix + guest
+   * id once its chat account is there (the chat's own; the panel shows a guest a note instead).
+   */
   myName: string;
+  /** No member logged in: the server refuses this viewer's messages (登录后才能发言). */
+  guest: boolean;
   /** The chat user id of this viewer (own messages are marked; no mute button on them). */
   myChatId: string | null;
   dismissNotices: () => void;
@@ -127,5 +132,5 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
 
   const dismissNotices = useCallback(() => session.current?.dismissSystemNotices(), []);
   const myName = user ? user.user_nickname : guestId ? prefix + guestId : '';
-  return { send, danmaku, gifts, horns, myName, myChatId, dismissNotices };
+  return { send, danmaku, gifts, horns, myName, guest: !user, myChatId, dismissNotices };
 }

@@ -71,9 +71,10 @@ describe('live room', () => {
     expect(fake.runs).toHaveLength(0);
   });
 
-  it('guest: sees its guest name, online count = members + 50, messages in the all / anchor / assistant channels', async () => {
+  it('guest: told it watches as a guest (never its raw guest id), online count = members + 50, messages in the all / anchor / assistant channels', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
-    expect(await screen.findByText('你的昵称：游客g42')).toBeTruthy();
+    expect((await screen.findByTestId('my-chat-name')).textContent).toContain('你正在以游客身份观看');
+    expect(screen.getByTestId('my-chat-name').textContent).not.toMatch(/g42|你的昵称/);
     await joined();
     await waitFor(() => expect(screen.getByTestId('online-count').textContent).toBe('在线 51'));
 
@@ -93,8 +94,33 @@ describe('live room', () => {
     expect(within(screen.getByRole('log', { name: '助手消息' })).getByText('主队加油')).toBeTruthy();
   });
 
+  it('a guest who chats gets the login modal (requireLogin), also pressing send on an empty box; nothing is sent', async () => {
+    const context = roomContext();
+    const opened: unknown[] = [];
+    context.eventBus.on('login:open', (event) => opened.push(event));
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    await joined();
+    const input = screen.getByLabelText('发送消息') as HTMLInputElement;
+    expect(input.placeholder).toBe('登录后参与聊天');
+    input.focus();
+    const send = screen.getByRole('button', { name: '发送' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    fireEvent.click(send);
+    expect(opened).toEqual([{ mode: 'code' }]);
+    fireEvent.change(input, { target: { value: '好球！' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(opened).toHaveLength(2);
+    expect(input.value).toBe('好球！');
+    fireEvent.click(screen.getByRole('button', { name: '登录发言' }));
+    expect(opened).toHaveLength(3);
+    expect(clients[0]?.callsOf('sendGroupMessage')).toHaveLength(0);
+    expect(screen.queryByText('登录后才能发言')).toBeNull();
+  });
+
   it('sending: bounded input, own message in the list and flying as danmaku', async () => {
-    renderRemotePage(routes, 'live', { id: '7' }, roomContext());
+    const context = roomContext();
+    logIn(context, MEMBER);
+    renderRemotePage(routes, 'live', { id: '7' }, context);
     await joined();
     const input = screen.getByLabelText('发送消息') as HTMLInputElement;
     expect(input.maxLength).toBe(100);

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
-import { LoadView, PagePanel, RemotePageFrame, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext, type ReportReason } from '@sports/shared';
+import { LoadView, PagePanel, RemotePageFrame, requireLogin, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext, type ReportReason } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
 import { reportCopy } from '../chat/ReportMenu';
 import { useChatMute } from '../chat/useChatMute';
@@ -265,6 +265,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
       <Side>
         <ChatSlot>
           <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute}
+            loginToChat={() => requireLogin(context)}
             assistantExtra={matchId !== null ? <CommentaryList context={context} matchId={matchId} row={match} /> : undefined}
           />
         </ChatSlot>

@@ -177,6 +177,21 @@ describe('the site router', () => {
     });
   });
 
+  describe('#/login', () => {
+    it('opens the login modal over the home page for a guest', async () => {
+      renderSite('/login', { remotes: TEST_ASSIGNMENTS }, { held: true });
+      expect(await screen.findByRole('dialog', { name: '密码登录' })).toBeTruthy();
+      expect(window.location.hash).toBe('#/login');
+    });
+
+    it('sends a logged-in member home, no modal (issue 33)', async () => {
+      renderSite('/login', { remotes: TEST_ASSIGNMENTS }, { userInfo: TEST_USER, held: true });
+      await waitFor(() => expect(window.location.hash).toBe('#/main'));
+      expect(await screen.findByRole('region', { name: '首页推荐' })).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
   describe('a route that requires login', () => {
     function loginWarnings(): HTMLElement[] {
       return screen.queryAllByTestId('toast').filter((toast) => toast.textContent === '请登录后操作');

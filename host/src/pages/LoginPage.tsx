@@ -1,10 +1,20 @@
 import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate } from 'react-router-dom';
+import { userInfoAtom } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { HomePage } from './HomePage';
 
-/** #/login is the home page with the login modal open over it. */
+/**
+ * #/login is the home page with the login modal open over it. A member (already logged in, or
+ * just logged in through that modal) has nothing to do here: the address becomes #/main.
+ */
 export function LoginPage() {
   const { eventBus } = useHostServices();
-  useEffect(() => eventBus.emit('login:open', { mode: 'code' }), [eventBus]);
+  const loggedIn = useAtomValue(userInfoAtom) !== null;
+  useEffect(() => {
+    if (!loggedIn) eventBus.emit('login:open', { mode: 'code' });
+  }, [eventBus, loggedIn]);
+  if (loggedIn) return <Navigate to="/main" replace />;
   return <HomePage />;
 }

@@ -1,4 +1,4 @@
-import type { ChatDanmakuStyle, ChatGiftPayload, ChatHorn } from './protocol';
+import type { ChatDanmakuStyle, ChatGiftPayload, ChatHorn, ChatRoomState } from './protocol';
 
 /**
  * The chat contract (issue 5, SPEC.md sections 3, 4, 7): what a live room needs from an
@@ -51,7 +51,7 @@ export interface ChatGroupMessage {
   /** Plain text, never HTML: render it as a text node. */
   text: string;
   from: ChatSender;
-  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle; barrageId?: number };
+  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle; barrageId?: number; roomState?: ChatRoomState };
   /** Server time, ms since the epoch. */
   sentAt: number;
 }

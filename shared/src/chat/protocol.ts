@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { RoomStreamStateSchema } from '../schemas/live';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
 import { CHAT_ERROR_CODES, CHAT_LOGIN_FAILURES, CHAT_PROTOCOL_VERSION } from './protocolLimits';
 
@@ -155,6 +156,10 @@ export const ChatHornSchema = Type.Object({
 });
 export type ChatHorn = Static<typeof ChatHornSchema>;
 
+/** cloudCustomData.roomState of a system line: which room and its state now. */
+export const ChatRoomStateSchema = Type.Object({ roomId: Type.Integer({ minimum: 1 }), state: RoomStreamStateSchema });
+export type ChatRoomState = Static<typeof ChatRoomStateSchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -173,6 +178,11 @@ export const ChatGroupMessageSchema = Type.Object({
      * page that hears it and then loads the room's recent list shows it once.
      */
     barrageId: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * A system line saying the room's state changed (the stream lifecycle or the anchor opening or
+     * ending the room): pages apply it at once (docs/flows/room-state.md). Only the server writes it.
+     */
+    roomState: Type.Optional(ChatRoomStateSchema),
   }),
   sentAt: Type.Number(),
 });

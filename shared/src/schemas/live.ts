@@ -103,6 +103,14 @@ export const ViewerRoleSchema = Type.Union([Type.Literal('guest'), Type.Literal(
 export type ViewerRole = Static<typeof ViewerRoleSchema>;
 
 /** `GET api/Live_streaming/getRoomInfo`: the room for a viewer. */
+/**
+ * A room's state as pages show it (server/src/live/media/roomState.ts, docs/flows/room-state.md):
+ * `live` a push is on air; `paused` no push but the room is open (主播暂时离开); `ended` no push and
+ * the anchor ended the room (直播已结束); `idle` nothing broadcast yet (未开播).
+ */
+export const RoomStreamStateSchema = Type.Union([Type.Literal('live'), Type.Literal('paused'), Type.Literal('ended'), Type.Literal('idle')]);
+export type RoomStreamState = Static<typeof RoomStreamStateSchema>;
+
 export const LiveRoomInfoSchema = Type.Object({
   ...LiveRoomCardSchema.properties,
   placard: Type.String(),
@@ -117,6 +125,8 @@ export const LiveRoomInfoSchema = Type.Object({
   is_muted: Flag,
   /** When the viewer's mute ends (live_room_mute.until); null when not muted or muted until lifted. */
   muted_until: NullableIsoTime,
+  /** The room's state (RoomStreamStateSchema); chat system lines carry its changes (cloudCustomData.roomState). */
+  room_state: Type.Optional(RoomStreamStateSchema),
 });
 export type LiveRoomInfo = Static<typeof LiveRoomInfoSchema>;
 

@@ -84,7 +84,36 @@ describe('SearchBox', () => {
     expect(within(historySection()).queryByRole('button', { name: '皇马' })).toBeNull();
     fireEvent.click(within(historySection()).getByRole('button', { name: '清空' }));
     expect(store.get(historyListAtom)).toEqual([]);
-    expect(within(historySection()).queryAllByRole('listitem')).toHaveLength(0);
+    // Nothing left: no empty 搜索历史 heading, and the focus is back in the box.
+    expect(screen.queryByRole('region', { name: '搜索历史' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '搜索历史' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('shows no empty heading: no history, no 搜索历史; no hot matches either, no panel at all (issue 33)', async () => {
+    const { input, get } = renderSearch({ answers: { get: { [HOT_PATH]: [] } } });
+    fireEvent.focus(input);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    await act(async () => undefined);
+    expect(screen.queryByRole('heading', { name: '搜索历史' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '热门赛事' })).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('with hot matches but no history: the hot list alone', async () => {
+    const { input } = renderSearch();
+    fireEvent.focus(input);
+    expect(await screen.findByRole('heading', { name: '热门赛事' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '搜索历史' })).toBeNull();
+  });
+
+  it('deleting the last history entry takes the section away and gives the focus back to the box', () => {
+    const { input, store } = renderSearch({ answers: { get: { [HOT_PATH]: [] } } });
+    store.set(historyListAtom, ['湖人']);
+    fireEvent.focus(input);
+    fireEvent.click(within(historySection()).getByRole('button', { name: '删除 湖人' }));
+    expect(screen.queryByRole('region', { name: '搜索历史' })).toBeNull();
+    expect(document.activeElement).toBe(input);
   });
 
   it('choosing a history entry searches it in a new tab and moves it to the front', () => {
@@ -120,7 +149,7 @@ describe('SearchBox', () => {
   it('choosing a hot match searches its name in a new tab', async () => {
     const { input, navigate, store } = renderSearch();
     fireEvent.focus(input);
-    const button = await within(hotSection()).findByRole('button', { name: '热门3' });
+    const button = await within(await screen.findByRole('region', { name: '热门赛事' })).findByRole('button', { name: '热门3' });
     fireEvent.click(button);
     expect(navigate).toHaveBeenCalledWith(`/search?name=${encodeURIComponent('热门3')}`, { newTab: true });
     expect(store.get(historyListAtom)).toEqual(['热门3']);
@@ -130,20 +159,23 @@ describe('SearchBox', () => {
     const long = { id: 99, sport: 'basketball' as const, short_name_zh: '洛杉矶湖人对阵金州勇士常规赛' };
     const { input, navigate } = renderSearch({ answers: { get: { [HOT_PATH]: [long] } } });
     fireEvent.focus(input);
-    fireEvent.click(await within(hotSection()).findByRole('button', { name: long.short_name_zh }));
+    fireEvent.click(await within(await screen.findByRole('region', { name: '热门赛事' })).findByRole('button', { name: long.short_name_zh }));
     expect(navigate).toHaveBeenCalledWith(`/search?name=${encodeURIComponent('洛杉矶湖人对阵金州勇')}`, { newTab: true });
   });
 
-  it('shows an empty hot section when the list fails to load', async () => {
-    const { input, get } = renderSearch({ answers: { get: { [HOT_PATH]: new Error('network down') } } });
+  it('shows no hot section when the list fails to load (history still shows)', async () => {
+    const { input, get, store } = renderSearch({ answers: { get: { [HOT_PATH]: new Error('network down') } } });
+    store.set(historyListAtom, ['湖人']);
     fireEvent.focus(input);
     await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
     await act(async () => undefined);
-    expect(within(hotSection()).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: '热门赛事' })).toBeNull();
+    expect(historySection()).toBeTruthy();
   });
 
   it('closes the panel on Escape and on a click outside', () => {
-    const { input } = renderSearch();
+    const { input, store } = renderSearch();
+    store.set(historyListAtom, ['湖人']);
     fireEvent.focus(input);
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('region', { name: '搜索历史' })).toBeNull();
@@ -154,7 +186,8 @@ describe('SearchBox', () => {
   });
 
   it('stays open while clicking inside the panel', () => {
-    const { input } = renderSearch();
+    const { input, store } = renderSearch();
+    store.set(historyListAtom, ['湖人']);
     fireEvent.focus(input);
     fireEvent.mouseDown(historySection());
     expect(historySection()).toBeTruthy();

@@ -63,6 +63,7 @@ export function SearchBox() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
   const { history, add, remove, clear } = useSearchHistory();
   const hotNames = useHotMatches(open);
@@ -78,6 +79,16 @@ export function SearchBox() {
     services.navigate(`/search?name=${encodeURIComponent(name)}`, { newTab: true });
   }
 
+  // The button pressed goes with its section when that empties: the focus goes back to the box.
+  function removeEntry(entry: string) {
+    if (history.length === 1) inputRef.current?.focus();
+    remove(entry);
+  }
+  function clearAll() {
+    inputRef.current?.focus();
+    clear();
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     search(query);
@@ -86,6 +97,7 @@ export function SearchBox() {
   return (
     <Form role="search" ref={formRef} onSubmit={onSubmit}>
       <Input
+        ref={inputRef}
         type="search"
         aria-label={text.label}
         placeholder={text.placeholder}
@@ -96,8 +108,8 @@ export function SearchBox() {
         onClick={() => setOpen(true)}
       />
       <SubmitButton type="submit">{text.submit}</SubmitButton>
-      {open && (
-        <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={remove} onClear={clear} />
+      {open && (history.length > 0 || hotNames.length > 0) && (
+        <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={removeEntry} onClear={clearAll} />
       )}
     </Form>
   );

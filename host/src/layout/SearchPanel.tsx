@@ -101,50 +101,56 @@ export interface SearchPanelProps {
   onClear: () => void;
 }
 
-/** What the search box offers while focused: past searches (deletable) and the hot matches. */
+/**
+ * What the search box offers while focused: past searches (deletable) and the hot matches. A
+ * section shows only with something in it (no empty 搜索历史 or 热门赛事 heading); with neither,
+ * there is no panel (SearchBox does not open it).
+ */
 export function SearchPanel({ id, history, hotNames, onChoose, onDelete, onClear }: SearchPanelProps) {
   const historyHeadingId = useId();
   const hotHeadingId = useId();
 
   return (
     <Panel id={id}>
-      <section aria-labelledby={historyHeadingId}>
-        <SectionHead>
-          <Heading id={historyHeadingId}>{text.history}</Heading>
-          {history.length > 0 && (
+      {history.length > 0 && (
+        <section aria-labelledby={historyHeadingId}>
+          <SectionHead>
+            <Heading id={historyHeadingId}>{text.history}</Heading>
             <TextButton type="button" onClick={onClear}>
               {text.clearHistory}
             </TextButton>
-          )}
-        </SectionHead>
-        <Chips>
-          {history.map((entry) => (
-            <Chip key={entry}>
-              <ChipButton type="button" onClick={() => onChoose(entry)}>
-                {entry}
-              </ChipButton>
-              <DeleteButton type="button" aria-label={text.deleteHistoryItem(entry)} onClick={() => onDelete(entry)}>
-                ×
-              </DeleteButton>
-            </Chip>
-          ))}
-        </Chips>
-      </section>
-      <section aria-labelledby={hotHeadingId}>
-        <SectionHead>
-          <Heading id={hotHeadingId}>{text.hot}</Heading>
-        </SectionHead>
-        <HotList>
-          {hotNames.map((name, index) => (
-            <li key={`${index}-${name}`}>
-              <HotButton type="button" onClick={() => onChoose(name)}>
-                <Rank aria-hidden="true">{index + 1}</Rank>
-                {name}
-              </HotButton>
-            </li>
-          ))}
-        </HotList>
-      </section>
+          </SectionHead>
+          <Chips>
+            {history.map((entry) => (
+              <Chip key={entry}>
+                <ChipButton type="button" onClick={() => onChoose(entry)}>
+                  {entry}
+                </ChipButton>
+                <DeleteButton type="button" aria-label={text.deleteHistoryItem(entry)} onClick={() => onDelete(entry)}>
+                  ×
+                </DeleteButton>
+              </Chip>
+            ))}
+          </Chips>
+        </section>
+      )}
+      {hotNames.length > 0 && (
+        <section aria-labelledby={hotHeadingId}>
+          <SectionHead>
+            <Heading id={hotHeadingId}>{text.hot}</Heading>
+          </SectionHead>
+          <HotList>
+            {hotNames.map((name, index) => (
+              <li key={`${index}-${name}`}>
+                <HotButton type="button" onClick={() => onChoose(name)}>
+                  <Rank aria-hidden="true">{index + 1}</Rank>
+                  {name}
+                </HotButton>
+              </li>
+            ))}
+          </HotList>
+        </section>
+      )}
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import styled, { keyframes } from 'styled-components';
-import { gameSetingAtom, TableScroll, type MatchRow, type ScoreSport } from '@sports/shared';
+import { gameSetingAtom, TableScroll, TeamName, type MatchRow, type ScoreSport } from '@sports/shared';
 import { boardCopy } from '../messages';
 import { CardBadges } from './CardBadges';
 import { FavouriteStar } from './FavouriteStar';
@@ -22,6 +22,11 @@ const Row = styled.tr`
   }
   td[data-col='away'] {
     text-align: left;
+  }
+  /* A long name ends with … and carries the whole name as its title (TeamName). */
+  td[data-col='home'] [data-team-name],
+  td[data-col='away'] [data-team-name] {
+    max-width: min(12em, 100%);
   }
   td[data-col='periods'] {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -186,7 +191,7 @@ export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite,
                 <td data-col="status">{row.match_str}</td>
                 <td data-col="home">
                   {row.sport === 'football' && <CardBadges red={row.home_red} yellow={row.home_yellow} showRed={game.red} showYellow={game.yellow} />}
-                  {row.home_team_name_zh}
+                  <TeamName name={row.home_team_name_zh} />
                 </td>
                 <td data-col="score">
                   <Score
@@ -199,7 +204,7 @@ export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite,
                   </Score>
                 </td>
                 <td data-col="away">
-                  {row.away_team_name_zh}
+                  <TeamName name={row.away_team_name_zh} />
                   {row.sport === 'football' && <CardBadges red={row.away_red} yellow={row.away_yellow} showRed={game.red} showYellow={game.yellow} />}
                 </td>
                 <td data-col={row.sport === 'football' ? 'half' : 'periods'}>{row.sport === 'football' ? halfTimeText(row) : periodScores(row)}</td>

@@ -50,6 +50,18 @@ describe('football scores board', () => {
     expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).toMatchObject({ sport: 'football', status: 'live', page: 1 });
   });
 
+  it('long team names end with … and carry the full name in a title, home and away (issue 33)', async () => {
+    const live = matchRow({ home_team_name_zh: 'Gen.G电子竞技俱乐部', away_team_name_zh: '布莱顿与霍夫阿尔比恩足球俱乐部' });
+    renderRemotePage(routes, 'football', {}, boardContext({ live: [live] }));
+    const row = (await screen.findByTitle('Gen.G电子竞技俱乐部')).closest('tr') as HTMLElement;
+    for (const team of ['Gen.G电子竞技俱乐部', '布莱顿与霍夫阿尔比恩足球俱乐部']) {
+      const name = within(row).getByTitle(team);
+      expect(name.textContent).toBe(team);
+      expect(getComputedStyle(name).textOverflow).toBe('ellipsis');
+      expect(getComputedStyle(name).whiteSpace).toBe('nowrap');
+    }
+  });
+
   it('tabs switch between live, upcoming and finished; the competition filter narrows the query', async () => {
     const live = matchRow({ home_team_name_zh: '进行中主队' });
     const scheduled = matchRow({ status: 'scheduled', match_str: '未开赛', home_team_name_zh: '未开始主队', home_half_score: null, away_half_score: null });

@@ -49,6 +49,20 @@ describe('home hot matches widget', () => {
     expect(context.callsTo(SCORES_PATHS.allMatch).map((call) => call.params?.status).sort()).toEqual(['live', 'scheduled']);
   });
 
+  it('a long team name is whole in the card, cut at its end with …, its full name in a title: Gen.G电子竞技俱乐部 never .G电子竞技俱乐部 (issue 33)', async () => {
+    const long = matchRow({ match_id: 7201, home_team_name_zh: 'T1电子竞技俱乐部长名字测试', away_team_name_zh: 'Gen.G电子竞技俱乐部', match_str: "12'" });
+    renderRemoteWidget(widgets, 'hotMatches', contextWith([long]));
+    const [item] = await screen.findAllByTestId('hot-match');
+    for (const team of ['T1电子竞技俱乐部长名字测试', 'Gen.G电子竞技俱乐部']) {
+      const name = within(item as HTMLElement).getByTitle(team);
+      expect(name.textContent).toBe(team);
+      const style = getComputedStyle(name);
+      expect([style.textOverflow, style.whiteSpace, style.overflow, style.direction]).toEqual(['ellipsis', 'nowrap', 'hidden', 'ltr']);
+      // Its box shrinks rather than spilling out of the card (where a right-aligned box cut its start).
+      expect(getComputedStyle(name.parentElement as HTMLElement).minWidth).toMatch(/^0(px)?$/);
+    }
+  });
+
   it('a live-data frame updates the score and minute without a reload', async () => {
     const row = matchRow({ match_id: 7101, home_score: 0, away_score: 0, match_str: "12'" });
     renderRemoteWidget(widgets, 'hotMatches', contextWith([row]));

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useLoad, WidgetPanel, type HotMatch, type LiveRoomCard, type MatchRow, type PageOf, type RemoteWidgetProps, type ScoreSport } from '@sports/shared';
+import { TeamName, useLoad, WidgetPanel, type HotMatch, type LiveRoomCard, type MatchRow, type PageOf, type RemoteWidgetProps, type ScoreSport } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { isLive, overlayRows } from '../live/liveRows';
 import { useLiveMatches } from '../live/useLiveMatches';
@@ -66,18 +66,12 @@ const Teams = styled.span`
   }
 `;
 
+/* The name (TeamName) shrinks, the badge does not: a long name ends with … on the right, on either side. */
 const Team = styled.span`
   display: flex;
   align-items: center;
   gap: 6px;
   min-width: 0;
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-
-  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
-    white-space: normal;
-  }
 `;
 
 const Badge = styled.span<{ $hue: number }>`
@@ -220,11 +214,11 @@ function HotMatchItem({ match, rooms }: { match: MatchRow; rooms: LiveRoomCard[]
             <Badge $hue={home.hue} aria-hidden="true">
               {home.letter}
             </Badge>
-            {match.home_team_name_zh}
+            <TeamName name={match.home_team_name_zh} />
           </Team>
           <Score data-testid="hot-match-score">{score}</Score>
           <Team>
-            {match.away_team_name_zh}
+            <TeamName name={match.away_team_name_zh} />
             <Badge $hue={away.hue} aria-hidden="true">
               {away.letter}
             </Badge>

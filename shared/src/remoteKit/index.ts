@@ -11,6 +11,7 @@ export * from './requireLogin';
 export * from './RoutePageOutlet';
 export * from './Switch';
 export * from './Tabs';
+export * from './TeamName';
 export * from './useCursorList';
 export * from './useCountdown';
 export * from './useLoad';

@@ -152,16 +152,20 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect(await get('/api/Live_streaming/getReserveLiveList', { match_id: 'abc' })).toMatchObject({ code: 1, msg: 'match_id 类型错误' });
   });
 
-  it('ranks rooms by followers x 10 + minutes on air + peak viewers in the period', async () => {
-    const make = async (title: string) => {
+  it('ranks the rooms live now by heat: followers x 10 + minutes on air + peak viewers in the period; idle and test rooms left out', async () => {
+    const make = async (title: string, live = true) => {
       const owner = await createUser(ctx.db, { anchor: true });
       const room = (await post('/api/Live/createRoom', { title, type: 3 }, owner)).data.room_id as number;
+      if (live) await ctx.db.updateTable('live_room').set({ stream_status: 'live' }).where('id', '=', room).execute();
       return { owner, room };
     };
     const popular = await make('粉丝多');
     const diligent = await make('播得久');
     const crowd = await make('人气高');
     const stale = await make('上个月');
+    const idle = await make('没开播但粉丝多', false);
+    const testRoom = await make('推流测试直播间');
+    const testWord = await make('Test push');
     for (let index = 0; index < 3; index += 1) {
       const fan = await createUser(ctx.db);
       await post('/api/Member/attention', { anchor_id: popular.owner.id }, fan);
@@ -175,6 +179,8 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     await record(diligent, 10, 40 * 60, 0); // 40 minutes
     await record(crowd, 20, 60, 25); // 1 minute, peak 25
     await record(stale, 40 * 24, 10 * 3600, 500); // 40 days ago: outside week and month
+    for (const room of [idle, testRoom, testWord]) await record(room, 5, 3 * 3600, 900); // hot, but idle or a test
+    for (let index = 0; index < 5; index += 1) await post('/api/Member/attention', { anchor_id: idle.owner.id }, await createUser(ctx.db));
 
     const week = valid(RoomRankingSchema, await get('/api/Live_streaming/roomRanking', { type: 3, period: 'week' }));
     expect(week.list.slice(0, 4).map((item: { room: { room_id: number } }) => item.room.room_id)).toEqual([diligent.room, popular.room, crowd.room, stale.room]);
@@ -182,6 +188,9 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect(week.list[1]).toMatchObject({ rank: 2, fans: 3, score: 30 });
     expect(week.list[2]).toMatchObject({ rank: 3, peak_viewers: 25, score: 26 });
     expect(week.list[3]).toMatchObject({ score: 0 });
+    const ranked = week.list.map((item: { room: { room_id: number; is_live: number } }) => item.room.room_id);
+    for (const left of [idle, testRoom, testWord]) expect(ranked).not.toContain(left.room);
+    expect(week.list.every((item: { room: { is_live: number } }) => item.room.is_live === 1)).toBe(true);
 
     const all = (await get('/api/Live_streaming/roomRanking', { type: 3, period: 'all', limit: 1 })).data;
     expect(all.list).toHaveLength(1);

@@ -39,7 +39,8 @@ describeEachDatabase('roomRanking counts the gift income of the period (gift_sen
   let keyCounter = 0;
   const newRoom = async (title: string) => {
     const anchor = await createUser(ctx.db, { anchor: true });
-    const room = await ctx.db.insertInto('live_room').values({ owner_id: anchor.id, title, type: 2 }).returning('id').executeTakeFirstOrThrow();
+    // Live: the ranking holds only the rooms live now.
+    const room = await ctx.db.insertInto('live_room').values({ owner_id: anchor.id, title, type: 2, stream_status: 'live' }).returning('id').executeTakeFirstOrThrow();
     return { anchor, roomId: room.id };
   };
   const giftId = async (price: number) => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Muted, TableScroll } from '@sports/shared';
 import { recordsCopy } from '../messages';
 import type { DayStats } from './broadcastStats';
+import { legendValues } from './chartLegend';
 
 /**
  * uPlot's own stylesheet (uPlot.min.css) is not imported: it would be global CSS. The few rules
@@ -60,7 +61,7 @@ const ChartBox = styled.div`
     background-clip: padding-box !important;
   }
   .u-inline.u-live th::after {
-    content: ':';
+    content: '：';
   }
   .u-inline:not(.u-live) .u-value {
     display: none;
@@ -132,6 +133,8 @@ export function BroadcastChart({ days }: { days: readonly DayStats[] }) {
         if (disposed || !target) return;
         const width = () => target.clientWidth || DEFAULT_WIDTH;
         const data: [number[], number[], number[]] = [days.map((day) => daySeconds(day.day)), days.map((day) => day.hours), days.map((day) => day.peakViewers)];
+        // The legend reads 日期 / 开播时长（小时） / 峰值人数 with the day under the cursor, else today.
+        const legend = legendValues(days);
         chart = new UPlot(
           {
             width: width(),
@@ -139,9 +142,9 @@ export function BroadcastChart({ days }: { days: readonly DayStats[] }) {
             tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Asia/Shanghai'),
             scales: { x: { time: true }, hours: { range: (_self, _min, max) => [0, Math.max(1, max)] }, viewers: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
             series: [
-              {},
-              { label: recordsCopy.hours, scale: 'hours', stroke: '#a00d25', fill: 'rgba(200, 16, 46, 0.35)', paths: UPlot.paths.bars?.({ size: [0.6, 24] }) },
-              { label: recordsCopy.peak, scale: 'viewers', stroke: '#1f6feb', width: 2, points: { show: true } },
+              { label: recordsCopy.day, value: legend.day },
+              { label: recordsCopy.hours, value: legend.hours, scale: 'hours', stroke: '#a00d25', fill: 'rgba(200, 16, 46, 0.35)', paths: UPlot.paths.bars?.({ size: [0.6, 24] }) },
+              { label: recordsCopy.peak, value: legend.peak, scale: 'viewers', stroke: '#1f6feb', width: 2, points: { show: true } },
             ],
             axes: [{}, { scale: 'hours', label: recordsCopy.hours }, { scale: 'viewers', side: 1, label: recordsCopy.peak, grid: { show: false } }],
           },

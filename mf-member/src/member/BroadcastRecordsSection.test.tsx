@@ -7,14 +7,15 @@ import { routes } from '../routes';
 import { ANCHOR, logIn, MEMBER, memberContext, pageOf } from '../testing/fixtures';
 
 // jsdom draws no canvas: the chart library is replaced by a recorder of what it was given.
-const charts = vi.hoisted(() => ({ made: [] as { data: number[][]; destroyed: boolean }[] }));
+type LegendSeries = { label?: string; value?: (self: unknown, raw: number | null, seriesIdx: number, dataIdx: number | null) => string };
+const charts = vi.hoisted(() => ({ made: [] as { data: number[][]; destroyed: boolean; series: LegendSeries[] }[] }));
 vi.mock('uplot', () => {
   class FakePlot {
     static paths = { bars: () => () => null };
     static tzDate = (date: Date) => date;
-    record: { data: number[][]; destroyed: boolean };
-    constructor(_options: unknown, data: number[][]) {
-      this.record = { data, destroyed: false };
+    record: { data: number[][]; destroyed: boolean; series: LegendSeries[] };
+    constructor(options: { series: LegendSeries[] }, data: number[][]) {
+      this.record = { data, destroyed: false, series: options.series };
       charts.made.push(this.record);
     }
     setSize() {}
@@ -60,6 +61,12 @@ describe('member?type=9 broadcast records', () => {
     expect(hours?.at(-1)).toBe(1.5);
     expect(peaks?.at(-1)).toBe(120);
     expect(hours?.at(-3)).toBe(0.75);
+    // The legend (issue 33): Chinese labels, and real values, never uPlot's 'Time: --': the day
+    // under the cursor, else the latest day.
+    const series = charts.made[0]?.series ?? [];
+    expect(series.map((item) => item.label)).toEqual(['日期', '开播时长（小时）', '峰值人数']);
+    expect(series.map((item) => item.value?.(null, null, 0, null))).toEqual(['2026-11-22', '1.5', '120']);
+    expect(series.map((item) => item.value?.(null, null, 0, 27))).toEqual(['2026-11-20', '0.75', '40']);
     // The chart asked for the largest pages; the list for pages of 20.
     expect(context.callsTo(MEMBER_PATHS.broadcastRecords).map((call) => call.params)).toEqual(expect.arrayContaining([{ page: 1, page_size: 100 }, { page: 1, page_size: 20 }]));
     fireEvent.click(screen.getByText('近 30 天每日开播时长与峰值人数', { selector: 'summary' }));

@@ -144,6 +144,8 @@ describe('knowledge bases', () => {
     expect(screen.getByText('暂无赛程')).toBeTruthy();
     expect(screen.getByRole('link', { name: '英超' }).getAttribute('href')).toBe('#/base-football?competition=7');
     expect(context.calls).toEqual([{ path: KNOWLEDGE_PATHS.team, params: { id: 1 } }]);
+    // No 'demo data' note in the UI (issue 33).
+    expect(document.body.textContent).not.toMatch(/演示/);
   });
 
   it('shows a player: team, position, number, season statistics, recent matches', async () => {
@@ -156,6 +158,7 @@ describe('knowledge bases', () => {
     const table = screen.getByTestId('base-player-stats');
     expect(within(table).getByRole('columnheader', { name: '进球' })).toBeTruthy();
     expect(within(table).queryByRole('columnheader', { name: '篮板' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/演示/);
   });
 
   it('refuses an id that is not a number without asking the server', async () => {

@@ -103,7 +103,6 @@ function Team({ data }: { data: BaseTeam }) {
       <PagePanel aria-label={knowledgeCopy.squad}>
         <h2>{knowledgeCopy.squad}</h2>
         <KnowledgeTable caption={`${team.name_zh} ${knowledgeCopy.squad}`} columns={columns} rows={data.squad} rowKey={(player) => player.id} testId="base-squad" />
-        <Muted>{knowledgeCopy.statsNote}</Muted>
       </PagePanel>
       <PagePanel aria-label={knowledgeCopy.teamFixtures}>
         <h2>{knowledgeCopy.teamFixtures}</h2>
@@ -159,7 +158,6 @@ function Player({ data }: { data: BasePlayer }) {
       <PagePanel aria-label={knowledgeCopy.seasonStats}>
         <h2>{knowledgeCopy.seasonStats}</h2>
         {data.seasons.length === 0 ? <Muted>{knowledgeCopy.noSeason}</Muted> : <KnowledgeTable caption={knowledgeCopy.seasonStats} columns={columns} rows={data.seasons} rowKey={(entry) => entry.season.id} testId="base-player-stats" />}
-        <Muted>{knowledgeCopy.statsNote}</Muted>
       </PagePanel>
       <PagePanel aria-label={knowledgeCopy.recent}>
         <h2>{knowledgeCopy.recent}</h2>

@@ -62,6 +62,5 @@ export const knowledgeCopy = {
     status: '状态',
   },
   resultText: { W: '胜', D: '平', L: '负' } as const,
-  statsNote: '助攻与篮板为演示数据推算值。',
   groupName: (name: string) => name || '总积分榜',
 };

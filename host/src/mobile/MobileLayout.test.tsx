@@ -52,6 +52,12 @@ describe('MobileLayout', () => {
     expect(tab('首页').hasAttribute('aria-current')).toBe(false);
   });
 
+  it('#/news (头条) lights 首页, whose headlines it opens from, never 社区 (issue 33)', () => {
+    renderMobile('news');
+    expect(tab('首页').getAttribute('aria-current')).toBe('true');
+    for (const other of ['直播', '比分', '社区', '我的']) expect(tab(other).hasAttribute('aria-current')).toBe(false);
+  });
+
   it('shows the route title in the header, the page in main, and the document title', () => {
     renderMobile('circle');
     expect(screen.getByTestId('mobile-title').textContent).toBe(siteRoute('circle').title);

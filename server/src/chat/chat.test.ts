@@ -239,9 +239,17 @@ describeEachDatabase('built-in chat', (target) => {
 
     // The ingest's stream events reach the room's assistant channel too.
     ctx.app.streamEvents.emit('live', { roomId: room.roomId, startedAt: new Date() });
-    await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamLive && frame.message.cloudCustomData.type === 1);
-    ctx.app.streamEvents.emit('offline', { roomId: room.roomId });
-    await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamOffline);
+    await viewer.waitFor(
+      (frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamLive && frame.message.cloudCustomData.type === 1 && frame.message.cloudCustomData.roomState?.state === 'live',
+    );
+    // Each carries the room's state (issue 33: pages follow it at once).
+    ctx.app.streamEvents.emit('offline', { roomId: room.roomId, state: 'paused' });
+    await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamOffline && frame.message.cloudCustomData.roomState?.roomId === room.roomId && frame.message.cloudCustomData.roomState.state === 'paused');
+    ctx.app.streamEvents.emit('offline', { roomId: room.roomId, state: 'ended' });
+    await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamEnded && frame.message.cloudCustomData.roomState?.state === 'ended');
+    // The anchor ends the room with no push on air: 直播已结束.
+    ctx.app.roomEvents.emit('roomChanged', { roomId: room.roomId, ownerId: room.ownerId, isOpen: false, title: '再改标题', placard: '', streamLive: false });
+    await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemClosed && frame.message.cloudCustomData.roomState?.state === 'ended');
   });
 
   it('counts online members by room and group, in the count frame and in app.chatPresence', async () => {

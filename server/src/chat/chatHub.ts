@@ -130,7 +130,7 @@ export class ChatHub {
     this.housekeeping.unref();
     this.sessionWatch = new ChatSessionWatch(this.connections, options.sessions, options.log, options.sessionCheckMs);
     this.roomEvents = new ChatRoomEventRelay(options.directory, options.bus, {
-      postSystem: (groupId, text, keep, gift) => this.sending.postSystem(groupId, text, keep, gift),
+      postSystem: (groupId, text, keep, gift, roomState) => this.sending.postSystem(groupId, text, keep, gift, roomState),
       sendNotice: (userId, text) => this.notices.send(userId, text),
       applyGuard: (change) => guards?.apply(change),
     }, options.log);

@@ -43,7 +43,8 @@ export const chatMessages = {
   systemOpened: '主播开播了',
   systemClosed: '主播已下播',
   systemStreamLive: '直播信号已接通',
-  systemStreamOffline: '直播信号已中断',
+  systemStreamOffline: '直播信号已中断，主播暂时离开',
+  systemStreamEnded: '直播已结束',
   systemTitle: (title: string) => `直播间标题更新为：${title}`,
   systemPlacard: '直播间公告已更新',
 } as const;

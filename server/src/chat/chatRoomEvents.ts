@@ -1,4 +1,4 @@
-import type { ChatGiftPayload } from '@sports/shared/server';
+import type { ChatGiftPayload, ChatRoomState } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamEvents } from '../live/index';
 import type { RoomEventMap, RoomEvents } from '../live/index';
@@ -11,8 +11,11 @@ import { memberChatName } from './chatNames';
 
 /** What the relay needs of the hub: the assistant channel and the C2C notices. */
 export interface ChatRoomEventOutlets {
-  /** `gift`: a gift line (cloudCustomData type 2 with the payload the page animates). */
-  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload): void;
+  /**
+   * `gift`: a gift line (cloudCustomData type 2 with the payload the page animates); `roomState`:
+   * the room's state changed (cloudCustomData.roomState: pages apply it at once).
+   */
+  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload, roomState?: ChatRoomState): void;
   sendNotice(userId: number, text: string): void;
   /** A guard bought (this node's or another's): the badge cache follows (chatGuards.ts). */
   applyGuard?(change: ChatGuardChange): void;
@@ -76,10 +79,15 @@ export class ChatRoomEventRelay {
     this.outlets.postSystem(String(ownerId), guardBoughtLine(memberChatName(event.nickname, userId), name, event.months, event.kind), true);
   }
 
-  /** A room's stream started or stopped: its viewers read it in the assistant channel at once. */
+  /**
+   * A room's stream started, resumed or stopped: its viewers read it in the assistant channel at
+   * once, and the line carries the room's state, which the page and its player follow.
+   */
   listenToStreams(events: StreamEvents): void {
-    events.on('live', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamLive));
-    events.on('offline', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamOffline));
+    events.on('live', (event) => this.postToRoom(event.roomId, chatMessages.systemStreamLive, { roomId: event.roomId, state: 'live' }));
+    events.on('offline', (event) =>
+      this.postToRoom(event.roomId, event.state === 'ended' ? chatMessages.systemStreamEnded : chatMessages.systemStreamOffline, { roomId: event.roomId, state: event.state }),
+    );
   }
 
   /** Caches follow the event (this node's or, through the bus, another's). */
@@ -117,16 +125,20 @@ export class ChatRoomEventRelay {
     const before = await this.directory.cachedRoom(groupId);
     this.relay({ kind: 'roomChanged', ...event });
     const post = (text: string) => this.outlets.postSystem(groupId, text, true);
-    if (before === undefined || before === null || before.isOpen !== event.isOpen) post(event.isOpen ? chatMessages.systemOpened : chatMessages.systemClosed);
+    if (before === undefined || before === null || before.isOpen !== event.isOpen) {
+      // Opening or ending the room without a push on air changes its state (主播暂时离开 / 直播已结束).
+      const roomState: ChatRoomState | undefined = event.streamLive === false ? { roomId: event.roomId, state: event.isOpen ? 'paused' : 'ended' } : undefined;
+      this.outlets.postSystem(groupId, event.isOpen ? chatMessages.systemOpened : chatMessages.systemClosed, true, undefined, roomState);
+    }
     if (before && before.title !== event.title) post(chatMessages.systemTitle(event.title));
     if (before && before.placard !== event.placard) post(chatMessages.systemPlacard);
   }
 
-  private postToRoom(roomId: number, text: string): void {
+  private postToRoom(roomId: number, text: string, roomState?: ChatRoomState): void {
     this.directory
       .groupOfRoomId(roomId)
       .then((groupId) => {
-        if (groupId !== null) this.outlets.postSystem(groupId, text, true);
+        if (groupId !== null) this.outlets.postSystem(groupId, text, true, undefined, roomState);
       })
       .catch((error: unknown) => this.log.warn({ err: error, roomId }, 'chat: a stream notice failed'));
   }

@@ -19,6 +19,7 @@ export function emitCommitted(roomEvents: RoomEvents, log: FastifyBaseLogger, ev
   }
 }
 
-export function roomChanged(room: { id: number; owner_id: number; is_open: boolean; title: string; placard: string }): RoomEvent {
-  return { name: 'roomChanged', payload: { roomId: room.id, ownerId: room.owner_id, isOpen: room.is_open, title: room.title, placard: room.placard } };
+export function roomChanged(room: { id: number; owner_id: number; is_open: boolean; title: string; placard: string; stream_status?: 'live' | 'offline' }): RoomEvent {
+  const payload = { roomId: room.id, ownerId: room.owner_id, isOpen: room.is_open, title: room.title, placard: room.placard };
+  return { name: 'roomChanged', payload: room.stream_status === undefined ? payload : { ...payload, streamLive: room.stream_status === 'live' } };
 }

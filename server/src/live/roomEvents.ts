@@ -12,7 +12,7 @@ export interface RoomEventMap {
   unmuted: [{ roomId: number; ownerId: number; userId: number }];
   adminsChanged: [{ roomId: number; ownerId: number; adminIds: number[] }];
   /** The anchor opened or closed the room, or changed its title/placard. */
-  roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }];
+  roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string; /** A push is on air now (the room's state stays live whatever the switch). */ streamLive?: boolean }];
 }
 
 export class RoomEvents extends EventEmitter<RoomEventMap> {}

@@ -6,6 +6,7 @@ import type { Database, LiveRoomTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import type { PlaybackUrlResolver } from './media/playbackUrls';
 import { type RoomEvent, roomChanged } from './committedEvents';
+import { hasBroadcast, roomStateOf } from './media/roomState';
 import { isAcceptableCover } from './roomCover';
 import type { RoomPresence } from './presence';
 import { type LiveRoomRow, ownRoom, requireAnchor, requireMatch, roleIn, roomById } from './roomAccess';
@@ -112,6 +113,7 @@ export async function roomInfo(
   const matches = await matchesById(db, [record.match_id]);
   const playback = deps.playbackUrls(record.id);
   const viewer = viewerId === null ? null : await viewerState(db, { id: record.id, owner_id: record.owner_id }, viewerId, now);
+  const state = roomStateOf(record, record.stream_status === 'live' || (await hasBroadcast(db, record.id)));
   return {
     ...toRoomCard(record, matches, deps.presence),
     placard: record.placard,
@@ -122,6 +124,7 @@ export async function roomInfo(
     viewer_role: viewer?.role ?? 'guest',
     is_muted: flag(viewer?.muted ?? false),
     muted_until: viewer?.mutedUntil?.toISOString() ?? null,
+    room_state: state,
   };
 }
 

@@ -43,16 +43,48 @@ export async function startBroadcast(db: Kysely<Database>, roomId: number): Prom
   });
 }
 
-/** The room goes offline and its open broadcast ends with its duration and peak. */
-export async function endBroadcast(db: Kysely<Database>, roomId: number, peakViewers: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** The room goes offline and its open broadcast ends with its duration and peak; answers whether the room is open (null: deleted). */
+export async function endBroadcast(db: Kysely<Database>, roomId: number, peakViewers: number): Promise<{ isOpen: boolean } | null> {
+  return db.transaction().execute(async (trx) => {
     await closeOpenBroadcasts(trx, roomId, peakViewers);
-    await trx
+    const room = await trx
       .updateTable('live_room')
       .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
       .where('id', '=', roomId)
-      .execute();
+      .returning('is_open')
+      .executeTakeFirst();
+    return room === undefined ? null : { isOpen: room.is_open };
   });
+}
+
+/**
+ * The push dropped (the encoder may come back within the reconnect grace): the room reads offline
+ * at once, its broadcast stays open so a resumed push continues it. Answers whether the room is open.
+ */
+export async function pauseBroadcast(db: Kysely<Database>, roomId: number): Promise<{ isOpen: boolean } | null> {
+  const room = await db
+    .updateTable('live_room')
+    .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', roomId)
+    .returning('is_open')
+    .executeTakeFirst();
+  return room === undefined ? null : { isOpen: room.is_open };
+}
+
+/**
+ * The push came back within the grace: the room is live again in the broadcast left open (its
+ * start is the broadcast's). With none open (closed meanwhile), a new broadcast starts.
+ */
+export async function resumeBroadcast(db: Kysely<Database>, roomId: number): Promise<{ broadcastId: number; startedAt: Date } | null> {
+  const open = await db.selectFrom('broadcast').select(['id', 'started_at']).where('room_id', '=', roomId).where('ended_at', 'is', null).orderBy('id', 'desc').executeTakeFirst();
+  if (open === undefined) return startBroadcast(db, roomId);
+  const room = await db
+    .updateTable('live_room')
+    .set({ stream_status: 'live', stream_started_at: open.started_at, updated_at: sql<Date>`now()` })
+    .where('id', '=', roomId)
+    .returning('id')
+    .executeTakeFirst();
+  return room === undefined ? null : { broadcastId: open.id, startedAt: open.started_at };
 }
 
 /** Keeps the peak on the open row as it grows, so a crash does not lose it. */

@@ -121,7 +121,7 @@ describe.skipIf(!ffmpegInstalled)('embedded RTMP ingest with a real ffmpeg push'
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       const wentOffline = new Promise<{ roomId: number }>((resolve) => ctx.app.streamEvents.once('offline', resolve));
       await killPushes();
-      expect(await wentOffline).toEqual({ roomId: anchor.roomId });
+      expect(await wentOffline).toMatchObject({ roomId: anchor.roomId });
       const offline = await room();
       expect(offline.stream_status).toBe('offline');
       expect(offline.stream_started_at).toBeNull();

@@ -140,6 +140,14 @@ async function setUpEmbedded(
       if (hls !== null) track(hls.start(streamNameFor(roomId), broadcast).catch((error: unknown) => log.error({ err: error, roomId }, 'HLS did not start')));
     },
     onPacket: (roomId, publisher, packet) => health.observe(roomId, publisher, packet),
+    // The push dropped: the room is offline now (the grace only keeps the broadcast record open).
+    // Players are let go at once; pages stop asking until the room says live again.
+    onPublishPause: (roomId, broadcast) => {
+      for (const player of [...broadcast.subscribers.values()]) if (player.ip !== '') player.close();
+      viewers.forgetHls(roomId);
+      track(lifecycle.pausedPush(roomId));
+    },
+    onPublishResume: (roomId) => track(lifecycle.resumed(roomId)),
     onPublishEnd: (roomId, broadcast) => {
       // Players are let go: the page reconnects when the stream is back (a new publish has new codec headers).
       for (const player of [...broadcast.subscribers.values()]) if (player.ip !== '') player.close();

@@ -10,6 +10,12 @@ import type { MediaPacket } from './streamHealth/streamObserver';
 export const RTMP_APP = 'live';
 /** A publishing encoder that sends nothing for this long is dead: it is dropped. */
 const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * An admitted encoder whose media stopped this long ago (a network that dropped without closing
+ * the connection) is dropped, so the room reads offline within seconds, not after IDLE_TIMEOUT_MS.
+ */
+export const MEDIA_SILENCE_MS = 3_000;
+const SILENCE_CHECK_MS = 500;
 
 /** One publishing stream as /metrics sees it. */
 export interface IngestStreamStats {
@@ -35,6 +41,10 @@ export interface RtmpIngestOptions {
   onPublishStart: (roomId: number, broadcast: NmsBroadcast) => void;
   /** The publish ended (after the grace): viewers of `broadcast` are still attached. */
   onPublishEnd: (roomId: number, broadcast: NmsBroadcast) => void;
+  /** The encoder's connection closed (or went silent): the grace starts now; onPublishEnd follows unless it resumes. */
+  onPublishPause?: (roomId: number, broadcast: NmsBroadcast) => void;
+  /** The encoder resumed the publish within the grace (onPublishStart is not called). */
+  onPublishResume?: (roomId: number, broadcast: NmsBroadcast) => void;
   /** Every media message of an admitted publish, after it reached the broadcast (stream health reads them). */
   onPacket?: (roomId: number, publisher: NmsSession, packet: MediaPacket) => void;
 }
@@ -216,7 +226,37 @@ export class RtmpIngest {
     this.publishing.set(roomId, broadcast);
     session.socket.resume();
     this.options.log.info({ stream: session.streamName, ip: session.ip, resumed }, 'push accepted');
+    // NMS's close handler (registered first) has moved the broadcast to 'reconnecting' by now.
+    session.socket.once('close', () => this.publisherClosed(session, roomId, broadcast));
+    this.watchSilence(session);
     if (!resumed) this.options.onPublishStart(roomId, broadcast);
+    else this.options.onPublishResume?.(roomId, broadcast);
+  }
+
+  /** The publisher's connection closed: within the grace, the room pauses now. */
+  private publisherClosed(session: IngestSession, roomId: number, broadcast: NmsBroadcast): void {
+    session.stopSilenceWatch();
+    // Without a grace the end follows at once (onPublishEnd says offline itself).
+    if (this.options.reconnectGraceMs <= 0) return;
+    if (this.publishing.get(roomId) !== broadcast || broadcast.getPublishStatus() !== 'reconnecting' || broadcast.publisher !== session) return;
+    try {
+      this.options.onPublishPause?.(roomId, broadcast);
+    } catch (error) {
+      this.options.log.error({ err: error, roomId }, 'pausing a publish failed');
+    }
+  }
+
+  /** Media that stops without the connection closing (a dead network) ends the session after MEDIA_SILENCE_MS. */
+  private watchSilence(session: IngestSession): void {
+    session.lastMediaAt = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - session.lastMediaAt <= MEDIA_SILENCE_MS) return;
+      this.options.log.warn({ ip: session.ip, stream: session.streamName }, `RTMP publish dropped: no media for ${MEDIA_SILENCE_MS} ms`);
+      session.stopSilenceWatch();
+      session.socket.destroy();
+    }, SILENCE_CHECK_MS);
+    timer.unref();
+    session.stopSilenceWatch = () => clearInterval(timer);
   }
 
   /** The session's broadcast may have been dropped from NMS's map while we checked: use the live one. */
@@ -247,6 +287,10 @@ class IngestSession extends NmsRtmpSessionClass {
   admitted = false;
   /** Stops the publish deadline (set by the ingest when it accepts the connection). */
   clearDeadline: () => void = () => undefined;
+  /** Date.now() of the last media message of an admitted publish. */
+  lastMediaAt = 0;
+  /** Stops the media silence check (set when the publish is admitted). */
+  stopSilenceWatch: () => void = () => undefined;
   private streamNamed = false;
 
   constructor(
@@ -281,6 +325,7 @@ class IngestSession extends NmsRtmpSessionClass {
     // Until admitted, nothing this encoder sends may reach viewers of the stream.
     this.onPacket = (packet) => {
       if (!this.admitted) return;
+      this.lastMediaAt = Date.now();
       forwardPacket(packet);
       ingest.packetForwarded(this, packet as MediaPacket);
     };

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * A room's stream started or stopped (in process, after the database says so): the chat relays
- * it to the room's viewers so pages switch between player and "offline" at once. Between nodes
- * the chat relays it itself (REDIS_URL), as with roomEvents.
+ * A room's stream started, resumed or stopped (in process, after the database says so): the chat
+ * relays it to the room's viewers as a system line carrying the room's state
+ * (cloudCustomData.roomState), so pages switch between player and notice at once
+ * (docs/flows/room-state.md). Between nodes the chat relays it itself (REDIS_URL), as with roomEvents.
  */
 export interface StreamEventMap {
   live: [{ roomId: number; startedAt: Date }];
-  offline: [{ roomId: number }];
+  /** `paused`: the room is open (主播暂时离开); `ended`: the anchor ended it (直播已结束). */
+  offline: [{ roomId: number; state: 'paused' | 'ended' }];
 }
 
 export class StreamEvents extends EventEmitter<StreamEventMap> {}

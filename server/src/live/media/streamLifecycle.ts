@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
-import { endBroadcast, recordPeak, startBroadcast } from './broadcastRecords';
+import { endBroadcast, pauseBroadcast, recordPeak, resumeBroadcast, startBroadcast } from './broadcastRecords';
 import type { RoomPresence } from '../presence';
 import type { StreamEvents } from './streamEvents';
 
@@ -28,21 +28,52 @@ export interface StreamLifecycleOptions {
  * Publish start and end, the same for the embedded ingest and an external media server's
  * callbacks: the room's status and broadcast row, the peak audience, and the live/offline events.
  * Work for one room runs in order (an end never overtakes its start).
+ *
+ * The room's state follows the push at once (docs/flows/room-state.md): a push that drops
+ * (`paused`) makes the room offline now and says so; the reconnect grace only keeps its broadcast
+ * record open, so a push that comes back within it (`resumed`) continues the same record, and
+ * `ended` (after the grace) closes it without saying offline again.
  */
 export class StreamLifecycle {
   private readonly queues = new Map<number, Promise<void>>();
   private readonly live = new Map<number, LiveRoom>();
+  /** Rooms whose push dropped and whose broadcast waits for the grace (offline already said). */
+  private readonly paused = new Set<number>();
 
   constructor(private readonly options: StreamLifecycleOptions) {}
 
+  /** The push dropped; the encoder may come back within the grace (the broadcast stays open). */
+  pausedPush(roomId: number): Promise<void> {
+    return this.enqueue(roomId, async () => {
+      if (this.paused.has(roomId)) return;
+      this.sample(roomId, false);
+      const room = await pauseBroadcast(this.options.db, roomId);
+      this.paused.add(roomId);
+      if (room === null) return;
+      this.options.log.info({ roomId }, 'stream paused');
+      this.options.events.emit('offline', { roomId, state: room.isOpen ? 'paused' : 'ended' });
+    });
+  }
+
+  /** The push came back within the grace: live again, in the same broadcast. */
+  resumed(roomId: number): Promise<void> {
+    return this.enqueue(roomId, async () => {
+      const wasPaused = this.paused.delete(roomId);
+      const resumed = await resumeBroadcast(this.options.db, roomId);
+      if (resumed === null) return;
+      if (!this.live.has(roomId)) this.startSampling(roomId);
+      this.options.log.info({ roomId, broadcastId: resumed.broadcastId, wasPaused }, 'stream resumed');
+      this.options.events.emit('live', { roomId, startedAt: resumed.startedAt });
+    });
+  }
+
   started(roomId: number): Promise<void> {
     return this.enqueue(roomId, async () => {
+      this.paused.delete(roomId);
       const started = await startBroadcast(this.options.db, roomId);
       if (started === null) return;
       this.stopSampling(roomId);
-      const sampler = setInterval(() => this.sample(roomId, true), SAMPLE_MS).unref();
-      this.live.set(roomId, { peak: 0, recordedPeak: 0, sampler });
-      this.sample(roomId, false);
+      this.startSampling(roomId);
       this.options.log.info({ roomId, broadcastId: started.broadcastId }, 'stream live');
       this.options.events.emit('live', { roomId, startedAt: started.startedAt });
     });
@@ -53,10 +84,18 @@ export class StreamLifecycle {
       this.sample(roomId, false);
       const peak = this.live.get(roomId)?.peak ?? 0;
       this.stopSampling(roomId);
-      await endBroadcast(this.options.db, roomId, peak);
+      const wasPaused = this.paused.delete(roomId);
+      const room = await endBroadcast(this.options.db, roomId, peak);
       this.options.log.info({ roomId, peak }, 'stream offline');
-      this.options.events.emit('offline', { roomId });
+      // A paused room said offline when its push dropped: the grace's end only closes the record.
+      if (!wasPaused && room !== null) this.options.events.emit('offline', { roomId, state: room.isOpen ? 'paused' : 'ended' });
     });
+  }
+
+  private startSampling(roomId: number): void {
+    const sampler = setInterval(() => this.sample(roomId, true), SAMPLE_MS).unref();
+    this.live.set(roomId, { peak: 0, recordedPeak: 0, sampler });
+    this.sample(roomId, false);
   }
 
   /** A player joined: the peak may have grown (written by the next sample). */

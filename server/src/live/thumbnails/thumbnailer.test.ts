@@ -76,7 +76,7 @@ describe.skipIf(!ffmpegInstalled)('Thumbnailer: the decode queue and the refresh
     });
     goLive(events, 7);
     await waitFor(async () => decodes >= 3, 'three refresh rounds');
-    events.emit('offline', { roomId: 7 });
+    events.emit('offline', { roomId: 7, state: 'paused' });
     expect(made.frameOf(7)).toBeUndefined();
     expect(made.refreshing()).toEqual([]);
     const after = decodes;

@@ -113,6 +113,9 @@ describe('score detail', () => {
     const { context } = detailContext(row);
     renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
     fireEvent.click(await screen.findByRole('tab', { name: '技术统计' }));
+    // One line that scrolls sideways on a phone, never two rows (issue 33).
+    const tabs = getComputedStyle(screen.getByRole('tablist'));
+    expect([tabs.flexWrap, tabs.overflowX]).toEqual(['nowrap', 'auto']);
     const statistics = await screen.findByTestId('statistics');
     expect(within(statistics).getByText('控球率')).toBeTruthy();
     expect(within(statistics).getByText('58')).toBeTruthy();

@@ -47,7 +47,7 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
             <>
               <MatchHeader detail={loaded} row={row} />
               <PagePanel>
-                <Tabs label={detailCopy.sectionsLabel} items={SECTIONS} selected={section} onSelect={setSection}>
+                <Tabs label={detailCopy.sectionsLabel} items={SECTIONS} selected={section} onSelect={setSection} scrollable>
                   {section === 'timeline' && (
                     <>
                       <Timeline context={context} row={row} />

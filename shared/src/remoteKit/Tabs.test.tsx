@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme/theme';
 import { Tabs } from './Tabs';
 
@@ -15,11 +15,11 @@ const ITEMS = [
 
 type Period = (typeof ITEMS)[number]['key'];
 
-function Harness() {
+function Harness({ scrollable = false }: { scrollable?: boolean }) {
   const [selected, setSelected] = useState<Period>('week');
   return (
     <ThemeProvider theme={theme}>
-      <Tabs label="排行周期" items={ITEMS} selected={selected} onSelect={setSelected}>
+      <Tabs label="排行周期" items={ITEMS} selected={selected} onSelect={setSelected} scrollable={scrollable}>
         <p>panel {selected}</p>
       </Tabs>
     </ThemeProvider>
@@ -65,5 +65,26 @@ describe('Tabs', () => {
     expect(document.activeElement).toBe(selectedTab());
     fireEvent.keyDown(list, { key: 'a' });
     expect(selectedTab()?.textContent).toBe('周榜');
+  });
+
+  it('wraps by default; scrollable: one line that scrolls sideways, the selected tab scrolled into view (issue 33)', () => {
+    const { unmount } = render(<Harness />);
+    expect(getComputedStyle(screen.getByRole('tablist')).flexWrap).toBe('wrap');
+    unmount();
+    const scrolled = vi.fn();
+    const original = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      render(<Harness scrollable />);
+      const list = screen.getByRole('tablist');
+      const style = getComputedStyle(list);
+      expect([style.flexWrap, style.overflowX]).toEqual(['nowrap', 'auto']);
+      expect(getComputedStyle(screen.getByRole('tab', { name: '月榜' })).whiteSpace).toBe('nowrap');
+      fireEvent.click(screen.getByRole('tab', { name: '总榜' }));
+      expect(scrolled.mock.contexts.at(-1)).toBe(screen.getByRole('tab', { name: '总榜' }));
+      expect(scrolled).toHaveBeenLastCalledWith({ block: 'nearest', inline: 'nearest' });
+    } finally {
+      HTMLElement.prototype.scrollIntoView = original;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const List = styled.div`
@@ -6,6 +6,24 @@ const List = styled.div`
   flex-wrap: wrap;
   gap: 4px;
   border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+
+  /* One line that scrolls sideways (many tabs on a phone): never a second row. */
+  &[data-scroll='true'] {
+    flex-wrap: nowrap;
+    overflow-x: auto;
+    overflow-y: hidden;
+    overscroll-behavior-x: contain;
+    scrollbar-width: none;
+    -webkit-overflow-scrolling: touch;
+  }
+  &[data-scroll='true']::-webkit-scrollbar {
+    display: none;
+  }
+  &[data-scroll='true'] > button {
+    flex: none;
+    margin-bottom: 0;
+    white-space: nowrap;
+  }
 `;
 
 const Tab = styled.button`
@@ -46,14 +64,26 @@ export interface TabsProps<Key extends string> {
   children: ReactNode;
   /** A `data-testid` for each tab (journeys pick a tab by it), e.g. `(key) => \`ops-tab-${key}\``. */
   tabTestId?: (key: Key) => string;
+  /**
+   * The tabs stay on one line and scroll sideways when they do not fit (a match's many sections on
+   * a phone), the selected one scrolled into view; by default they wrap.
+   */
+  scrollable?: boolean;
 }
 
 /** WAI-ARIA tabs: one tab stop, arrows/Home/End move between tabs; the panel is labelled by its tab. */
-export function Tabs<Key extends string>({ label, items, selected, onSelect, children, tabTestId }: TabsProps<Key>) {
+export function Tabs<Key extends string>({ label, items, selected, onSelect, children, tabTestId, scrollable = false }: TabsProps<Key>) {
   const baseId = useId();
   const refs = useRef(new Map<Key, HTMLButtonElement>());
   const tabId = (key: Key) => `${baseId}-tab-${key}`;
   const panelId = `${baseId}-panel`;
+
+  useEffect(() => {
+    if (!scrollable) return;
+    const tab = refs.current.get(selected);
+    // Only the tab row scrolls (block 'nearest': the page does not jump).
+    if (typeof tab?.scrollIntoView === 'function') tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [scrollable, selected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.key === selected);
@@ -74,7 +104,7 @@ export function Tabs<Key extends string>({ label, items, selected, onSelect, chi
 
   return (
     <div>
-      <List role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <List role="tablist" aria-label={label} onKeyDown={onKeyDown} data-scroll={scrollable ? 'true' : undefined}>
         {items.map((item) => (
           <Tab
             key={item.key}

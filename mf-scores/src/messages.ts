@@ -28,6 +28,8 @@ export const boardCopy = {
   tabsLabel: '比赛状态',
   tabs: { live: '进行中', scheduled: '未开始', finished: '已结束', favourites: '我的收藏' },
   competition: '赛事筛选',
+  /** The phone's folded toolbar (BoardFilters): the competition filter and the settings behind it. */
+  filters: '筛选与设置',
   allCompetitions: '全部赛事',
   listCaption: (title: string, tab: string) => `${title}·${tab}`,
   columns: {

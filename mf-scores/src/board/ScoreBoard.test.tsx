@@ -62,6 +62,30 @@ describe('football scores board', () => {
     }
   });
 
+  it('on a phone the filter and settings fold behind 筛选与设置 (aria-expanded), which names the competition chosen (issue 33)', async () => {
+    const live = matchRow({ home_team_name_zh: '阿森纳' });
+    renderRemotePage(routes, 'football', {}, boardContext({ live: [live] }));
+    await screen.findByText('阿森纳');
+    const box = screen.getByTestId('board-filters');
+    // Hidden on wide screens (here: jsdom applies no media query), the filters always shown there.
+    const toggle = box.querySelector('button[aria-expanded]') as HTMLButtonElement;
+    expect(toggle.textContent).toContain('筛选与设置');
+    expect(getComputedStyle(toggle).display).toBe('none');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(box.getAttribute('data-open')).toBe('false');
+    const filters = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(filters).getByLabelText('赛事筛选')).toBeTruthy();
+    expect(within(filters).getByText('显示红牌')).toBeTruthy();
+    expect(toggle.textContent).toContain('全部赛事');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(box.getAttribute('data-open')).toBe('true');
+    const select = within(filters).getByLabelText('赛事筛选') as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(3));
+    fireEvent.change(select, { target: { value: '2' } });
+    expect(toggle.textContent).toContain('西甲');
+  });
+
   it('tabs switch between live, upcoming and finished; the competition filter narrows the query', async () => {
     const live = matchRow({ home_team_name_zh: '进行中主队' });
     const scheduled = matchRow({ status: 'scheduled', match_str: '未开赛', home_team_name_zh: '未开始主队', home_half_score: null, away_half_score: null });

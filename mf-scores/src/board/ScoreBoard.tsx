@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { PagePanel, RemotePageFrame, Tabs, Toolbar, useLoad, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
+import { PagePanel, RemotePageFrame, Tabs, useLoad, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { overlayRows } from '../live/liveRows';
 import { boardCopy } from '../messages';
 import { ScoreSettings } from '../settings/ScoreSettings';
+import { BoardFilters } from './BoardFilters';
 import { boardRows, type BoardTab } from './boardRows';
 import { CompetitionFilter } from './CompetitionFilter';
 import { LiveStatus } from './LiveStatus';
@@ -45,6 +46,8 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
     [favourites.loggedIn],
   );
   const selected = tabs.some((item) => item.key === tab) ? tab : 'live';
+  const competitionList = competitions.state.status === 'ready' ? competitions.state.data : [];
+  const competitionName = competitionList.find((competition) => competition.id === competitionId)?.short_name_zh ?? null;
 
   const table = { ...listProps, mode, caption: boardCopy.listCaption(title, boardCopy.tabs[selected]), showDate: selected !== 'live' };
   const favouriteRows = favourites.state.status === 'ready' ? favourites.state.rows : [];
@@ -73,14 +76,10 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
   return (
     <RemotePageFrame remote="mf-scores" page={page} title={title} aside={<LiveStatus status={status} />}>
       <PagePanel>
-        <Toolbar>
-          <CompetitionFilter
-            competitions={competitions.state.status === 'ready' ? competitions.state.data : []}
-            value={competitionId}
-            onChange={setCompetitionId}
-          />
+        <BoardFilters competitionName={competitionName}>
+          <CompetitionFilter competitions={competitionList} value={competitionId} onChange={setCompetitionId} />
           <ScoreSettings />
-        </Toolbar>
+        </BoardFilters>
       </PagePanel>
       <PagePanel>
         <Tabs label={boardCopy.tabsLabel} items={tabs} selected={selected} onSelect={setTab}>

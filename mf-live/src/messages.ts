@@ -39,12 +39,20 @@ export const playerCopy = {
   video: (title: string) => `${title} 直播视频`,
   state: {
     offline: '未开播',
+    paused: '主播暂时离开',
+    ended: '直播已结束',
     connecting: '连接中…',
     playing: '直播中',
     reconnecting: '信号中断，正在重连…',
+    stopped: '直播信号中断',
     unsupported: '当前浏览器无法播放该直播',
   },
   offlineCurtain: '主播暂时不在，开播后自动播放',
+  /** Over the last picture while the push is away (the player resumes by itself). */
+  pausedCurtain: '主播暂时离开，回来后自动播放',
+  endedCurtain: '直播已结束',
+  stoppedCurtain: '直播信号中断，暂时无法播放',
+  retry: '重新连接',
   unmute: '打开声音',
   mute: '静音',
 } as const;

@@ -5,6 +5,7 @@ import {
   guestIdAtom,
   systemConfigAtom,
   userInfoAtom,
+  type ChatRoomState,
   type ChatSendRefusal,
   type ChatSendResult,
   type ChatSystemNotice,
@@ -54,7 +55,16 @@ export interface RoomChatListeners {
   onSystemNotice?: (notice: ChatSystemNotice) => void;
   /** A send the chat refused (muted, too fast…). */
   onSendRefused?: (refusal: ChatSendRefusal) => void;
+  /**
+   * The room's state changed (a system line with cloudCustomData.roomState: the push started,
+   * dropped or resumed, the anchor opened or ended the room). Only fresh lines (ROOM_STATE_FRESH_MS):
+   * the history a join answers with is older than the room info the page loaded.
+   */
+  onRoomState?: (roomState: ChatRoomState) => void;
 }
+
+/** A state line older than this (by this browser's clock) is history, not news. */
+export const ROOM_STATE_FRESH_MS = 30_000;
 
 /**
  * The room's chat for React: one ChatSession (@sports/shared) per room and identity, started on
@@ -86,6 +96,8 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
     setDanmaku([]);
     setGifts([]);
     const stopListening = current.onMessage((message) => {
+      const roomState = message.from.role === 'system' ? message.cloudCustomData.roomState : undefined;
+      if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState);
       const gift = giftOf(message);
       if (gift) {
         const now = Date.now();

@@ -1,11 +1,12 @@
 import '../testing/setup';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@sports/shared';
 import { createFakeEngines, MSE_CAPABLE } from '../testing/fakeEngines';
 import { LivePlayer, type LivePlayerProps } from './LivePlayer';
-import { PLAYER_BACKOFF, START_TIMEOUT_MS } from './useStreamPlayer';
+import type { StartEngine } from './engines';
+import { MAX_FAILED_ROUNDS, PLAYER_BACKOFF, START_TIMEOUT_MS } from './useStreamPlayer';
 
 const urls = { flv: '/live/room7.flv', hls: '/live/room7/index.m3u8' };
 
@@ -111,5 +112,63 @@ describe('LivePlayer', () => {
     const fake = createFakeEngines();
     renderPlayer({ engines: fake.engines, urls: { flv: urls.flv, hls: null }, capabilities: { mse: false, nativeHls: false } });
     expect(state().getAttribute('data-state')).toBe('unsupported');
+  });
+});
+
+/** Issue 33: the room's state drives the player; a player that keeps failing stops asking. */
+describe('LivePlayer and the room state', () => {
+  it('the push drops (paused): the engine stops at once, 主播暂时离开 over the picture, no more requests; live again: plays by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fake = createFakeEngines();
+    const view = renderPlayer({ engines: fake.engines, roomState: 'live' });
+    await vi.waitFor(() => expect(fake.runs).toHaveLength(1));
+    act(() => fake.runs[0]?.play());
+
+    view.rerenderWith({ streamLive: false, roomState: 'paused' });
+    expect(fake.runs[0]?.destroyed).toBe(true);
+    expect(state().textContent).toBe('主播暂时离开');
+    expect(state().getAttribute('data-state')).toBe('paused');
+    expect(screen.getByTestId('live-curtain').textContent).toBe('主播暂时离开，回来后自动播放');
+    // However long it stays away, the player asks for nothing.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(fake.runs).toHaveLength(1);
+
+    view.rerenderWith({ streamLive: true, roomState: 'live' });
+    await vi.waitFor(() => expect(fake.runs).toHaveLength(2));
+    act(() => fake.runs[1]?.play());
+    expect(state().textContent).toBe('直播中');
+  });
+
+  it('the anchor ended the room: 直播已结束, no engine', async () => {
+    const fake = createFakeEngines();
+    const view = renderPlayer({ engines: fake.engines, streamLive: false, roomState: 'paused' });
+    expect(state().textContent).toBe('主播暂时离开');
+    view.rerenderWith({ roomState: 'ended' });
+    expect(state().textContent).toBe('直播已结束');
+    expect(state().getAttribute('data-state')).toBe('ended');
+    expect(fake.runs).toHaveLength(0);
+  });
+
+  it('404s or network errors every time: backs off, then stops asking (直播信号中断); 重新连接 tries again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const requests: string[] = [];
+    const failing: StartEngine = async (_video, url) => {
+      requests.push(url);
+      throw new Error('404');
+    };
+    const dropped = vi.fn();
+    renderPlayer({ engines: { flv: failing, hls: failing, 'native-hls': failing }, onStreamDropped: dropped });
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(state().getAttribute('data-state')).toBe('stopped');
+    expect(state().textContent).toBe('直播信号中断');
+    // FLV then HLS per round, MAX_FAILED_ROUNDS rounds, then nothing more.
+    expect(requests).toHaveLength(MAX_FAILED_ROUNDS * 2);
+    expect(dropped).toHaveBeenCalledTimes(MAX_FAILED_ROUNDS);
+    await act(() => vi.advanceTimersByTimeAsync(600_000));
+    expect(requests).toHaveLength(MAX_FAILED_ROUNDS * 2);
+
+    fireEvent.click(screen.getByRole('button', { name: '重新连接' }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(requests.length).toBeGreaterThan(MAX_FAILED_ROUNDS * 2);
   });
 });

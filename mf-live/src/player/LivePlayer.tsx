@@ -5,7 +5,7 @@ import { playerCopy } from '../messages';
 import type { EngineSet, StreamEngine } from './engines';
 import type { PlaybackCapabilities, PlaybackUrls } from './playbackPlan';
 import { usePlayerDelayEvents } from './usePlayerDelayEvents';
-import { useStreamPlayer, type PlayerState } from './useStreamPlayer';
+import { useStreamPlayer, type PlayerState, type RoomStateForPlayer } from './useStreamPlayer';
 
 const Region = styled.section`
   display: flex;
@@ -59,6 +59,8 @@ export interface LivePlayerProps {
   title: string;
   urls: PlaybackUrls | null;
   streamLive: boolean;
+  /** The room's state (room info's room_state, kept current by the chat): what to say while not live. */
+  roomState?: RoomStateForPlayer;
   onStreamDropped?: () => void;
   /** Laid over the video (the danmaku layer). */
   overlay?: ReactNode;
@@ -77,11 +79,11 @@ export interface LivePlayerProps {
  * The room's video: plays while the room is live, says offline when it is not, reconnects by
  * itself. Muted at first so browsers allow autoplay; one button turns the sound on.
  */
-export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, controls, engines, capabilities, roomId, matchId = null, eventBus }: LivePlayerProps) {
+export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped, overlay, controls, engines, capabilities, roomId, matchId = null, eventBus }: LivePlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const engineRef = useRef<StreamEngine | null>(null);
   const [muted, setMuted] = useState(true);
-  const state = useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines, capabilities, engineRef });
+  const { state, retry } = useStreamPlayer({ videoRef, urls, streamLive, roomState, onStreamDropped, engines, capabilities, engineRef });
   const delayMs = usePlayerDelayEvents({ playing: state === 'playing', engineRef, roomId, matchId, eventBus });
 
   useEffect(() => {
@@ -93,7 +95,16 @@ export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, 
       <VideoBox data-testid="live-video-box" data-delay-ms={delayMs ?? undefined}>
         <video ref={videoRef} aria-label={playerCopy.video(title)} data-testid="live-video" autoPlay muted playsInline />
         {overlay}
-        {state !== 'playing' && <Curtain>{curtainText(state)}</Curtain>}
+        {state !== 'playing' && (
+          <Curtain data-testid="live-curtain" data-state={state}>
+            {curtainText(state)}
+            {state === 'stopped' && (
+              <TextButton type="button" onClick={retry} style={{ marginLeft: 12 }}>
+                {playerCopy.retry}
+              </TextButton>
+            )}
+          </Curtain>
+        )}
       </VideoBox>
       <Bar>
         <StateBadge role="status" data-testid="live-state" data-state={state}>
@@ -111,5 +122,16 @@ export function LivePlayer({ title, urls, streamLive, onStreamDropped, overlay, 
 }
 
 function curtainText(state: PlayerState): string {
-  return state === 'offline' ? playerCopy.offlineCurtain : playerCopy.state[state];
+  switch (state) {
+    case 'offline':
+      return playerCopy.offlineCurtain;
+    case 'paused':
+      return playerCopy.pausedCurtain;
+    case 'ended':
+      return playerCopy.endedCurtain;
+    case 'stopped':
+      return playerCopy.stoppedCurtain;
+    default:
+      return playerCopy.state[state];
+  }
 }

@@ -1,14 +1,19 @@
-import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 import { backoffDelay, type BackoffOptions } from '@sports/shared';
 import { browserEngines, type EngineSet, type StreamEngine } from './engines';
 import { choosePlaybackPlan, probeCapabilities, type PlaybackAttempt, type PlaybackCapabilities, type PlaybackUrls } from './playbackPlan';
 
 /**
- * offline: the room says nobody is pushing; connecting: first try of this stream;
- * playing: frames are showing; reconnecting: the stream dropped or failed, retrying with backoff;
- * unsupported: this browser can play none of the offered formats.
+ * offline: the room has not broadcast yet (未开播); paused: the push dropped, the room is open
+ * (主播暂时离开); ended: the anchor ended the room (直播已结束); connecting: first try of this
+ * stream; playing: frames are showing; reconnecting: the stream dropped or failed, retrying with
+ * backoff; stopped: it kept failing, no more requests until the room says live again or the
+ * viewer retries; unsupported: this browser can play none of the offered formats.
  */
-export type PlayerState = 'offline' | 'connecting' | 'playing' | 'reconnecting' | 'unsupported';
+export type PlayerState = 'offline' | 'paused' | 'ended' | 'connecting' | 'playing' | 'reconnecting' | 'stopped' | 'unsupported';
+
+/** The room's state as the page knows it (room info's room_state, then the chat's state lines). */
+export type RoomStateForPlayer = 'live' | 'paused' | 'ended' | 'idle';
 
 /** Retries after a drop: 1 s, 2 s, 4 s … capped at 10 s, so a returning stream shows within seconds. */
 export const PLAYER_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 10_000, factor: 2, jitter: 0.3 };
@@ -21,12 +26,20 @@ export const STALL_TIMEOUT_MS = 12_000;
  */
 export const START_TIMEOUT_MS = 8_000;
 const STALL_CHECK_MS = 3_000;
+/**
+ * Attempts in a row that showed no frame (404s, network errors) before the player stops asking:
+ * with the backoff about 25 s. The room's state (a live line from the chat, or room info) or the
+ * viewer's 重新连接 starts it again.
+ */
+export const MAX_FAILED_ROUNDS = 5;
 
 export interface StreamPlayerOptions {
   videoRef: RefObject<HTMLVideoElement | null>;
   urls: PlaybackUrls | null;
-  /** The room says a push is live (room info's stream state). */
+  /** The room says a push is live (room info's stream state, kept current by the chat's state lines). */
   streamLive: boolean;
+  /** What to say while not live: paused (主播暂时离开), ended (直播已结束), else 未开播. */
+  roomState?: RoomStateForPlayer;
   /** Called when the playing stream ended or failed: the page refreshes room info. */
   onStreamDropped?: () => void;
   /** Tests inject fake engines and capabilities; the page uses the real, lazily loaded ones. */
@@ -54,8 +67,11 @@ interface Run {
  * the stream drops, tears the engine down and retries with backoff until the room goes offline.
  * Every engine is destroyed on unmount or when the room goes offline (no players left behind).
  */
-export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, engines = browserEngines, capabilities, engineRef }: StreamPlayerOptions): PlayerState {
-  const [state, setState] = useState<PlayerState>(streamLive ? 'connecting' : 'offline');
+export function useStreamPlayer({ videoRef, urls, streamLive, roomState, onStreamDropped, engines = browserEngines, capabilities, engineRef }: StreamPlayerOptions): StreamPlayer {
+  const idle = idleState(roomState);
+  const [state, setState] = useState<PlayerState>(streamLive ? 'connecting' : idle);
+  // Bumped by retry(): the viewer asks a stopped player to try again.
+  const [attempt, setAttempt] = useState(0);
   const dropped = useRef(onStreamDropped);
   dropped.current = onStreamDropped;
   const flv = urls?.flv ?? '';
@@ -64,7 +80,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !streamLive || !flv) {
-      setState('offline');
+      setState(idle);
       return;
     }
     const plan = choosePlaybackPlan({ flv, hls }, capabilities ?? probeCapabilities(video));
@@ -86,10 +102,15 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
       run.generation += 1;
       clearTimeout(run.retryTimer);
       stopEngine();
-      setState('reconnecting');
       dropped.current?.();
-      const delay = backoffDelay(run.failures, PLAYER_BACKOFF, Math.random);
       run.failures += 1;
+      if (run.failures >= MAX_FAILED_ROUNDS) {
+        // Not for ever: the stream is not there. The room's next live state (or 重新连接) restarts.
+        setState('stopped');
+        return;
+      }
+      setState('reconnecting');
+      const delay = backoffDelay(run.failures - 1, PLAYER_BACKOFF, Math.random);
       run.retryTimer = setTimeout(() => start(0), delay);
     };
 
@@ -148,6 +169,7 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
 
     video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', onTimeUpdate);
+    video.removeAttribute('poster');
     start(0);
     return () => {
       run.disposed = true;
@@ -155,9 +177,46 @@ export function useStreamPlayer({ videoRef, urls, streamLive, onStreamDropped, e
       clearInterval(stallCheck);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('timeupdate', onTimeUpdate);
+      // The room went offline (or the page leaves): the last picture stays as the poster under the notice.
+      if (run.played) keepLastFrame(video);
       stopEngine();
     };
-  }, [videoRef, streamLive, flv, hls, engines, capabilities, engineRef]);
+    // `idle` is left out on purpose: a change of it alone must not restart a playing stream.
+  }, [videoRef, streamLive, flv, hls, engines, capabilities, engineRef, attempt]);
 
-  return state;
+  // Not live: the notice follows the room's state (paused ↔ ended) without touching any engine.
+  useEffect(() => {
+    if (!streamLive) setState(idle);
+  }, [streamLive, idle]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return { state, retry };
+}
+
+export interface StreamPlayer {
+  state: PlayerState;
+  /** A stopped player tries again (重新连接). */
+  retry: () => void;
+}
+
+function idleState(roomState: RoomStateForPlayer | undefined): PlayerState {
+  if (roomState === 'paused') return 'paused';
+  if (roomState === 'ended') return 'ended';
+  return 'offline';
+}
+
+/** Draws the picture on screen into the video's poster (kept when the engine lets the video go). */
+function keepLastFrame(video: HTMLVideoElement): void {
+  try {
+    if (video.videoWidth === 0 || video.videoHeight === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    video.poster = canvas.toDataURL('image/jpeg', 0.8);
+  } catch {
+    // A picture the browser will not hand over: the notice shows on black.
+  }
 }

@@ -461,3 +461,59 @@ describe('watch history heartbeats in the room', () => {
     expect(context.callsTo(LIVE_PATHS.watchRecord)).toEqual([]);
   });
 });
+
+/** Issue 33: the chat's state lines are the room's state, applied at once (no room info asked). */
+describe('live room: the state the server pushes', () => {
+  const stateLine = (state: 'live' | 'paused' | 'ended', roomId = 7, sentAt = Date.now()) => ({
+    id: `state-${state}-${sentAt}`,
+    seq: sentAt,
+    groupId: '1100',
+    kind: 'text' as const,
+    text: state === 'live' ? '直播信号已接通' : '直播信号已中断，主播暂时离开',
+    from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' as const },
+    cloudCustomData: { type: 1 as const, roomState: { roomId, state } },
+    sentAt,
+  });
+
+  it('paused: the player stops and says 主播暂时离开 at once; live: plays again without a reload; ended: 直播已结束', async () => {
+    const context = roomContext({ room_state: 'live' });
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    await waitFor(() => expect(fake.runs).toHaveLength(1));
+    act(() => fake.runs[0]?.play());
+    await joined();
+    const asked = context.callsTo(LIVE_PATHS.roomInfo).length;
+    const client = clients.at(-1) as FakeChatClient;
+
+    act(() => client.deliverGroupMessage(stateLine('paused')));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开'));
+    expect(fake.runs[0]?.destroyed).toBe(true);
+    expect(fake.live()).toHaveLength(0);
+
+    // Another room's line, and an old one (history a join answers with), change nothing.
+    act(() => client.deliverGroupMessage(stateLine('live', 8)));
+    act(() => client.deliverGroupMessage(stateLine('live', 7, Date.now() - 120_000)));
+    expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开');
+    expect(fake.runs).toHaveLength(1);
+
+    act(() => client.deliverGroupMessage(stateLine('live')));
+    await waitFor(() => expect(fake.runs).toHaveLength(2));
+    act(() => fake.runs[1]?.play());
+    expect(screen.getByTestId('live-state').textContent).toBe('直播中');
+
+    act(() => client.deliverGroupMessage(stateLine('ended')));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('直播已结束'));
+    expect(fake.live()).toHaveLength(0);
+    // Pushed, not fetched.
+    expect(context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked);
+  });
+
+  it('a room that never broadcast stays 未开播 when a line says paused or ended', async () => {
+    const context = roomContext({ is_live: 0, stream_status: 'offline', room_state: 'idle' });
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
+    await joined();
+    act(() => (clients.at(-1) as FakeChatClient).deliverGroupMessage(stateLine('paused')));
+    await act(async () => undefined);
+    expect(screen.getByTestId('live-state').textContent).toBe('未开播');
+  });
+});

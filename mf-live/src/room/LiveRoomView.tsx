@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
-import { LoadView, PagePanel, RemotePageFrame, requireLogin, useLoad, userInfoAtom, type ChatGroupMessage, type LiveRoomInfo, type RemoteContext, type ReportReason } from '@sports/shared';
+import { LoadView, PagePanel, RemotePageFrame, requireLogin, useLoad, userInfoAtom, type ChatGroupMessage, type ChatRoomState, type LiveRoomInfo, type RemoteContext, type ReportReason, type RoomStreamState } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
 import { reportCopy } from '../chat/ReportMenu';
 import { useChatMute } from '../chat/useChatMute';
@@ -144,7 +144,7 @@ export interface LiveRoomViewProps {
 /** One live room: header with follow, the player with danmaku, placard, schedules, owner controls; chat and the activity banner beside. */
 export function LiveRoomView({ context, roomId }: LiveRoomViewProps) {
   const room = useRoomInfo(context, roomId);
-  if (room.state.status === 'ready') return <RoomBody context={context} info={room.state.data} refresh={room.refresh} patch={room.patch} />;
+  if (room.state.status === 'ready') return <RoomBody context={context} info={room.state.data} refresh={room.refresh} patch={room.patch} applyPushed={room.applyPushed} />;
   // Loading or failed: still a titled page.
   return (
     <RemotePageFrame remote="mf-live" page="live" title={pageCopy.live?.title ?? ''}>
@@ -160,12 +160,22 @@ interface RoomBodyProps {
   info: LiveRoomInfo;
   refresh: () => void;
   patch: (changes: Partial<LiveRoomInfo>) => void;
+  /** A state the chat pushed (kept over room info answers asked before it). */
+  applyPushed: (changes: Partial<LiveRoomInfo>) => void;
 }
 
-function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
+function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps) {
   const [danmakuSetting, setDanmakuSetting] = useDanmakuSetting();
   const chatMute = useChatMute(info, refresh);
-  const chat = useRoomChat(context, info.group_id, chatMute);
+  // The room's state as the server pushes it (docs/flows/room-state.md): the badge, the notice and
+  // the player follow at once, the owner's page as its viewers'.
+  const onRoomState = useCallback(
+    (change: ChatRoomState) => {
+      if (change.roomId === info.room_id) applyPushed(roomStatePatch(info.room_state, change.state));
+    },
+    [info.room_id, info.room_state, applyPushed],
+  );
+  const chat = useRoomChat(context, info.group_id, { ...chatMute, onRoomState });
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
   const avatar = safeImage(info.anchor.avatar);
   const [schedulesVersion, setSchedulesVersion] = useState(0);
@@ -225,6 +235,7 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
           title={info.title}
           urls={{ flv: info.flv, hls: info.hls }}
           streamLive={info.is_live === 1}
+          roomState={info.room_state}
           matchId={matchId}
           onStreamDropped={refresh}
           engines={roomDependencies.engines}
@@ -275,6 +286,16 @@ function RoomBody({ context, info, refresh, patch }: RoomBodyProps) {
       </Side>
     </Layout>
   );
+}
+
+/**
+ * What a state line changes in room info. A room that never broadcast stays 未开播 (idle) when it
+ * is opened or ended without a push.
+ */
+export function roomStatePatch(current: RoomStreamState | undefined, next: RoomStreamState): Partial<LiveRoomInfo> {
+  const live = next === 'live';
+  const state: RoomStreamState = !live && current === 'idle' ? 'idle' : next;
+  return { is_live: live ? 1 : 0, stream_status: live ? 'live' : 'offline', room_state: state };
 }
 
 /** This room's scheduled broadcasts (the soonest page, filtered by the server), each reservable. */

@@ -68,8 +68,10 @@ export const hostMessages = {
     about: '关于我们',
     contact: '联系我们',
     terms: '用户协议',
+    privacy: '隐私政策',
     downloadApp: '下载APP',
     linksLabel: '页脚链接',
+    contactLine: (email: string, phone: string) => `客服邮箱 ${email} · 客服电话 ${phone}`,
     copyright: (year: number) => `© ${year} 体育直播 版权所有`,
   },
   dialog: {

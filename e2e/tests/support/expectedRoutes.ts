@@ -44,6 +44,11 @@ export const EXPECTED_ROUTES: ExpectedRoute[] = [
   { path: 'new_file', title: '测试页', navIndex: null, owner: 'host' },
   { path: 'trophy/home', title: '世界杯', navIndex: null, owner: 'mf-scores' },
   { path: '404', title: '页面不存在', navIndex: null, owner: 'host' },
+  // The footer's pages (issue 33): the host's own, static.
+  { path: 'about', title: '关于我们', navIndex: null, owner: 'host' },
+  { path: 'contact', title: '联系我们', navIndex: null, owner: 'host' },
+  { path: 'terms', title: '用户协议', navIndex: null, owner: 'host' },
+  { path: 'privacy', title: '隐私政策', navIndex: null, owner: 'host' },
 ];
 
 export const REMOTES = [

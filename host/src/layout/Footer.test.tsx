@@ -1,7 +1,17 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { systemConfigAtom, type SystemConfig } from '@sports/shared';
 import { Footer } from './Footer';
 import { renderWithHost } from './testing/renderWithHost';
+
+const TEST_SYSTEM_CONFIG: SystemConfig = {
+  siteTitle: '体育直播',
+  siteTitleSuffix: ' - 体育直播',
+  CountryCode: [{ id: 1, code: '86', name: '中国大陆' }],
+  defaultCountryCode: '86',
+  websocketUrl: '/ws/live-data',
+  im: { provider: 'builtin', guestNicknamePrefix: '游客' },
+};
 
 describe('Footer', () => {
   it('shows the site name, the copyright and a download link', () => {
@@ -27,11 +37,28 @@ describe('Footer', () => {
     });
   });
 
-  it.each(['关于我们', '联系我们', '用户协议'])('%s asks for the in-development notice', (label) => {
+  it.each([
+    ['关于我们', '#/about'],
+    ['联系我们', '#/contact'],
+    ['用户协议', '#/terms'],
+    ['隐私政策', '#/privacy'],
+  ])('%s links to its page (%s), no in-development notice (issue 33)', (label, href) => {
     const { eventBus } = renderWithHost(<Footer />);
     const notices: unknown[] = [];
     eventBus.on('notice:inDevelopment', (event) => notices.push(event));
-    fireEvent.click(screen.getByRole('button', { name: label }));
-    expect(notices).toEqual([{ feature: label }]);
+    const link = within(screen.getByRole('navigation', { name: '页脚链接' })).getByRole('link', { name: label });
+    expect(link.getAttribute('href')).toBe(href);
+    fireEvent.click(link);
+    expect(notices).toEqual([]);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("shows the site's contact line and filing line (pages/siteInfo.ts), the name from the system config once loaded", () => {
+    const { store } = renderWithHost(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('客服邮箱 service@sports-live.example');
+    expect(screen.getByTestId('icp').textContent).toMatch(/ICP备/);
+    act(() => store.set(systemConfigAtom, { ...TEST_SYSTEM_CONFIG, siteTitle: '球迷直播' }));
+    expect(footer.textContent).toContain('球迷直播');
   });
 });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { chinaDateKey } from '@sports/shared';
-import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
+import { SITE_INFO, useSiteName } from '../pages/siteInfo';
 
 const text = hostMessages.footer;
 
@@ -46,36 +46,39 @@ const linkLook = `
   cursor: pointer;
 `;
 
-const FooterButton = styled.button`
-  ${linkLook}
-`;
-
 const FooterLink = styled(Link)`
   ${linkLook}
 `;
 
 const Copyright = styled.p`
-  margin: 0;
+  margin: 0 0 4px;
   color: #c8ccd4;
   font-size: ${({ theme }) => theme.font.small};
 `;
 
-/** The footer of pages without the left menu; the pages it would lead to are not built yet. */
-export function Footer() {
-  const { eventBus } = useHostServices();
-  const notice = (feature: string) => eventBus.emit('notice:inDevelopment', { feature });
+/** The site's own pages (pages/InfoPages.tsx), host routes like the others. */
+const INFO_LINKS = [
+  { label: text.about, to: '/about' },
+  { label: text.contact, to: '/contact' },
+  { label: text.terms, to: '/terms' },
+  { label: text.privacy, to: '/privacy' },
+] as const;
 
+/**
+ * The footer of pages without the left menu: the site's name (system config's siteTitle), its
+ * pages (关于我们, 联系我们, 用户协议, 隐私政策, 下载APP), contact line, copyright and filing line.
+ */
+export function Footer() {
+  const siteName = useSiteName();
   return (
     <Bar>
-      <SiteName>{text.siteName}</SiteName>
+      <SiteName>{siteName}</SiteName>
       <Muted>{text.blurb}</Muted>
       <nav aria-label={text.linksLabel}>
         <Links>
-          {[text.about, text.contact, text.terms].map((label) => (
-            <li key={label}>
-              <FooterButton type="button" onClick={() => notice(label)}>
-                {label}
-              </FooterButton>
+          {INFO_LINKS.map((link) => (
+            <li key={link.to}>
+              <FooterLink to={link.to}>{link.label}</FooterLink>
             </li>
           ))}
           <li>
@@ -83,7 +86,9 @@ export function Footer() {
           </li>
         </Links>
       </nav>
+      <Copyright>{text.contactLine(SITE_INFO.email, SITE_INFO.phone)}</Copyright>
       <Copyright>{text.copyright(Number(chinaDateKey(Date.now()).slice(0, 4)))}</Copyright>
+      <Copyright data-testid="icp">{SITE_INFO.icp}</Copyright>
     </Bar>
   );
 }

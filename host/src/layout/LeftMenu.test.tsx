@@ -25,8 +25,8 @@ describe('LeftMenu', () => {
       ['足球', '#/anchor?type=1'],
       ['篮球', '#/anchor?type=2'],
       ['下载APP', '#/downLoad'],
+      ['关于我们', '#/about'],
     ]);
-    expect(within(menu()).getByRole('button', { name: '关于我们' })).toBeTruthy();
   });
 
   it.each([
@@ -47,12 +47,14 @@ describe('LeftMenu', () => {
     expect(menu().querySelectorAll('[aria-current]')).toHaveLength(0);
   });
 
-  it('关于我们 asks for the in-development notice', () => {
+  it('关于我们 is a link to the host\'s #/about page, no in-development notice (issue 33)', () => {
     const { eventBus } = renderMenu();
     let notices = 0;
     eventBus.on('notice:inDevelopment', () => (notices += 1));
-    fireEvent.click(within(menu()).getByRole('button', { name: '关于我们' }));
-    expect(notices).toBe(1);
+    const about = within(menu()).getByRole('link', { name: '关于我们' });
+    expect(about.getAttribute('href')).toBe('#/about');
+    fireEvent.click(about);
+    expect(notices).toBe(0);
   });
 
   it('starts open without a cookie', () => {
@@ -75,7 +77,7 @@ describe('LeftMenu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(document.cookie).toContain('sidebarStatus=1');
-    expect(within(menu()).getAllByRole('link')).toHaveLength(7);
+    expect(within(menu()).getAllByRole('link')).toHaveLength(8);
     second.unmount();
 
     renderMenu();

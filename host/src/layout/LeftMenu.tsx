@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { isCurrentLink, LEFT_MENU_LINKS } from './leftMenuLinks';
 import { useSidebarStatus } from './useSidebarStatus';
@@ -76,10 +75,6 @@ const ItemLink = styled(Link)`
   ${itemLook}
 `;
 
-const ItemButton = styled.button`
-  ${itemLook}
-`;
-
 const Divider = styled.li`
   margin: 8px 16px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -87,7 +82,6 @@ const Divider = styled.li`
 
 /** The side menu of the live and schedule pages; it can be collapsed and remembers that. */
 export function LeftMenu() {
-  const { eventBus } = useHostServices();
   const { pathname, search } = useLocation();
   const [opened, toggle] = useSidebarStatus();
   const listId = useId();
@@ -112,9 +106,9 @@ export function LeftMenu() {
           </ItemLink>
         </li>
         <li>
-          <ItemButton type="button" onClick={() => eventBus.emit('notice:inDevelopment', { feature: text.about })}>
+          <ItemLink to="/about" aria-current={pathname === '/about' ? 'page' : undefined}>
             {text.about}
-          </ItemButton>
+          </ItemLink>
         </li>
       </List>
     </Aside>

@@ -1,6 +1,7 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { PageLoading } from '@sports/shared';
 import { HomePage } from './HomePage';
+import { AboutPage, ContactPage, PrivacyPage, TermsPage } from './InfoPages';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
 import { TestPage } from './TestPage';
@@ -24,4 +25,8 @@ export const hostPages: Record<string, ComponentType> = {
   new_file: TestPage,
   ops: OpsPage,
   '404': NotFoundPage,
+  about: AboutPage,
+  contact: ContactPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
 };

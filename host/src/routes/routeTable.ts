@@ -19,6 +19,11 @@ export const HOST_ROUTES: readonly HostRouteDefinition[] = [
   { path: 'new_file', title: '测试页', navIndex: null, owner: 'host' },
   { path: 'ops', title: '发布管理', navIndex: null, owner: 'host' },
   { path: '404', title: '页面不存在', navIndex: null, owner: 'host' },
+  // The footer's pages (pages/InfoPages.tsx): static, the site's details from pages/siteInfo.ts.
+  { path: 'about', title: '关于我们', navIndex: null, owner: 'host' },
+  { path: 'contact', title: '联系我们', navIndex: null, owner: 'host' },
+  { path: 'terms', title: '用户协议', navIndex: null, owner: 'host' },
+  { path: 'privacy', title: '隐私政策', navIndex: null, owner: 'host' },
 ];
 
 /** Where an address nobody claims is sent, once the assignments say so. */

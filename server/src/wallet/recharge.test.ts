@@ -103,8 +103,17 @@ describeEachDatabase('wallet: recharge packages, pay URL, sandbox gateway, notif
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(order.order_no);
-    expect(page.body).toContain('￥30.00');
+    // A payment page (issue 33): the subject, the order number and the amount in 元, 确认支付 and 取消支付, no script.
+    expect(page.body).toContain('30.00<small>元</small>');
+    expect(page.body).toContain(`<dd>充值 ${rule.coins + rule.bonus_coins} 金币</dd>`);
+    expect(page.body).toMatch(/<button type="submit" class="pay" name="action" value="pay">确认支付<\/button>/);
+    expect(page.body).toMatch(/<button type="submit" class="cancel" name="action" value="cancel">取消支付<\/button>/);
+    expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page.body).not.toContain('<script');
+    expect(page.body).not.toMatch(/ style=/);
+    // The site's policy applies: no script may run, the one <style> element is allowed.
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
     const token = /name="token" value="([0-9a-f]{64})"/.exec(page.body)?.[1];
     expect(token).toBeDefined();
     expect(page.body).toContain('<form method="get"');

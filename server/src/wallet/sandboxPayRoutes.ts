@@ -4,6 +4,7 @@ import Type from 'typebox';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
 import { type RechargeDeps, applyNotify } from './recharge';
+import { sandboxOrderPage, sandboxResultPage } from './sandboxPayPage';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, type SandboxNotify, type SandboxNotifyFields, sameHex, sandboxPageToken, signSandboxNotify } from './sandboxProvider';
 
 export interface SandboxPayOptions {
@@ -55,24 +56,12 @@ export async function sandboxPayRoutes(app: App, options: SandboxPayOptions): Pr
   }
 
   app.get(`${SANDBOX_PAY_PATH}/:order_no`, { schema: { params: OrderParams } }, async (request, reply) => {
-    const order = await deps.db.selectFrom('wallet_order').select(['order_no', 'state', 'amount_fen', 'coins', 'expires_at']).where('order_no', '=', request.params.order_no).executeTakeFirst();
+    const order = await deps.db.selectFrom('wallet_order').select(['order_no', 'state', 'amount_fen', 'coins', 'expires_at', 'subject']).where('order_no', '=', request.params.order_no).executeTakeFirst();
     if (order === undefined) throw errors.WALLET_ORDER_NOT_FOUND();
     const open = order.state === 'pending' && (order.expires_at === null || order.expires_at.getTime() > deps.clock().getTime());
-    const token = sandboxPageToken(key, order.order_no);
-    const buttons = open
-      ? `<form method="get" action="${SANDBOX_PAY_PATH}/${order.order_no}/submit">
-  <input type="hidden" name="token" value="${token}">
-  <button type="submit" name="action" value="pay">确认支付</button>
-  <button type="submit" name="action" value="cancel">取消支付</button>
-  <button type="submit" name="action" value="fail">模拟支付失败</button>
-</form>`
-      : `<p>订单状态：${stateText(order.state, order.expires_at, deps.clock())}</p>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
-      page('沙箱支付', `<h1>沙箱支付</h1>
-<p>订单号：${order.order_no}</p>
-<p>金额：￥${yuan(order.amount_fen ?? 0)}（${order.coins} 金币）</p>
-${buttons}`),
-    );
+    const form = open ? { action: `${SANDBOX_PAY_PATH}/${order.order_no}/submit`, token: sandboxPageToken(key, order.order_no) } : null;
+    const view = { orderNo: order.order_no, subject: order.subject ?? `充值 ${order.coins} 金币`, amountFen: order.amount_fen ?? 0, coins: order.coins };
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxOrderPage(view, form, stateText(order.state, order.expires_at, deps.clock())));
   });
 
   // The sandbox gateway's own form (a GET, like a real gateway's return): the write is authorised by the
@@ -96,25 +85,12 @@ ${buttons}`),
       timers.add(timer);
     }
     const text = !acknowledged ? '支付通知未送达，请稍后查看订单' : status === 'paid' ? '支付成功，请回到原页面查看余额' : status === 'failed' ? '支付失败' : '已取消支付';
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('沙箱支付', `<h1>沙箱支付</h1>\n<p>${text}</p>`));
+    const hint = status === 'paid' && acknowledged ? '可以关闭本页' : '可以关闭本页，回到原页面重新下单';
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxResultPage(text, status === 'paid' && acknowledged ? 'ok' : 'bad', hint));
   });
-}
-
-function yuan(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
 function stateText(state: string, expiresAt: Date | null, now: Date): string {
   if (state === 'pending' && expiresAt !== null && expiresAt.getTime() <= now.getTime()) return '已过期';
   return ({ pending: '待支付', paid: '已支付', cancelled: '已取消', failed: '支付失败', expired: '已过期' } as Record<string, string>)[state] ?? state;
-}
-
-/** A whole page: only our own fixed texts and validated order fields go in (nothing to escape). */
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body>
-${body}
-</body></html>
-`;
 }

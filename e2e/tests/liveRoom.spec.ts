@@ -66,10 +66,10 @@ test('an anchor broadcasts with ffmpeg; viewers watch, chat and send danmaku; th
     await follow.click();
     await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
-    // The push stops: the viewer's page shows the room offline.
+    // The push stops: the viewer's page shows the room offline (the anchor did not end it: 主播暂时离开).
     await stream.stop();
     stream = null;
-    await expect(viewer.page.getByTestId('live-state')).toHaveText(/未开播/, { timeout: 45_000 });
+    await expect(viewer.page.getByTestId('live-state')).toHaveText(/主播暂时离开/, { timeout: 45_000 });
 
     // The anchor pushes again: the open page recovers by itself, without a reload.
     stream = pushTestStream(pushUrl);

@@ -108,10 +108,12 @@ test('the room page plays every encoder shape, and falls back to HLS when FLV fa
           await hlsPage.close();
         }
 
-        // The push ends: the room goes offline (after the reconnect grace), so the next case is a new publish.
+        // The push ends: the room goes offline at once (主播暂时离开); the next case waits out the
+        // reconnect grace (MEDIA_RECONNECT_GRACE_SECONDS, 10 s), so it is a new publish, not a resume.
         await push.stop();
         push = null;
-        await expect(viewer.getByTestId('live-state')).toHaveText('未开播', { timeout: 45_000 });
+        await expect(viewer.getByTestId('live-state')).toHaveText('主播暂时离开', { timeout: 45_000 });
+        await viewer.waitForTimeout(11_000);
         await viewer.close();
       });
     }

@@ -507,13 +507,14 @@ describe('live room: the state the server pushes', () => {
     expect(context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked);
   });
 
-  it('a room that never broadcast stays 未开播 when a line says paused or ended', async () => {
+  it('the anchor opens the room before pushing: 主播暂时离开 (the line that says 主播开播了 carries it), no player', async () => {
     const context = roomContext({ is_live: 0, stream_status: 'offline', room_state: 'idle' });
     renderRemotePage(routes, 'live', { id: '7' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
-    await joined();
-    act(() => (clients.at(-1) as FakeChatClient).deliverGroupMessage(stateLine('paused')));
-    await act(async () => undefined);
     expect(screen.getByTestId('live-state').textContent).toBe('未开播');
+    await joined();
+    act(() => (clients.at(-1) as FakeChatClient).deliverGroupMessage({ ...stateLine('paused'), text: '主播开播了' }));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开'));
+    expect(fake.runs).toHaveLength(0);
   });
 });

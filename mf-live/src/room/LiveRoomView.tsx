@@ -171,9 +171,9 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
   // the player follow at once, the owner's page as its viewers'.
   const onRoomState = useCallback(
     (change: ChatRoomState) => {
-      if (change.roomId === info.room_id) applyPushed(roomStatePatch(info.room_state, change.state));
+      if (change.roomId === info.room_id) applyPushed(roomStatePatch(change.state));
     },
-    [info.room_id, info.room_state, applyPushed],
+    [info.room_id, applyPushed],
   );
   const chat = useRoomChat(context, info.group_id, { ...chatMute, onRoomState });
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
@@ -288,14 +288,10 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
   );
 }
 
-/**
- * What a state line changes in room info. A room that never broadcast stays 未开播 (idle) when it
- * is opened or ended without a push.
- */
-export function roomStatePatch(current: RoomStreamState | undefined, next: RoomStreamState): Partial<LiveRoomInfo> {
+/** What a state line changes in room info (the server decided the state: server/src/live/media/roomState.ts). */
+export function roomStatePatch(next: RoomStreamState): Partial<LiveRoomInfo> {
   const live = next === 'live';
-  const state: RoomStreamState = !live && current === 'idle' ? 'idle' : next;
-  return { is_live: live ? 1 : 0, stream_status: live ? 'live' : 'offline', room_state: state };
+  return { is_live: live ? 1 : 0, stream_status: live ? 'live' : 'offline', room_state: next };
 }
 
 /** This room's scheduled broadcasts (the soonest page, filtered by the server), each reservable. */

@@ -248,7 +248,7 @@ describeEachDatabase('built-in chat', (target) => {
     ctx.app.streamEvents.emit('offline', { roomId: room.roomId, state: 'ended' });
     await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemStreamEnded && frame.message.cloudCustomData.roomState?.state === 'ended');
     // The anchor ends the room with no push on air: 直播已结束.
-    ctx.app.roomEvents.emit('roomChanged', { roomId: room.roomId, ownerId: room.ownerId, isOpen: false, title: '再改标题', placard: '', streamLive: false });
+    ctx.app.roomEvents.emit('roomChanged', { roomId: room.roomId, ownerId: room.ownerId, isOpen: false, title: '再改标题', placard: '', state: 'ended' });
     await viewer.waitFor((frame) => frame.type === 'message' && frame.message.text === chatMessages.systemClosed && frame.message.cloudCustomData.roomState?.state === 'ended');
   });
 

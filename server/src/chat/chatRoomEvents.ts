@@ -126,8 +126,8 @@ export class ChatRoomEventRelay {
     this.relay({ kind: 'roomChanged', ...event });
     const post = (text: string) => this.outlets.postSystem(groupId, text, true);
     if (before === undefined || before === null || before.isOpen !== event.isOpen) {
-      // Opening or ending the room without a push on air changes its state (主播暂时离开 / 直播已结束).
-      const roomState: ChatRoomState | undefined = event.streamLive === false ? { roomId: event.roomId, state: event.isOpen ? 'paused' : 'ended' } : undefined;
+      // Opening or ending the room changes its state when no push is on air (主播暂时离开 / 直播已结束 / 未开播).
+      const roomState: ChatRoomState | undefined = event.state === undefined ? undefined : { roomId: event.roomId, state: event.state };
       this.outlets.postSystem(groupId, event.isOpen ? chatMessages.systemOpened : chatMessages.systemClosed, true, undefined, roomState);
     }
     if (before && before.title !== event.title) post(chatMessages.systemTitle(event.title));

@@ -1,3 +1,4 @@
+import type { RoomStreamState } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoomEventMap, RoomEvents } from './roomEvents';
 
@@ -19,7 +20,7 @@ export function emitCommitted(roomEvents: RoomEvents, log: FastifyBaseLogger, ev
   }
 }
 
-export function roomChanged(room: { id: number; owner_id: number; is_open: boolean; title: string; placard: string; stream_status?: 'live' | 'offline' }): RoomEvent {
+export function roomChanged(room: { id: number; owner_id: number; is_open: boolean; title: string; placard: string }, state?: RoomStreamState): RoomEvent {
   const payload = { roomId: room.id, ownerId: room.owner_id, isOpen: room.is_open, title: room.title, placard: room.placard };
-  return { name: 'roomChanged', payload: room.stream_status === undefined ? payload : { ...payload, streamLive: room.stream_status === 'live' } };
+  return { name: 'roomChanged', payload: state === undefined ? payload : { ...payload, state } };
 }

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { RoomStreamState } from '@sports/shared/server';
 
 /**
  * What the rooms API tells the rest of the server as it happens (in process). The built-in chat
@@ -12,7 +13,7 @@ export interface RoomEventMap {
   unmuted: [{ roomId: number; ownerId: number; userId: number }];
   adminsChanged: [{ roomId: number; ownerId: number; adminIds: number[] }];
   /** The anchor opened or closed the room, or changed its title/placard. */
-  roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string; /** A push is on air now (the room's state stays live whatever the switch). */ streamLive?: boolean }];
+  roomChanged: [{ roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string; /** The room's state after the change (media/roomState.ts). */ state?: RoomStreamState }];
 }
 
 export class RoomEvents extends EventEmitter<RoomEventMap> {}

@@ -67,9 +67,12 @@ async function changeOwnRoom(
   const room = await db.transaction().execute(async (trx) => {
     const current = await ownRoom(trx, user, roomId, true);
     const values = await change(current);
-    return trx.updateTable('live_room').set({ ...values, updated_at: now }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx.updateTable('live_room').set({ ...values, updated_at: now }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+    // The room's state after the change: the chat's open/close line carries it (media/roomState.ts).
+    const state = roomStateOf(updated, updated.stream_status === 'live' || updated.is_open || (await hasBroadcast(trx, updated.id)));
+    return { updated, state };
   });
-  return { room: toOwnRoom(room), events: [roomChanged(room)] };
+  return { room: toOwnRoom(room.updated), events: [roomChanged(room.updated, room.state)] };
 }
 
 export const setRoomOpen = (db: Kysely<Database>, user: SessionUser, roomId: number | undefined, isOpen: boolean, now: Date) =>
@@ -113,7 +116,7 @@ export async function roomInfo(
   const matches = await matchesById(db, [record.match_id]);
   const playback = deps.playbackUrls(record.id);
   const viewer = viewerId === null ? null : await viewerState(db, { id: record.id, owner_id: record.owner_id }, viewerId, now);
-  const state = roomStateOf(record, record.stream_status === 'live' || (await hasBroadcast(db, record.id)));
+  const state = roomStateOf(record, record.stream_status === 'live' || record.is_open || (await hasBroadcast(db, record.id)));
   return {
     ...toRoomCard(record, matches, deps.presence),
     placard: record.placard,

@@ -55,7 +55,7 @@ describeEachDatabase('rooms API: the anchor and the room', (target) => {
       expect(await get('/api/Live/startRoom', { room_id: roomId }, other)).toMatchObject({ code: 1, msg: errors.LIVE_NOT_OWNER.message });
 
       expect((await get('/api/Live/startRoom', {}, anchor)).data.is_open).toBe(1);
-      await vi.waitFor(() => expect(events).toEqual([{ roomId, ownerId: anchor.id, isOpen: true, title: '英超直播', placard: '', streamLive: false }]));
+      await vi.waitFor(() => expect(events).toEqual([{ roomId, ownerId: anchor.id, isOpen: true, title: '英超直播', placard: '', state: 'paused' }]));
       expect((await get('/api/Live/endRoom', { room_id: roomId }, anchor)).data.is_open).toBe(0);
       await vi.waitFor(() => expect(events).toHaveLength(2));
       expect(events[1]).toMatchObject({ isOpen: false });

@@ -106,7 +106,7 @@ export type ViewerRole = Static<typeof ViewerRoleSchema>;
 /**
  * A room's state as pages show it (server/src/live/media/roomState.ts, docs/flows/room-state.md):
  * `live` a push is on air; `paused` no push but the room is open (主播暂时离开); `ended` no push and
- * the anchor ended the room (直播已结束); `idle` nothing broadcast yet (未开播).
+ * the anchor ended the room (直播已结束); `idle` closed and never broadcast (未开播).
  */
 export const RoomStreamStateSchema = Type.Union([Type.Literal('live'), Type.Literal('paused'), Type.Literal('ended'), Type.Literal('idle')]);
 export type RoomStreamState = Static<typeof RoomStreamStateSchema>;

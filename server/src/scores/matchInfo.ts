@@ -62,7 +62,9 @@ function eventMatchStr(sport: ScoreSport, event: Pick<MatchEvent, 'kind' | 'peri
   if (event.kind === 'halftime') return '中场';
   if (event.kind === 'fulltime') return '完场';
   if (sport === 'football') return footballMinute(event.minute, event.extra_minute);
-  return formatMatchStr({ sport, status: 'live', period: event.period, minute: null, extra_minute: null, clock_seconds: event.clock_seconds });
+  // Series: an esports event shows its game minute ("第2局 15'"), a game's end "第2局结束"; snooker "第2局".
+  const minute = event.kind === 'game_end' ? null : event.minute;
+  return formatMatchStr({ sport, status: 'live', period: event.period, minute: sport === 'basketball' ? null : minute, extra_minute: null, clock_seconds: event.clock_seconds });
 }
 
 /** `GET api/scores/events` (oldest first) and the commentary (newest first). */

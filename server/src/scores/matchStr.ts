@@ -11,7 +11,8 @@ export interface MatchClock {
 
 /**
  * The time a scores row shows: "67'", "45+2'", "中场", "完场", "未开赛"; basketball
- * "第3节 05:12", "加时1 02:00", "第1节结束"; esports and snooker "第2局 15'", "第2局结束". Goal popups use the football form as `match_str`.
+ * "第3节 05:12", "加时1 02:00", "第1节结束"; esports "第2局 15'", "第2局结束"; snooker (no clock) "第2局".
+ * Goal popups use the football form as `match_str`.
  */
 export function formatMatchStr(clock: MatchClock): string {
   switch (clock.status) {
@@ -24,11 +25,12 @@ export function formatMatchStr(clock: MatchClock): string {
     case 'live':
       if (clock.sport === 'football') return footballMinute(clock.minute, clock.extra_minute);
       if (clock.sport === 'basketball') return basketballClock(clock.period, clock.clock_seconds);
+      if (clock.sport === 'general') return clock.period === null ? '' : `第${clock.period}局`;
       return seriesClock(clock.period, clock.minute);
   }
 }
 
-/** Esports and snooker series: "第2局 15'" during a game, "第2局结束" between games. */
+/** Esports series: "第2局 15'" during a game, "第2局结束" between games. */
 function seriesClock(game: number | null, minute: number | null): string {
   if (game === null) return '';
   return minute === null ? `第${game}局结束` : `第${game}局 ${minute}'`;

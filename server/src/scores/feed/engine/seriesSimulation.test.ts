@@ -84,6 +84,30 @@ describe('series simulation (esports and snooker)', () => {
     }
   });
 
+  it('scores snooker frames as snooker: 0-147 a player, at most 147 together, no clock', () => {
+    const snooker = fixtures.filter((fixture) => fixture.sport === 'general');
+    expect(snooker.length).toBeGreaterThan(0);
+    const frames = snooker.flatMap((fixture) => states.get(fixture.key)?.period_scores ?? []);
+    expect(frames.length).toBeGreaterThan(10);
+    for (const [home, away] of frames) {
+      expect(home).toBeGreaterThanOrEqual(0);
+      expect(away).toBeGreaterThanOrEqual(0);
+      expect(home + away).toBeLessThanOrEqual(147);
+    }
+    const finishedFrames = snooker.flatMap((fixture) => {
+      const state = states.get(fixture.key);
+      return state === undefined ? [] : state.period_scores.slice(0, state.home_score + state.away_score);
+    });
+    const totals = finishedFrames.map(([home, away]) => home + away);
+    const average = totals.reduce((sum, total) => sum + total, 0) / totals.length;
+    expect(average).toBeGreaterThan(60);
+    expect(average).toBeLessThan(140);
+    for (const fixture of snooker) expect(states.get(fixture.key)?.minute ?? null).toBeNull();
+    const snookerEvents = events.filter((event) => event.matchKey.includes(':general:'));
+    expect(snookerEvents.every((event) => event.minute === null)).toBe(true);
+    expect(snookerEvents.filter((event) => event.kind === 'highlight').every((event) => (event.points ?? 0) >= 50 && (event.points ?? 0) <= 147)).toBe(true);
+  });
+
   it('plays the same series whatever the tick rate', () => {
     const coarse = run(7, 3, 20);
     const keys = (list: FeedBatch[]) => list.flatMap((batch) => batch.events.filter((event) => !event.matchKey.includes(':football:') && !event.matchKey.includes(':basketball:')).map((event) => `${event.key} ${event.kind} ${event.home_score}-${event.away_score}`)).sort();

@@ -3,11 +3,13 @@ import { AgendaOrder } from './agenda';
 import { BaseSimulation, type SimulationContext } from './matchSimulation';
 import { type Rng, createRng } from './prng';
 import type { PlannedFixture } from './schedule';
-import { ESPORTS_KILLS_PER_MINUTE, SNOOKER_POINTS_PER_MINUTE, type SeriesKind, gameMinutes, gameWinChance, gamesToWin } from './seriesModel';
+import { ESPORTS_KILLS_PER_MINUTE, type SeriesKind, gameMinutes, gameWinChance, gamesToWin, snookerFrame } from './seriesModel';
 
 const MINUTE_MS = 60_000;
-/** The pause between two games (side selection, a frame's re-rack). */
-const BREAK_MS = 8 * MINUTE_MS;
+/** The pause between two games: side selection between maps, a re-rack between frames. */
+const BREAK_MS = { esports: 8 * MINUTE_MS, general: 2 * MINUTE_MS } as const;
+/** Breaks of this many points or more are told as highlights. */
+const HIGHLIGHT_BREAK = 50;
 const ESPORTS_OBJECTIVES = ['tower', 'dragon', 'baron'] as const;
 
 type Side = 'home' | 'away';
@@ -15,9 +17,11 @@ type Side = 'home' | 'away';
 /**
  * A best-of series (esports maps, snooker frames): games one after another until a side has won
  * the majority. The match score is games won; `period` is the game being played, its own score
- * (kills, frame points) the last entry of `period_scores`; `minute` the minute of the game, null
- * between games. Each game is rolled on its own generator: winner from the ratings, length, the
- * score minute by minute; esports first blood and objectives, snooker breaks of 50+ as highlights.
+ * (kills, frame points) the last entry of `period_scores`. Esports: `minute` is the minute of the
+ * game, null between games; kills minute by minute, first blood and objectives as highlights.
+ * Snooker has no clock (`minute` stays null: "第3局"): a frame is planned whole (snookerFrame:
+ * 0-147 points a player, visits to the table, the winner's last) and its visits are spread over
+ * its length; breaks of 50+ are highlights. Each game is rolled on its own generator.
  * No odds: the demo's companies price football and basketball only.
  */
 export class SeriesSimulation extends BaseSimulation {
@@ -40,38 +44,54 @@ export class SeriesSimulation extends BaseSimulation {
   }
 
   protected setClock(elapsedMs: number): void {
-    if (this.current.status !== 'live' || this.current.minute === null) return;
+    if (this.kind !== 'esports' || this.current.status !== 'live' || this.current.minute === null) return;
     this.current.minute = Math.max(1, Math.floor((elapsedMs - this.gameStart) / MINUTE_MS) + 1);
   }
 
   private startGame(game: number, at: number): void {
     this.gameStart = at;
-    Object.assign(this.current, { status: 'live', period: game, minute: 1 });
+    const minute = this.kind === 'esports' ? 1 : null;
+    Object.assign(this.current, { status: 'live', period: game, minute });
     this.current.period_scores.push([0, 0]);
-    this.emit(at, { kind: 'game_start', period: game, minute: 1 });
+    this.emit(at, { kind: 'game_start', period: game, minute });
     const rng = createRng(this.context.seed, this.fixture.key, 'game', game);
     const winner: Side = rng.chance(this.homeChance) ? 'home' : 'away';
-    const minutes = gameMinutes(this.kind, rng);
-    for (let minute = 0; minute < minutes; minute += 1) {
-      const start = at + minute * MINUTE_MS;
-      this.agenda.add(start, AgendaOrder.Roll, () => this.playMinute(game, minute, minutes, winner, start));
+    const minutes = this.kind === 'esports' ? gameMinutes(rng) : this.planFrame(rng, game, winner, at);
+    if (this.kind === 'esports') {
+      for (let minute = 0; minute < minutes; minute += 1) {
+        const start = at + minute * MINUTE_MS;
+        this.agenda.add(start, AgendaOrder.Roll, () => this.playMinute(game, minute, minutes, winner, start));
+      }
     }
     const end = at + minutes * MINUTE_MS;
     this.agenda.add(end, AgendaOrder.Boundary, () => this.endGame(game, winner, end));
   }
 
+  /** A snooker frame's visits spread over its length (the last just before its end); its length in minutes. */
+  private planFrame(rng: Rng, game: number, winner: Side, at: number): number {
+    const frame = snookerFrame(rng);
+    const loser: Side = winner === 'home' ? 'away' : 'home';
+    const step = (frame.minutes * MINUTE_MS) / (frame.visits.length + 1);
+    frame.visits.forEach((visit, index) => {
+      const side = visit.side === 'winner' ? winner : loser;
+      const time = at + Math.round((index + 1) * step - rng.next() * step * 0.4);
+      this.agenda.add(time, AgendaOrder.Event, () => {
+        this.addToGame(game, side, visit.points);
+        if (visit.points >= HIGHLIGHT_BREAK) this.emit(time, { kind: 'highlight', side, detail: 'break', points: visit.points, player_zh: this.players[side][0] ?? null });
+      });
+    });
+    return frame.minutes;
+  }
+
   private playMinute(game: number, minute: number, minutes: number, winner: Side, start: number): void {
     const rng = createRng(this.context.seed, this.fixture.key, 'minute', game, minute);
-    const rates = this.kind === 'esports' ? ESPORTS_KILLS_PER_MINUTE : SNOOKER_POINTS_PER_MINUTE;
     for (const side of ['home', 'away'] as const) {
-      const amount = rng.poisson(side === winner ? rates.winner : rates.loser);
+      const amount = rng.poisson(side === winner ? ESPORTS_KILLS_PER_MINUTE.winner : ESPORTS_KILLS_PER_MINUTE.loser);
       if (amount === 0) continue;
       const time = start + rng.int(1, 59) * 1_000;
-      this.agenda.add(time, AgendaOrder.Event, () => this.addToGame(side, amount));
+      this.agenda.add(time, AgendaOrder.Event, () => this.addToGame(game, side, amount));
     }
-    const time = start + rng.int(1, 59) * 1_000;
-    if (this.kind === 'esports') this.esportsMoment(rng, game, minute, minutes, winner, time);
-    else this.snookerMoment(rng, minute, winner, time);
+    this.esportsMoment(rng, game, minute, minutes, winner, start + rng.int(1, 59) * 1_000);
   }
 
   /** First blood early, then now and then a tower or dragon, a baron late: for the side ahead in the game more often. */
@@ -89,29 +109,12 @@ export class SeriesSimulation extends BaseSimulation {
     });
   }
 
-  /** A break of 50 or more now and then, mostly by the frame's winner. */
-  private snookerMoment(rng: Rng, minute: number, winner: Side, at: number): void {
-    if (minute < 3 || !rng.chance(0.06)) return;
-    const side: Side = rng.chance(0.8) ? winner : winner === 'home' ? 'away' : 'home';
-    const points = rng.chance(0.15) ? rng.int(100, 147) : rng.int(50, 99);
-    this.agenda.add(at, AgendaOrder.Event, () => {
-      this.addToGame(side, points);
-      this.emit(at, { kind: 'highlight', side, detail: 'break', points, player_zh: this.players[side][0] ?? null });
-    });
-  }
-
-  private addToGame(side: Side, amount: number): void {
-    const game = this.current.period_scores.at(-1);
-    if (game !== undefined && this.current.minute !== null) game[side === 'home' ? 0 : 1] += amount;
+  private addToGame(game: number, side: Side, amount: number): void {
+    const score = this.current.period_scores.at(-1);
+    if (score !== undefined && this.current.period === game && this.current.status === 'live') score[side === 'home' ? 0 : 1] += amount;
   }
 
   private endGame(game: number, winner: Side, at: number): void {
-    const score = this.current.period_scores.at(-1);
-    // The winner of a snooker frame has the most points in it.
-    if (score !== undefined && this.kind === 'general') {
-      const [own, other] = winner === 'home' ? [0, 1] : [1, 0];
-      if ((score[own] ?? 0) <= (score[other] ?? 0)) score[own] = (score[other] ?? 0) + 1 + (game % 7) * 3;
-    }
     this.current[`${winner}_score`] += 1;
     this.current.minute = null;
     this.emit(at, { kind: 'game_end', side: winner, period: game, minute: null });
@@ -120,6 +123,7 @@ export class SeriesSimulation extends BaseSimulation {
       this.emit(at, { kind: 'fulltime' });
       return;
     }
-    this.agenda.add(at + BREAK_MS, AgendaOrder.Boundary, () => this.startGame(game + 1, at + BREAK_MS));
+    const next = at + BREAK_MS[this.kind];
+    this.agenda.add(next, AgendaOrder.Boundary, () => this.startGame(game + 1, next));
   }
 }

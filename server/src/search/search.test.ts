@@ -70,11 +70,11 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
     const team = await ctx.db.insertInto('team').values({ external_key: `search:${tag}`, sport: 'basketball', name_zh: `${name}队`, short_name_zh: `西${tag}` }).returning('id').executeTakeFirstOrThrow();
 
     const result = await search(name);
-    expect(result.anchors).toEqual([{ id: anchor.id, user_nickname: `主播${name}`, avatar: expect.any(String), room_id: roomId, is_live: true, link: `#/about-user?id=${anchor.id}` }]);
-    expect(result.lives).toEqual([{ id: roomId, title: `看${name}直播`, cover: expect.any(String), thumb: expect.stringMatching(new RegExp(`^/live/thumb/room${roomId}\\.jpg\\?v=`)), anchor_id: anchor.id, anchor_nickname: `主播${name}`, is_live: true, link: `#/live?id=${roomId}` }]);
-    expect(result.posts).toEqual([{ id: visible, text: `今天${name}进球了`, author_nickname: `主播${name}`, created_at: expect.any(String), link: `#/circle-detail?id=${visible}` }]);
-    expect(result.headlines).toEqual([{ id: published, title: `${name}的头条`, published_at: expect.any(String), link: `#/detail?id=${published}` }]);
-    expect(result.teams).toEqual([{ id: team.id, sport: 'basketball', name_zh: `${name}队`, short_name_zh: `西${tag}`, link: `#/base-basketball?team=${team.id}` }]);
+    expect(result.anchors).toEqual([{ id: anchor.id, user_nickname: `主播${name}`, avatar: expect.any(String), room_id: roomId, is_live: true, score: 1100, link: `#/about-user?id=${anchor.id}` }]);
+    expect(result.lives).toEqual([{ id: roomId, title: `看${name}直播`, cover: expect.any(String), thumb: expect.stringMatching(new RegExp(`^/live/thumb/room${roomId}\\.jpg\\?v=`)), anchor_id: anchor.id, anchor_nickname: `主播${name}`, is_live: true, match: null, score: 1100, link: `#/live?id=${roomId}` }]);
+    expect(result.posts).toEqual([{ id: visible, text: `今天${name}进球了`, author_nickname: `主播${name}`, created_at: expect.any(String), score: 100, link: `#/circle-detail?id=${visible}` }]);
+    expect(result.headlines).toEqual([{ id: published, title: `${name}的头条`, published_at: expect.any(String), score: 200, link: `#/detail?id=${published}` }]);
+    expect(result.teams).toEqual([{ id: team.id, sport: 'basketball', name_zh: `${name}队`, short_name_zh: `西${tag}`, score: 200, link: `#/base-basketball?team=${team.id}` }]);
     expect(result.competitions).toEqual([]);
 
     // The anchor's nickname alone finds the room (the room's title need not contain it).
@@ -96,7 +96,7 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
       .executeTakeFirstOrThrow();
     const byTeam = await search(`阿森${tag}`);
     expect(byTeam.matches).toEqual([
-      { id: Number(match.id), sport: 'football', competition: '英超', home: `阿森${tag}`, away: `切尔${tag}`, home_score: 0, away_score: 0, status: 'scheduled', kickoff_at: expect.any(String), link: `#/score-detail?id=${match.id}` },
+      { id: Number(match.id), sport: 'football', competition: '英超', home: `阿森${tag}`, away: `切尔${tag}`, home_score: 0, away_score: 0, status: 'scheduled', kickoff_at: expect.any(String), score: 300, link: `#/score-detail?id=${match.id}` },
     ]);
     const byCompetition = await search('英超');
     expect(byCompetition.competitions.map((item) => [item.short_name_zh, item.link])).toEqual([['英超', `#/base-football?competition=${competition.id}`]]);
@@ -196,7 +196,7 @@ describeEachDatabase('search: api/Search/index, anchor, live, hot (indexes of mi
 
   it('a name of spaces only finds nothing and counts nothing', async () => {
     const before = await ctx.db.selectFrom('search_term_day').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    expect(await search('   ')).toEqual({ matches: [], teams: [], competitions: [], anchors: [], lives: [], posts: [], headlines: [] });
+    expect(await search('   ')).toEqual({ matches: [], teams: [], competitions: [], anchors: [], lives: [], posts: [], headlines: [], players: [] });
     expect((await get('/api/Search/anchor', { name: '  ' })).data).toEqual({ list: [], next_cursor: null });
     expect((await get('/api/Search/live', { name: ' ' })).data).toEqual({ list: [], next_cursor: null });
     const after = await ctx.db.selectFrom('search_term_day').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ import type { HornTable, BarrageStyleTable, BarrageTable } from './tables/hornsB
 import type { SensitiveWordTable, SensitiveWordVersionTable, ModerationReportTable, ModerationActionTable } from './tables/moderation';
 import type { HeadlineCategoryTable, HeadlineTable, HeadlineReadTable, HeadlineLikeTable, HeadlineAuditTable } from './tables/headlines';
 import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
-import type { SearchTermDayTable } from './tables/search';
+import type { SearchKeyTable, SearchTermDayTable } from './tables/search';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -108,4 +108,5 @@ export interface Database {
   headline_like: HeadlineLikeTable;
   headline_audit: HeadlineAuditTable;
   search_term_day: SearchTermDayTable;
+  search_key: SearchKeyTable;
 }

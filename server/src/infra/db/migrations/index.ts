@@ -25,6 +25,7 @@ import * as seriesSports0024 from './0024_series_sports';
 import * as giftBatchesSetBased0025 from './0025_gift_batches_set_based';
 import * as mfRouteManifests0026 from './0026_mf_route_manifests';
 import * as identityChecks0027 from './0027_identity_checks';
+import * as searchKeys0028 from './0028_search_keys';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_gift_batches_set_based': giftBatchesSetBased0025,
   '0026_mf_route_manifests': mfRouteManifests0026,
   '0027_identity_checks': identityChecks0027,
+  '0028_search_keys': searchKeys0028,
 };

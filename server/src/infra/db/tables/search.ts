@@ -8,3 +8,12 @@ export interface SearchTermDayTable {
   term: string;
   hits: Generated<number>;
 }
+
+/** The pinyin of a searched name (migration 0028; search/searchKeys.ts keeps it). */
+export interface SearchKeyTable {
+  kind: 'competition' | 'team' | 'player' | 'anchor';
+  ref_id: number;
+  name: string;
+  full: string;
+  initials: string;
+}

@@ -16,6 +16,7 @@ const full: SearchResult = {
   lives: [{ id: 21, title: '<b>梅西</b>直播', cover: '', thumb: '/live/thumb/room21.jpg?v=k.1', anchor_id: 11, anchor_nickname: '梅西解说', is_live: true, link: '#/live?id=21' }],
   posts: [{ id: 31, text: '梅西进球了', author_nickname: '球迷', created_at: '2026-11-22T11:30:00Z', link: '#/circle-detail?id=31' }],
   headlines: [{ id: 41, title: '梅西的头条', published_at: '2026-11-22T11:30:00Z', link: 'javascript:alert(1)' }],
+  players: [{ id: 51, sport: 'football', name_zh: '卡洛斯·罗宾逊', team_id: 3, team: '阿森纳', position: 'FW', shirt_number: 9, match_ids: [7], score: 100, link: '#/base-football?player=51' }],
 };
 
 describe('#/search', () => {
@@ -24,10 +25,11 @@ describe('#/search', () => {
     renderRemotePage(routes, 'search', { name: '梅西' }, context);
     expect(await screen.findByRole('heading', { level: 1, name: '搜索：梅西' })).toBeTruthy();
     await screen.findByTestId('search-matches');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['全部', '比赛', '球队', '主播', '直播', '帖子', '资讯']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['全部', '比赛', '赛事', '球队', '球员', '主播', '直播', '帖子', '资讯']);
     const href = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('英超')).toBe('#/base-football?competition=1');
-    expect(href(/阿森纳 2 : 1 切尔西/)).toBe('#/score-detail?id=7');
+    expect(within(screen.getByTestId('search-matches')).getByRole('link', { name: /阿森纳 2 : 1 切尔西/ }).getAttribute('href')).toBe('#/score-detail?id=7');
+    expect(within(screen.getByTestId('search-players')).getByRole('link', { name: '卡洛斯·罗宾逊' }).getAttribute('href')).toBe('#/base-football?player=51');
     expect(within(screen.getByTestId('search-teams')).getByRole('link').getAttribute('href')).toBe('#/base-football?team=3');
     expect(within(screen.getByTestId('search-anchors')).getByRole('link').getAttribute('href')).toBe('#/about-user?id=11');
     expect(within(screen.getByTestId('search-lives')).getByRole('link').getAttribute('href')).toBe('#/live?id=21');
@@ -61,6 +63,38 @@ describe('#/search', () => {
     await waitFor(() => expect(within(screen.getByTestId('search-anchors')).getAllByRole('link')).toHaveLength(3));
     expect(screen.queryByTestId('search-more')).toBeNull();
     expect(context.calls.filter((call) => call.path === SEARCH_PATHS.anchor).map((call) => call.params)).toEqual([{ name: '主播' }, { name: '主播', cursor: '8' }]);
+  });
+
+  it('has a tab per kind: 球员 shows the players, their page, team and number and the matches they appear in; 直播 the match a room shows', async () => {
+    const withMatch: SearchResult = { ...full, lives: [{ ...(full.lives[0] as SearchLive), title: '英超焦点战', match: { id: 7, home: '伯恩利', away: '阿森纳' } }] };
+    renderRemotePage(routes, 'search', { name: '罗宾逊', tab: 'players' }, createTestContext({ [SEARCH_PATHS.index]: withMatch }));
+    const players = await screen.findByTestId('search-players');
+    expect(screen.getByRole('tab', { name: '球员' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('search-matches')).toBeNull();
+    expect(within(players).getByRole('link', { name: '卡洛斯·罗宾逊' }).getAttribute('href')).toBe('#/base-football?player=51');
+    expect(players.textContent).toContain('阿森纳 · 9号');
+    expect(within(screen.getByTestId('search-player-matches')).getByRole('link', { name: '阿森纳 2 : 1 切尔西' }).getAttribute('href')).toBe('#/score-detail?id=7');
+
+    fireEvent.click(screen.getByRole('tab', { name: '赛事' }));
+    expect(within(screen.getByTestId('search-competitions')).getByRole('link', { name: '英超' }).getAttribute('href')).toBe('#/base-football?competition=1');
+    expect(screen.queryByTestId('search-players')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '比赛' }));
+    expect(within(screen.getByTestId('search-matches')).getAllByRole('link').map((link) => link.textContent)).toEqual(['阿森纳 2 : 1 切尔西']);
+    expect(screen.queryByTestId('search-competitions')).toBeNull();
+  });
+
+  it('a room found by the match it shows says which match', async () => {
+    const withMatch: SearchResult = { ...full, lives: [{ ...(full.lives[0] as SearchLive), title: '英超焦点战', match: { id: 7, home: '伯恩利', away: '阿森纳' } }] };
+    renderRemotePage(routes, 'search', { name: '阿森纳' }, createTestContext({ [SEARCH_PATHS.index]: withMatch }));
+    const lives = await screen.findByTestId('search-lives');
+    expect(within(lives).getByRole('link').textContent).toContain('伯恩利 vs 阿森纳');
+  });
+
+  it('an answer without players (an older server) still shows the rest', async () => {
+    const { players: _players, ...older } = full;
+    renderRemotePage(routes, 'search', { name: '梅西' }, createTestContext({ [SEARCH_PATHS.index]: older }));
+    await screen.findByTestId('search-matches');
+    expect(screen.getByText('没有找到相关球员')).toBeTruthy();
   });
 
   it('says so when nothing is found', async () => {

@@ -13,13 +13,15 @@ import {
   type RemotePageProps,
   type SearchAnchor,
   type SearchLive,
+  type SearchMatch,
+  type SearchPlayer,
   type SearchResult,
 } from '@sports/shared';
 import { formatDateTime } from '../headlines/format';
 import { searchApi } from './searchApi';
 import { searchCopy } from './searchCopy';
 
-const TAB_KEYS = ['all', 'matches', 'teams', 'anchors', 'lives', 'posts', 'headlines'] as const;
+const TAB_KEYS = ['all', 'matches', 'competitions', 'teams', 'players', 'anchors', 'lives', 'posts', 'headlines'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const TABS: Array<{ key: TabKey; label: string }> = TAB_KEYS.map((key) => ({ key, label: searchCopy[key] }));
 
@@ -65,6 +67,12 @@ const Meta = styled.span`
   font-size: ${({ theme }) => theme.font.small};
 `;
 
+const PlayerMatches = styled(Meta)`
+  a {
+    margin-left: 8px;
+  }
+`;
+
 const Badge = styled.span<{ $live: boolean }>`
   margin-left: 8px;
   padding: 0 6px;
@@ -105,7 +113,8 @@ const searchHref = (name: string) => `#/search?name=${encodeURIComponent(name)}`
 
 /**
  * #/search?name=…: what the navbar's search box opens (a new tab), and its own box. With a name:
- * `api/Search/index` grouped in tabs (全部, 比赛, 球队, 主播, 直播, 帖子, 资讯; 主播 and 直播 page
+ * `api/Search/index` grouped in tabs, one a kind (全部, 比赛, 赛事, 球队, 球员, 主播, 直播, 帖子, 资讯;
+ * each group best first, as the server ranks it; 主播 and 直播 page
  * further by cursor through `api/Search/anchor|live`); every result is a link to its page.
  * Without one: the hot searches (`api/Search/hot`, counted from real queries). All text is React
  * text. The server validates the name (1-10 characters) and answers code 1 otherwise.
@@ -165,7 +174,9 @@ function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: 
         {state.status === 'failed' && <Muted data-testid="search-failed">{searchCopy.failed}</Muted>}
         {state.status === 'ready' && tab === 'all' && <AllGroups result={state.data} />}
         {state.status === 'ready' && tab === 'matches' && <MatchGroup result={state.data} />}
+        {state.status === 'ready' && tab === 'competitions' && <CompetitionGroup result={state.data} />}
         {state.status === 'ready' && tab === 'teams' && <Group kind="teams" items={state.data.teams} render={(team) => team.name_zh} />}
+        {state.status === 'ready' && tab === 'players' && <PlayerGroup result={state.data} />}
         {state.status === 'ready' && tab === 'posts' && <PostGroup result={state.data} />}
         {state.status === 'ready' && tab === 'headlines' && <HeadlineGroup result={state.data} />}
         {tab === 'anchors' && <PagedGroup kind="anchors" load={(cursor) => api.anchors(name, cursor)} listKey={`anchors:${name}`} render={renderAnchor} />}
@@ -176,12 +187,14 @@ function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: 
 }
 
 function AllGroups({ result }: { result: SearchResult }) {
-  const total = Object.values(result).reduce((sum, group: unknown[]) => sum + group.length, 0);
+  const total = Object.values(result).reduce((sum, group: unknown[] | undefined) => sum + (group?.length ?? 0), 0);
   if (total === 0) return <Muted data-testid="search-empty">{searchCopy.noResults}</Muted>;
   return (
     <>
       <MatchGroup result={result} />
+      <CompetitionGroup result={result} />
       <Group kind="teams" items={result.teams} render={(team) => team.name_zh} />
+      <PlayerGroup result={result} />
       <Group kind="anchors" items={result.anchors} render={renderAnchor} />
       <Group kind="lives" items={result.lives} render={renderLive} />
       <PostGroup result={result} />
@@ -190,34 +203,82 @@ function AllGroups({ result }: { result: SearchResult }) {
   );
 }
 
-/** 比赛: the competitions named (赛事), then their and the named teams' matches. */
+const matchLabel = (match: SearchMatch) => `${match.home} ${match.status === 'scheduled' ? 'vs' : `${match.home_score} : ${match.away_score}`} ${match.away}`;
+
+/** 比赛: the matches of the named teams, competitions and players, in play first. */
 function MatchGroup({ result }: { result: SearchResult }) {
-  const none = result.competitions.length === 0 && result.matches.length === 0;
   return (
     <section aria-label={searchCopy.matches}>
       <h2>{searchCopy.matches}</h2>
-      {none ? (
+      {result.matches.length === 0 ? (
         <Muted>{searchCopy.nothing(searchCopy.matches)}</Muted>
       ) : (
         <List data-testid="search-matches">
-          {result.competitions.map((competition) => (
-            <li key={`c${competition.id}`}>
-              <a href={safeLink(competition.link)}>{competition.short_name_zh}</a>
-              <Meta>
-                {searchCopy.competitions} · {competition.name_zh}
-              </Meta>
-            </li>
-          ))}
           {result.matches.map((match) => (
             <li key={`m${match.id}`}>
-              <a href={safeLink(match.link)}>
-                {match.home} {match.status === 'scheduled' ? 'vs' : `${match.home_score} : ${match.away_score}`} {match.away}
-              </a>
+              <a href={safeLink(match.link)}>{matchLabel(match)}</a>
               <Meta>
                 {match.competition} · {formatDateTime(match.kickoff_at)}
               </Meta>
             </li>
           ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+/** 赛事: the competitions named (their knowledge-base pages). */
+function CompetitionGroup({ result }: { result: SearchResult }) {
+  return (
+    <section aria-label={searchCopy.competitions}>
+      <h2>{searchCopy.competitions}</h2>
+      {result.competitions.length === 0 ? (
+        <Muted>{searchCopy.nothing(searchCopy.competitions)}</Muted>
+      ) : (
+        <List data-testid="search-competitions">
+          {result.competitions.map((competition) => (
+            <li key={`c${competition.id}`}>
+              <a href={safeLink(competition.link)}>{competition.short_name_zh}</a>
+              <Meta>{competition.name_zh}</Meta>
+            </li>
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+/** 球员: each player's page, their team and number, and the matches they appear in (as the 比赛 group shows them). */
+function PlayerGroup({ result }: { result: SearchResult }) {
+  const players: SearchPlayer[] = result.players ?? [];
+  const matchById = new Map(result.matches.map((match) => [match.id, match]));
+  return (
+    <section aria-label={searchCopy.players}>
+      <h2>{searchCopy.players}</h2>
+      {players.length === 0 ? (
+        <Muted>{searchCopy.nothing(searchCopy.players)}</Muted>
+      ) : (
+        <List data-testid="search-players">
+          {players.map((player) => {
+            const appears = player.match_ids.flatMap((id) => matchById.get(id) ?? []);
+            return (
+              <li key={player.id}>
+                <a href={safeLink(player.link)}>{player.name_zh}</a>
+                <Meta>{searchCopy.shirt(player.team, player.shirt_number)}</Meta>
+                {appears.length > 0 && (
+                  <PlayerMatches data-testid="search-player-matches">
+                    {searchCopy.appearsIn}
+                    {appears.map((match) => (
+                      <a key={match.id} href={safeLink(match.link)}>
+                        {matchLabel(match)}
+                      </a>
+                    ))}
+                  </PlayerMatches>
+                )}
+              </li>
+            );
+          })}
         </List>
       )}
     </section>
@@ -271,7 +332,10 @@ function renderLive(live: SearchLive): ReactNode {
     <>
       {picture !== undefined && <LiveThumb src={picture} alt="" loading="lazy" data-testid="search-live-thumb" />}
       {live.title}
-      <Meta>{searchCopy.by(live.anchor_nickname)}</Meta>
+      <Meta>
+        {searchCopy.by(live.anchor_nickname)}
+        {live.match != null && ` · ${live.match.home} vs ${live.match.away}`}
+      </Meta>
       <Badge $live={live.is_live}>{live.is_live ? searchCopy.live : searchCopy.offline}</Badge>
     </>
   );

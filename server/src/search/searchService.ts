@@ -260,7 +260,7 @@ export async function searchLives(db: Kysely<Database>, term: SearchTerm, { curs
     .leftJoin('match as m', 'm.id', 'r.match_id')
     .leftJoin('team as h', 'h.id', 'm.home_team_id')
     .leftJoin('team as a', 'a.id', 'm.away_team_id')
-    .select(['r.id', 'r.title', 'r.cover', 'r.type', 'r.stream_status', 'r.stream_started_at', 'u.id as anchor_id', 'u.user_nickname', 'm.id as match_id', 'h.short_name_zh as home', 'a.short_name_zh as away', score.as('score')])
+    .select(['r.id', 'r.title', 'r.cover', 'r.type', 'r.stream_status', 'r.stream_started_at', 'u.id as anchor_id', 'u.user_nickname', 'm.id as match_id', 'h.name_zh as home', 'a.name_zh as away', score.as('score')])
     .where(notBanned)
     .where((eb) => eb.or([nameContains('r.title', term), eb('r.owner_id', 'in', anchors), eb('h.id', 'in', teams), eb('a.id', 'in', teams)]));
   if (cursor !== undefined) query = query.where('r.id', '<', cursor);

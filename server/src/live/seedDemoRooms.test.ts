@@ -51,8 +51,8 @@ describeEachDatabase('demo rooms on matches', (target) => {
 
     // Nothing to do while the matches go on.
     expect(await linkDemoRoomsToMatches(ctx.db, clock())).toBe(0);
-    // Three simulated hours later every first match has ended: each room moved on.
-    await playFeed(ctx.app, clock, 180_000, 30_000);
+    // Five simulated hours later every first match has ended (a best-of-11 snooker match takes 3-5 hours): each room moved on.
+    await playFeed(ctx.app, clock, 300_000, 30_000);
     await linkDemoRoomsToMatches(ctx.db, clock());
     const later = new Map((await roomsWithMatches()).map((room) => [room.id, room]));
     for (const room of rooms) {

@@ -20,6 +20,8 @@ import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from './feed/testing/l
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { chinaDate } from '../infra/chinaTime';
 import { MAX_FAVORITES } from './favorites';
+import { DEMO_SCORE_COMPETITIONS } from './feed/world/demoCompetitions';
+import { roundsPlayedAt } from './feed/world/seasonCalendar';
 import { errors } from '../infra/http/errorCatalogue';
 
 describeEachDatabase('scores endpoints', (target) => {
@@ -154,8 +156,12 @@ describeEachDatabase('scores endpoints', (target) => {
     expect(rows).toHaveLength(20);
     expect(rows.map((row) => row.position)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     expect(rows.map((row) => row.points)).toEqual([...rows.map((row) => row.points)].sort((a, b) => b - a));
-    // The seeded table had 14 rounds; a finished league match counts once for each side.
-    expect(rows.find((row) => row.team_id === finishedFootball.home_team_id)?.played).toBe(15);
+    // The seeded table had the rounds a real season has played by then; a finished league match counts once for each side.
+    const premierSpec = DEMO_SCORE_COMPETITIONS.find((spec) => spec.name_zh === '英格兰足球超级联赛');
+    expect(premierSpec).toBeDefined();
+    const seeded = premierSpec === undefined ? 0 : roundsPlayedAt(premierSpec, LIVE_TEST_START);
+    expect(seeded).toBeGreaterThan(20);
+    expect(rows.find((row) => row.team_id === finishedFootball.home_team_id)?.played).toBe(seeded + 1);
 
     const competitions = data(ScoreCompetitionListSchema, (await get('/api/scores/competitions')).body) as { id: number; short_name_zh: string }[];
     const asian = competitions.find((competition) => competition.short_name_zh === '亚冠');

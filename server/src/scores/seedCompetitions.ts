@@ -26,5 +26,5 @@ export const DEMO_COMPETITIONS: readonly DemoCompetition[] = [
   { sport: 'football', name_zh: '亚足联冠军联赛', short_name_zh: '亚冠', hot_rank: null },
   { sport: 'esports', name_zh: '王者荣耀职业联赛', short_name_zh: 'KPL', hot_rank: null },
   { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', short_name_zh: '欧篮联', hot_rank: null },
-  { sport: 'general', name_zh: '世界斯诺克锦标赛', short_name_zh: '斯诺克世锦赛', hot_rank: null },
+  { sport: 'general', name_zh: '世界斯诺克巡回赛', short_name_zh: '斯诺克', hot_rank: null },
 ];

@@ -8,9 +8,12 @@ import { type FeedTiming, type PlannedFixture, dayIndexAt, planDay } from './eng
 import { type FeedBatch, type FeedFixture, type MatchFeed, emptyBatch, isEmptyBatch } from './matchFeed';
 import { type DemoWorld, buildDemoWorld, seasonName, worldTeam } from './world/demoWorld';
 import { fixtureIntel } from './world/intelligence';
+import { pastGroupStages } from './world/pastTournaments';
 import { initialSeasons } from './world/seasonTables';
 
 const HOUR_MS = 3_600_000;
+/** Long enough for any football match to be over (stoppage time, half-time included). */
+const PAST_MATCH_MS = 4 * HOUR_MS;
 /** Goals up to this many simulated minutes old when sent are announced (see FeedBatch.announceSince). */
 const ANNOUNCE_SIMULATED_MS = 10 * 60_000;
 
@@ -133,6 +136,7 @@ export class DemoFeedSimulator implements MatchFeed {
     if (!this.worldSent) {
       batch.teams = [...this.world.teams.values()].map(({ rating: _rating, ...team }) => team);
       batch.seasons = initialSeasons(this.world, this.timing.seed, now);
+      this.sendPastTournaments(now, batch);
       this.worldSent = true;
     }
     this.announce(now, batch);
@@ -156,8 +160,32 @@ export class DemoFeedSimulator implements MatchFeed {
         this.lastStates.delete(key);
       }
     }
-    batch.statistics = [...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list }));
+    batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
     return batch;
+  }
+
+  /**
+   * A tournament already played this year (pastTournaments.ts): its group matches, each simulated
+   * to the end in real time (whatever FEED_SPEED), sent finished with their events and statistics,
+   * without prices. Their results make the tournament's table.
+   */
+  private sendPastTournaments(now: Date, batch: FeedBatch): void {
+    const context = { seed: this.timing.seed, speed: 1 };
+    // The last statistics of each match (one row per match and kind in a batch).
+    const statistics = new Map<string, FeedBatch['statistics'][number]['statistics']>();
+    const output: SimulationOutput = {
+      event: (event) => batch.events.push(event),
+      odds: () => undefined,
+      statistics: (matchKey, list) => statistics.set(matchKey, list),
+    };
+    for (const fixture of pastGroupStages(this.world, this.timing.seed, now)) {
+      if (fixture.kickoffAt.getTime() + PAST_MATCH_MS > now.getTime()) continue;
+      batch.fixtures.push(this.toFeedFixture(fixture));
+      const simulation = new FootballSimulation(fixture, context, worldTeam(this.world, fixture.homeKey), worldTeam(this.world, fixture.awayKey));
+      simulation.advance(PAST_MATCH_MS, output);
+      batch.states.push(simulation.state());
+    }
+    batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
   }
 
   /** Announces the fixtures whose kick-off entered the window; forgets days that left it. */

@@ -16,10 +16,13 @@ import { beforeAll, expect, it } from 'vitest';
 import { createManualClock } from '../../infra/clock';
 import { errors } from '../../infra/http/errorCatalogue';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
-import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from '../feed/testing/liveTestKit';
+import { liveFeedTestOptions, playFeed } from '../feed/testing/liveTestKit';
+
+/** Early December: the leagues well under way, the World Cup (June) over, its group stage sent as results. */
+const KNOWLEDGE_TEST_START = new Date('2026-12-06T11:00:00Z');
 
 describeEachDatabase('knowledge bases (api/base/*)', (target) => {
-  const clock = createManualClock(LIVE_TEST_START);
+  const clock = createManualClock(KNOWLEDGE_TEST_START);
   // A day of results behind the start, so seasons have finished matches, scorers and records.
   const ctx = useTestApp(target, { app: { live: { feed: liveFeedTestOptions(clock, { pastHours: 24, futureHours: 12 }) }, accountOverrides: { clock } } });
 
@@ -64,16 +67,19 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
     }
   });
 
-  it('gives the World Cup a season: twelve groups of four, results and fixtures', () => {
+  it('gives the World Cup (played in June) its season: twelve groups of four, three games each, results, no fixtures in December', () => {
     expect(worldCup.season).toMatchObject({ name: '2026', is_current: true });
     expect(worldCup.groups.map((group) => group.group_name)).toEqual([...'ABCDEFGHIJKL'].map((letter) => `${letter}组`));
     for (const group of worldCup.groups) {
       expect(group.rows).toHaveLength(4);
       expect(group.rows.map((row) => row.position)).toEqual([1, 2, 3, 4]);
+      expect(group.rows.map((row) => row.played)).toEqual([3, 3, 3, 3]);
     }
+    expect(worldCup.finished_count).toBe(72);
     expect(worldCup.results.length).toBeGreaterThan(0);
     expect(worldCup.results.every((match) => match.status === 'finished' && match.competition_short_zh === '世界杯')).toBe(true);
-    expect(worldCup.fixtures.every((match) => match.status !== 'finished')).toBe(true);
+    expect(worldCup.results.every((match) => match.kickoff_at.startsWith('2026-06'))).toBe(true);
+    expect(worldCup.fixtures).toEqual([]);
     // Group matches pair teams of one group, and the round says which.
     const groupOf = new Map(worldCup.groups.flatMap((group) => group.rows.map((row) => [row.team_id, group.group_name])));
     for (const match of [...worldCup.results, ...worldCup.fixtures]) {

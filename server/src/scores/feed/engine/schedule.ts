@@ -1,5 +1,6 @@
 import type { ScoreSport } from '@sports/shared/server';
 import type { DemoWorld, WorldCompetition } from '../world/demoWorld';
+import { chinaMonthDay, fixtureBestOf, inPlayWindow, phaseRounds, roundsPlayedAt, snookerEventAt } from '../world/seasonCalendar';
 import { createRng } from './prng';
 
 /** Day 0 of the simulated calendar: midnight in China, 2024-01-01. Days are numbered from here. */
@@ -23,6 +24,8 @@ export interface PlannedFixture {
   kickoffAt: Date;
   round_zh: string;
   standingsGroup: string;
+  /** Series: the games (maps, frames) it is played over. */
+  bestOf: number;
 }
 
 /** Wall-clock length of a simulated day. */
@@ -38,21 +41,24 @@ export function dayIndexAt(timing: FeedTiming, at: Date): number {
 /**
  * The fixtures of one simulated day: each sport's fixtures spread evenly over the 24 hours (with a
  * little jitter, on 5-minute marks), so several matches are live at any moment; competitions take
- * turns across the day; a team plays at most once a day, against a team of its own group.
+ * turns across the day; a team plays at most once a day, against a team of its own group. A
+ * competition plays only inside its season window, a cup only in its league or group phase
+ * (seasonCalendar.ts).
  */
 export function planDay(world: DemoWorld, timing: FeedTiming, day: number): PlannedFixture[] {
   const fixtures: PlannedFixture[] = [];
   const dayStart = FEED_EPOCH_MS + day * wallDayMs(timing);
+  const dayDate = new Date(dayStart);
   // Each sport's competitions share a day; a competition with its own schedule (added later, so
   // the others keep their fixtures) is planned alone, with its own random stream and keys.
   const plans = [
     ...(['football', 'basketball', 'esports', 'general'] as const).map((sport) => ({
       sport,
       stream: sport as string,
-      competitions: world.competitions.filter((competition) => competition.spec.sport === sport && competition.spec.ownSchedule !== true),
+      competitions: world.competitions.filter((competition) => competition.spec.sport === sport && competition.spec.ownSchedule !== true && inPlayWindow(competition.spec, dayDate)),
     })),
     ...world.competitions
-      .filter((competition) => competition.spec.ownSchedule === true)
+      .filter((competition) => competition.spec.ownSchedule === true && inPlayWindow(competition.spec, dayDate))
       .map((competition) => ({ sport: competition.spec.sport, stream: `${competition.spec.sport}:${competition.spec.name_zh}`, competitions: [competition] })),
   ];
   for (const { sport, stream, competitions } of plans) {
@@ -72,8 +78,9 @@ export function planDay(world: DemoWorld, timing: FeedTiming, day: number): Plan
         homeKey: pair[0],
         awayKey: pair[1],
         kickoffAt: new Date(Math.round(dayStart + offsetMs / timing.speed)),
-        round_zh: roundName(competition, day, competition.groupOf.get(pair[0]) ?? ''),
+        round_zh: roundName(competition, dayDate, competition.groupOf.get(pair[0]) ?? ''),
         standingsGroup: competition.groupOf.get(pair[0]) ?? '',
+        bestOf: fixtureBestOf(competition.spec, dayDate),
       });
     });
   }
@@ -97,11 +104,15 @@ function pairTeams(competition: WorldCompetition, shuffled: readonly string[]): 
   return pairs;
 }
 
-function roundName(competition: WorldCompetition, day: number, group: string): string {
+/** The round a day's fixtures belong to: the next league round (by the season's progress), the group, the snooker event. */
+function roundName(competition: WorldCompetition, at: Date, group: string): string {
   const { spec } = competition;
+  if (spec.sport === 'general') {
+    const dayOfMonth = chinaMonthDay(at) % 100;
+    return `${snookerEventAt(at).name_zh}${dayOfMonth <= 8 ? '第一轮' : dayOfMonth <= 16 ? '第二轮' : dayOfMonth <= 24 ? '第三轮' : '1/8决赛'}`;
+  }
   if (spec.sport === 'basketball') return '常规赛';
-  if (spec.sport === 'esports' || spec.sport === 'general') return spec.format === 'cup' ? (group === '' ? '淘汰赛' : group) : '常规赛';
+  if (spec.sport === 'esports') return spec.format === 'cup' ? (group === '' ? '淘汰赛' : group) : '常规赛';
   if (spec.format === 'cup') return group === '' ? '联赛阶段' : group;
-  const rounds = spec.teams.length * 2 - 2;
-  return `第${(((day % rounds) + rounds) % rounds) + 1}轮`;
+  return `第${Math.min(phaseRounds(spec), roundsPlayedAt(spec, at) + 1)}轮`;
 }

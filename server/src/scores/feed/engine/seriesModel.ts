@@ -78,7 +78,7 @@ export function snookerFrame(rng: Rng): SnookerFrame {
   const last = winnerVisits.pop();
   const visits = rng.shuffle([...winnerVisits, ...split(loser, loserBreak).map((points): SnookerVisit => ({ side: 'loser', points }))]);
   if (last !== undefined) visits.push(last);
-  return { visits, winner, loser, minutes: Math.max(12, Math.min(40, Math.round((winner + loser) / 5) + rng.int(0, 12))) };
+  return { visits, winner, loser, minutes: Math.max(10, Math.min(40, Math.round((winner + loser) / 6) + rng.int(0, 10))) };
 }
 
 /** The series score (games won) of a best-of played out game by game. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DemoFeedSimulator } from '../demoFeedSimulator';
 import type { FeedBatch, FeedMatchEvent, FeedMatchState } from '../matchFeed';
 import { buildDemoWorld } from '../world/demoWorld';
+import { fixtureBestOf } from '../world/seasonCalendar';
 import { gamesToWin } from './seriesModel';
 
 const START = new Date('2026-03-01T04:00:00Z');
@@ -27,7 +28,11 @@ describe('series simulation (esports and snooker)', () => {
   const fixtures = batches.flatMap((batch) => batch.fixtures);
   const events = batches.flatMap((batch) => batch.events);
   const states = lastStates(batches);
-  const bestOf = new Map(world.competitions.map((competition) => [competition.spec.name_zh, competition.spec.bestOf ?? 3]));
+  const specs = new Map(world.competitions.map((competition) => [competition.spec.name_zh, competition.spec]));
+  const bestOf = (fixture: (typeof fixtures)[number]) => {
+    const spec = specs.get(fixture.competition.name_zh);
+    return spec === undefined ? 3 : fixtureBestOf(spec, fixture.kickoff_at);
+  };
 
   it('plans esports and general fixtures beside football and basketball', () => {
     const sports = new Set(fixtures.map((fixture) => fixture.sport));
@@ -41,7 +46,7 @@ describe('series simulation (esports and snooker)', () => {
     expect(finished.length).toBeGreaterThan(3);
     for (const { fixture, state } of finished) {
       if (state === undefined) continue;
-      const needed = gamesToWin(bestOf.get(fixture.competition.name_zh) ?? 3);
+      const needed = gamesToWin(bestOf(fixture));
       expect(Math.max(state.home_score, state.away_score)).toBe(needed);
       expect(Math.min(state.home_score, state.away_score)).toBeLessThan(needed);
       // One entry of period_scores a game played.

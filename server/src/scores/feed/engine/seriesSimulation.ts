@@ -34,7 +34,7 @@ export class SeriesSimulation extends BaseSimulation {
   constructor(fixture: PlannedFixture, context: SimulationContext, home: WorldTeam, away: WorldTeam) {
     super(fixture, context);
     this.kind = fixture.sport === 'esports' ? 'esports' : 'general';
-    this.bestOf = fixture.competition.spec.bestOf ?? 3;
+    this.bestOf = fixture.bestOf;
     this.homeChance = gameWinChance(home.rating, away.rating);
     this.players = { home: home.players.map((player) => player.name_zh), away: away.players.map((player) => player.name_zh) };
     this.agenda.add(0, AgendaOrder.Boundary, () => {

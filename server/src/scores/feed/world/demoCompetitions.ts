@@ -29,6 +29,20 @@ export interface DemoCompetitionSpec {
    * adding it left every other competition's fixtures where they were.
    */
   ownSchedule?: boolean;
+  /**
+   * When the competition is played (China dates 'MM-DD', inclusive; may run across New Year): no
+   * fixture is planned outside it (seasonCalendar.ts). None: all year.
+   */
+  window?: { from: string; to: string };
+  /** Cups: the end of the league or group phase (the knockouts follow until the window's end). */
+  phaseTo?: string;
+  /** Rounds (games a team) of the league or group phase; default a double round robin. */
+  rounds?: number;
+  /**
+   * A tournament whose group stage, once over, the feed sends as finished matches (a round robin of
+   * `rounds` matchdays in each group: pastTournaments.ts), its table computed from them.
+   */
+  pastAsMatches?: boolean;
   /** Cups with groups: team index -> group name; else one table. */
   groups?: readonly { name: string; size: number }[];
   teams: readonly DemoTeamSpec[];
@@ -170,7 +184,7 @@ const KPL = [
   team('杭州LGD大鹅', 'LGD大鹅', 77), team('南京Hero久竞', 'Hero', 78), team('深圳DYG', 'DYG', 76), team('济南RW侠', 'RW侠', 75),
   team('西安WE', 'WE', 74), team('苏州KSG', 'KSG', 75), team('厦门VG', 'VG', 73), team('上海EDG.M', 'EDG.M', 74),
 ];
-/** Snooker: each side is one player. */
+/** Snooker: each side is one player; the tour's event of the month (seasonCalendar.ts) names the round. */
 const SNOOKER = [
   team('贾德·特鲁姆普', '特鲁姆普', 88), team('凯伦·威尔逊', '威尔逊', 84), team('罗尼·奥沙利文', '奥沙利文', 86), team('马克·塞尔比', '塞尔比', 84),
   team('约翰·希金斯', '希金斯', 82), team('尼尔·罗伯逊', '罗伯逊', 83), team('赵心童', '赵心童', 85), team('马克·威廉姆斯', '威廉姆斯', 81),
@@ -179,20 +193,23 @@ const SNOOKER = [
 ];
 
 export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
-  { sport: 'football', name_zh: '英格兰足球超级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: PREMIER_LEAGUE },
-  { sport: 'football', name_zh: '西班牙足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: LA_LIGA },
-  { sport: 'football', name_zh: '意大利足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, teams: SERIE_A },
-  { sport: 'football', name_zh: '德国足球甲级联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, teams: BUNDESLIGA },
-  { sport: 'football', name_zh: '法国足球甲级联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, teams: LIGUE_1 },
-  { sport: 'football', name_zh: '中国足球协会超级联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, teams: CHINESE_SUPER_LEAGUE },
-  { sport: 'football', name_zh: '欧洲冠军联赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: false, teams: CHAMPIONS_LEAGUE },
-  { sport: 'football', name_zh: '欧洲联赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: false, teams: EUROPA_LEAGUE },
+  { sport: 'football', name_zh: '英格兰足球超级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, window: { from: '08-15', to: '05-25' }, teams: PREMIER_LEAGUE },
+  { sport: 'football', name_zh: '西班牙足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, window: { from: '08-15', to: '05-25' }, teams: LA_LIGA },
+  { sport: 'football', name_zh: '意大利足球甲级联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, window: { from: '08-20', to: '05-25' }, teams: SERIE_A },
+  { sport: 'football', name_zh: '德国足球甲级联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, window: { from: '08-22', to: '05-20' }, teams: BUNDESLIGA },
+  { sport: 'football', name_zh: '法国足球甲级联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, window: { from: '08-15', to: '05-20' }, teams: LIGUE_1 },
+  { sport: 'football', name_zh: '中国足球协会超级联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, window: { from: '03-01', to: '11-30' }, teams: CHINESE_SUPER_LEAGUE },
+  { sport: 'football', name_zh: '欧洲冠军联赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: false, window: { from: '09-15', to: '05-31' }, phaseTo: '01-31', rounds: 8, teams: CHAMPIONS_LEAGUE },
+  { sport: 'football', name_zh: '欧洲联赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: false, window: { from: '09-20', to: '05-25' }, phaseTo: '01-31', rounds: 8, teams: EUROPA_LEAGUE },
   {
     sport: 'football',
     name_zh: '亚足联冠军联赛',
     format: 'cup',
     dailyFixtures: 4,
     calendarYearSeason: false,
+    window: { from: '09-15', to: '05-10' },
+    phaseTo: '02-20',
+    rounds: 8,
     groups: [
       { name: '东亚区', size: 12 },
       { name: '西亚区', size: 12 },
@@ -200,13 +217,14 @@ export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
     teams: ASIAN_CHAMPIONS_LEAGUE,
   },
   // Last of the football list: planDay gives it its own slots, so adding it moved no other fixture.
-  { sport: 'football', name_zh: '国际足联世界杯', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, ownSchedule: true, groups: WORLD_CUP_GROUPS, teams: WORLD_CUP },
-  { sport: 'basketball', name_zh: '美国职业篮球联赛', format: 'league', dailyFixtures: 15, calendarYearSeason: false, periodMinutes: 12, teams: NBA },
-  { sport: 'basketball', name_zh: '中国男子篮球职业联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, periodMinutes: 10, teams: CBA },
-  { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, periodMinutes: 10, teams: EUROLEAGUE },
+  { sport: 'football', name_zh: '国际足联世界杯', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, ownSchedule: true, window: { from: '06-11', to: '06-27' }, rounds: 3, pastAsMatches: true, groups: WORLD_CUP_GROUPS, teams: WORLD_CUP },
+  { sport: 'basketball', name_zh: '美国职业篮球联赛', format: 'league', dailyFixtures: 15, calendarYearSeason: false, periodMinutes: 12, window: { from: '10-20', to: '04-15' }, rounds: 82, teams: NBA },
+  { sport: 'basketball', name_zh: '中国男子篮球职业联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, periodMinutes: 10, window: { from: '10-10', to: '04-20' }, teams: CBA },
+  { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, periodMinutes: 10, window: { from: '10-01', to: '05-25' }, teams: EUROLEAGUE },
   // Series sports: planned on their own random streams (schedule.ts), so football and basketball kept their fixtures.
-  { sport: 'esports', name_zh: '英雄联盟职业联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, bestOf: 3, teams: LPL },
-  { sport: 'esports', name_zh: '英雄联盟全球总决赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: true, bestOf: 5, teams: LOL_WORLDS },
+  { sport: 'esports', name_zh: '英雄联盟职业联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, bestOf: 3, window: { from: '01-10', to: '09-10' }, teams: LPL },
+  { sport: 'esports', name_zh: '英雄联盟全球总决赛', format: 'cup', dailyFixtures: 6, calendarYearSeason: true, bestOf: 5, window: { from: '09-25', to: '11-10' }, phaseTo: '10-20', rounds: 5, teams: LOL_WORLDS },
   { sport: 'esports', name_zh: '王者荣耀职业联赛', format: 'league', dailyFixtures: 8, calendarYearSeason: true, bestOf: 5, teams: KPL },
-  { sport: 'general', name_zh: '世界斯诺克锦标赛', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, bestOf: 9, teams: SNOOKER },
+    // The tour, not one event: its event of the month (seasonCalendar.ts) names the round and sets the best-of.
+  { sport: 'general', name_zh: '世界斯诺克巡回赛', format: 'cup', dailyFixtures: 8, calendarYearSeason: false, bestOf: 11, teams: SNOOKER },
 ];

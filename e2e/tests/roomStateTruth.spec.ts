@@ -26,6 +26,8 @@ test('the room state follows the push within 5 s on the viewer\'s and the anchor
   try {
     const anchor = await newAnchorOnAir(browser, request, PASSWORD, '状态真相直播');
     const { roomId, owner } = anchor;
+    // Opened (the chat says 主播开播了), no push yet: the anchor's page does not say 未开播.
+    await expect(liveState(anchor.page)).toHaveText('主播暂时离开', { timeout: WITHIN_MS });
     const pushUrl = await readPushUrl(anchor.page);
     stream = pushTestStream(pushUrl);
 

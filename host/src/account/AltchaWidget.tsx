@@ -5,8 +5,10 @@ import type {} from 'altcha/types/react';
 import { boundedFetch, CHALLENGE_FETCH_TIMEOUT_MS, watchAltchaWidget } from './altchaWatch';
 import type { CaptchaWidgetProps } from './captchaWidget';
 
-// Every widget on the page asks for its challenge with a timeout (altchaWatch.ts).
-globalThis.$altcha.defaults.set({ fetch: boundedFetch(CHALLENGE_FETCH_TIMEOUT_MS) });
+// Every widget on the page asks for its challenge with a timeout (altchaWatch.ts). No ALTCHA logo
+// link nor "由 ALTCHA 保护" footer: the only English left in the Chinese login modal (its link
+// was labelled 'Altcha (官方网站)'; issue 33). The widget itself reads Chinese (zh-cn).
+globalThis.$altcha.defaults.set({ fetch: boundedFetch(CHALLENGE_FETCH_TIMEOUT_MS), hideLogo: true, hideFooter: true });
 
 /**
  * ALTCHA (self-hosted proof of work, DESIGN.md section 4). It fetches a challenge and solves it

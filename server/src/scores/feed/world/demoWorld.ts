@@ -4,6 +4,7 @@ import { createRng } from '../engine/prng';
 import type { FeedPlayer, FeedTeam } from '../matchFeed';
 import { DEMO_SCORE_COMPETITIONS, type DemoCompetitionSpec } from './demoCompetitions';
 import { type NameStyle, esportsHandle, playerName } from './playerNames';
+import { venueOf } from './venues';
 
 /** A team of the demo world: what the feed sends, plus the rating the simulation uses. */
 export interface WorldTeam extends FeedTeam {
@@ -71,7 +72,7 @@ export function buildDemoWorld(specs: readonly DemoCompetitionSpec[] = DEMO_SCOR
           sport: spec.sport,
           name_zh: teamSpec.name_zh,
           short_name_zh: teamSpec.short_name_zh,
-          venue_zh: `${teamSpec.short_name_zh}主场`,
+          venue_zh: venueOf(spec.sport, teamSpec.name_zh),
           players: roster(key, spec.sport, NATIONAL_CHINESE_TEAMS.has(teamSpec.name_zh) ? 'chinese' : style, teamSpec.name_zh),
           rating: teamSpec.rating,
         });

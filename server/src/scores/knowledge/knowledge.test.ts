@@ -16,6 +16,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createManualClock } from '../../infra/clock';
 import { errors } from '../../infra/http/errorCatalogue';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
+import { checkSquad, checkTableAgainstResults } from '../feed/testing/consistency';
 import { liveFeedTestOptions, playFeed } from '../feed/testing/liveTestKit';
 
 /** Early December: the leagues well under way, the World Cup (June) over, its group stage sent as results. */
@@ -65,6 +66,19 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
       expect(status).toBe(400);
       expect(body.code).toBe(1);
     }
+  });
+
+  it('stores the World Cup table as its 72 results imply (W/D/L, goals, 3/1/0 points)', async () => {
+    const results = await ctx.db
+      .selectFrom('match')
+      .select(['home_team_id', 'away_team_id', 'home_score', 'away_score'])
+      .where('season_id', '=', worldCup.season?.id ?? 0)
+      .where('status', '=', 'finished')
+      .execute();
+    expect(results).toHaveLength(72);
+    const rows = worldCup.groups.flatMap((group) => group.rows.map((row) => ({ ...row, teamKey: String(row.team_id), group_name: group.group_name, form: '' })));
+    const implied = results.map((match) => ({ homeKey: String(match.home_team_id), awayKey: String(match.away_team_id), home: match.home_score, away: match.away_score }));
+    expect(checkTableAgainstResults('世界杯', rows, implied)).toEqual([]);
   });
 
   it('gives the World Cup (played in June) its season: twelve groups of four, three games each, results, no fixtures in December', () => {
@@ -190,6 +204,7 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
     const goals = team.squad.reduce((sum, player) => sum + player.stats.goals, 0);
     expect(goals).toBeLessThanOrEqual(Number(seasons.goals_for));
     expect(goals).toBeGreaterThanOrEqual(Number(seasons.goals_for) * 0.9);
+    expect(checkSquad(team.team.name_zh, played, Number(seasons.goals_for), team.squad.map((player) => ({ name_zh: player.name_zh, ...player.stats })))).toEqual([]);
     const assists = team.squad.reduce((sum, player) => sum + player.stats.assists, 0);
     expect(assists).toBeLessThanOrEqual(goals);
     expect(await data(BaseTeamSchema, '/api/base/team', { id: teamId })).toEqual(team);

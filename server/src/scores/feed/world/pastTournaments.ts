@@ -10,7 +10,8 @@ import { inSeasonWindow, seasonProgress } from './seasonCalendar';
  * results and scorers come from real rows and its table from those results.
  *
  * Each group plays three matchdays (everyone meets everyone once: six matches a group), two
- * groups a day from the window's opening; the last matchday of a group kicks off at one time.
+ * groups a day from the window's opening (a matchday's last day shared with the next one's
+ * first); the last matchday of a group kicks off at one time.
  */
 const HOUR_MS = 3_600_000;
 /** China kick-off hours of a day's four matches (evening in North America). */
@@ -49,7 +50,8 @@ export function pastGroupStages(world: DemoWorld, seed: number, at: Date): Plann
       const group = competition.groupOf.get(key) ?? '';
       groups.set(group, [...(groups.get(group) ?? []), key]);
     }
-    const daysPerMatchday = Math.ceil(groups.size / 2);
+    // Two groups a day; a matchday's last day is the next one's first (the window is 17 days).
+    const daysPerMatchday = Math.ceil(groups.size / 2) - 1;
     [...groups].forEach(([group, members], groupIndex) => {
       MATCHDAYS.forEach((pairs, matchday) => {
         const day = matchday * daysPerMatchday + Math.floor(groupIndex / 2);

@@ -15,6 +15,7 @@ import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { exponentRows, matchRowQuery, toMatchRow, withoutHot } from './matchRows';
 import { footballMinute, formatMatchStr } from './matchStr';
+import { neutralVenue } from './feed/world/venues';
 import { type PageWindow, pageOf, pageWindow } from '../infra/http/pagination';
 
 /** What the score-detail page shows by statistic kind. */
@@ -48,7 +49,10 @@ export async function matchDetail(db: Kysely<Database>, matchId: number): Promis
     .executeTakeFirst();
   if (record === undefined) throw errors.SCORES_MATCH_NOT_FOUND();
   const { competition_name_zh, season_name, venue_zh, home_team_short_zh, away_team_short_zh, ...row } = record;
-  return { match: toMatchRow(row), competition_name_zh, season_name, venue_zh, home_team_short_zh, away_team_short_zh };
+  const match = toMatchRow(row);
+  // A tournament at neutral grounds (the World Cup, a snooker event) is not at the home side's.
+  const venue = neutralVenue(competition_name_zh, match.round_zh, match.match_id) ?? venue_zh;
+  return { match, competition_name_zh, season_name, venue_zh: venue, home_team_short_zh, away_team_short_zh };
 }
 
 async function sportOf(db: Kysely<Database>, matchId: number): Promise<ScoreSport> {

@@ -40,6 +40,10 @@ describeEachDatabase('series sports (esports, general)', (target) => {
       expect(row.period_scores).toHaveLength(row.home_score + row.away_score);
     }
     for (const row of esports.filter((match) => match.status === 'live')) expect(row.match_str).toMatch(/^第\d+局( \d+'|结束)$/);
+    // A snooker match is at its event's venue (March: the Players Championship in Telford), not a player's "home".
+    const detail = (await ctx.app.inject({ url: `/api/scores/match?match_id=${general[0]?.match_id}` })).json();
+    expect(detail.data.match.round_zh).toMatch(/^球员锦标赛/);
+    expect(detail.data.venue_zh).toBe('特尔福德国际中心');
     // Snooker has no clock: the frame being played, and its points (0-147 a player) beside it.
     for (const row of general.filter((match) => match.status === 'live')) {
       expect(row.match_str).toMatch(/^第\d+局$/);

@@ -90,3 +90,27 @@ const BASKETBALL_VENUES: Readonly<Record<string, string>> = {
 export function venueOf(sport: string, name_zh: string): string {
   return (sport === 'basketball' ? BASKETBALL_VENUES[name_zh] : undefined) ?? VENUES[name_zh] ?? '';
 }
+
+/** The 2026 World Cup's sixteen grounds (United States, Mexico, Canada). */
+const WORLD_CUP_2026_VENUES = [
+  '阿兹特克球场', 'SoFi体育场', '大都会人寿体育场', 'AT&T体育场', '箭头体育场', '梅赛德斯-奔驰体育场', 'NRG体育场', '林肯金融球场',
+  '吉列体育场', '硬石体育场', '李维斯体育场', '流明球场', 'BMO球场', 'BC广场体育场', '阿克伦球场', 'BBVA球场',
+] as const;
+
+/** Where the snooker tour's events are played. */
+const SNOOKER_EVENT_VENUES: Readonly<Record<string, string>> = {
+  大师赛: '伦敦亚历山德拉宫', 威尔士公开赛: '兰迪德诺威纳姆会议中心', 球员锦标赛: '特尔福德国际中心', 世界锦标赛: '谢菲尔德克鲁斯堡剧院', 冠军联赛: '莱斯特莫里斯体育馆',
+  上海大师赛: '上海富豪环球东亚酒店', 沙特大师赛: '吉达超级穹顶', 英格兰公开赛: '布伦特伍德中心', 北爱尔兰公开赛: '贝尔法斯特滑铁卢大厅', 国际锦标赛: '天津团泊体育中心',
+  英国锦标赛: '约克巴比肯中心',
+};
+
+/**
+ * A match's ground when it is not the home side's: a World Cup match at one of the tournament's
+ * stadiums (by match id), a snooker match at its event's venue (the round names the event).
+ * null: the home team's venue.
+ */
+export function neutralVenue(competition_name_zh: string, round_zh: string, matchId: number): string | null {
+  if (competition_name_zh === '国际足联世界杯') return WORLD_CUP_2026_VENUES[matchId % WORLD_CUP_2026_VENUES.length] ?? null;
+  const event = Object.keys(SNOOKER_EVENT_VENUES).find((name) => round_zh.startsWith(name));
+  return event === undefined ? null : (SNOOKER_EVENT_VENUES[event] ?? null);
+}

@@ -159,5 +159,14 @@ describeEachDatabase('search finds what the site shows (issue 33)', (target) => 
       [onAir, 1100],
       [idleExact, 300],
     ]);
+
+    // The 直播 tab's pages (api/Search/live): on air first too, then newest, page by page.
+    const older = await room(`旧${base}`, true);
+    const page = async (cursor?: string) => (await ctx.app.inject({ url: '/api/Search/live', query: { name: base, page_size: '1', ...(cursor === undefined ? {} : { cursor }) } })).json().data;
+    const first = await page();
+    const second = await page(first.next_cursor);
+    const third = await page(second.next_cursor);
+    expect([first, second, third].flatMap((data) => data.list.map((item: { id: number }) => item.id))).toEqual([older, onAir, idleExact].sort((x, y) => (x === idleExact ? 1 : y === idleExact ? -1 : y - x)));
+    expect(third.next_cursor).toBeNull();
   });
 });

@@ -206,15 +206,24 @@ export async function searchMatches(db: Kysely<Database>, term: SearchTerm, limi
 }
 
 interface Keyset {
-  cursor?: number;
+  /** Pages: the last item's place (on air or not, id); the page goes on after it. */
+  after?: { live: boolean; id: number };
   limit: number;
-  /** Group order: best score first (on air above idle); pages: newest first by id (keyset). */
+  /** Group order: best score first (on air above idle); pages: on air first, then newest, by keyset. */
   liveFirst?: boolean;
 }
 
+/** Pages (on air first, then newest): rows after `after` in that order. */
+function afterKeyset(live: RawBuilder<boolean>, id: string, after: { live: boolean; id: number }): RawBuilder<boolean> {
+  const flag = sql<number>`(case when ${live} then 1 else 0 end)`;
+  const afterFlag = after.live ? 1 : 0;
+  return sql<boolean>`(${flag} < ${afterFlag} or (${flag} = ${afterFlag} and ${sql.ref(id)} < ${after.id}))`;
+}
+
 /** Anchors (not banned) whose nickname contains the term (or whose pinyin does), with their room. */
-export async function searchAnchors(db: Kysely<Database>, term: SearchTerm, { cursor, limit, liveFirst = false }: Keyset): Promise<SearchAnchor[]> {
-  const score = scoreOf(tierOf(term, ['u.user_nickname'], { kind: 'anchor', id: 'u.id' }), sql<boolean>`r.stream_status = 'live'`);
+export async function searchAnchors(db: Kysely<Database>, term: SearchTerm, { after, limit, liveFirst = false }: Keyset): Promise<SearchAnchor[]> {
+  const onAir = sql<boolean>`coalesce(r.stream_status = 'live', false)`;
+  const score = scoreOf(tierOf(term, ['u.user_nickname'], { kind: 'anchor', id: 'u.id' }), onAir);
   let query = db
     .selectFrom('app_user as u')
     .leftJoinLateral(
@@ -225,8 +234,8 @@ export async function searchAnchors(db: Kysely<Database>, term: SearchTerm, { cu
     .where('u.is_anchor', '=', 1)
     .where(notBanned)
     .where((eb) => eb.or([nameContains('u.user_nickname', term), keyMatches('anchor', 'u.id', term)]));
-  if (cursor !== undefined) query = query.where('u.id', '<', cursor);
-  if (liveFirst) query = query.orderBy(sql`score`, 'desc');
+  if (after !== undefined) query = query.where(afterKeyset(onAir, 'u.id', after));
+  query = liveFirst ? query.orderBy(sql`score`, 'desc') : query.orderBy(onAir, 'desc');
   const rows = await query.orderBy('u.id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
     id: Number(row.id),
@@ -244,7 +253,8 @@ export async function searchAnchors(db: Kysely<Database>, term: SearchTerm, { cu
  * pinyin), or that show a match of a team named (characters or pinyin): 伯恩利 v 阿森纳 is found
  * by 阿森纳 whatever the room's title.
  */
-export async function searchLives(db: Kysely<Database>, term: SearchTerm, { cursor, limit, liveFirst = false }: Keyset): Promise<SearchLive[]> {
+export async function searchLives(db: Kysely<Database>, term: SearchTerm, { after, limit, liveFirst = false }: Keyset): Promise<SearchLive[]> {
+  const onAir = sql<boolean>`(r.stream_status = 'live')`;
   const anchors = db
     .selectFrom('app_user')
     .select('app_user.id')
@@ -253,7 +263,7 @@ export async function searchLives(db: Kysely<Database>, term: SearchTerm, { curs
   const teams = namedTeams(db, term);
   const tier = sql<number>`greatest(${tierOf(term, ['r.title'])}, ${tierOf(term, ['u.user_nickname'], { kind: 'anchor', id: 'u.id' })},
     coalesce(${tierOf(term, ['h.name_zh', 'h.short_name_zh'], { kind: 'team', id: 'h.id' })}, 0), coalesce(${tierOf(term, ['a.name_zh', 'a.short_name_zh'], { kind: 'team', id: 'a.id' })}, 0))`;
-  const score = scoreOf(tier, sql<boolean>`r.stream_status = 'live'`);
+  const score = scoreOf(tier, onAir);
   let query = db
     .selectFrom('live_room as r')
     .innerJoin('app_user as u', 'u.id', 'r.owner_id')
@@ -263,8 +273,8 @@ export async function searchLives(db: Kysely<Database>, term: SearchTerm, { curs
     .select(['r.id', 'r.title', 'r.cover', 'r.type', 'r.stream_status', 'r.stream_started_at', 'u.id as anchor_id', 'u.user_nickname', 'm.id as match_id', 'h.name_zh as home', 'a.name_zh as away', score.as('score')])
     .where(notBanned)
     .where((eb) => eb.or([nameContains('r.title', term), eb('r.owner_id', 'in', anchors), eb('h.id', 'in', teams), eb('a.id', 'in', teams)]));
-  if (cursor !== undefined) query = query.where('r.id', '<', cursor);
-  if (liveFirst) query = query.orderBy(sql`score`, 'desc');
+  if (after !== undefined) query = query.where(afterKeyset(onAir, 'r.id', after));
+  query = liveFirst ? query.orderBy(sql`score`, 'desc') : query.orderBy(onAir, 'desc');
   const rows = await query.orderBy('r.id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
     id: Number(row.id),
@@ -330,11 +340,26 @@ export async function searchEverything(db: Kysely<Database>, name: string): Prom
   return { matches, teams, competitions, anchors, lives, posts, headlines, players };
 }
 
-/** A page by id (keyset): `size` items and the cursor of the next page (null: the last). */
-async function paged<T extends { id: number }>(fetch: (keyset: Keyset) => Promise<T[]>, cursor: string | undefined, size: number): Promise<{ list: T[]; next_cursor: string | null }> {
-  const rows = await fetch({ cursor: cursor === undefined ? undefined : Number(cursor), limit: size + 1 });
+/**
+ * The pages' cursor: the last item's place, on air first then newest, as one number within the
+ * schema's digits: 2·10^13 + id for an item on air, 1·10^13 + id for one that is not (ids stay below
+ * 10^13). A smaller number (a cursor of an id alone, from before issue 33) pages on after that id
+ * among those not on air.
+ */
+const CURSOR_PLACE = 10 ** 13;
+export const cursorOf = (item: { id: number; is_live: boolean }) => String((item.is_live ? 2 : 1) * CURSOR_PLACE + item.id);
+export function placeOf(cursor: string): { live: boolean; id: number } {
+  const value = Number(cursor);
+  if (value < CURSOR_PLACE) return { live: false, id: value };
+  return { live: value >= 2 * CURSOR_PLACE, id: value % CURSOR_PLACE };
+}
+
+/** A page (keyset): `size` items and the cursor of the next page (null: the last). */
+async function paged<T extends { id: number; is_live: boolean }>(fetch: (keyset: Keyset) => Promise<T[]>, cursor: string | undefined, size: number): Promise<{ list: T[]; next_cursor: string | null }> {
+  const rows = await fetch({ after: cursor === undefined ? undefined : placeOf(cursor), limit: size + 1 });
   const list = rows.slice(0, size);
-  return { list, next_cursor: rows.length > size ? String(list[list.length - 1]?.id) : null };
+  const last = list[list.length - 1];
+  return { list, next_cursor: rows.length > size && last !== undefined ? cursorOf(last) : null };
 }
 
 export const SEARCH_PAGE_SIZE = 20;

@@ -28,6 +28,9 @@ export interface CoverCardInput {
   awayScore: number;
   /** A caption under the score (the competition). */
   caption: string;
+  /** A preview's card: this in place of the score ("VS"), and its own footer. */
+  centre?: string;
+  footer?: string;
 }
 
 function clip(text: string, max: number): string {
@@ -48,11 +51,11 @@ export function coverCardSvg(card: CoverCardInput): string {
     `<rect width="640" height="360" fill="${homeColour}"/>`,
     `<polygon points="380,0 640,0 640,360 260,360" fill="${awayColour}"/>`,
     '<rect x="220" y="120" width="200" height="120" rx="16" fill="#000000" fill-opacity="0.72"/>',
-    `<text x="320" y="195" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${card.homeScore} - ${card.awayScore}</text>`,
+    `<text x="320" y="195" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${card.centre === undefined ? `${card.homeScore} - ${card.awayScore}` : escapeHtml(card.centre)}</text>`,
     `<text x="320" y="228" font-family="sans-serif" font-size="18" fill="#dddddd" text-anchor="middle">${caption}</text>`,
     `<text x="110" y="190" font-family="sans-serif" font-size="30" font-weight="700" fill="${inkOn(homeColour)}" text-anchor="middle">${home}</text>`,
     `<text x="530" y="190" font-family="sans-serif" font-size="30" font-weight="700" fill="${inkOn(awayColour)}" text-anchor="middle">${away}</text>`,
-    '<text x="320" y="330" font-family="sans-serif" font-size="20" fill="#ffffff" fill-opacity="0.85" text-anchor="middle">赛事快讯 · 全场结束</text>',
+    `<text x="320" y="330" font-family="sans-serif" font-size="20" fill="#ffffff" fill-opacity="0.85" text-anchor="middle">${escapeHtml(card.footer ?? '赛事快讯 · 全场结束')}</text>`,
     '</svg>',
   ].join('');
 }

@@ -34,6 +34,8 @@ import { GuestViews, categories, headlineDetail, listHeadlines, readingHistory, 
 import { createHeadline, editHeadline, listForOps, oneForOps, setHeadlineState } from './headlinesOps';
 import { renderMarkdown } from './markdown';
 import { coverCardData } from './matchReports';
+import { previewCardData } from './demoArticles';
+import { chinaMonthDayMinute } from '../../infra/chinaTime';
 
 export interface HeadlineDeps {
   db: Kysely<Database>;
@@ -48,7 +50,7 @@ async function optionalUserId(db: Kysely<Database>, clock: Clock, request: Fasti
   return lookup.kind === 'active' ? lookup.session.user.id : null;
 }
 
-const CoverParamsSchema = Type.Object({ name: Type.String({ pattern: '^match-[1-9][0-9]{0,14}\\.svg$', maxLength: 30 }) }, { additionalProperties: false });
+const CoverParamsSchema = Type.Object({ name: Type.String({ pattern: '^(match|preview)-[1-9][0-9]{0,14}\\.svg$', maxLength: 30 }) }, { additionalProperties: false });
 
 /** `api/Headlines/*`, `api/Headlines_user/*` and the report covers at /static/headline-covers/. */
 export async function headlineRoutes(app: App, { db, clock }: HeadlineDeps): Promise<void> {
@@ -79,13 +81,35 @@ export async function headlineRoutes(app: App, { db, clock }: HeadlineDeps): Pro
   );
 
   app.get('/static/headline-covers/:name', { schema: { params: CoverParamsSchema } }, async (request, reply) => {
-    const matchId = Number(request.params.name.slice('match-'.length, -'.svg'.length));
+    const preview = request.params.name.startsWith('preview-');
+    const matchId = Number(request.params.name.slice(preview ? 'preview-'.length : 'match-'.length, -'.svg'.length));
+    const headers = () => {
+      reply.header('Content-Type', 'image/svg+xml; charset=utf-8');
+      reply.header('Cache-Control', 'public, max-age=86400');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    };
+    if (preview) {
+      const card = Number.isSafeInteger(matchId) ? await previewCardData(db, matchId) : undefined;
+      if (card === undefined) throw errors.NOT_FOUND();
+      headers();
+      return reply.send(
+        coverCardSvg({
+          homeId: card.home_team_id,
+          awayId: card.away_team_id,
+          home: card.home,
+          away: card.away,
+          homeScore: 0,
+          awayScore: 0,
+          caption: card.caption,
+          centre: 'VS',
+          footer: `赛前前瞻 · ${chinaMonthDayMinute(card.kickoff_at)}`,
+        }),
+      );
+    }
     const card = Number.isSafeInteger(matchId) ? await coverCardData(db, matchId) : undefined;
     if (card === undefined) throw errors.NOT_FOUND();
-    reply.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    reply.header('Cache-Control', 'public, max-age=86400');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    headers();
     return reply.send(
       coverCardSvg({ homeId: card.home_team_id, awayId: card.away_team_id, home: card.home, away: card.away, homeScore: card.home_score, awayScore: card.away_score, caption: card.caption }),
     );

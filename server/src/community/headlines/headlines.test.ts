@@ -21,6 +21,7 @@ import { createManualClock } from '../../testing/accounts';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
 import { VIEW_WINDOW_MS } from './headlines';
 import { REPORT_AUTHOR, coverPath, writeMatchReports } from './matchReports';
+import { PREVIEW_AUTHOR, previewCoverPath, writeColumns, writePreviews } from './demoArticles';
 
 const OPS = { 'x-ops-token': TEST_OPS_TOKEN, 'x-ops-actor': '编辑小王' };
 const UPLOAD = '/uploads/0123456789abcdef0123456789abcdef.png';
@@ -404,5 +405,48 @@ describeEachDatabase('community: headlines (categories, lists, detail, reads, li
     expect([...(mixed.list[2]?.post?.text ?? '')]).toHaveLength(60);
     expect(mixed.list[2]?.post?.text.startsWith('今晚的比赛 太精彩了')).toBe(true);
     for (const query of ['limit=0', 'limit=31', 'limit=x', 'x=1']) expect(await get(`/api/Portal_post/getList2?${query}`), query).toMatchObject(validation);
+  });
+
+  it('beside the reports: previews of the big upcoming games (table places, form, venue, a VS cover) and a table analysis, each written once', async () => {
+    // The feed announces what is ahead of the (moved) clock.
+    await playFeed(ctx.app, clock, 10_000);
+    const now = clock();
+    expect(await writePreviews(ctx.db, now)).toBeGreaterThan(0);
+    const previews = await ctx.db.selectFrom('headline').select(['title', 'body', 'cover', 'related_match_ids', 'state']).where('author', '=', PREVIEW_AUTHOR).execute();
+    expect(previews.length).toBeGreaterThan(0);
+    for (const preview of previews) {
+      const matchId = Number(preview.related_match_ids[0]);
+      const match = await ctx.db
+        .selectFrom('match as m')
+        .innerJoin('team as h', 'h.id', 'm.home_team_id')
+        .innerJoin('team as a', 'a.id', 'm.away_team_id')
+        .select(['m.status', 'h.name_zh as home', 'a.name_zh as away'])
+        .where('m.id', '=', matchId)
+        .executeTakeFirstOrThrow();
+      // A preview is of a match still to come, naming its teams, their table places and form.
+      expect(match.status).toBe('scheduled');
+      expect(preview.title).toContain(match.home);
+      expect(preview.body).toContain(match.away);
+      expect(preview.body).toMatch(/第\d+名，\d+场/);
+      expect(preview.body).toContain('近五场');
+      expect(preview.cover).toBe(previewCoverPath(matchId));
+      const cover = await ctx.app.inject({ url: previewCoverPath(matchId) });
+      expect(cover.statusCode).toBe(200);
+      expect(cover.body).toContain('VS');
+      expect(cover.body).not.toMatch(/<script|on[a-z]+=/i);
+    }
+    // Written once: the same matches get no second preview.
+    const again = await writePreviews(ctx.db, now);
+    const titles = (await ctx.db.selectFrom('headline').select('title').where('author', '=', PREVIEW_AUTHOR).execute()).map((row) => row.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles.length).toBe(previews.length + again);
+    expect((await ctx.app.inject({ url: '/static/headline-covers/preview-99999999.svg' })).statusCode).toBe(404);
+
+    // A table analysis per hot league a day (the leader, the chasers, attack and defence), once.
+    expect(await writeColumns(ctx.db, now)).toBeGreaterThan(0);
+    expect(await writeColumns(ctx.db, now)).toBe(0);
+    const analysis = await ctx.db.selectFrom('headline').select(['title', 'body']).where('author', '=', '数据观察').execute();
+    expect(analysis.length).toBeGreaterThan(0);
+    expect(analysis.every((row) => row.body.includes('最强进攻') && row.body.includes('最稳防守'))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type { HotPostsReader } from '../portal/portal';
 import { portalRoutes } from '../portal/portalRoutes';
 import { headlineOpsRoutes, headlineRoutes } from './headlineRoutes';
 import { REPORT_INTERVAL_MS, writeMatchReports } from './matchReports';
+import { writeColumns, writePreviews } from './demoArticles';
 
 export interface HeadlinesOptions {
   db: Kysely<Database>;
@@ -38,7 +39,10 @@ export async function registerHeadlines(app: App, options: HeadlinesOptions): Pr
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    writeMatchReports(db, clock())
+    const now = clock();
+    writeMatchReports(db, now)
+      // Beside the reports: previews of the big games, a table analysis and a rumour a day (demoArticles.ts).
+      .then(async (written) => written + (await writePreviews(db, now)) + (await writeColumns(db, now)))
       .then((written) => {
         if (written > 0) app.log.info({ written }, 'match reports written');
       })

@@ -45,6 +45,9 @@ describe('match reports: composed text and the cover card', () => {
     expect(report.title).toBe('湖人 110-108 勇士：湖人险胜');
     expect(report.body).toContain('- 第1节 30-25');
     expect(report.body).toContain('- 第4节 26-26');
+    const overtime = composeReport({ ...base, sport: 'basketball', home: '湖人', away: '勇士', home_score: 118, away_score: 112, period_scores: [[30, 25], [28, 30], [26, 27], [26, 28], [8, 2]] }, []);
+    expect(overtime.body).toContain('- 加时1 8-2');
+    expect(overtime.body).not.toContain('第5节');
   });
 
   it('the cover card escapes team names and uses two different colours', () => {

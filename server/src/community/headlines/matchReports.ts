@@ -86,7 +86,8 @@ export function composeReport(match: FinishedMatch, events: readonly MatchEventR
     const periods = Array.isArray(match.period_scores) ? (match.period_scores as Array<[number, number]>) : [];
     if (periods.length > 0) {
       lines.push('', '### 各节比分');
-      lines.push('', ...periods.map(([home, away], index) => `- 第${index + 1}节 ${home}-${away}`));
+      // Overtimes are 加时1, 加时2…, not a fifth quarter.
+      lines.push('', ...periods.map(([home, away], index) => `- ${index < 4 ? `第${index + 1}节` : `加时${index - 3}`} ${home}-${away}`));
     }
   }
   const summary = clip(`${match.competition}${round}：${match.home} ${score} ${match.away}，${verdict(match)}。`, 200);

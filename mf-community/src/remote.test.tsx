@@ -11,13 +11,13 @@ describe('mf-community', () => {
     );
   });
 
-  it('search page asks the server with the name from the address and lists matches', async () => {
+  it('search page asks the server with the name from the address and lists what it found, kind by kind', async () => {
     const context = createTestContext({
       'api/Search/index': { matches: [], teams: [], competitions: [{ id: 1, sport: 'football', name_zh: '英格兰超级联赛', short_name_zh: '英超', link: '#/base-football?competition=1' }], anchors: [], lives: [], posts: [], headlines: [] },
     });
     renderRemotePage(routes, 'search', { name: '英超' }, context);
     expect(await screen.findByRole('heading', { name: '搜索：英超' })).toBeTruthy();
-    expect((await screen.findByTestId('search-matches')).textContent).toContain('英超');
+    expect((await screen.findByTestId('search-competitions')).textContent).toContain('英超');
     expect(context.calls).toEqual([{ path: 'api/Search/index', params: { name: '英超' } }]);
     expect(screen.getByText('没有找到相关主播')).toBeTruthy();
   });

@@ -24,6 +24,8 @@ const TABLES_THAT_LOG_ATTEMPTS: Record<string, string> = {
   mf_telemetry: 'POST /api/mf/telemetry stores every well-formed report a page sends, any message text included: that is its job',
   mf_audit: 'the control plane audits every release registration the ops token holder attempts, refused ones too',
   upload: 'POST /api/Member/getQiniuToken reads no input and issues one upload token (a row) per call',
+  search_term_day:
+    'GET /api/Search/index counts each query that found something, for the hot searches (its bookkeepingWrites): a fuzzed query of Latin letters can find a name by its pinyin',
 };
 
 /** Routes a member cannot be fuzzed on (they are still fuzzed as a guest). */

@@ -113,7 +113,7 @@ describe('trophy/home (World Cup)', () => {
     renderRemotePage(routes, 'trophy/home', {}, context);
     expect(await screen.findByRole('heading', { name: 'A组' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'B组' })).toBeTruthy();
-    expect(await screen.findByText('法国', { selector: 'td[data-col="away"]' })).toBeTruthy();
+    expect(await screen.findByText('法国', { selector: 'td[data-col="away"] [data-team-name]' })).toBeTruthy();
     expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).toMatchObject({ competition_id: 40 });
     expect(screen.getByRole('link', { name: /资料库/ }).getAttribute('href')).toBe('#/base-football?competition=40');
   });

@@ -36,7 +36,9 @@ test('a member recharges through the sandbox page and sees the new balance here 
   await expect(page.getByTestId('recharge-state')).toHaveAttribute('data-state', 'pending');
   await payPage.waitForLoadState();
   expect(new URL(payPage.url()).pathname).toMatch(/^\/pay\/sandbox\/R\d{24}$/);
-  await expect(payPage.getByText('金额：￥30.00（310 金币）')).toBeVisible();
+  // The sandbox 收银台: the amount in 元 and what it buys.
+  await expect(payPage.getByRole('region', { name: '支付金额' })).toContainText('30.00元');
+  await expect(payPage.getByText('充值 310 金币')).toBeVisible();
   await payPage.getByRole('button', { name: '确认支付' }).click();
   await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
 

@@ -2,6 +2,7 @@ export * from './Badge';
 export * from './Button';
 export * from './ChinaTime';
 export * from './ComingSoonPage';
+export * from './Field';
 export * from './loadedComponent';
 export * from './LoadView';
 export * from './PageLoading';

@@ -1,4 +1,4 @@
-import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, useCursorList, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
 import { headlinesHistoryApi } from '../api/headlinesApi';
 import { ErrorText, PlainList } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
@@ -31,9 +31,9 @@ export function ReadingHistorySection({ context }: { context: Pick<RemoteContext
       {state.status === 'failed' && (
         <Muted>
           {readingHistoryCopy.failed}{' '}
-          <TextButton type="button" aria-label={readingHistoryCopy.retry} onClick={history.retry}>
+          <Button type="button" aria-label={readingHistoryCopy.retry} onClick={history.retry}>
             {sharedMessages.retry}
-          </TextButton>
+          </Button>
         </Muted>
       )}
       {state.status === 'ready' &&
@@ -51,9 +51,9 @@ export function ReadingHistorySection({ context }: { context: Pick<RemoteContext
               ))}
             </PlainList>
             {state.cursor !== null && (
-              <TextButton type="button" data-testid="reading-history-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={history.loadMore}>
+              <Button type="button" data-testid="reading-history-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={history.loadMore}>
                 {state.more === 'loading' ? readingHistoryCopy.moreLoading : readingHistoryCopy.more}
-              </TextButton>
+              </Button>
             )}
             {state.more === 'failed' && <ErrorText role="alert">{readingHistoryCopy.moreFailed}</ErrorText>}
           </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LoadView, Muted, PagePanel, TextButton, useLoad } from '@sports/shared';
+import { LoadView, Muted, PagePanel, Button, useLoad } from '@sports/shared';
 import { memberApi, type AnchorApplication, type VerifiedInfo } from '../api/memberApi';
 import { applyCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
@@ -119,9 +119,9 @@ function ApplicationState({ application, onApplyAgain }: { application: AnchorAp
       {application.state === 'rejected' && (
         <>
           {application.reject_reason && <p data-testid="application-reason">{applyCopy.rejectedReason(application.reject_reason)}</p>}
-          <TextButton type="button" data-testid="apply-again" onClick={onApplyAgain}>
+          <Button type="button" data-testid="apply-again" onClick={onApplyAgain}>
             {applyCopy.applyAgain}
-          </TextButton>
+          </Button>
         </>
       )}
     </PagePanel>

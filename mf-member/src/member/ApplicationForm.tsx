@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { TextButton } from '@sports/shared';
+import { Button, Field, Select, TextArea, TextInput } from '@sports/shared';
 import { ANCHOR_INTRODUCTION_MAX, ANCHOR_INTRODUCTION_MIN, ANCHOR_SAMPLE_MAX, type AnchorApplication, type AnchorCategory, type MemberApi } from '../api/memberApi';
 import { applyCopy } from '../messages';
-import { describedBy, ErrorText, Field, Form } from '../ui/Form';
+import { ErrorText, Form } from '../ui/Form';
 import { refusalMessage } from './errors';
 
 const INTRODUCTION_MIN = ANCHOR_INTRODUCTION_MIN;
@@ -62,51 +62,30 @@ export function ApplicationForm({ api, previous, onSubmitted }: { api: MemberApi
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={applyCopy.stepApply} data-testid="apply-form">
       <Field id="member-apply-category" label={applyCopy.category} error={errors.category}>
-        <select
-          id="member-apply-category"
-          data-testid="apply-category"
-          value={category}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={describedBy('member-apply-category', undefined, errors.category)}
-          onChange={(event) => setCategory(event.target.value)}
-        >
-          <option value="">{applyCopy.chooseCategory}</option>
-          {CATEGORIES.map((value) => (
-            <option key={value} value={String(value)}>
-              {applyCopy.categories[value]}
-            </option>
-          ))}
-        </select>
+        {(control) => (
+          <Select {...control} data-testid="apply-category" value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value="">{applyCopy.chooseCategory}</option>
+            {CATEGORIES.map((value) => (
+              <option key={value} value={String(value)}>
+                {applyCopy.categories[value]}
+              </option>
+            ))}
+          </Select>
+        )}
       </Field>
       <Field id="member-apply-introduction" label={applyCopy.introduction} hint={introHint} error={errors.introduction}>
-        <textarea
-          id="member-apply-introduction"
-          data-testid="apply-introduction"
-          rows={4}
-          value={introduction}
-          aria-invalid={errors.introduction ? true : undefined}
-          aria-describedby={describedBy('member-apply-introduction', introHint, errors.introduction)}
-          onChange={(event) => setIntroduction(event.target.value)}
-        />
+        {(control) => <TextArea {...control} data-testid="apply-introduction" rows={4} value={introduction} onChange={(event) => setIntroduction(event.target.value)} />}
       </Field>
       <Field id="member-apply-sample" label={applyCopy.sample} hint={applyCopy.sampleHint} error={errors.sample}>
-        <input
-          id="member-apply-sample"
-          data-testid="apply-sample"
-          type="url"
-          value={sample}
-          maxLength={SAMPLE_MAX}
-          placeholder="https://"
-          aria-invalid={errors.sample ? true : undefined}
-          aria-describedby={describedBy('member-apply-sample', applyCopy.sampleHint, errors.sample)}
-          onChange={(event) => setSample(event.target.value)}
-        />
+        {(control) => (
+          <TextInput {...control} data-testid="apply-sample" type="url" value={sample} maxLength={SAMPLE_MAX} placeholder="https://" onChange={(event) => setSample(event.target.value)} />
+        )}
       </Field>
       {errors.form && <ErrorText role="alert">{errors.form}</ErrorText>}
       <div>
-        <TextButton type="submit" data-testid="apply-submit" disabled={busy}>
+        <Button type="submit" variant="primary" data-testid="apply-submit" disabled={busy}>
           {busy ? applyCopy.submitting : applyCopy.submit}
-        </TextButton>
+        </Button>
       </div>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { LoadView, useLoad, type UserProfile } from '@sports/shared';
+import { Button, Field, LoadView, useLoad, type UserProfile } from '@sports/shared';
 import type { MemberApi } from '../api/memberApi';
 import { profileCopy } from '../messages';
 import { ErrorText, Notice } from '../ui/Form';
@@ -11,6 +11,7 @@ import { refusalMessage } from './errors';
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
+/** The presets: a list of avatars, each a toggle button (the current one pressed). */
 const Choices = styled.ul`
   display: flex;
   flex-wrap: wrap;
@@ -19,19 +20,6 @@ const Choices = styled.ul`
   padding: 0;
   list-style: none;
 
-  button {
-    padding: 2px;
-    border: 2px solid transparent;
-    border-radius: 50%;
-    background: none;
-    cursor: pointer;
-  }
-  button[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.brandDark};
-  }
-  button:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
-  }
   img {
     display: block;
     width: 48px;
@@ -40,17 +28,17 @@ const Choices = styled.ul`
   }
 `;
 
-const Upload = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-
-  label {
-    font-weight: 600;
+/** An avatar's button: a ring around the image, brand-dark when it is the current one. */
+const ChoiceButton = styled(Button)`
+  && {
+    padding: 2px;
+    border: 2px solid transparent;
+    border-radius: 50%;
+    background: none;
   }
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
+  &&[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brandDark};
+    background: none;
   }
 `;
 
@@ -128,34 +116,18 @@ export function AvatarEditor({ api, current, onSaved }: AvatarEditorProps) {
               if (!src) return null;
               return (
                 <li key={choice.id}>
-                  <button
-                    type="button"
-                    data-testid="avatar-choice"
-                    aria-pressed={choice.url === current}
-                    disabled={busy}
-                    onClick={() => void choose(choice.url)}
-                  >
+                  <ChoiceButton variant="ghost" data-testid="avatar-choice" aria-pressed={choice.url === current} disabled={busy} onClick={() => void choose(choice.url)}>
                     <img src={src} alt={profileCopy.presetLabel(index + 1)} />
-                  </button>
+                  </ChoiceButton>
                 </li>
               );
             })}
           </Choices>
         )}
       </LoadView>
-      <Upload>
-        <label htmlFor="member-avatar-upload">{profileCopy.upload}</label>
-        <input
-          id="member-avatar-upload"
-          data-testid="avatar-upload"
-          type="file"
-          accept={DEFAULT_TYPES.join(',')}
-          disabled={busy}
-          aria-describedby="member-avatar-upload-hint"
-          onChange={(event) => void upload(event)}
-        />
-        <span id="member-avatar-upload-hint">{busy ? profileCopy.uploading : profileCopy.uploadHint(DEFAULT_MAX_BYTES / 1024 / 1024)}</span>
-      </Upload>
+      <Field id="member-avatar-upload" label={profileCopy.upload} hint={busy ? profileCopy.uploading : profileCopy.uploadHint(DEFAULT_MAX_BYTES / 1024 / 1024)}>
+        {(control) => <input {...control} data-testid="avatar-upload" type="file" accept={DEFAULT_TYPES.join(',')} disabled={busy} onChange={(event) => void upload(event)} />}
+      </Field>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {notice && <Notice role="status">{notice}</Notice>}
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, Muted, ONLINE_COUNT_BONUS, TextButton, useLoad, type AttentionItem, Pager } from '@sports/shared';
+import { LoadView, Muted, ONLINE_COUNT_BONUS, Button, useLoad, type AttentionItem, Pager } from '@sports/shared';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
 import { commonCopy, followsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
@@ -52,9 +52,9 @@ export default function FollowsSection({ context }: MemberSectionProps) {
                     ) : (
                       <span>{followsCopy.noRoom}</span>
                     )}
-                    <TextButton type="button" onClick={() => void unfollow(anchor.anchor_id)}>
+                    <Button type="button" onClick={() => void unfollow(anchor.anchor_id)}>
                       {followsCopy.unfollow(anchor.user_nickname)}
-                    </TextButton>
+                    </Button>
                   </li>
                 );
               })}

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { TextButton, type UserProfile } from '@sports/shared';
+import { Button, Field, TextInput, type UserProfile } from '@sports/shared';
 import type { MemberApi } from '../api/memberApi';
 import { commonCopy, profileCopy } from '../messages';
-import { describedBy, Field, Form, Notice } from '../ui/Form';
+import { Form, Notice } from '../ui/Form';
 import { refusalMessage } from './errors';
 
 /** The server's limit (UpdateInfoRequestSchema: 1-16 characters, trimmed). */
@@ -51,20 +51,12 @@ export function NicknameForm({ api, current, onSaved }: NicknameFormProps) {
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={profileCopy.nickname}>
       <Field id="member-nickname" label={profileCopy.nickname} hint={hint} error={error}>
-        <input
-          id="member-nickname"
-          data-testid="nickname-input"
-          value={value}
-          autoComplete="nickname"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy('member-nickname', hint, error)}
-          onChange={(event) => setValue(event.target.value)}
-        />
+        {(control) => <TextInput {...control} data-testid="nickname-input" value={value} autoComplete="nickname" onChange={(event) => setValue(event.target.value)} />}
       </Field>
       <div>
-        <TextButton type="submit" data-testid="nickname-save" disabled={saving}>
+        <Button type="submit" variant="primary" data-testid="nickname-save" disabled={saving}>
           {saving ? commonCopy.saving : profileCopy.save}
-        </TextButton>
+        </Button>
       </div>
       {notice && <Notice role="status">{notice}</Notice>}
     </Form>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { TextButton } from '@sports/shared';
+import { Button, Field, TextInput } from '@sports/shared';
 import { REAL_NAME_MAX, REAL_NAME_MIN, type MemberApi, type VerifiedInfo } from '../api/memberApi';
 import { applyCopy } from '../messages';
-import { describedBy, ErrorText, Field, Form } from '../ui/Form';
+import { ErrorText, Form } from '../ui/Form';
 import { refusalMessage } from './errors';
 import { checkIdNumber, normalizeIdNumber } from './idNumber';
 
@@ -38,34 +38,26 @@ export function RealNameForm({ api, onVerified }: { api: MemberApi; onVerified: 
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={applyCopy.stepVerify} data-testid="verify-form">
       <p>{applyCopy.verifyIntro}</p>
       <Field id="member-real-name" label={applyCopy.realName} error={errors.name}>
-        <input
-          id="member-real-name"
-          data-testid="real-name-input"
-          value={name}
-          autoComplete="name"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('member-real-name', undefined, errors.name)}
-          onChange={(event) => setName(event.target.value)}
-        />
+        {(control) => <TextInput {...control} data-testid="real-name-input" value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} />}
       </Field>
       <Field id="member-id-number" label={applyCopy.idNumber} error={errors.id}>
-        <input
-          id="member-id-number"
-          data-testid="id-number-input"
-          value={idNumber}
-          maxLength={18}
-          autoComplete="off"
-          inputMode="text"
-          aria-invalid={errors.id ? true : undefined}
-          aria-describedby={describedBy('member-id-number', undefined, errors.id)}
-          onChange={(event) => setIdNumber(event.target.value)}
-        />
+        {(control) => (
+          <TextInput
+            {...control}
+            data-testid="id-number-input"
+            value={idNumber}
+            maxLength={18}
+            autoComplete="off"
+            inputMode="text"
+            onChange={(event) => setIdNumber(event.target.value)}
+          />
+        )}
       </Field>
       {errors.form && <ErrorText role="alert">{errors.form}</ErrorText>}
       <div>
-        <TextButton type="submit" data-testid="verify-submit" disabled={busy}>
+        <Button type="submit" variant="primary" data-testid="verify-submit" disabled={busy}>
           {busy ? applyCopy.verifying : applyCopy.verify}
-        </TextButton>
+        </Button>
       </div>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, RelativeChinaTime, sharedMessages, TextButton, useCursorList, type Post, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, RelativeChinaTime, sharedMessages, Button, useCursorList, type Post, type RemoteContext } from '@sports/shared';
 import { postsApi } from '../api/postsApi';
 import { safeImage } from '../ui/format';
 
@@ -106,17 +106,17 @@ function PostRow({ post, context, onRemoved }: { post: Post; context: RemoteCont
           (confirming ? (
             <span role="group" aria-label={userPostsCopy.removeConfirm}>
               {userPostsCopy.removeConfirm}{' '}
-              <TextButton type="button" data-testid="user-post-remove-confirm" disabled={busy} onClick={remove}>
+              <Button type="button" data-testid="user-post-remove-confirm" disabled={busy} onClick={remove}>
                 {userPostsCopy.removeYes}
-              </TextButton>{' '}
-              <TextButton type="button" disabled={busy} onClick={() => setConfirming(false)}>
+              </Button>{' '}
+              <Button type="button" disabled={busy} onClick={() => setConfirming(false)}>
                 {userPostsCopy.removeNo}
-              </TextButton>
+              </Button>
             </span>
           ) : (
-            <TextButton type="button" data-testid="user-post-remove" onClick={() => setConfirming(true)}>
+            <Button type="button" data-testid="user-post-remove" onClick={() => setConfirming(true)}>
               {userPostsCopy.remove}
-            </TextButton>
+            </Button>
           ))}
         {failed && <span role="alert">{userPostsCopy.removeFailed}</span>}
       </Meta>
@@ -142,9 +142,9 @@ export function UserPostsSection({ context, userId }: { context: RemoteContext; 
       {state.status === 'failed' && (
         <Muted role="alert">
           {userPostsCopy.failed}{' '}
-          <TextButton type="button" onClick={posts.retry}>
+          <Button type="button" onClick={posts.retry}>
             {sharedMessages.retry}
-          </TextButton>
+          </Button>
         </Muted>
       )}
       {state.status === 'ready' &&
@@ -167,9 +167,9 @@ export function UserPostsSection({ context, userId }: { context: RemoteContext; 
             </List>
             {state.more === 'failed' && <span role="alert">{userPostsCopy.moreFailed}</span>}
             {state.cursor !== null && (
-              <TextButton type="button" data-testid="user-posts-more" disabled={state.more === 'loading'} onClick={posts.loadMore}>
+              <Button type="button" data-testid="user-posts-more" disabled={state.more === 'loading'} onClick={posts.loadMore}>
                 {state.more === 'loading' ? userPostsCopy.moreLoading : userPostsCopy.more}
-              </TextButton>
+              </Button>
             )}
           </>
         ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { LoadView, Muted, PagePanel, TextButton, useLoad, type ChargeRule, type Order } from '@sports/shared';
+import { LoadView, Muted, PagePanel, Button, useLoad, type ChargeRule, type Order } from '@sports/shared';
 import { memberApi } from '../api/memberApi';
 import { walletCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
@@ -117,9 +117,9 @@ export default function WalletSection({ context, location }: MemberSectionProps)
                     {choiceError}
                   </ErrorText>
                 )}
-                <TextButton type="submit" data-testid="recharge-pay" disabled={phase.kind === 'creating'} aria-busy={phase.kind === 'creating'}>
+                <Button type="submit" data-testid="recharge-pay" disabled={phase.kind === 'creating'} aria-busy={phase.kind === 'creating'}>
                   {walletCopy.pay}
-                </TextButton>
+                </Button>
               </form>
             )
           }
@@ -205,9 +205,9 @@ function RecentOrders({ context, version }: { context: MemberSectionProps['conte
                 ))}
               </PlainList>
               {cursor !== null && (
-                <TextButton type="button" onClick={() => void loadMore(cursor)}>
+                <Button type="button" onClick={() => void loadMore(cursor)}>
                   {walletCopy.moreOrders}
-                </TextButton>
+                </Button>
               )}
             </>
           );

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, TextButton, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
+import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, Button, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { memberApi, type PublicUserInfo } from '../api/memberApi';
 import { UserPostsSection } from '../member/UserPostsSection';
 import { aboutUserCopy, commonCopy, pageCopy } from '../messages';
@@ -81,9 +81,9 @@ export default function AboutUserPage({ context, location }: RemotePageProps) {
                       </span>
                     ) : (
                       (user.is_anchor === 1 || followed) && (
-                        <TextButton type="button" data-testid="follow-button" aria-pressed={followed} disabled={busy} onClick={() => void toggleFollow(user)}>
+                        <Button type="button" data-testid="follow-button" aria-pressed={followed} disabled={busy} onClick={() => void toggleFollow(user)}>
                           {followed ? aboutUserCopy.followed : aboutUserCopy.follow}
-                        </TextButton>
+                        </Button>
                       )
                     )}
                   </Head>

@@ -1,41 +1,21 @@
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
-export const Form = styled.form`
+const FormStack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
   max-width: 480px;
 `;
 
-const FieldBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-
-  label {
-    font-weight: 600;
-  }
-  input,
-  select,
-  textarea {
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
-  }
-  input:focus-visible,
-  select:focus-visible,
-  textarea:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
-    outline-offset: 1px;
-  }
-`;
-
-const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.small};
-`;
+/** A member form: a plain <form> (its props as given) whose fields stack; fields are the kit's `Field`. */
+export function Form({ children, ...formProps }: FormHTMLAttributes<HTMLFormElement>) {
+  return (
+    <form {...formProps}>
+      <FormStack>{children}</FormStack>
+    </form>
+  );
+}
 
 export const ErrorText = styled.p`
   margin: 0;
@@ -46,38 +26,6 @@ export const Notice = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.success};
 `;
-
-export interface FieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  /** The field's own error, tied to the control by aria-describedby. */
-  error?: string | null;
-  /** The control; give it `id` and `aria-describedby={describedBy(id, …)}`. */
-  children: ReactNode;
-}
-
-/** The ids a control is described by: its hint and its error. */
-export function describedBy(id: string, hint: string | undefined, error: string | null | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((value): value is string => value !== null);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-/** A labelled form control with an optional hint and error. */
-export function Field({ id, label, hint, error, children }: FieldProps) {
-  return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
-      {error && (
-        <ErrorText id={`${id}-error`} role="alert">
-          {error}
-        </ErrorText>
-      )}
-    </FieldBox>
-  );
-}
 
 export const LinkList = styled.ul`
   display: flex;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { TextButton } from '@sports/shared';
-import { describedBy, ErrorText, Field, Form } from '../ui/Form';
+import { Button, Field, TextInput } from '@sports/shared';
+import { ErrorText, Form } from '../ui/Form';
 import { failureText } from './failure';
 import { cardsCopy } from './walletCopy';
 
@@ -57,13 +57,7 @@ export function BindField({
 }: { id: string; label: string; hint?: string; error?: string; onValue: (value: string) => void; 'data-testid': string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => onValue(event.target.value)}
-      />
+      {(control) => <TextInput {...input} {...control} onChange={(event) => onValue(event.target.value)} />}
     </Field>
   );
 }
@@ -99,13 +93,13 @@ export function BindFormFrame({
         </ErrorText>
       )}
       <div>
-        <TextButton type="submit" data-testid={bindTestId} disabled={busy} aria-busy={busy}>
+        <Button type="submit" variant="primary" data-testid={bindTestId} disabled={busy} aria-busy={busy}>
           {busy ? cardsCopy.binding : cardsCopy.bind}
-        </TextButton>{' '}
+        </Button>{' '}
         {onCancel && (
-          <TextButton type="button" onClick={onCancel} disabled={busy}>
+          <Button onClick={onCancel} disabled={busy}>
             {cardsCopy.cancel}
-          </TextButton>
+          </Button>
         )}
       </div>
     </Form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, PagePanel, TextButton, useLoad } from '@sports/shared';
+import { LoadView, PagePanel, Button, useLoad } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { Notice } from '../ui/Form';
 import { AliPayForm } from './AliPayForm';
@@ -37,12 +37,12 @@ function BankCardPanel({ context, reloadInfo }: Pick<WalletTabProps, 'context' |
                 }}
               />
             ) : (
-              <TextButton type="button" data-testid="bank-card-replace" onClick={() => {
+              <Button type="button" data-testid="bank-card-replace" onClick={() => {
                 setEditing(true);
                 setBound(false);
               }}>
                 {cardsCopy.replaceCard}
-              </TextButton>
+              </Button>
             )}
           </>
         )}
@@ -80,12 +80,12 @@ function AliPayPanel({ context, reloadInfo }: Pick<WalletTabProps, 'context' | '
                 }}
               />
             ) : (
-              <TextButton type="button" data-testid="alipay-replace" onClick={() => {
+              <Button type="button" data-testid="alipay-replace" onClick={() => {
                 setEditing(true);
                 setBound(false);
               }}>
                 {cardsCopy.replaceAli}
-              </TextButton>
+              </Button>
             )}
           </>
         )}

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { TextButton, type ConversionResult, type RemoteContext, type WalletInfo } from '@sports/shared';
+import { Button, Field, TextInput, type ConversionResult, type RemoteContext, type WalletInfo } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { readProfile } from '../session/readProfile';
-import { describedBy, ErrorText, Field, Form, Notice } from '../ui/Form';
+import { ErrorText, Form, Notice } from '../ui/Form';
 import { failureText } from './failure';
 import { IntentKeys } from './intentKey';
 import { parseWholeNumber } from './money';
@@ -81,24 +81,16 @@ export function ConversionForm({ context, info, onConverted }: { context: Remote
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={earningsCopy.convertHeading} data-testid="conversion-form">
       <Field id={id} label={earningsCopy.amount} hint={hint} error={error}>
-        <input
-          id={id}
-          data-testid="conversion-amount"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          maxLength={9}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          onChange={(event) => setText(event.target.value)}
-        />
+        {(control) => (
+          <TextInput {...control} data-testid="conversion-amount" inputMode="numeric" autoComplete="off" value={text} maxLength={9} onChange={(event) => setText(event.target.value)} />
+        )}
       </Field>
       {amount !== null && amount > 0 && amount <= info.earnings && <p data-testid="conversion-preview">{earningsCopy.preview(convertedCoins(amount, info.conversion_percent))}</p>}
       {formError && <ErrorText role="alert">{formError}</ErrorText>}
       <div>
-        <TextButton type="submit" data-testid="conversion-submit" disabled={busy} aria-busy={busy}>
+        <Button type="submit" variant="primary" data-testid="conversion-submit" disabled={busy} aria-busy={busy}>
           {busy ? earningsCopy.converting : earningsCopy.convert}
-        </TextButton>
+        </Button>
       </div>
       {doneNotice}
     </Form>

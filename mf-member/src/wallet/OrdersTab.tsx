@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, useLoad, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, useCursorList, useLoad, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { ErrorText } from '../ui/Form';
 import { OrderRows } from './OrderRows';
@@ -39,9 +39,9 @@ export function OrdersTab({ context }: { context: Pick<RemoteContext, 'api'> }) 
       {state.status === 'failed' && (
         <Muted role="alert">
           {ordersCopy.failed}{' '}
-          <TextButton type="button" onClick={orders.retry}>
+          <Button type="button" onClick={orders.retry}>
             {sharedMessages.retry}
-          </TextButton>
+          </Button>
         </Muted>
       )}
       {state.status === 'ready' &&
@@ -51,9 +51,9 @@ export function OrdersTab({ context }: { context: Pick<RemoteContext, 'api'> }) 
           <>
             <OrderRows orders={state.items} label={ordersCopy.list} />
             {state.cursor !== null && (
-              <TextButton type="button" data-testid="wallet-orders-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={orders.loadMore}>
+              <Button type="button" data-testid="wallet-orders-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={orders.loadMore}>
                 {state.more === 'loading' ? ordersCopy.moreLoading : ordersCopy.more}
-              </TextButton>
+              </Button>
             )}
             {state.more === 'failed' && <ErrorText role="alert">{ordersCopy.moreFailed}</ErrorText>}
           </>

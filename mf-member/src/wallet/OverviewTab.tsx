@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LoadView, Muted, PagePanel, TextButton, useLoad, type WalletInfo } from '@sports/shared';
+import { LoadView, Muted, PagePanel, Button, useLoad, type WalletInfo } from '@sports/shared';
 import { RECENT_ORDERS, walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { ConversionForm } from './ConversionForm';
@@ -65,9 +65,9 @@ export function OverviewTab({ context, info, reloadInfo, retryInfo, onTab, isAnc
         <LoadView announceFailure state={recent.state} failed={ordersCopy.failed} onRetry={recent.retry}>
           {(page) => (page.list.length === 0 ? <Muted>{ordersCopy.empty}</Muted> : <OrderRows orders={page.list} label={overviewCopy.recent} />)}
         </LoadView>
-        <TextButton type="button" data-testid="wallet-all-orders" onClick={() => onTab('orders')}>
+        <Button type="button" data-testid="wallet-all-orders" onClick={() => onTab('orders')}>
           {overviewCopy.allOrders}
-        </TextButton>
+        </Button>
       </PagePanel>
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TextButton } from '@sports/shared';
-import { describedBy, ErrorText, Field } from '../ui/Form';
+import { Button, Field, TextInput } from '@sports/shared';
+import { ErrorText } from '../ui/Form';
 import { withdrawCopy } from './walletCopy';
 import { isSixDigits } from './withdrawRules';
 
@@ -59,20 +59,20 @@ export function PasswordPrompt({ summary, busy, error, onConfirm, onCancel }: Pa
       <p>{summary}</p>
       <form noValidate onSubmit={submit}>
         <Field id={inputId} label={withdrawCopy.password} error={fieldError}>
-          <input
-            ref={input}
-            id={inputId}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={password}
-            disabled={busy}
-            data-testid="withdraw-password"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={describedBy(inputId, undefined, fieldError)}
-            onChange={(event) => setPassword(event.target.value.replace(/\D/g, ''))}
-          />
+          {(control) => (
+            <TextInput
+              {...control}
+              ref={input}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              value={password}
+              disabled={busy}
+              data-testid="withdraw-password"
+              onChange={(event) => setPassword(event.target.value.replace(/\D/g, ''))}
+            />
+          )}
         </Field>
         {error && (
           <ErrorText role="alert" data-testid="withdraw-error">
@@ -80,12 +80,12 @@ export function PasswordPrompt({ summary, busy, error, onConfirm, onCancel }: Pa
           </ErrorText>
         )}
         <p>
-          <TextButton type="submit" disabled={busy} aria-busy={busy} data-testid="withdraw-confirm">
+          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy} data-testid="withdraw-confirm">
             {busy ? withdrawCopy.submitting : withdrawCopy.confirm}
-          </TextButton>{' '}
-          <TextButton type="button" disabled={busy} onClick={onCancel}>
+          </Button>{' '}
+          <Button disabled={busy} onClick={onCancel}>
             {withdrawCopy.cancel}
-          </TextButton>
+          </Button>
         </p>
       </form>
     </Box>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PagePanel, SMS_RESEND_SECONDS, TextButton, useCountdown, type RemoteContext } from '@sports/shared';
+import { Button, Field, PagePanel, SMS_RESEND_SECONDS, TextInput, useCountdown, type RemoteContext } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
-import { describedBy, ErrorText, Field, Form, Notice } from '../ui/Form';
+import { ErrorText, Form, Notice } from '../ui/Form';
 import { formatDateTime } from '../ui/format';
 import { failureText } from './failure';
 import { InfoView, type WalletTabProps } from './walletTab';
@@ -30,9 +30,9 @@ function SmsCodeButton({ context }: { context: RemoteContext }) {
   const counting = remaining > 0;
   return (
     <>
-      <TextButton type="button" data-testid="payment-code-send" disabled={sending || counting} onClick={() => void send()}>
+      <Button data-testid="payment-code-send" disabled={sending || counting} onClick={() => void send()}>
         {counting ? passwordCopy.resendIn(remaining) : passwordCopy.sendCode}
-      </TextButton>
+      </Button>
       <span role="status">{sent && <Note as="span"> {passwordCopy.codeSent}</Note>}</span>
     </>
   );
@@ -75,18 +75,18 @@ function PasswordForm({ context, isSet, onSaved }: { context: RemoteContext; isS
     const fieldId = `${id}-${key}`;
     return (
       <Field id={fieldId} label={label} error={errors[key]}>
-        <input
-          id={fieldId}
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={6}
-          value={value}
-          data-testid={`payment-${key}`}
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={describedBy(fieldId, undefined, errors[key])}
-          onChange={(event) => set(event.target.value.replace(/\D/g, ''))}
-        />
+        {(control) => (
+          <TextInput
+            {...control}
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            value={value}
+            data-testid={`payment-${key}`}
+            onChange={(event) => set(event.target.value.replace(/\D/g, ''))}
+          />
+        )}
       </Field>
     );
   };
@@ -97,20 +97,22 @@ function PasswordForm({ context, isSet, onSaved }: { context: RemoteContext; isS
       {field('again', passwordCopy.confirm, again, setAgain)}
       {isSet && (
         <Field id={codeId} label={passwordCopy.code} error={errors.code}>
-          <input
-            id={codeId}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            data-testid="payment-code"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy(codeId, undefined, errors.code)}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <div>
-            <SmsCodeButton context={context} />
-          </div>
+          {(control) => (
+            <>
+              <TextInput
+                {...control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                data-testid="payment-code"
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              />
+              <div>
+                <SmsCodeButton context={context} />
+              </div>
+            </>
+          )}
         </Field>
       )}
       {errors.form && (
@@ -119,9 +121,9 @@ function PasswordForm({ context, isSet, onSaved }: { context: RemoteContext; isS
         </ErrorText>
       )}
       <div>
-        <TextButton type="submit" data-testid="payment-password-save" disabled={busy} aria-busy={busy}>
+        <Button type="submit" variant="primary" data-testid="payment-password-save" disabled={busy} aria-busy={busy}>
           {busy ? passwordCopy.saving : passwordCopy.save}
-        </TextButton>
+        </Button>
       </div>
     </Form>
   );

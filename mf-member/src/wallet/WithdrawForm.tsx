@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { TextButton, type ApplyWithdrawalResult, type RemoteContext, type WalletInfo, type WithdrawalAccountKind } from '@sports/shared';
+import { Button, Field, TextInput, type ApplyWithdrawalResult, type RemoteContext, type WalletInfo, type WithdrawalAccountKind } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
-import { describedBy, ErrorText, Field, Form, Notice } from '../ui/Form';
+import { ErrorText, Form, Notice } from '../ui/Form';
 import { failureText } from './failure';
 import { IntentKeys } from './intentKey';
 import { PasswordPrompt } from './PasswordPrompt';
@@ -72,18 +72,18 @@ export function WithdrawForm({ context, info, choices, onApplied }: { context: R
     <>
       <Form noValidate onSubmit={submit} aria-label={withdrawCopy.heading} data-testid="withdraw-form">
         <Field id={amountId} label={withdrawCopy.amount} hint={hint} error={errors.amount}>
-          <input
-            id={amountId}
-            data-testid="withdraw-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            value={text}
-            disabled={asking !== null}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={describedBy(amountId, hint, errors.amount)}
-            onChange={(event) => setText(event.target.value)}
-          />
+          {(control) => (
+            <TextInput
+              {...control}
+              data-testid="withdraw-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              value={text}
+              disabled={asking !== null}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
         </Field>
         <Choices aria-describedby={errors.account ? `${amountId}-account-error` : undefined} data-testid="withdraw-accounts">
           <legend>{withdrawCopy.account}</legend>
@@ -108,9 +108,9 @@ export function WithdrawForm({ context, info, choices, onApplied }: { context: R
         </Choices>
         {asking === null && (
           <div>
-            <TextButton type="submit" data-testid="withdraw-submit">
+            <Button type="submit" variant="primary" data-testid="withdraw-submit">
               {withdrawCopy.submit}
-            </TextButton>
+            </Button>
           </div>
         )}
       </Form>

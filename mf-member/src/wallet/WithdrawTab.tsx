@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, PagePanel, TextButton, useLoad, type RemoteContext, type WalletInfo } from '@sports/shared';
+import { LoadView, PagePanel, Button, useLoad, type RemoteContext, type WalletInfo } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { formatDateTime } from '../ui/format';
@@ -48,9 +48,9 @@ function Prerequisite({ info, step, onTab }: { info: WalletInfo; step: NonNullab
   return (
     <Note data-testid="withdraw-needs" data-need={step}>
       {text}{' '}
-      <TextButton type="button" onClick={() => onTab(tab)}>
+      <Button type="button" onClick={() => onTab(tab)}>
         {go}
-      </TextButton>
+      </Button>
     </Note>
   );
 }

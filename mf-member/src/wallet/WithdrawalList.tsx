@@ -1,4 +1,4 @@
-import { Muted, PagePanel, TextButton, sharedMessages, useCursorList, type RemoteContext, type Withdrawal } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, useCursorList, type RemoteContext, type Withdrawal } from '@sports/shared';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { ErrorText, PlainList } from '../ui/Form';
@@ -31,9 +31,9 @@ export function WithdrawalList({ context, version }: { context: Pick<RemoteConte
       {state.status === 'failed' && (
         <Muted role="alert">
           {withdrawCopy.listFailed}{' '}
-          <TextButton type="button" onClick={list.retry}>
+          <Button type="button" onClick={list.retry}>
             {sharedMessages.retry}
-          </TextButton>
+          </Button>
         </Muted>
       )}
       {state.status === 'ready' &&
@@ -47,9 +47,9 @@ export function WithdrawalList({ context, version }: { context: Pick<RemoteConte
               ))}
             </PlainList>
             {state.cursor !== null && (
-              <TextButton type="button" disabled={state.more === 'loading'} onClick={list.loadMore}>
+              <Button type="button" disabled={state.more === 'loading'} onClick={list.loadMore}>
                 {withdrawCopy.more}
-              </TextButton>
+              </Button>
             )}
             {state.more === 'failed' && <ErrorText role="alert">{ordersCopy.moreFailed}</ErrorText>}
           </>

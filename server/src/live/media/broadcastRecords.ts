@@ -47,13 +47,7 @@ export async function startBroadcast(db: Kysely<Database>, roomId: number): Prom
 export async function endBroadcast(db: Kysely<Database>, roomId: number, peakViewers: number): Promise<{ isOpen: boolean } | null> {
   return db.transaction().execute(async (trx) => {
     await closeOpenBroadcasts(trx, roomId, peakViewers);
-    const room = await trx
-      .updateTable('live_room')
-      .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
-      .where('id', '=', roomId)
-      .returning('is_open')
-      .executeTakeFirst();
-    return room === undefined ? null : { isOpen: room.is_open };
+    return markRoomOffline(trx, roomId);
   });
 }
 
@@ -62,12 +56,18 @@ export async function endBroadcast(db: Kysely<Database>, roomId: number, peakVie
  * at once, its broadcast stays open so a resumed push continues it. Answers whether the room is open.
  */
 export async function pauseBroadcast(db: Kysely<Database>, roomId: number): Promise<{ isOpen: boolean } | null> {
-  const room = await db
-    .updateTable('live_room')
-    .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
-    .where('id', '=', roomId)
-    .returning('is_open')
-    .executeTakeFirst();
+  return markRoomOffline(db, roomId);
+}
+
+/** What a room reads once no push is on air: offline, with no stream start (the time is PostgreSQL's). */
+const OFFLINE = { stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` } as const;
+
+/**
+ * The one way a room goes offline (the push ended or dropped): its broadcast rows are the
+ * caller's. Answers whether the room is open (null: the room was deleted).
+ */
+export async function markRoomOffline(executor: Kysely<Database>, roomId: number): Promise<{ isOpen: boolean } | null> {
+  const room = await executor.updateTable('live_room').set(OFFLINE).where('id', '=', roomId).returning('is_open').executeTakeFirst();
   return room === undefined ? null : { isOpen: room.is_open };
 }
 
@@ -104,11 +104,7 @@ export async function recordPeak(db: Kysely<Database>, roomId: number, peakViewe
 export async function closeDanglingBroadcasts(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const closed = await closeOpenBroadcasts(trx, null);
-    await trx
-      .updateTable('live_room')
-      .set({ stream_status: 'offline', stream_started_at: null, updated_at: sql<Date>`now()` })
-      .where('stream_status', '=', 'live')
-      .execute();
+    await trx.updateTable('live_room').set(OFFLINE).where('stream_status', '=', 'live').execute();
     return closed;
   });
 }

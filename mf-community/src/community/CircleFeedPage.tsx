@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   FEED_VIEWS,
   Muted,
   PagePanel,
@@ -9,7 +10,6 @@ import {
   requireLogin,
   sharedMessages,
   Tabs,
-  TextButton,
   useCursorList,
   useLoad,
   userInfoAtom,
@@ -28,24 +28,12 @@ const Chips = styled.div`
   flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 8px;
+`;
 
-  button {
-    padding: 4px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: 999px;
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    cursor: pointer;
-  }
-  button[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.brandDark};
-    background: ${({ theme }) => theme.colors.brandDark};
-    color: ${({ theme }) => theme.colors.textInverse};
-  }
-  button:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
-  }
+/** A topic chip: a toggle button (pressed while its topic is shown), rounded. */
+const Chip = styled(Button)`
+  padding: 4px 12px;
+  border-radius: 999px;
 `;
 
 function viewOf(value: string | undefined): FeedView {
@@ -87,9 +75,9 @@ export default function CircleFeedPage({ context, location }: RemotePageProps) {
         ) : (
           <Muted>
             {composerCopy.loginHint}{' '}
-            <TextButton type="button" data-testid="circle-login" onClick={() => requireLogin(context)}>
+            <Button variant="primary" data-testid="circle-login" onClick={() => requireLogin(context)}>
               {composerCopy.login}
-            </TextButton>
+            </Button>
           </Muted>
         )}
       </PagePanel>
@@ -103,21 +91,21 @@ export default function CircleFeedPage({ context, location }: RemotePageProps) {
         >
           {topics.state.status === 'failed' && <Muted>{circleCopy.topicsFailed}</Muted>}
           <Chips role="group" aria-label={circleCopy.topicsLabel} data-testid="circle-topics">
-            <button type="button" aria-pressed={topicId === null} onClick={() => setTopicId(null)}>
+            <Chip aria-pressed={topicId === null} onClick={() => setTopicId(null)}>
               {circleCopy.allTopics}
-            </button>
+            </Chip>
             {topicList.map((topic) => (
-              <button key={topic.id} type="button" aria-pressed={topicId === topic.id} data-testid={`circle-topic-${topic.id}`} onClick={() => setTopicId(topic.id)}>
+              <Chip key={topic.id} aria-pressed={topicId === topic.id} data-testid={`circle-topic-${topic.id}`} onClick={() => setTopicId(topic.id)}>
                 {topic.name}
-              </button>
+              </Chip>
             ))}
           </Chips>
           {needsLogin ? (
             <Muted data-testid="circle-following-login">
               {circleCopy.followingLogin}{' '}
-              <TextButton type="button" onClick={() => requireLogin(context)}>
+              <Button onClick={() => requireLogin(context)}>
                 {composerCopy.login}
-              </TextButton>
+              </Button>
             </Muted>
           ) : (
             <PostList

@@ -3,13 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   ApiError,
+  Button,
   COMMENT_REMOVED_TEXT,
   COMMENT_TEXT_MAX,
   Muted,
   RelativeChinaTime,
   requireLogin,
   sharedMessages,
-  TextButton,
   useCursorList,
   userInfoAtom,
   type RemoteContext,
@@ -38,7 +38,8 @@ const Replies = styled.ul`
   }
 `;
 
-const Form = styled.form`
+/** A comment box's layout (inside a plain <form>). */
+const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
@@ -115,22 +116,24 @@ function CommentForm({
   };
 
   return (
-    <Form onSubmit={submit} data-testid={replyTo === undefined ? 'comment-form' : 'reply-form'}>
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} data-testid={replyTo === undefined ? 'comment-input' : 'reply-input'} value={text} maxLength={COMMENT_TEXT_MAX * 2} onChange={(event) => setText(event.target.value)} />
-      <div>
-        <span>{detailCopy.counter(length)}</span>
-        <TextButton type="submit" data-testid={replyTo === undefined ? 'comment-submit' : 'reply-submit'} disabled={busy || text.trim() === '' || length > COMMENT_TEXT_MAX}>
-          {busy ? detailCopy.sending : submitLabel}
-        </TextButton>
-        {onCancel && (
-          <TextButton type="button" onClick={onCancel}>
-            {detailCopy.cancel}
-          </TextButton>
-        )}
-        {error !== null && <span role="alert">{error}</span>}
-      </div>
-    </Form>
+    <form onSubmit={submit} data-testid={replyTo === undefined ? 'comment-form' : 'reply-form'}>
+      <Stack>
+        <label htmlFor={id}>{label}</label>
+        <textarea id={id} data-testid={replyTo === undefined ? 'comment-input' : 'reply-input'} value={text} maxLength={COMMENT_TEXT_MAX * 2} onChange={(event) => setText(event.target.value)} />
+        <div>
+          <span>{detailCopy.counter(length)}</span>
+          <Button type="submit" variant="primary" data-testid={replyTo === undefined ? 'comment-submit' : 'reply-submit'} disabled={busy || text.trim() === '' || length > COMMENT_TEXT_MAX}>
+            {busy ? detailCopy.sending : submitLabel}
+          </Button>
+          {onCancel && (
+            <Button onClick={onCancel}>
+              {detailCopy.cancel}
+            </Button>
+          )}
+          {error !== null && <span role="alert">{error}</span>}
+        </div>
+      </Stack>
+    </form>
   );
 }
 
@@ -209,29 +212,29 @@ function CommentBody({
       </Body>
       {!comment.removed && (
         <Actions>
-          <TextButton type="button" data-testid="comment-like" aria-pressed={comment.liked_by_me} disabled={busy} onClick={toggleLike}>
+          <Button variant="ghost" data-testid="comment-like" aria-pressed={comment.liked_by_me} disabled={busy} onClick={toggleLike}>
             {comment.liked_by_me ? postCopy.liked : postCopy.like}
-          </TextButton>
+          </Button>
           <span data-testid="comment-like-count">{postCopy.likeCount(comment.like_count)}</span>
-          <TextButton type="button" data-testid="comment-reply" onClick={() => requireLogin(context) && onReply()}>
+          <Button variant="ghost" data-testid="comment-reply" onClick={() => requireLogin(context) && onReply()}>
             {detailCopy.reply}
-          </TextButton>
+          </Button>
           <ReportAction context={context} kind="comment" targetId={comment.id} />
           {comment.is_mine &&
             (confirming ? (
               <span role="group" aria-label={detailCopy.removeConfirm}>
                 {detailCopy.removeConfirm}{' '}
-                <TextButton type="button" data-testid="comment-remove-confirm" disabled={busy} onClick={remove}>
+                <Button data-testid="comment-remove-confirm" disabled={busy} onClick={remove}>
                   {detailCopy.removeYes}
-                </TextButton>{' '}
-                <TextButton type="button" disabled={busy} onClick={() => setConfirming(false)}>
+                </Button>{' '}
+                <Button disabled={busy} onClick={() => setConfirming(false)}>
                   {detailCopy.removeNo}
-                </TextButton>
+                </Button>
               </span>
             ) : (
-              <TextButton type="button" data-testid="comment-remove" onClick={() => setConfirming(true)}>
+              <Button variant="ghost" data-testid="comment-remove" onClick={() => setConfirming(true)}>
                 {detailCopy.remove}
-              </TextButton>
+              </Button>
             ))}
           {failed !== null && <span role="alert">{failed}</span>}
         </Actions>
@@ -329,9 +332,9 @@ function CommentThread({
       )}
       {canUnfold && (
         <More>
-          <TextButton type="button" data-testid="comment-more-replies" disabled={loadingMore} onClick={unfold}>
+          <Button data-testid="comment-more-replies" disabled={loadingMore} onClick={unfold}>
             {loadingMore ? detailCopy.moreRepliesLoading : detailCopy.moreReplies(comment.reply_count)}
-          </TextButton>
+          </Button>
           {moreFailed && <span role="alert">{circleCopy.moreFailed}</span>}
         </More>
       )}
@@ -396,9 +399,9 @@ export function CommentsSection({
       {state.status === 'failed' && (
         <Muted role="alert">
           {detailCopy.commentsFailed}{' '}
-          <TextButton type="button" onClick={list.retry}>
+          <Button onClick={list.retry}>
             {sharedMessages.retry}
-          </TextButton>
+          </Button>
         </Muted>
       )}
       {state.status === 'ready' &&
@@ -424,9 +427,9 @@ export function CommentsSection({
         <More>
           {state.more === 'failed' && <span role="alert">{circleCopy.moreFailed}</span>}
           {state.cursor !== null && (
-            <TextButton type="button" data-testid="comments-more" disabled={state.more === 'loading'} onClick={list.loadMore}>
+            <Button data-testid="comments-more" disabled={state.more === 'loading'} onClick={list.loadMore}>
               {state.more === 'loading' ? circleCopy.moreLoading : circleCopy.more}
-            </TextButton>
+            </Button>
           )}
         </More>
       )}

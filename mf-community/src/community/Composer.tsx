@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, POST_IMAGES_MAX, POST_TEXT_MAX, TextButton, type CommunityTopic, type Post, type RemoteContext } from '@sports/shared';
+import { ApiError, Button, IconButton, POST_IMAGES_MAX, POST_TEXT_MAX, type CommunityTopic, type Post, type RemoteContext } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { composerCopy } from './communityCopy';
 import { safeImage } from './format';
@@ -9,7 +9,8 @@ import { safeImage } from './format';
 const MAX_BYTES = 2 * 1024 * 1024;
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
-const Form = styled.form`
+/** The composer's layout (inside a plain <form>). */
+const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 8px;
@@ -57,20 +58,9 @@ const Previews = styled.ul`
   }
 `;
 
-const Submit = styled.button`
+const Submit = styled(Button)`
   align-self: flex-end;
-  padding: 6px 20px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.textInverse};
-  font: inherit;
-  cursor: pointer;
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
+  padding-inline: 20px;
 `;
 
 type LinkKind = 'none' | 'match' | 'room';
@@ -165,65 +155,72 @@ export function Composer({ context, topics, onPosted }: { context: RemoteContext
   };
 
   return (
-    <Form onSubmit={submit} aria-label={composerCopy.heading} data-testid="composer">
-      <label htmlFor={`${ids}-text`}>{composerCopy.text}</label>
-      <textarea id={`${ids}-text`} data-testid="composer-text" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-counter`} />
-      <Row>
-        <label htmlFor={`${ids}-images`}>{composerCopy.images}</label>
-        <input
-          id={`${ids}-images`}
-          data-testid="composer-images"
-          type="file"
-          multiple
-          accept={TYPES.join(',')}
-          disabled={images.length + uploading >= POST_IMAGES_MAX}
-          onChange={(event) => void choose(event)}
-        />
-        {uploading > 0 && <span role="status">{composerCopy.uploading}</span>}
-        <Counter id={`${ids}-counter`} data-testid="composer-counter" $over={length > POST_TEXT_MAX}>
-          {composerCopy.counter(length)}
-        </Counter>
-      </Row>
-      {images.length > 0 && (
-        <Previews data-testid="composer-previews">
-          {images.map((url, index) => (
-            <li key={url}>
-              <img src={safeImage(url)} alt={composerCopy.imageAlt(index + 1)} />
-              <TextButton type="button" data-testid="composer-remove-image" aria-label={composerCopy.removeImage(index + 1)} onClick={() => setImages((now) => now.filter((item) => item !== url))}>
-                ✕
-              </TextButton>
-            </li>
-          ))}
-        </Previews>
-      )}
-      <Row>
-        <label htmlFor={`${ids}-topic`}>{composerCopy.topic}</label>
-        <select id={`${ids}-topic`} data-testid="composer-topic" value={topicId} onChange={(event) => setTopicId(event.target.value)}>
-          <option value="">{composerCopy.noTopic}</option>
-          {topics.map((topic) => (
-            <option key={topic.id} value={String(topic.id)}>
-              {topic.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${ids}-link`}>{composerCopy.link}</label>
-        <select id={`${ids}-link`} data-testid="composer-link-kind" value={linkKind} onChange={(event) => setLinkKind(event.target.value as LinkKind)}>
-          <option value="none">{composerCopy.linkNone}</option>
-          <option value="match">{composerCopy.linkMatch}</option>
-          <option value="room">{composerCopy.linkRoom}</option>
-        </select>
-        {linkKind !== 'none' && (
-          <>
-            <label htmlFor={`${ids}-link-id`}>{composerCopy.linkId}</label>
-            <input id={`${ids}-link-id`} data-testid="composer-link-id" inputMode="numeric" size={10} value={linkId} onChange={(event) => setLinkId(event.target.value)} />
-          </>
+    <form onSubmit={submit} aria-label={composerCopy.heading} data-testid="composer">
+      <Stack>
+        <label htmlFor={`${ids}-text`}>{composerCopy.text}</label>
+        <textarea id={`${ids}-text`} data-testid="composer-text" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-counter`} />
+        <Row>
+          <label htmlFor={`${ids}-images`}>{composerCopy.images}</label>
+          <input
+            id={`${ids}-images`}
+            data-testid="composer-images"
+            type="file"
+            multiple
+            accept={TYPES.join(',')}
+            disabled={images.length + uploading >= POST_IMAGES_MAX}
+            onChange={(event) => void choose(event)}
+          />
+          {uploading > 0 && <span role="status">{composerCopy.uploading}</span>}
+          <Counter id={`${ids}-counter`} data-testid="composer-counter" $over={length > POST_TEXT_MAX}>
+            {composerCopy.counter(length)}
+          </Counter>
+        </Row>
+        {images.length > 0 && (
+          <Previews data-testid="composer-previews">
+            {images.map((url, index) => (
+              <li key={url}>
+                <img src={safeImage(url)} alt={composerCopy.imageAlt(index + 1)} />
+                <IconButton
+                  variant="secondary"
+                  size="small"
+                  data-testid="composer-remove-image"
+                  label={composerCopy.removeImage(index + 1)}
+                  icon="✕"
+                  onClick={() => setImages((now) => now.filter((item) => item !== url))}
+                />
+              </li>
+            ))}
+          </Previews>
         )}
-      </Row>
-      {error !== null && <span role="alert">{error}</span>}
-      {notice !== null && <span role="status">{notice}</span>}
-      <Submit type="submit" data-testid="composer-submit" disabled={sending || uploading > 0}>
-        {sending ? composerCopy.submitting : composerCopy.submit}
-      </Submit>
-    </Form>
+        <Row>
+          <label htmlFor={`${ids}-topic`}>{composerCopy.topic}</label>
+          <select id={`${ids}-topic`} data-testid="composer-topic" value={topicId} onChange={(event) => setTopicId(event.target.value)}>
+            <option value="">{composerCopy.noTopic}</option>
+            {topics.map((topic) => (
+              <option key={topic.id} value={String(topic.id)}>
+                {topic.name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${ids}-link`}>{composerCopy.link}</label>
+          <select id={`${ids}-link`} data-testid="composer-link-kind" value={linkKind} onChange={(event) => setLinkKind(event.target.value as LinkKind)}>
+            <option value="none">{composerCopy.linkNone}</option>
+            <option value="match">{composerCopy.linkMatch}</option>
+            <option value="room">{composerCopy.linkRoom}</option>
+          </select>
+          {linkKind !== 'none' && (
+            <>
+              <label htmlFor={`${ids}-link-id`}>{composerCopy.linkId}</label>
+              <input id={`${ids}-link-id`} data-testid="composer-link-id" inputMode="numeric" size={10} value={linkId} onChange={(event) => setLinkId(event.target.value)} />
+            </>
+          )}
+        </Row>
+        {error !== null && <span role="alert">{error}</span>}
+        {notice !== null && <span role="status">{notice}</span>}
+        <Submit type="submit" variant="primary" data-testid="composer-submit" disabled={sending || uploading > 0}>
+          {sending ? composerCopy.submitting : composerCopy.submit}
+        </Submit>
+      </Stack>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
-import { RelativeChinaTime, requireLogin, TextButton, type Post, type RemoteContext } from '@sports/shared';
+import { Button, RelativeChinaTime, requireLogin, type Post, type RemoteContext } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { postCopy } from './communityCopy';
 import { safeImage } from './format';
@@ -233,9 +233,9 @@ export function PostCard({ post, context, onChange, onRemoved, linkToDetail = tr
         </Links>
       )}
       <Actions>
-        <TextButton type="button" data-testid="post-like" aria-pressed={post.liked_by_me} disabled={busy} onClick={toggleLike}>
+        <Button variant="ghost" data-testid="post-like" aria-pressed={post.liked_by_me} disabled={busy} onClick={toggleLike}>
           {post.liked_by_me ? postCopy.liked : postCopy.like}
-        </TextButton>
+        </Button>
         <span data-testid="post-like-count">{postCopy.likeCount(post.like_count)}</span>
         <a href={detailHref} data-testid="post-comment-count">
           {postCopy.comments(post.comment_count)}
@@ -245,17 +245,17 @@ export function PostCard({ post, context, onChange, onRemoved, linkToDetail = tr
           (confirming ? (
             <span role="group" aria-label={postCopy.removeConfirm}>
               {postCopy.removeConfirm}{' '}
-              <TextButton type="button" data-testid="post-remove-confirm" disabled={busy} onClick={remove}>
+              <Button data-testid="post-remove-confirm" disabled={busy} onClick={remove}>
                 {postCopy.removeYes}
-              </TextButton>{' '}
-              <TextButton type="button" disabled={busy} onClick={() => setConfirming(false)}>
+              </Button>{' '}
+              <Button disabled={busy} onClick={() => setConfirming(false)}>
                 {postCopy.removeNo}
-              </TextButton>
+              </Button>
             </span>
           ) : (
-            <TextButton type="button" data-testid="post-remove" onClick={() => setConfirming(true)}>
+            <Button variant="ghost" data-testid="post-remove" onClick={() => setConfirming(true)}>
               {postCopy.remove}
-            </TextButton>
+            </Button>
           ))}
         {failed !== null && <span role="alert">{failed}</span>}
       </Actions>

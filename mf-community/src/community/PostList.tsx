@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Muted, sharedMessages, TextButton, type Post, type RemoteContext, type useCursorList } from '@sports/shared';
+import { Button, Muted, sharedMessages, type Post, type RemoteContext, type useCursorList } from '@sports/shared';
 import { circleCopy, postCopy } from './communityCopy';
 import { PostCard } from './PostCard';
 
@@ -33,9 +33,9 @@ export function PostList({
     return (
       <Muted role="alert">
         {circleCopy.failed}{' '}
-        <TextButton type="button" onClick={list.retry}>
+        <Button onClick={list.retry}>
           {sharedMessages.retry}
-        </TextButton>
+        </Button>
       </Muted>
     );
   if (state.items.length === 0) return <Muted data-testid={`${testId}-empty`}>{empty}</Muted>;
@@ -59,9 +59,9 @@ export function PostList({
         <More>
           {state.more === 'failed' && <span role="alert">{circleCopy.moreFailed}</span>}
           {state.cursor !== null && (
-            <TextButton type="button" data-testid={`${testId}-more`} disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={list.loadMore}>
+            <Button data-testid={`${testId}-more`} disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={list.loadMore}>
               {state.more === 'loading' ? circleCopy.moreLoading : circleCopy.more}
-            </TextButton>
+            </Button>
           )}
         </More>
       )}

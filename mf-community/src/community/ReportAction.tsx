@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { REPORT_REASONS, REPORT_REASON_LABELS, requireLogin, TextButton, type RemoteContext, type ReportReason } from '@sports/shared';
+import { Button, REPORT_REASONS, REPORT_REASON_LABELS, requireLogin, type RemoteContext, type ReportReason } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { reportCopy } from './communityCopy';
 
@@ -24,9 +24,9 @@ export function ReportAction({ context, kind, targetId }: { context: RemoteConte
   if (state === 'done') return <span role="status">{reportCopy.done}</span>;
   if (state === 'closed')
     return (
-      <TextButton type="button" data-testid={`${kind}-report`} onClick={() => requireLogin(context) && setState('open')}>
+      <Button variant="ghost" data-testid={`${kind}-report`} onClick={() => requireLogin(context) && setState('open')}>
         {reportCopy.action}
-      </TextButton>
+      </Button>
     );
 
   const send = () => {
@@ -49,12 +49,12 @@ export function ReportAction({ context, kind, targetId }: { context: RemoteConte
           </option>
         ))}
       </select>
-      <TextButton type="button" data-testid={`${kind}-report-submit`} disabled={state === 'sending'} onClick={send}>
+      <Button variant="primary" data-testid={`${kind}-report-submit`} disabled={state === 'sending'} onClick={send}>
         {reportCopy.submit}
-      </TextButton>
-      <TextButton type="button" onClick={() => setState('closed')}>
+      </Button>
+      <Button onClick={() => setState('closed')}>
         {reportCopy.cancel}
-      </TextButton>
+      </Button>
       {state === 'failed' && <span role="alert">{reportCopy.failed}</span>}
     </Form>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   LoadView,
   Muted,
   PagePanel,
   RemotePageFrame,
-  TextButton,
   requireLogin,
   useLoad,
   type HeadlineDetail,
@@ -154,9 +154,9 @@ function ArticleView({ article, context }: { article: HeadlineDetail; context: R
       <PagePanel>
         <ArticleBody html={article.body_html} label={detailCopy.body} />
         <Actions>
-          <TextButton type="button" data-testid="headline-like" aria-pressed={like.liked} disabled={like.busy} onClick={toggleLike}>
+          <Button variant="ghost" data-testid="headline-like" aria-pressed={like.liked} disabled={like.busy} onClick={toggleLike}>
             {like.liked ? detailCopy.liked : detailCopy.like}
-          </TextButton>
+          </Button>
           <span data-testid="headline-likes">{detailCopy.likeCount(like.count)}</span>
           {like.failed && <span role="alert">{detailCopy.likeFailed}</span>}
           <ReportAction context={context} kind="headline" targetId={article.id} />

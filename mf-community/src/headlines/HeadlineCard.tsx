@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import type { HeadlineItem } from '@sports/shared';
-import { formatDateTime, siteImage } from './format';
+import { ChinaTime, type HeadlineItem } from '@sports/shared';
+import { siteImage } from './format';
 import { newsCopy } from './headlinesCopy';
 
 const Card = styled.li`
@@ -77,7 +77,7 @@ export function HeadlineCard({ item }: { item: HeadlineItem }) {
         <Meta>
           <span>{item.category_name}</span>
           <span>{item.author}</span>
-          <time dateTime={item.published_at}>{formatDateTime(item.published_at)}</time>
+          <ChinaTime at={item.published_at} format="dateTime" />
           <span data-testid="headline-views">{newsCopy.views(item.view_count)}</span>
         </Meta>
       </Text>

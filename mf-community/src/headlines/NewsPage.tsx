@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, RemotePageFrame, TextButton, Tabs, sharedMessages, useCursorList, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
+import { Button, Muted, PagePanel, RemotePageFrame, Tabs, sharedMessages, useCursorList, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
 import { headlinesApi } from '../api/headlinesApi';
 import { HeadlineCard } from './HeadlineCard';
 import { newsCopy } from './headlinesCopy';
@@ -47,9 +47,9 @@ export default function NewsPage({ context, location }: RemotePageProps) {
           {state.status === 'failed' && (
             <Muted role="alert">
               {newsCopy.failed}{' '}
-              <TextButton type="button" onClick={articles.retry}>
+              <Button onClick={articles.retry}>
                 {sharedMessages.retry}
-              </TextButton>
+              </Button>
             </Muted>
           )}
           {state.status === 'ready' &&
@@ -66,9 +66,9 @@ export default function NewsPage({ context, location }: RemotePageProps) {
                   <More>
                     {state.more === 'failed' && <span role="alert">{newsCopy.moreFailed}</span>}
                     {state.cursor !== null && (
-                      <TextButton type="button" data-testid="news-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={articles.loadMore}>
+                      <Button data-testid="news-more" disabled={state.more === 'loading'} aria-busy={state.more === 'loading'} onClick={articles.loadMore}>
                         {state.more === 'loading' ? newsCopy.moreLoading : newsCopy.more}
-                      </TextButton>
+                      </Button>
                     )}
                   </More>
                 )}

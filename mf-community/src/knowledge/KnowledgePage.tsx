@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   LoadView,
   Muted,
   PagePanel,
   RemotePageFrame,
-  TextButton,
   useLoad,
   type BaseCompetition,
   type BaseCompetitionItem,
@@ -242,9 +242,9 @@ function Results({ context, sport, data }: { context: RemoteContext; sport: Scor
       <MatchList sport={sport} matches={shown} caption={knowledgeCopy.results} testId="base-results" />
       {more.failed && <Muted role="alert">{knowledgeCopy.failed}</Muted>}
       {hasMore && (
-        <TextButton type="button" onClick={loadMore} disabled={more.loading}>
+        <Button onClick={loadMore} disabled={more.loading}>
           {knowledgeCopy.more}
-        </TextButton>
+        </Button>
       )}
     </>
   );

@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   Muted,
   PagePanel,
   RelativeChinaTime,
   RemotePageFrame,
   Tabs,
-  TextButton,
   useCursorList,
   useLoad,
   type CursorPage,
@@ -25,7 +25,8 @@ const TAB_KEYS = ['all', 'matches', 'competitions', 'teams', 'players', 'anchors
 type TabKey = (typeof TAB_KEYS)[number];
 const TABS: Array<{ key: TabKey; label: string }> = TAB_KEYS.map((key) => ({ key, label: searchCopy[key] }));
 
-const Form = styled.form`
+/** The search box's row (inside a plain <form role="search">). */
+const SearchRow = styled.div`
   display: flex;
   gap: 8px;
   margin-bottom: 16px;
@@ -134,10 +135,14 @@ export default function SearchPage({ context, location }: RemotePageProps) {
 
   return (
     <RemotePageFrame remote="mf-community" page="search" title={name ? searchCopy.titleFor(name) : searchCopy.title}>
-      <Form role="search" onSubmit={submit}>
-        <input type="search" aria-label={searchCopy.box} value={draft} maxLength={searchCopy.maxLength} onChange={(event) => setDraft(event.target.value)} />
-        <TextButton type="submit">{searchCopy.submit}</TextButton>
-      </Form>
+      <form role="search" onSubmit={submit}>
+        <SearchRow>
+          <input type="search" aria-label={searchCopy.box} value={draft} maxLength={searchCopy.maxLength} onChange={(event) => setDraft(event.target.value)} />
+          <Button type="submit" variant="primary">
+            {searchCopy.submit}
+          </Button>
+        </SearchRow>
+      </form>
       {name === '' ? <HotSearches load={api.hot} /> : <Results key={name} name={name} tab={tab} onTab={setTab} api={api} />}
     </RemotePageFrame>
   );
@@ -382,9 +387,9 @@ function PagedGroup<Item extends { id: number; link: string }>({
       <Group kind={kind} items={state.items} render={render} />
       {state.more === 'failed' && <span role="alert">{searchCopy.moreFailed}</span>}
       {state.cursor !== null && (
-        <TextButton type="button" data-testid="search-more" disabled={state.more === 'loading'} onClick={list.loadMore}>
+        <Button data-testid="search-more" disabled={state.more === 'loading'} onClick={list.loadMore}>
           {state.more === 'loading' ? searchCopy.moreLoading : searchCopy.more}
-        </TextButton>
+        </Button>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { useLoad, WidgetPanel, type PortalFeedEntry, type RemoteWidgetProps } from '@sports/shared';
+import { ChinaTime, useLoad, WidgetPanel, type PortalFeedEntry, type RemoteWidgetProps } from '@sports/shared';
 import { headlinesApi } from '../api/headlinesApi';
-import { formatDateTime, siteImage } from '../headlines/format';
+import { siteImage } from '../headlines/format';
 import { detailHref } from '../headlines/HeadlineCard';
 import { widgetCopy } from '../widgetCopy';
 
@@ -68,7 +68,7 @@ function FeedRow({ entry }: { entry: PortalFeedEntry }) {
         {cover !== undefined && <Thumb src={cover} alt="" loading="lazy" />}
         <a href={detailHref(headline.id)}>{headline.title}</a>
         <Tag>
-          <time dateTime={headline.published_at}>{formatDateTime(headline.published_at)}</time>
+          <ChinaTime at={headline.published_at} format="dateTime" />
         </Tag>
       </Row>
     );

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CHAT_MESSAGE_MAX_LENGTH, TextButton, type ChatSendRefusal, type ChatSendResult } from '@sports/shared';
+import { Button, CHAT_MESSAGE_MAX_LENGTH, type ChatSendRefusal, type ChatSendResult } from '@sports/shared';
 import { chatCopy } from '../messages';
 import { formatEnd } from '../ui/format';
 import type { ChatMute } from './useChatMute';
 
-const Form = styled.form`
+/** The composer's layout (inside a plain <form>). */
+const Layout = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
@@ -99,37 +100,39 @@ export function ChatComposer({ send, mute, loginToChat }: ChatComposerProps) {
       : chatCopy.placeholder;
 
   return (
-    <Form onSubmit={submit}>
-      <div className="row">
-        <label htmlFor={inputId} className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {chatCopy.input}
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          value={text}
-          placeholder={placeholder}
-          data-muted={muted ? 'true' : undefined}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          aria-describedby={refusal ? refusalId : undefined}
-          aria-invalid={refusal ? true : undefined}
-          onChange={(event) => setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''))}
-        />
-        <TextButton type="submit" disabled={!loginToChat && (sending || muted || text.trim() === '')}>
-          {chatCopy.send}
-        </TextButton>
-      </div>
-      <div className="meta">
-        <label>
-          <input type="checkbox" checked={asDanmaku} onChange={(event) => setAsDanmaku(event.target.checked)} /> {chatCopy.danmakuToggle}
-        </label>
-        <span aria-hidden="true">{chatCopy.counter(lengthOf(text), CHAT_MESSAGE_MAX_LENGTH)}</span>
-      </div>
-      {refusal && (
-        <Refusal id={refusalId} role="alert">
-          {refusal.message}
-        </Refusal>
-      )}
-    </Form>
+    <form onSubmit={submit}>
+      <Layout>
+        <div className="row">
+          <label htmlFor={inputId} className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {chatCopy.input}
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            value={text}
+            placeholder={placeholder}
+            data-muted={muted ? 'true' : undefined}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            aria-describedby={refusal ? refusalId : undefined}
+            aria-invalid={refusal ? true : undefined}
+            onChange={(event) => setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''))}
+          />
+          <Button type="submit" variant="primary" disabled={!loginToChat && (sending || muted || text.trim() === '')}>
+            {chatCopy.send}
+          </Button>
+        </div>
+        <div className="meta">
+          <label>
+            <input type="checkbox" checked={asDanmaku} onChange={(event) => setAsDanmaku(event.target.checked)} /> {chatCopy.danmakuToggle}
+          </label>
+          <span aria-hidden="true">{chatCopy.counter(lengthOf(text), CHAT_MESSAGE_MAX_LENGTH)}</span>
+        </div>
+        {refusal && (
+          <Refusal id={refusalId} role="alert">
+            {refusal.message}
+          </Refusal>
+        )}
+      </Layout>
+    </form>
   );
 }

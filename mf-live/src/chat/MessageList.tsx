@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { ChatGroupMessage, ReportReason } from '@sports/shared';
+import { Button, type ChatGroupMessage, type ReportReason } from '@sports/shared';
 import { chatCopy, giftCopy } from '../messages';
 import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';
@@ -24,6 +24,7 @@ const Lines = styled.ol`
   list-style: none;
 
   li {
+    position: relative; /* the line's 举报 popover opens under it (ReportMenu) */
     padding: 3px 0;
   }
   li[data-mine='true'] .nickname {
@@ -40,15 +41,10 @@ const Nickname = styled.span`
   }
 `;
 
-const MuteButton = styled.button`
+const MuteButton = styled(Button)`
   margin-left: 6px;
   padding: 0 6px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: none;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.small};
-  cursor: pointer;
 `;
 
 const GiftLine = styled.li`
@@ -155,7 +151,7 @@ export function MessageList({ label, messages, myChatId, onMute, onReport }: Mes
               </Nickname>
               <span>{message.text}</span>
               {onMute && mutable(message, myChatId) && (
-                <MuteButton type="button" onClick={() => onMute(message)}>
+                <MuteButton size="small" onClick={() => onMute(message)}>
                   {chatCopy.mute(message.from.nickname)}
                 </MuteButton>
               )}

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
-import { REPORT_REASONS, REPORT_REASON_LABELS, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { Button, Popover, REPORT_REASONS, REPORT_REASON_LABELS, type ChatGroupMessage, type ReportReason } from '@sports/shared';
 
 /** Copy of the chat line's report menu (api/moderation/report). */
 export const reportCopy = {
@@ -12,25 +12,20 @@ export const reportCopy = {
   reported: '已举报，我们会尽快处理',
 } as const;
 
-const Trigger = styled.button`
+const Trigger = styled(Button)`
   margin-left: 6px;
   padding: 0 6px;
-  border: none;
-  background: none;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.small};
-  cursor: pointer;
 `;
 
-const Menu = styled.span`
-  display: inline-flex;
+const Fields = styled.div`
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 4px;
-  margin-left: 6px;
+  gap: 6px;
   font-size: ${({ theme }) => theme.font.small};
 
-  select,
-  button {
+  select {
     font: inherit;
   }
 `;
@@ -40,44 +35,72 @@ export function reportable(message: ChatGroupMessage, myChatId: string | null): 
   return message.from.role !== 'system' && message.from.userId !== myChatId && /^[1-9][0-9]*$/.test(message.from.userId);
 }
 
+/** Hands the button to the popover's ref and keeps it here too (to give it focus back after 提交/取消). */
+function bothRefs(theirs: Ref<HTMLButtonElement>, ours: { current: HTMLButtonElement | null }) {
+  return (element: HTMLButtonElement | null) => {
+    ours.current = element;
+    if (typeof theirs === 'function') theirs(element);
+    else if (theirs) (theirs as { current: HTMLButtonElement | null }).current = element;
+  };
+}
+
 /**
- * 举报 beside a chat line: a small menu of reasons, then `onReport` (the room posts
- * api/moderation/report with the line's message id). Closed again once sent.
+ * 举报 beside a chat line: a popover of reasons (remoteKit Popover: focus moves in, Escape or a
+ * click outside closes it and focus returns to 举报; a bottom sheet on a phone), then `onReport`
+ * (the room posts api/moderation/report with the line's message id). Closed again once sent.
+ * The popover is placed against the line (MessageList's `li` is positioned), under it.
  */
 export function ReportMenu({ message, onReport }: { message: ChatGroupMessage; onReport: (message: ChatGroupMessage, reason: ReportReason) => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>('abuse');
   const [busy, setBusy] = useState(false);
   const selectId = useId();
-  if (!open) {
-    return (
-      <Trigger type="button" aria-label={reportCopy.open(message.from.nickname)} onClick={() => setOpen(true)} data-testid="chat-report">
-        {reportCopy.button}
-      </Trigger>
-    );
-  }
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const label = reportCopy.open(message.from.nickname);
+
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
   const submit = async () => {
     setBusy(true);
     await onReport(message, reason);
     setBusy(false);
-    setOpen(false);
+    close();
   };
+
   return (
-    <Menu role="group" aria-label={reportCopy.open(message.from.nickname)} data-testid="chat-report-menu">
-      <label htmlFor={selectId}>{reportCopy.reason}</label>
-      <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)} data-testid="chat-report-reason">
-        {REPORT_REASONS.map((value) => (
-          <option key={value} value={value}>
-            {REPORT_REASON_LABELS[value]}
-          </option>
-        ))}
-      </select>
-      <button type="button" disabled={busy} onClick={() => void submit()} data-testid="chat-report-submit">
-        {reportCopy.submit}
-      </button>
-      <button type="button" disabled={busy} onClick={() => setOpen(false)}>
-        {reportCopy.cancel}
-      </button>
-    </Menu>
+    <Popover
+      title={label}
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottom-start"
+      anchor="container"
+      width={280}
+      sheetOnNarrow
+      testId="chat-report-menu"
+      trigger={({ ref, ...props }) => (
+        <Trigger {...props} ref={bothRefs(ref, triggerRef)} variant="ghost" size="small" aria-label={label} data-testid="chat-report">
+          {reportCopy.button}
+        </Trigger>
+      )}
+    >
+      <Fields>
+        <label htmlFor={selectId}>{reportCopy.reason}</label>
+        <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)} data-testid="chat-report-reason">
+          {REPORT_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {REPORT_REASON_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <Button variant="primary" size="small" disabled={busy} onClick={() => void submit()} data-testid="chat-report-submit">
+          {reportCopy.submit}
+        </Button>
+        <Button size="small" disabled={busy} onClick={close}>
+          {reportCopy.cancel}
+        </Button>
+      </Fields>
+    </Popover>
   );
 }

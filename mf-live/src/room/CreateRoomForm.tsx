@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PagePanel, ROOM_TITLE_MAX, TextButton, type OwnLiveRoom, type RemoteContext, type RoomType } from '@sports/shared';
+import { Button, PagePanel, ROOM_TITLE_MAX, type OwnLiveRoom, type RemoteContext, type RoomType } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { liveTypeLabels, ownerCopy } from '../messages';
 
-const Form = styled.form`
+/** The form's layout (inside a plain <form>): labels and fields in two columns. */
+const Grid = styled.div`
   display: grid;
   grid-template-columns: max-content minmax(0, 360px);
   gap: 10px 12px;
@@ -59,22 +60,24 @@ export function CreateRoomForm({ context, onCreated }: CreateRoomFormProps) {
     <PagePanel aria-labelledby={`${titleId}-heading`}>
       <h2 id={`${titleId}-heading`}>{ownerCopy.createTitle}</h2>
       <p>{ownerCopy.createHint}</p>
-      <Form onSubmit={submit} aria-label={ownerCopy.createTitle} data-testid="create-room-form" noValidate>
-        <label htmlFor={titleId}>{ownerCopy.title}</label>
-        <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} required aria-invalid={error ? true : undefined} onChange={(event) => setTitle(event.target.value)} />
-        <label htmlFor={typeId}>{ownerCopy.type}</label>
-        <select id={typeId} value={type} onChange={(event) => setType(Number(event.target.value) as RoomType)}>
-          {ROOM_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {liveTypeLabels[value]}
-            </option>
-          ))}
-        </select>
-        <span />
-        <TextButton type="submit" disabled={busy}>
-          {ownerCopy.create}
-        </TextButton>
-      </Form>
+      <form onSubmit={submit} aria-label={ownerCopy.createTitle} data-testid="create-room-form" noValidate>
+        <Grid>
+          <label htmlFor={titleId}>{ownerCopy.title}</label>
+          <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} required aria-invalid={error ? true : undefined} onChange={(event) => setTitle(event.target.value)} />
+          <label htmlFor={typeId}>{ownerCopy.type}</label>
+          <select id={typeId} value={type} onChange={(event) => setType(Number(event.target.value) as RoomType)}>
+            {ROOM_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {liveTypeLabels[value]}
+              </option>
+            ))}
+          </select>
+          <span />
+          <Button type="submit" variant="primary" disabled={busy}>
+            {ownerCopy.create}
+          </Button>
+        </Grid>
+      </form>
       {error && <p role="alert">{error}</p>}
     </PagePanel>
   );

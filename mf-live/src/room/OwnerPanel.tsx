@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, TextButton, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { Button, PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { commonCopy, ownerCopy } from '../messages';
 import { OwnerSchedulesPanel } from './OwnerSchedulesPanel';
@@ -10,7 +10,8 @@ import { RoomCategoryForm } from './RoomCategoryForm';
 import { RoomCoverUpload } from './RoomCoverUpload';
 import { StreamHealthPanel } from './StreamHealthPanel';
 
-const Form = styled.form`
+/** One setting's row (inside a plain <form>): label, field, save. */
+const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -98,26 +99,30 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
     <PagePanel aria-label={ownerCopy.panel} data-testid="owner-panel">
       <h2>{ownerCopy.panel}</h2>
       <Toolbar>
-        <TextButton type="button" data-testid={room.is_open === 1 ? 'end-room' : 'start-room'} disabled={busy} onClick={() => void toggleOpen()}>
+        <Button variant={room.is_open === 1 ? 'secondary' : 'primary'} data-testid={room.is_open === 1 ? 'end-room' : 'start-room'} disabled={busy} onClick={() => void toggleOpen()}>
           {room.is_open === 1 ? ownerCopy.end : ownerCopy.start}
-        </TextButton>
+        </Button>
         <PushAddressPanel context={context} />
       </Toolbar>
       <StreamHealthPanel context={context} roomId={room.room_id} />
-      <Form onSubmit={saveTitle}>
-        <label htmlFor={titleId}>{ownerCopy.title}</label>
-        <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
-        <TextButton type="submit" disabled={busy}>
-          {ownerCopy.saveTitle}
-        </TextButton>
-      </Form>
-      <Form onSubmit={savePlacard}>
-        <label htmlFor={placardId}>{ownerCopy.placard}</label>
-        <textarea id={placardId} rows={2} value={placard} maxLength={ROOM_PLACARD_MAX} onChange={(event) => setPlacard(event.target.value)} />
-        <TextButton type="submit" disabled={busy}>
-          {ownerCopy.savePlacard}
-        </TextButton>
-      </Form>
+      <form onSubmit={saveTitle}>
+        <Row>
+          <label htmlFor={titleId}>{ownerCopy.title}</label>
+          <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+          <Button type="submit" disabled={busy}>
+            {ownerCopy.saveTitle}
+          </Button>
+        </Row>
+      </form>
+      <form onSubmit={savePlacard}>
+        <Row>
+          <label htmlFor={placardId}>{ownerCopy.placard}</label>
+          <textarea id={placardId} rows={2} value={placard} maxLength={ROOM_PLACARD_MAX} onChange={(event) => setPlacard(event.target.value)} />
+          <Button type="submit" disabled={busy}>
+            {ownerCopy.savePlacard}
+          </Button>
+        </Row>
+      </form>
       <RoomCategoryForm context={context} roomId={room.room_id} type={room.type} onChanged={onChanged} />
       <RoomCoverUpload context={context} roomId={room.room_id} cover={room.cover} onChanged={onChanged} />
       <RoomAdminsPanel context={context} roomId={room.room_id} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { TextButton, type RemoteContext } from '@sports/shared';
+import { Button, type RemoteContext } from '@sports/shared';
 import { ConsoleNote } from './ownerConsoleUi';
 
 /** `GET api/Live/streamHealth?room_id=` (server/src/live/media/streamHealth): the owner's and admins' view of the incoming stream. */
@@ -146,9 +146,9 @@ export function StreamHealthPanel({ context, roomId, pollMs = STREAM_HEALTH_POLL
       {state.status === 'failed' && (
         <ConsoleNote>
           {copy.failed}{' '}
-          <TextButton type="button" onClick={retry}>
+          <Button onClick={retry}>
             {copy.retry}
-          </TextButton>
+          </Button>
         </ConsoleNote>
       )}
       {state.status === 'ready' && <HealthFigures health={state.data} />}

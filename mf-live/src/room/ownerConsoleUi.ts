@@ -1,7 +1,8 @@
+import { createElement, forwardRef, type FormHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
 /** The owner console's pieces: a wrapping row of label + control + button, a list of rows, a note. */
-export const ConsoleForm = styled.form`
+const ConsoleRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -17,6 +18,11 @@ export const ConsoleForm = styled.form`
     font: inherit;
   }
 `;
+
+/** A plain <form> (its props: onSubmit, a name, a role, a test id) laying its fields out as a ConsoleRow. */
+export const ConsoleForm = forwardRef<HTMLFormElement, FormHTMLAttributes<HTMLFormElement>>(function ConsoleForm({ children, ...form }, ref) {
+  return createElement('form', { ...form, ref }, createElement(ConsoleRow, null, children));
+});
 
 export const ConsoleList = styled.ul`
   margin: 8px 0 0;

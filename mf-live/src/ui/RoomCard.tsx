@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ONLINE_COUNT_BONUS, type LiveRoomCard } from '@sports/shared';
+import { Badge, ONLINE_COUNT_BONUS, type LiveRoomCard } from '@sports/shared';
 import { listCopy, liveTypeLabels } from '../messages';
 
 export const CardGrid = styled.ul`
@@ -40,18 +40,11 @@ const Thumb = styled.div`
   }
 `;
 
-const Badge = styled.span`
+/** The room's state (直播中 / 未开播) over the picture's corner. */
+const StateBadge = styled(Badge)`
   position: absolute;
   top: 8px;
   left: 8px;
-  padding: 1px 8px;
-  border-radius: 999px;
-  font-size: ${({ theme }) => theme.font.small};
-  color: ${({ theme }) => theme.colors.textInverse};
-  background: ${({ theme }) => theme.colors.textMuted};
-  &[data-live='true'] {
-    background: ${({ theme }) => theme.colors.brand};
-  }
 `;
 
 const Category = styled.span`
@@ -150,7 +143,9 @@ export function RoomCard({ room }: { room: LiveRoomCard }) {
               if (!event.currentTarget.src.endsWith(fallback)) event.currentTarget.src = fallback;
             }}
           />
-          <Badge data-live={live}>{live ? listCopy.live : listCopy.offline}</Badge>
+          <StateBadge tone={live ? 'live' : 'neutral'} data-live={live}>
+            {live ? listCopy.live : listCopy.offline}
+          </StateBadge>
           <Category data-testid="room-category">{liveTypeLabels[room.type]}</Category>
           {live && <Viewers data-testid="room-viewers">{listCopy.viewers(shownViewers(room.online))}</Viewers>}
         </Thumb>

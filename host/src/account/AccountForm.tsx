@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accountAtom, ApiError, LOGIN_NEEDS_SMS_CODE_REASON, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
+import { accountAtom, ApiError, Button, LOGIN_NEEDS_SMS_CODE_REASON, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { submitAccountForm } from './accountActions';
 import { CaptchaField } from './CaptchaField';
-import { Form, SubmitButton } from './formStyles';
+import { FormStack } from './formStyles';
 import { needsCaptcha, showsCaptcha, smsPurposeOf } from './loginModes';
 import { composeMobile, keepAlphanumeric } from './mobileNumber';
 import { MobileField } from './MobileField';
@@ -116,51 +116,53 @@ export function AccountForm({ mode, onModeChange, onLoggedIn, focusOnMount = fal
   }
 
   return (
-    <Form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} data-mode={mode}>
-      <MobileField
-        countryCode={values.countryCode}
-        mobile={values.mobile}
-        onCountryCodeChange={(code) => setField('countryCode', code)}
-        onMobileChange={(mobile) => setField('mobile', mobile)}
-        error={errors.mobile}
-        inputRef={mobileRef}
-      />
-      {smsPurpose !== null && (
-        <SmsCodeField
-          code={values.code}
-          onCodeChange={(code) => setField('code', code)}
-          remaining={sms.remaining}
-          sending={sms.sending}
-          onSend={onSendSmsCode}
-          error={errors.code}
+    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} data-mode={mode}>
+      <FormStack>
+        <MobileField
+          countryCode={values.countryCode}
+          mobile={values.mobile}
+          onCountryCodeChange={(code) => setField('countryCode', code)}
+          onMobileChange={(mobile) => setField('mobile', mobile)}
+          error={errors.mobile}
+          inputRef={mobileRef}
         />
-      )}
-      <TextField
-        label={mode === 'forgot' ? text.newPassword : text.password}
-        type="password"
-        autoComplete={mode === 'code' ? 'current-password' : 'new-password'}
-        maxLength={PASSWORD_LENGTH.max}
-        placeholder={text.passwordPlaceholder}
-        value={values.password}
-        onValueChange={(password) => setField('password', password)}
-        error={errors.password}
-      />
-      {mode === 'regiter' && (
+        {smsPurpose !== null && (
+          <SmsCodeField
+            code={values.code}
+            onCodeChange={(code) => setField('code', code)}
+            remaining={sms.remaining}
+            sending={sms.sending}
+            onSend={onSendSmsCode}
+            error={errors.code}
+          />
+        )}
         <TextField
-          label={text.invite}
-          maxLength={MAX_LENGTH.invite}
-          autoComplete="off"
-          placeholder={text.invitePlaceholder}
-          value={values.invite}
-          onValueChange={(invite) => setField('invite', keepAlphanumeric(invite, MAX_LENGTH.invite))}
+          label={mode === 'forgot' ? text.newPassword : text.password}
+          type="password"
+          autoComplete={mode === 'code' ? 'current-password' : 'new-password'}
+          maxLength={PASSWORD_LENGTH.max}
+          placeholder={text.passwordPlaceholder}
+          value={values.password}
+          onValueChange={(password) => setField('password', password)}
+          error={errors.password}
         />
-      )}
-      {mode === 'code' && <RememberSwitch checked={rememberAccount} onChange={onRememberChange} />}
-      {showsCaptcha(mode) && <CaptchaField round={captchaRound} onSolutionChange={onCaptchaChange} error={errors.captcha} />}
-      <SubmitButton type="submit" disabled={busy}>
-        {text.submit[mode]}
-      </SubmitButton>
-      <ModeLinks mode={mode} onModeChange={onModeChange} />
-    </Form>
+        {mode === 'regiter' && (
+          <TextField
+            label={text.invite}
+            maxLength={MAX_LENGTH.invite}
+            autoComplete="off"
+            placeholder={text.invitePlaceholder}
+            value={values.invite}
+            onValueChange={(invite) => setField('invite', keepAlphanumeric(invite, MAX_LENGTH.invite))}
+          />
+        )}
+        {mode === 'code' && <RememberSwitch checked={rememberAccount} onChange={onRememberChange} />}
+        {showsCaptcha(mode) && <CaptchaField round={captchaRound} onSolutionChange={onCaptchaChange} error={errors.captcha} />}
+        <Button type="submit" variant="primary" size="large" block disabled={busy}>
+          {text.submit[mode]}
+        </Button>
+        <ModeLinks mode={mode} onModeChange={onModeChange} />
+      </FormStack>
+    </form>
   );
 }

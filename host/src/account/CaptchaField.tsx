@@ -4,7 +4,7 @@ import { hostMessages } from '../messages';
 import { RenderErrorBoundary } from '../remotes/RenderErrorBoundary';
 import { CAPTCHA_CHALLENGE_URL, CaptchaWidgetContext } from './captchaWidget';
 import { FieldError } from './FieldError';
-import { ErrorText, Field } from './formStyles';
+import { ErrorText, FieldGroup } from './formStyles';
 
 const text = hostMessages.account;
 
@@ -39,7 +39,7 @@ export function CaptchaField({ round, onSolutionChange, error }: CaptchaFieldPro
   const Widget = useContext(CaptchaWidgetContext);
   const errorId = useId();
   return (
-    <Field role="group" aria-label={text.captcha} aria-describedby={error ? errorId : undefined}>
+    <FieldGroup role="group" aria-label={text.captcha} aria-describedby={error ? errorId : undefined}>
       <WidgetSlot>
         <RenderErrorBoundary fallback={<ErrorText role="alert">{text.captchaLoadFailed}</ErrorText>} onError={() => undefined}>
           <Suspense fallback={<Hint>{text.captchaLoading}</Hint>}>
@@ -48,6 +48,6 @@ export function CaptchaField({ round, onSolutionChange, error }: CaptchaFieldPro
         </RenderErrorBoundary>
       </WidgetSlot>
       <FieldError id={errorId} message={error} />
-    </Field>
+    </FieldGroup>
   );
 }

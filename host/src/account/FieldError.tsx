@@ -9,8 +9,3 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </ErrorText>
   );
 }
-
-/** The ARIA props of an input whose message may be shown by <FieldError id={errorId}>. */
-export function invalidProps(errorId: string, message: string | undefined) {
-  return message ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
-}

@@ -1,9 +1,8 @@
-import { useId, type Ref } from 'react';
-import { MAX_LENGTH } from '@sports/shared';
+import type { Ref } from 'react';
+import { Field, MAX_LENGTH } from '@sports/shared';
 import { hostMessages } from '../messages';
-import { FieldError, invalidProps } from './FieldError';
 import { DigitsInput } from './DigitsInput';
-import { Field, Label, Row, Select } from './formStyles';
+import { Row, Select } from './formStyles';
 import { useCountryCodes } from './useCountryCodes';
 
 const text = hostMessages.account;
@@ -19,8 +18,6 @@ export interface MobileFieldProps {
 
 /** Country code (from the system config, default 86) and the number: digits only, at most 11. */
 export function MobileField({ countryCode, mobile, onCountryCodeChange, onMobileChange, error, inputRef }: MobileFieldProps) {
-  const inputId = useId();
-  const errorId = useId();
   const { countryCodes } = useCountryCodes();
   // A remembered account may carry a code the list no longer has: keep it choosable.
   const choices = countryCodes.some((choice) => choice.code === countryCode)
@@ -28,30 +25,29 @@ export function MobileField({ countryCode, mobile, onCountryCodeChange, onMobile
     : [{ id: -1, code: countryCode, name: '' }, ...countryCodes];
 
   return (
-    <Field>
-      <Label htmlFor={inputId}>{text.mobile}</Label>
-      <Row>
-        <Select aria-label={text.countryCode} value={countryCode} onChange={(event) => onCountryCodeChange(event.target.value)}>
-          {choices.map((choice) => (
-            <option key={`${choice.id}-${choice.code}`} value={choice.code}>
-              {text.countryOption(choice.code, choice.name)}
-            </option>
-          ))}
-        </Select>
-        <DigitsInput
-          inputRef={inputRef}
-          id={inputId}
-          type="tel"
-          autoComplete="tel-national"
-          maxLength={MAX_LENGTH.mobile}
-          placeholder={text.mobilePlaceholder}
-          value={mobile}
-          onValueChange={onMobileChange}
-          data-autofocus=""
-          {...invalidProps(errorId, error)}
-        />
-      </Row>
-      <FieldError id={errorId} message={error} />
+    <Field label={text.mobile} error={error}>
+      {(control) => (
+        <Row>
+          <Select aria-label={text.countryCode} value={countryCode} onChange={(event) => onCountryCodeChange(event.target.value)}>
+            {choices.map((choice) => (
+              <option key={`${choice.id}-${choice.code}`} value={choice.code}>
+                {text.countryOption(choice.code, choice.name)}
+              </option>
+            ))}
+          </Select>
+          <DigitsInput
+            {...control}
+            inputRef={inputRef}
+            type="tel"
+            autoComplete="tel-national"
+            maxLength={MAX_LENGTH.mobile}
+            placeholder={text.mobilePlaceholder}
+            value={mobile}
+            onValueChange={onMobileChange}
+            data-autofocus=""
+          />
+        </Row>
+      )}
     </Field>
   );
 }

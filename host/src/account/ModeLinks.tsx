@@ -16,7 +16,7 @@ export function ModeLinks({ mode, onModeChange }: { mode: LoginModalMode; onMode
   return (
     <Links>
       {modeLinksOf(mode).map((target) => (
-        <LinkButton key={target} type="button" onClick={() => onModeChange(target)}>
+        <LinkButton key={target} variant="ghost" onClick={() => onModeChange(target)}>
           {LINK_LABELS[target]}
         </LinkButton>
       ))}

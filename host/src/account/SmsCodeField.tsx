@@ -1,9 +1,7 @@
-import { useId } from 'react';
-import { MAX_LENGTH } from '@sports/shared';
+import { Field, MAX_LENGTH } from '@sports/shared';
 import { hostMessages } from '../messages';
-import { FieldError, invalidProps } from './FieldError';
 import { DigitsInput } from './DigitsInput';
-import { Field, Label, Row, SideButton } from './formStyles';
+import { Row, SideButton } from './formStyles';
 
 const text = hostMessages.account;
 
@@ -19,27 +17,24 @@ export interface SmsCodeFieldProps {
 
 /** The 6-digit SMS code and its button: ready, then counting down (disabled), then ready again. */
 export function SmsCodeField({ code, onCodeChange, remaining, sending, onSend, error }: SmsCodeFieldProps) {
-  const inputId = useId();
-  const errorId = useId();
   const counting = remaining > 0;
   return (
-    <Field>
-      <Label htmlFor={inputId}>{text.smsCode}</Label>
-      <Row>
-        <DigitsInput
-          id={inputId}
-          autoComplete="one-time-code"
-          maxLength={MAX_LENGTH.smsCode}
-          placeholder={text.smsCodePlaceholder}
-          value={code}
-          onValueChange={onCodeChange}
-          {...invalidProps(errorId, error)}
-        />
-        <SideButton type="button" disabled={counting || sending} onClick={onSend} data-testid="sms-button">
-          {counting ? text.resendIn(remaining) : text.sendSmsCode}
-        </SideButton>
-      </Row>
-      <FieldError id={errorId} message={error} />
+    <Field label={text.smsCode} error={error}>
+      {(control) => (
+        <Row>
+          <DigitsInput
+            {...control}
+            autoComplete="one-time-code"
+            maxLength={MAX_LENGTH.smsCode}
+            placeholder={text.smsCodePlaceholder}
+            value={code}
+            onValueChange={onCodeChange}
+          />
+          <SideButton disabled={counting || sending} onClick={onSend} data-testid="sms-button">
+            {counting ? text.resendIn(remaining) : text.sendSmsCode}
+          </SideButton>
+        </Row>
+      )}
     </Field>
   );
 }

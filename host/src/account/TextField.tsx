@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { FieldError, invalidProps } from './FieldError';
-import { Field, Input, Label } from './formStyles';
+import type { InputHTMLAttributes } from 'react';
+import { Field } from '@sports/shared';
+import { Input } from './formStyles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -9,21 +9,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
 }
 
-/** One labelled input with its validation message (password, invite code). */
+/** One labelled input with its validation message (password, invite code): the kit's Field. */
 export function TextField({ label, value, onValueChange, error, ...inputProps }: TextFieldProps) {
-  const inputId = useId();
-  const errorId = useId();
   return (
-    <Field>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        {...inputProps}
-        id={inputId}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...invalidProps(errorId, error)}
-      />
-      <FieldError id={errorId} message={error} />
+    <Field label={label} error={error}>
+      {(control) => <Input {...inputProps} {...control} value={value} onChange={(event) => onValueChange(event.target.value)} />}
     </Field>
   );
 }

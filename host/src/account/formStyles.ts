@@ -1,20 +1,20 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+import { Button, Select as KitSelect, TextInput } from '@sports/shared';
 
-/** Looks of the login modal's form. */
-export const Form = styled.form`
+/** Looks of the login modal's form: its fields are the kit's `Field`, its buttons the kit's `Button`. */
+
+/** The fields of the form, one under the other (inside a plain <form>). */
+export const FormStack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 14px;
 `;
 
-export const Field = styled.div`
+/** A field that is not one labelled control (the captcha's group). */
+export const FieldGroup = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
-`;
-
-export const Label = styled.label`
-  font-weight: 600;
 `;
 
 export const Row = styled.div`
@@ -22,41 +22,14 @@ export const Row = styled.div`
   gap: 8px;
 `;
 
-/** Inputs and the select: one box look, one focus ring. */
-const fieldBox = css`
-  height: 38px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brandDark};
-    outline-offset: -1px;
-  }
-`;
-
-export const Input = styled.input`
-  ${fieldBox}
+/** An input that takes the rest of its row (beside the country code, beside the SMS button). */
+export const Input = styled(TextInput)`
   flex: 1 1 auto;
-  min-width: 0;
-  padding: 0 10px;
-
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
 `;
 
-export const Select = styled.select`
-  ${fieldBox}
+export const Select = styled(KitSelect)`
   flex: none;
   width: 130px;
-  padding: 0 6px;
 `;
 
 export const ErrorText = styled.p`
@@ -66,43 +39,20 @@ export const ErrorText = styled.p`
 `;
 
 /** The SMS button beside the code input; shows the countdown while disabled. */
-export const SideButton = styled.button`
-  flex: none;
-  min-width: 120px;
-  height: 38px;
-  padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.colors.brandDark};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.brandDark};
-  font: inherit;
-  cursor: pointer;
-
-  &:disabled {
+export const SideButton = styled(Button)`
+  && {
+    flex: none;
+    min-width: 120px;
+    min-height: 38px;
+    padding: 0 12px;
+    border-color: ${({ theme }) => theme.colors.brandDark};
+    color: ${({ theme }) => theme.colors.brandDark};
+  }
+  &&:disabled {
     border-color: ${({ theme }) => theme.colors.border};
     color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
     cursor: default;
-  }
-`;
-
-export const SubmitButton = styled.button`
-  height: 40px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.brandDark};
-  color: ${({ theme }) => theme.colors.textInverse};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.text};
-    outline-offset: 2px;
   }
 `;
 
@@ -113,14 +63,14 @@ export const Links = styled.div`
 `;
 
 /** Mode switches look like links but change the form, not the page. */
-export const LinkButton = styled.button`
-  padding: 0;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.brandDark};
-  font: inherit;
-  text-decoration: underline;
-  cursor: pointer;
+export const LinkButton = styled(Button)`
+  && {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: ${({ theme }) => theme.colors.brandDark};
+    text-decoration: underline;
+  }
 `;
 
 export const SwitchLabel = styled.label`

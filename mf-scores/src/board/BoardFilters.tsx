@@ -1,43 +1,38 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Toolbar } from '@sports/shared';
+import { Button, Toolbar } from '@sports/shared';
 import { boardCopy } from '../messages';
 
 const Box = styled.div`
-  > button {
-    display: none;
-  }
-
   /* A phone (the /h5 site): the filter and settings fold behind one button, so the first screen
      shows matches, not switches. Wider screens always show them and have no button. */
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
-    > button {
-      display: flex;
-      align-items: center;
-      justify-content: space-between;
-      gap: 8px;
-      width: 100%;
-      min-height: 44px;
-      padding: 0 4px;
-      border: 0;
-      background: none;
-      color: ${({ theme }) => theme.colors.text};
-      font: inherit;
-      text-align: left;
-      cursor: pointer;
-    }
-    > button::after {
-      content: '▾';
-      color: ${({ theme }) => theme.colors.textMuted};
-    }
-    > button[aria-expanded='true']::after {
-      content: '▴';
-    }
     &[data-open='false'] > [data-filters] {
       display: none;
     }
     &[data-open='true'] > [data-filters] {
       padding-top: 8px;
+    }
+  }
+`;
+
+/** The fold's button: only on a phone, the whole row wide, ▾ / ▴ after its text. */
+const Fold = styled(Button)`
+  display: none;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    display: flex;
+    justify-content: space-between;
+    min-height: 44px;
+    padding: 0 4px;
+    text-align: left;
+
+    &::after {
+      content: '▾';
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+    &[aria-expanded='true']::after {
+      content: '▴';
     }
   }
 `;
@@ -62,11 +57,11 @@ export function BoardFilters({ competitionName, children }: BoardFiltersProps) {
   const id = useId();
   return (
     <Box data-open={open ? 'true' : 'false'} data-testid="board-filters">
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <Fold variant="ghost" block aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <span>
           {boardCopy.filters} <Summary>{competitionName ?? boardCopy.allCompetitions}</Summary>
         </span>
-      </button>
+      </Fold>
       <Toolbar id={id} data-filters="">
         {children}
       </Toolbar>

@@ -1,20 +1,19 @@
 import styled from 'styled-components';
+import { IconButton } from '@sports/shared';
 import { boardCopy } from '../messages';
 
-const Star = styled.button`
+/** A bare star: muted, gold while pressed (not the kit's filled pressed look). */
+const Star = styled(IconButton)`
   padding: 2px 6px;
-  border: 0;
-  background: none;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 18px;
+  font-size: 15px;
   line-height: 1;
-  cursor: pointer;
 
-  &[aria-pressed='true'] {
+  &[aria-pressed='true'],
+  &[aria-pressed='true']:hover:not(:disabled) {
+    border-color: transparent;
+    background: none;
     color: ${({ theme }) => theme.colors.warning};
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
   }
 `;
 
@@ -28,8 +27,6 @@ export interface FavouriteStarProps {
 /** The favourite toggle of one match: a pressed button while it is a favourite. */
 export function FavouriteStar({ home, away, favourite, onToggle }: FavouriteStarProps) {
   return (
-    <Star type="button" aria-pressed={favourite} aria-label={boardCopy.favourite(home, away)} onClick={onToggle}>
-      {favourite ? '★' : '☆'}
-    </Star>
+    <Star aria-pressed={favourite} label={boardCopy.favourite(home, away)} icon={favourite ? '★' : '☆'} onClick={onToggle} />
   );
 }

@@ -1,4 +1,4 @@
-import { Muted, TextButton, Toolbar, type MatchRow } from '@sports/shared';
+import { Button, Muted, Toolbar, type MatchRow } from '@sports/shared';
 import { boardCopy } from '../messages';
 import { MatchTable, type MatchTableProps } from './MatchTable';
 import type { MatchListState } from './useMatchList';
@@ -19,9 +19,9 @@ export function MatchListView({ state, present, empty, onRetry, onLoadMore, ...t
     return (
       <Muted>
         {boardCopy.failed}{' '}
-        <TextButton type="button" onClick={onRetry}>
+        <Button onClick={onRetry}>
           {boardCopy.retry}
-        </TextButton>
+        </Button>
       </Muted>
     );
   }
@@ -32,9 +32,9 @@ export function MatchListView({ state, present, empty, onRetry, onLoadMore, ...t
       <MatchTable rows={rows} {...table} />
       {state.rows.length < state.total && (
         <Toolbar>
-          <TextButton type="button" onClick={onLoadMore}>
+          <Button onClick={onLoadMore}>
             {boardCopy.loadMore(state.rows.length, state.total)}
-          </TextButton>
+          </Button>
         </Toolbar>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Muted, ODDS_MARKETS, TableScroll, TextButton, Toolbar, type ExponentRow, type OddsMarketName, type OddsQuote, type RemoteContext, type ScoreSport } from '@sports/shared';
+import { Button, Muted, ODDS_MARKETS, TableScroll, Toolbar, type ExponentRow, type OddsMarketName, type OddsQuote, type RemoteContext, type ScoreSport } from '@sports/shared';
 import type { OddsCompany } from '../api/scoresApi';
 import { detailCopy } from '../messages';
 import { LabelledSelect } from '../ui/LabelledSelect';
@@ -83,9 +83,9 @@ export function OddsSection({ context, matchId, sport, companies, companyId, onC
                       <td>{formatOdds(quote.away)}</td>
                       {index === 0 && (
                         <td rowSpan={2}>
-                          <TextButton type="button" aria-expanded={historyOf === market} onClick={() => setHistoryOf(historyOf === market ? null : market)}>
+                          <Button aria-expanded={historyOf === market} onClick={() => setHistoryOf(historyOf === market ? null : market)}>
                             {detailCopy.showHistory(names[market])}
-                          </TextButton>
+                          </Button>
                         </td>
                       )}
                     </tr>

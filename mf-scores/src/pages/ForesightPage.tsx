@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, RemotePageFrame, Tabs, type MatchRow, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
+import { Button, Muted, PagePanel, RemotePageFrame, Tabs, type MatchRow, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { chinaClock, chinaMonthDay } from '../board/format';
 import { LiveStatus } from '../board/LiveStatus';
 import { useMatchList } from '../board/useMatchList';
@@ -24,21 +24,22 @@ const Choices = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+`;
 
-  button {
-    display: block;
-    width: 100%;
-    padding: 8px 10px;
-    border: 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    background: none;
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    text-align: left;
-    cursor: pointer;
-  }
-  button[aria-pressed='true'] {
+/** One match to choose: the whole row wide, text to the left, the chosen one shaded and bold. */
+const Choice = styled(Button)`
+  display: block;
+  padding: 8px 10px;
+  border: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 0;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
     font-weight: bold;
   }
   small {
@@ -81,12 +82,12 @@ export default function ForesightPage({ context, location }: RemotePageProps) {
                 <Choices>
                   {rows.map((row) => (
                     <li key={row.match_id}>
-                      <button type="button" aria-pressed={row.match_id === selected.match_id} onClick={() => setChosen(row.match_id)}>
+                      <Choice variant="ghost" block aria-pressed={row.match_id === selected.match_id} onClick={() => setChosen(row.match_id)}>
                         {row.home_team_name_zh} - {row.away_team_name_zh}
                         <small>
                           {row.competition_short_zh} {chinaMonthDay(row.kickoff_at)} {chinaClock(row.kickoff_at)} {row.status === 'scheduled' ? '' : statusCopy[row.status]}
                         </small>
-                      </button>
+                      </Choice>
                     </li>
                   ))}
                 </Choices>

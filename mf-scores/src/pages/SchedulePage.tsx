@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Muted, PagePanel, RemotePageFrame, Tabs, TextButton, Toolbar, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
+import { Button, Muted, PagePanel, RemotePageFrame, Tabs, Toolbar, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { LiveStatus } from '../board/LiveStatus';
 import { MatchListView } from '../board/MatchListView';
 import { chinaDay, chinaDayOffset } from '../board/format';
@@ -45,9 +45,9 @@ export default function SchedulePage({ context, location }: RemotePageProps) {
             {DAY_OFFSETS.map((offset) => {
               const day = chinaDayOffset(today, offset);
               return (
-                <TextButton key={day} type="button" aria-pressed={day === date} onClick={() => setDate(day)}>
+                <Button key={day} aria-pressed={day === date} onClick={() => setDate(day)}>
                   {offset === 0 ? scheduleCopy.today : day.slice(5)}
-                </TextButton>
+                </Button>
               );
             })}
           </Toolbar>

@@ -1,14 +1,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { Select } from '@sports/shared';
 
-const Select = styled.select`
+/** The kit's select, a little apart from its label on the same line. */
+const InlineSelect = styled(Select)`
   margin-left: 6px;
-  padding: 4px 8px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
 `;
 
 export interface LabelledSelectProps {
@@ -24,13 +20,13 @@ export function LabelledSelect({ label, value, options, onChange }: LabelledSele
   return (
     <span>
       <label htmlFor={id}>{label}</label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <InlineSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </Select>
+      </InlineSelect>
     </span>
   );
 }

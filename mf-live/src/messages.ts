@@ -300,3 +300,25 @@ export const giftCopy = {
   boardFailed: '贡献榜加载失败',
   contribution: (coins: number) => `${coins} 金币`,
 } as const;
+
+/** The bar under the player (room/RoomActionBar.tsx): gifts, guard, horn and danmaku open from it. */
+export const actionBarCopy = {
+  bar: '互动栏',
+  gifts: '礼物',
+  giftsTitle: '送礼物',
+  giftShortcut: (name: string, coins: number) => `送${name}（${coins} 金币）`,
+  guard: '守护',
+  guardTitle: '开通守护',
+  horn: '喇叭',
+  hornTitle: '发喇叭',
+  barrage: '弹幕',
+  barrageTitle: '发弹幕',
+  balance: (coins: number) => `余额 ${coins} 金币`,
+  recharge: '充值',
+} as const;
+
+/** The anchor bar above the player (room/AnchorBar.tsx). */
+export const anchorBarCopy = {
+  state: { live: '直播中', paused: '主播暂时离开', ended: '直播已结束', idle: '未开播' },
+  viewers: (count: number) => `${count} 人在看`,
+} as const;

@@ -46,10 +46,18 @@ describe('MobileLayout', () => {
     for (const other of ['首页', '直播', '社区', '我的']) expect(tab(other).hasAttribute('aria-current')).toBe(false);
   });
 
-  it("highlights the section's tab on a page under it (a live room under 直播)", () => {
-    renderMobile('live', { hash: '/live?id=3' });
+  it("highlights the section's tab on a page under it (the ranking under 直播)", () => {
+    renderMobile('rank');
     expect(tab('直播').getAttribute('aria-current')).toBe('true');
     expect(tab('首页').hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('gives a live room the whole screen (its manifest says immersiveOnPhone): no bottom tab bar, no side margins, a way back (issue 33)', () => {
+    renderMobile('live', { hash: '/live?id=3' });
+    expect(screen.queryByRole('navigation', { name: '底部导航' })).toBeNull();
+    expect(screen.getByRole('main').getAttribute('data-immersive')).toBe('true');
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+    expect(screen.getByText('页面内容')).toBeTruthy();
   });
 
   it('#/news (头条) lights 首页, whose headlines it opens from, never 社区 (issue 33)', () => {
@@ -80,11 +88,11 @@ describe('MobileLayout', () => {
   });
 
   it('back returns to the page before inside the site', async () => {
-    renderMobile('live', { hash: '/live?id=3' });
+    renderMobile('rank', { hash: '/rank?type=1' });
     fireEvent.click(tab('首页'));
     expect(window.location.hash).toBe('#/main');
     fireEvent.click(screen.getByRole('button', { name: '返回' }));
-    await waitFor(() => expect(window.location.hash).toBe('#/live?id=3'));
+    await waitFor(() => expect(window.location.hash).toBe('#/rank?type=1'));
   });
 
   it('sends a wider screen to the same page on the desktop site, once painted and on resize', async () => {

@@ -31,6 +31,11 @@ const Main = styled.main`
   width: 100%;
   box-sizing: border-box;
   padding: 12px calc(12px + env(safe-area-inset-right)) calc(${MOBILE_TAB_BAR_HEIGHT_PX + 12}px + env(safe-area-inset-bottom)) calc(12px + env(safe-area-inset-left));
+
+  /* A page that takes the whole screen (a live room): no tab bar to clear, no side margins. */
+  &[data-immersive='true'] {
+    padding: 0 env(safe-area-inset-right) calc(12px + env(safe-area-inset-bottom)) env(safe-area-inset-left);
+  }
 `;
 
 export interface MobileLayoutProps {
@@ -43,19 +48,21 @@ export interface MobileLayoutProps {
 /**
  * The frame around every page on the mobile shell (/h5, mobile/README.md): the mobile header
  * (route title, back on pages that are not a tab's own), the page in one column, and the fixed
- * bottom tab bar. Its own chunk: the desktop site never loads it.
+ * bottom tab bar, except on a page its manifest marks `immersiveOnPhone` (a live room), which takes
+ * the whole screen. Its own chunk: the desktop site never loads it.
  */
 export function MobileLayout({ route, children, redirectToDesktopSite }: MobileLayoutProps) {
   useShellWidthRedirect('mobile', redirectToDesktopSite);
   useDocumentTitle(route.title);
   useNavIndexSync(route.navIndex);
+  const immersive = route.immersiveOnPhone === true;
   return (
     <Root data-layout="h5">
       <MobileShellStyle />
       <RemotePhoneRules />
       <MobileHeader title={route.title} showBack={!isTabPage(route.path)} />
-      <Main>{children}</Main>
-      <MobileTabBar routePath={route.path} />
+      <Main data-immersive={immersive}>{children}</Main>
+      {!immersive && <MobileTabBar routePath={route.path} />}
     </Root>
   );
 }

@@ -2,13 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   CHAT_MESSAGE_MAX_LENGTH,
   levelOf,
   LoadView,
   Muted,
-  PagePanel,
   requireLogin,
-  TextButton,
   useLoad,
   userInfoAtom,
   type Barrage,
@@ -31,24 +30,11 @@ const Styles = styled.div`
   gap: 6px;
   margin: 0 0 8px;
   button {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
     padding: 4px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    cursor: pointer;
   }
   button[aria-checked='true'] {
     border-color: ${({ theme }) => theme.colors.brand};
     box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
   }
   .swatch {
     width: 14px;
@@ -142,8 +128,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
   };
 
   return (
-    <PagePanel aria-label={barrageCopy.panel} data-testid="barrage-panel">
-      <h2>{barrageCopy.panel}</h2>
+    <div data-testid="barrage-panel">
       <LoadView state={state} failed={barrageCopy.failed} onRetry={retry}>
         {({ styles, list }) => {
           const selected = chosen ?? styles[0]?.id ?? null;
@@ -153,9 +138,8 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                 {styles.map((style) => {
                   const locked = level < style.min_level;
                   return (
-                    <button
+                    <Button
                       key={style.id}
-                      type="button"
                       role="radio"
                       data-testid="barrage-style"
                       data-style-id={style.id}
@@ -171,7 +155,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                       <span className="meta">{barrageCopy.positions[style.position]}</span>
                       <span className="meta">{style.price > 0 ? barrageCopy.price(style.price) : barrageCopy.free}</span>
                       {style.min_level > 1 && <span className="meta">{barrageCopy.levelNeeded(style.min_level)}</span>}
-                    </button>
+                    </Button>
                   );
                 })}
               </Styles>
@@ -191,9 +175,9 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                     clearProblem();
                   }}
                 />
-                <TextButton type="submit" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
+                <Button type="submit" variant="primary" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
                   {pending ? barrageCopy.sending : barrageCopy.send}
-                </TextButton>
+                </Button>
                 {user && (
                   <span className="balance" data-testid="barrage-balance">
                     {barrageCopy.balance(user.balance)}
@@ -206,7 +190,7 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
           );
         }}
       </LoadView>
-    </PagePanel>
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { GIFT_COUNT_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
+import { Button, GIFT_COUNT_MAX, LoadView, Muted, requireLogin, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { giftCopy } from '../messages';
+import { useGiftCatalogue } from './giftCatalogue';
 import { safeGiftIcon } from './giftMessage';
 import { Alert, PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
@@ -21,21 +22,16 @@ const Choices = styled.ul`
   list-style: none;
 
   button {
-    display: flex;
     flex-direction: column;
-    align-items: center;
     gap: 2px;
     width: 100%;
     padding: 6px 4px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    cursor: pointer;
   }
+  /* A picked gift: outlined in the brand colour (not filled: its icon stays visible). */
   button[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
     box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
   }
   img {
@@ -83,6 +79,8 @@ export interface GiftPanelProps {
   roomId: number;
   /** After a send the server applied (the board may reload). */
   onSent?: () => void;
+  /** A gift picked outside the panel (a shortcut in the room's bar); `token` changes on every pick. */
+  preselect?: { giftId: number; token: number };
 }
 
 /**
@@ -92,12 +90,15 @@ export interface GiftPanelProps {
  * and written to the shared session's user (the host's user menu shows it at once). Visitors are
  * asked to log in.
  */
-export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
-  const { state, retry } = useLoad('gifts', () => liveApi(context.api).giftList());
+export function GiftPanel({ context, roomId, onSent, preselect }: GiftPanelProps) {
+  const { state, retry } = useGiftCatalogue(context.api);
   const user = useAtomValue(userInfoAtom);
   const [selected, setSelected] = useState<number | null>(null);
   const [countText, setCountText] = useState('1');
   const count = parseCount(countText);
+  useEffect(() => {
+    if (preselect) setSelected(preselect.giftId);
+  }, [preselect]);
   const { pending, problem, clearProblem, start, retry: onRetry } = usePaidAction(context, {
     perform: (intent: GiftIntent, key) => liveApi(context.api).handselGift({ room_id: roomId, gift_id: intent.giftId, count: intent.count }, key),
     onDone: (result, intent) => {
@@ -114,8 +115,7 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
   };
 
   return (
-    <PagePanel aria-label={giftCopy.panel} data-testid="gift-panel">
-      <h2>{giftCopy.panel}</h2>
+    <div data-testid="gift-panel">
       <LoadView state={state} failed={giftCopy.failed} onRetry={retry}>
         {(gifts) =>
           gifts.length === 0 ? (
@@ -127,8 +127,7 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                   const icon = safeGiftIcon(gift.icon);
                   return (
                     <li key={gift.id}>
-                      <button
-                        type="button"
+                      <Button
                         data-testid="gift-option"
                         data-gift-id={gift.id}
                         aria-pressed={selected === gift.id}
@@ -140,16 +139,16 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                         {icon && <img src={icon} alt="" />}
                         <span>{gift.name}</span>
                         <span className="price">{giftCopy.price(gift.price)}</span>
-                      </button>
+                      </Button>
                     </li>
                   );
                 })}
               </Choices>
               <Row role="group" aria-label={giftCopy.countGroup}>
                 {GIFT_COUNT_PRESETS.map((preset) => (
-                  <TextButton key={preset} type="button" data-testid="gift-count-preset" aria-pressed={count === preset} onClick={() => setCountText(String(preset))} aria-label={giftCopy.countPreset(preset)}>
+                  <Button key={preset} size="small" data-testid="gift-count-preset" aria-pressed={count === preset} onClick={() => setCountText(String(preset))} aria-label={giftCopy.countPreset(preset)}>
                     {preset}
-                  </TextButton>
+                  </Button>
                 ))}
                 <label>
                   {giftCopy.countInput}{' '}
@@ -172,9 +171,9 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
                   const gift = gifts.find((item) => item.id === selected);
                   return gift && count !== null ? <span>{giftCopy.total(gift.price * count)}</span> : null;
                 })()}
-                <TextButton type="button" data-testid="gift-send" disabled={pending || selected === null || count === null} onClick={() => onSend(gifts)}>
+                <Button variant="primary" data-testid="gift-send" disabled={pending || selected === null || count === null} onClick={() => onSend(gifts)}>
                   {pending ? giftCopy.sending : giftCopy.send}
-                </TextButton>
+                </Button>
                 {user && (
                   <span className="balance" data-testid="gift-balance">
                     {giftCopy.balance(user.balance)}
@@ -187,6 +186,6 @@ export function GiftPanel({ context, roomId, onSent }: GiftPanelProps) {
           )
         }
       </LoadView>
-    </PagePanel>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { GUARD_MONTHS_MAX, LoadView, Muted, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
+import { Button, GUARD_MONTHS_MAX, LoadView, Muted, requireLogin, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { guardApi } from './guardApi';
@@ -19,22 +19,18 @@ const Choices = styled.ul`
   list-style: none;
 
   button {
-    display: flex;
     flex-direction: column;
     align-items: flex-start;
     gap: 2px;
     width: 100%;
     padding: 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
     text-align: left;
-    cursor: pointer;
   }
+  /* A picked tier: outlined in the brand colour (not filled: its details stay readable). */
   button[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
     box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.brand};
   }
   .name {
@@ -122,8 +118,7 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
   };
 
   return (
-    <PagePanel aria-label={guardCopy.panel} data-testid="guard-panel">
-      <h2>{guardCopy.panel}</h2>
+    <div data-testid="guard-panel">
       {mine && <p data-testid="guard-mine">{guardCopy.mine(mine.guard_name, guardDate(mine.expires_at))}</p>}
       <LoadView state={state} failed={guardCopy.failed} onRetry={retry}>
         {(tiers) => {
@@ -135,8 +130,7 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
               <Choices aria-label={guardCopy.tiers}>
                 {tiers.map((item) => (
                   <li key={item.id}>
-                    <button
-                      type="button"
+                    <Button
                       data-testid="guard-option"
                       data-guard-id={item.id}
                       aria-pressed={selected === item.id}
@@ -151,7 +145,7 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
                       </span>
                       <span className="price">{guardCopy.pricePerMonth(item.price)}</span>
                       <span className="privileges">{item.privileges.join(' · ')}</span>
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </Choices>
@@ -167,9 +161,9 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
                   </select>
                 </label>
                 {tier && <span data-testid="guard-total">{guardCopy.total(tier.price * months)}</span>}
-                <TextButton type="button" data-testid="guard-buy" disabled={pending || !tier || action === 'lower'} onClick={() => onBuy(tiers)}>
+                <Button variant="primary" data-testid="guard-buy" disabled={pending || !tier || action === 'lower'} onClick={() => onBuy(tiers)}>
                   {pending ? guardCopy.buying : action === 'renew' ? guardCopy.renew : action === 'upgrade' ? guardCopy.upgrade : guardCopy.buy}
-                </TextButton>
+                </Button>
                 {user && (
                   <span className="balance" data-testid="guard-balance">
                     {guardCopy.balance(user.balance)}
@@ -183,6 +177,6 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
           );
         }}
       </LoadView>
-    </PagePanel>
+    </div>
   );
 }

@@ -103,7 +103,9 @@ describe('guards in the live room', () => {
     const board = await screen.findByTestId('guard-list');
     await waitFor(() => expect(within(board).getAllByTestId('room-guard')).toHaveLength(1));
     expect(within(board).getByText('共 1 位守护')).toBeTruthy();
-    const panel = screen.getByTestId('guard-panel');
+    // 守护 in the bar under the player opens the picker over the video.
+    fireEvent.click(within(screen.getByRole('group', { name: '互动栏' })).getByRole('button', { name: '开通守护' }));
+    const panel = within(screen.getByRole('dialog', { name: '开通守护' })).getByTestId('guard-panel');
     fireEvent.click(await within(panel).findByText('青铜守护'));
     fireEvent.click(within(panel).getByTestId('guard-buy'));
     await waitFor(() => expect(within(panel).getByTestId('guard-balance').textContent).toBe('余额 210'));
@@ -142,5 +144,6 @@ describe('guards in the live room', () => {
     renderRemotePage(routes, 'live', { id: '7' }, context);
     expect(await screen.findByTestId('guard-list')).toBeTruthy();
     expect(screen.queryByTestId('guard-panel')).toBeNull();
+    expect(screen.queryByRole('button', { name: '开通守护' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CHAT_MESSAGE_MAX_LENGTH, PagePanel, requireLogin, TextButton, useLoad, userInfoAtom, type RemoteContext } from '@sports/shared';
+import { Button, CHAT_MESSAGE_MAX_LENGTH, requireLogin, useLoad, userInfoAtom, type RemoteContext } from '@sports/shared';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { hornCopy } from './hornCopy';
@@ -61,8 +61,7 @@ export function HornComposer({ context }: HornComposerProps) {
   };
 
   return (
-    <PagePanel aria-label={hornCopy.composer} data-testid="horn-composer">
-      <h2>{hornCopy.composer}</h2>
+    <div data-testid="horn-composer">
       <Form onSubmit={submit}>
         <label htmlFor={inputId} className="muted">
           {hornCopy.input}
@@ -84,9 +83,9 @@ export function HornComposer({ context }: HornComposerProps) {
             {hornCopy.price(price)}
           </span>
         )}
-        <TextButton type="submit" data-testid="horn-send" disabled={pending || text.trim() === ''}>
+        <Button type="submit" variant="primary" data-testid="horn-send" disabled={pending || text.trim() === ''}>
           {pending ? hornCopy.sending : hornCopy.send}
-        </TextButton>
+        </Button>
         {user && (
           <span className="muted" data-testid="horn-balance">
             {hornCopy.balance(user.balance)}
@@ -97,6 +96,6 @@ export function HornComposer({ context }: HornComposerProps) {
         {hornCopy.hint}
       </p>
       <PaidActionNotice problem={problem} pending={pending} onRetry={retry} testIdPrefix="horn" copy={hornCopy} />
-    </PagePanel>
+    </div>
   );
 }

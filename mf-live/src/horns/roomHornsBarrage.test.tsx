@@ -1,5 +1,5 @@
 import '../testing/setup';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH, type BarrageList } from '@sports/shared';
 import { type FakeChatClient, FakeChatNetwork, renderRemotePage } from '@sports/shared/testing';
@@ -49,7 +49,9 @@ describe('the room page with horns and barrage', () => {
   it("shows the room's recent danmaku on join, a styled danmaku in its colour and place, and a horn from the chat as the banner", async () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    const recent = await screen.findByTestId('barrage-recent');
+    // 弹幕 in the bar under the player opens the danmaku picker, with the room's recent lines.
+    fireEvent.click(await within(await screen.findByRole('group', { name: '互动栏' })).findByRole('button', { name: '发弹幕' }));
+    const recent = await within(screen.getByRole('dialog', { name: '发弹幕' })).findByTestId('barrage-recent');
     expect(within(recent).getByText('早到的人：开赛前的弹幕')).toBeTruthy();
     expect(context.callsTo(BARRAGE_PATHS.list)[0]?.params).toEqual({ room_id: 7 });
     await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
@@ -59,6 +61,11 @@ describe('the room page with horns and barrage', () => {
     expect(flying.getAttribute('data-position')).toBe('top');
     expect(flying.style.color).toBe('rgb(255, 215, 0)');
     expect(within(recent).getByText('土豪：金色弹幕').style.color).toBe('rgb(255, 215, 0)');
+    // The horn composer opens from the same bar; the danmaku picker closes.
+    fireEvent.mouseDown(screen.getByRole('button', { name: '发喇叭' }));
+    fireEvent.click(screen.getByRole('button', { name: '发喇叭' }));
+    expect(within(screen.getByRole('dialog', { name: '发喇叭' })).getByTestId('horn-composer')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '发弹幕' })).toBeNull();
 
     expect(screen.queryByTestId('horn-banner')).toBeNull();
     act(() => clients.at(-1)?.receiveHorn({ id: 'h1', text: '全站广播', senderId: '9', senderNickname: '喊话人', level: 4, sentAt: Date.now() }));

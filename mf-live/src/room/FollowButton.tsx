@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { requireLogin, TextButton, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { Button, requireLogin, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { roomCopy } from '../messages';
 
@@ -34,8 +34,8 @@ export function FollowButton({ context, room, onChange }: FollowButtonProps) {
   };
 
   return (
-    <TextButton type="button" data-testid="follow-button" aria-pressed={following} disabled={pending} onClick={toggle}>
+    <Button variant="primary" data-testid="follow-button" aria-pressed={following} disabled={pending} onClick={toggle}>
       {following ? roomCopy.following : roomCopy.follow}
-    </TextButton>
+    </Button>
   );
 }

@@ -86,24 +86,39 @@ describe('gifts in the live room', () => {
     expect(screen.queryByTestId('gift-show')).toBeNull();
   });
 
-  it('a member sends from the panel: the balance updates in the panel and the shared user', async () => {
+  it('a member sends from the bar under the player: a gift shortcut opens the picker over the video with that gift picked; the balance updates in the picker, the bar and the shared user', async () => {
     const context = roomContext({ viewer_role: 'member' }, { [LIVE_PATHS.handselGift]: { record_id: 1, gift_id: 1, count: 10, coins: 10, balance: 90, created_at: '2026-11-25T00:00:00.000Z' } });
     logIn(context, { ...MEMBER, balance: 100 });
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    const panel = await screen.findByTestId('gift-panel');
-    fireEvent.click(await within(panel).findByText('鲜花'));
-    fireEvent.click(within(panel).getByRole('button', { name: '10 个' }));
-    fireEvent.click(within(panel).getByTestId('gift-send'));
-    await waitFor(() => expect(within(panel).getByTestId('gift-balance').textContent).toBe('余额 90'));
+    const bar = await screen.findByRole('group', { name: '互动栏' });
+    // The bar comes right after the player in the page.
+    expect(screen.getByRole('region', { name: '直播画面' }).compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(bar).getByTestId('bar-balance').textContent).toBe('余额 100 金币');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(await within(bar).findByRole('button', { name: /^送鲜花/ }));
+    const picker = screen.getByRole('dialog', { name: '送礼物' });
+    expect(within(bar).getByRole('button', { name: '送礼物' }).getAttribute('aria-expanded')).toBe('true');
+    const flower = within(picker).getAllByTestId('gift-option').find((option) => option.textContent?.includes('鲜花'));
+    expect(flower?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(picker).getByRole('button', { name: '10 个' }));
+    fireEvent.click(within(picker).getByTestId('gift-send'));
+    await waitFor(() => expect(within(picker).getByTestId('gift-balance').textContent).toBe('余额 90'));
+    expect(within(bar).getByTestId('bar-balance').textContent).toBe('余额 90 金币');
     expect(context.store.get(userInfoAtom)?.balance).toBe(90);
+    expect(context.callsTo(LIVE_PATHS.giftList)).toHaveLength(1);
   });
 
-  it('the room\'s owner has no gift panel', async () => {
+  it('the room\'s owner has no gift picker nor guard in the bar (horn and danmaku stay)', async () => {
     const owner = roomContext({ viewer_role: 'owner' }, { [LIVE_PATHS.roomAdmins]: { room_id: 7, max: 10, list: [] }, [LIVE_PATHS.followerList]: pageOf([]), [LIVE_PATHS.allMatch]: pageOf([]) });
     logIn(owner, ANCHOR);
     renderRemotePage(routes, 'live', { id: '7' }, owner);
     await screen.findByRole('region', { name: '主播控制台' });
     expect(screen.queryByTestId('gift-panel')).toBeNull();
+    const bar = screen.getByRole('group', { name: '互动栏' });
+    expect(within(bar).queryByRole('button', { name: '送礼物' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: '开通守护' })).toBeNull();
+    expect(within(bar).getByRole('button', { name: '发喇叭' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: '发弹幕' })).toBeTruthy();
     expect(screen.getByTestId('gift-rank')).toBeTruthy();
   });
 });

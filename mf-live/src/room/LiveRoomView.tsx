@@ -10,15 +10,11 @@ import { useRoomChat } from '../chat/useRoomChat';
 import { DanmakuOverlay } from '../danmaku/DanmakuOverlay';
 import { DanmakuSettings } from '../danmaku/DanmakuSettings';
 import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
-import { BarragePanel } from '../barrage/BarragePanel';
 import { GiftLayer } from '../gifts/GiftLayer';
-import { GiftPanel } from '../gifts/GiftPanel';
 import { GiftRankBoard } from '../gifts/GiftRankBoard';
-import { GuardPanel } from '../guards/GuardPanel';
 import { RoomGuardList } from '../guards/RoomGuardList';
 import { useRoomGuards } from '../guards/useRoomGuards';
 import { HornBanner } from '../horns/HornBanner';
-import { HornComposer } from '../horns/HornComposer';
 import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
 import { chatCopy, pageCopy, roomCopy } from '../messages';
 import { LivePlayer } from '../player/LivePlayer';
@@ -26,33 +22,41 @@ import { roomDependencies } from '../roomDependencies';
 import { CommentaryList } from '../commentary/CommentaryList';
 import { ScoreBar, ScoreBarPlaceholder } from '../scoreBar/ScoreBar';
 import { useRoomMatchState } from '../scoreBar/useRoomMatch';
-import { safeImage, shownViewers } from '../ui/RoomCard';
+import { shownViewers } from '../ui/RoomCard';
 import { ActivityBanner } from './ActivityBanner';
-import { FollowButton } from './FollowButton';
+import { AnchorBar } from './AnchorBar';
 import { LazyOwnerPanel } from './LazyOwnerPanel';
+import { RoomActionBar } from './RoomActionBar';
 import { ScheduleList } from './RoomSchedules';
 import { useRoomInfo } from './useRoomInfo';
 
 const Main = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 16px;
+  gap: 12px;
   min-width: 0;
 `;
 
-/** Below the player: danmaku, gifts, horns, guards, the owner's console, placard and schedules. */
-const BelowPlayer = styled.div`
+/** The player and the bar right under it, one block (the bar's popovers open over the video). */
+const Stage = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+`;
+
+/** Below the stage: the owner's console, placard and schedules. */
+const BelowStage = styled.div`
   display: flex;
   flex-direction: column;
   gap: 16px;
   min-width: 0;
 `;
 
-/** The column beside the player: chat, the contribution board, then the activity banner. */
+/** The column beside the player: chat, the contribution board, the guards, then the activity banner. */
 const Side = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 16px;
+  gap: 12px;
   min-width: 0;
 `;
 
@@ -63,10 +67,12 @@ const ChatSlot = styled.div`
 `;
 
 /**
- * Desktop: the player's column and the chat's column. Mobile layout (992 px): one column. Phone
- * (500 px, the /h5 site): the player across the screen with the chat right below it, taking the
- * rest of the screen, then gifts and the rest of the room (the two columns' boxes dissolve into
- * one ordered list).
+ * Like Douyu's and Huya's rooms. Desktop: the anchor bar, the player and the gift bar under it in
+ * the wide column; chat, the contribution board and the guards in the column on the right.
+ * Mobile layout (992 px): one column. Phone (500 px, the /h5 site, which gives the room the whole
+ * screen: routeManifest.json immersiveOnPhone): the player edge to edge with its bar, the chat
+ * right below taking the rest of the screen, then the rest of the room (the two columns' boxes
+ * dissolve into one ordered list).
  */
 const Layout = styled.div`
   display: grid;
@@ -82,57 +88,33 @@ const Layout = styled.div`
     display: flex;
     flex-direction: column;
     align-items: stretch;
-    gap: 12px;
+    gap: 10px;
 
     ${Main}, ${Side} {
       display: contents;
     }
+    ${Stage} {
+      order: 0;
+    }
     ${ChatSlot} {
       order: 1;
     }
-    ${BelowPlayer} {
+    ${BelowStage} {
       order: 2;
       gap: 12px;
     }
     ${Side} > :not(${ChatSlot}) {
       order: 3;
     }
-    /* The chat's log fills the screen below the 16:9 player (its header, tabs and box aside). */
+    /* Edge to edge: the player and its bar; the rest keeps the page's margins. */
+    ${Main} > :not(${Stage}), ${Side} > * {
+      margin-inline: 12px;
+    }
+    /* The chat's log fills the screen below the 16:9 player and its bar (its header, tabs and box aside). */
     ${ChatSlot} [role='log'] {
       max-height: none;
-      height: max(240px, calc(100svh - 56.25vw - 280px));
+      height: max(240px, calc(100svh - 56.25vw - 300px));
     }
-  }
-`;
-
-const RoomHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.hero};
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
-    gap: 8px;
-    h1 {
-      font-size: ${({ theme }) => theme.font.title};
-    }
-    > div {
-      flex: 1;
-      min-width: 0;
-    }
-  }
-  img {
-    width: 40px;
-    height: 40px;
-    border-radius: 50%;
-    object-fit: cover;
-  }
-  .anchor {
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -141,7 +123,7 @@ export interface LiveRoomViewProps {
   roomId: number;
 }
 
-/** One live room: header with follow, the player with danmaku, placard, schedules, owner controls; chat and the activity banner beside. */
+/** One live room (docs/flows/live-room.md): the anchor bar, the player with danmaku and the gift bar under it, placard, schedules, owner controls; chat, the contribution board and the activity banner beside. */
 export function LiveRoomView({ context, roomId }: LiveRoomViewProps) {
   const room = useRoomInfo(context, roomId);
   if (room.state.status === 'ready') return <RoomBody context={context} info={room.state.data} refresh={room.refresh} patch={room.patch} applyPushed={room.applyPushed} />;
@@ -177,7 +159,6 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
   );
   const chat = useRoomChat(context, info.group_id, { ...chatMute, onRoomState });
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';
-  const avatar = safeImage(info.anchor.avatar);
   const [schedulesVersion, setSchedulesVersion] = useState(0);
   // Watch history: members only, while the page is visible (hooks/useWatchHeartbeat.ts).
   const user = useAtomValue(userInfoAtom);
@@ -220,41 +201,31 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
     <Layout data-remote="mf-live" data-page="live" data-room-id={info.room_id}>
       <Main>
         <HornBanner horns={chat.horns} />
-        <RoomHeader>
-          {avatar && <img src={avatar} alt={`${info.anchor.user_nickname} 的头像`} />}
-          <div>
-            <h1>{info.title}</h1>
-            <span className="anchor">
-              {roomCopy.anchor} {info.anchor.user_nickname} · {roomCopy.followers(info.anchor.fans)}
-            </span>
-          </div>
-          {info.viewer_role !== 'owner' && <FollowButton context={context} room={info} onChange={patch} />}
-        </RoomHeader>
+        <AnchorBar context={context} info={info} patch={patch} />
         {match !== null ? <ScoreBar row={match} /> : matchLoading && <ScoreBarPlaceholder />}
-        <LivePlayer
-          title={info.title}
-          urls={{ flv: info.flv, hls: info.hls }}
-          streamLive={info.is_live === 1}
-          roomState={info.room_state}
-          matchId={matchId}
-          onStreamDropped={refresh}
-          engines={roomDependencies.engines}
-          capabilities={roomDependencies.capabilities}
-          roomId={info.room_id}
-          eventBus={context.eventBus}
-          overlay={
-            <>
-              <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />
-              <GiftLayer events={chat.gifts} />
-            </>
-          }
-          controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
-        />
-        <BelowPlayer>
-          <BarragePanel context={context} roomId={info.room_id} live={chat.danmaku} />
-          {info.viewer_role !== 'owner' && <GiftPanel context={context} roomId={info.room_id} onSent={() => setGiftSignal((current) => current + 1)} />}
-          <HornComposer context={context} />
-          {info.viewer_role !== 'owner' && <GuardPanel context={context} roomId={info.room_id} mine={guards.mine} onBought={guards.reload} />}
+        <Stage>
+          <LivePlayer
+            title={info.title}
+            urls={{ flv: info.flv, hls: info.hls }}
+            streamLive={info.is_live === 1}
+            roomState={info.room_state}
+            matchId={matchId}
+            onStreamDropped={refresh}
+            engines={roomDependencies.engines}
+            capabilities={roomDependencies.capabilities}
+            roomId={info.room_id}
+            eventBus={context.eventBus}
+            overlay={
+              <>
+                <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />
+                <GiftLayer events={chat.gifts} />
+              </>
+            }
+            controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
+          />
+          <RoomActionBar context={context} info={info} danmaku={chat.danmaku} guardMine={guards.mine} onGuardBought={guards.reload} onGiftSent={() => setGiftSignal((current) => current + 1)} />
+        </Stage>
+        <BelowStage>
           {info.viewer_role === 'owner' && (
             <LazyOwnerPanel
               context={context}
@@ -271,7 +242,7 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
             <p data-testid="placard">{info.placard || roomCopy.noPlacard}</p>
           </PagePanel>
           <RoomScheduleSection context={context} roomId={info.room_id} version={schedulesVersion} />
-        </BelowPlayer>
+        </BelowStage>
       </Main>
       <Side>
         <ChatSlot>

@@ -37,6 +37,11 @@ export interface RouteMeta {
   hidesHeaderOnScroll?: boolean;
   /** A guest who opens it is asked to log in (the login modal) before the page is of use. */
   requiresLogin?: boolean;
+  /**
+   * On the phone site (/h5) the page takes the whole screen: no bottom tab bar and no side margins
+   * (a live room: the player edge to edge, its chat below; the header's back button leads out).
+   */
+  immersiveOnPhone?: boolean;
 }
 
 /** A piece of a remote that another page composes, and where. */

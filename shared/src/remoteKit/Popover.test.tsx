@@ -74,6 +74,24 @@ describe('Popover', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('with keepMounted keeps what was typed while closed, hidden from everyone', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <Popover title="弹幕" keepMounted trigger={(props) => <Button {...props}>弹幕</Button>}>
+          <input aria-label="弹幕内容" />
+        </Popover>
+      </ThemeProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: '弹幕' });
+    fireEvent.click(trigger);
+    fireEvent.change(screen.getByRole('textbox', { name: '弹幕内容' }), { target: { value: '好球' } });
+    fireEvent.click(trigger);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '弹幕内容' })).toBeNull();
+    fireEvent.click(trigger);
+    expect((screen.getByRole('textbox', { name: '弹幕内容' }) as HTMLInputElement).value).toBe('好球');
+  });
+
   it('stays a popover on a phone unless asked to become a sheet', () => {
     stubNarrowScreen();
     render(<Harness />);

@@ -51,6 +51,9 @@ const Panel = styled.div<{ $placement: PopoverPlacement; $width: number }>`
   &:focus {
     outline: none;
   }
+  &[hidden] {
+    display: none;
+  }
 `;
 
 /** What the trigger button is given: its state for screen readers and the toggle. */
@@ -83,6 +86,11 @@ export interface PopoverProps {
   closeLabel?: string;
   /** `data-testid` of the open dialog (popover or sheet alike). */
   testId?: string;
+  /**
+   * Closed, the content stays mounted (hidden): what was typed or picked, and a paid action that
+   * is waiting for its answer or its 重试, survive closing and reopening.
+   */
+  keepMounted?: boolean;
   children: ReactNode;
 }
 
@@ -92,7 +100,7 @@ export interface PopoverProps {
  * control inside; Escape closes it and gives focus back to the trigger; a click or focus outside
  * closes it. With `sheetOnNarrow`, a phone gets the same content in a bottom sheet.
  */
-export function Popover({ title, trigger, open: openProp, onOpenChange, placement = 'top-start', anchor = 'trigger', width = 360, sheetOnNarrow = false, closeLabel = '关闭', testId, children }: PopoverProps) {
+export function Popover({ title, trigger, open: openProp, onOpenChange, placement = 'top-start', anchor = 'trigger', width = 360, sheetOnNarrow = false, closeLabel = '关闭', testId, keepMounted = false, children }: PopoverProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = openProp ?? ownOpen;
   const narrow = useNarrowScreen();
@@ -150,14 +158,14 @@ export function Popover({ title, trigger, open: openProp, onOpenChange, placemen
         'aria-haspopup': 'dialog',
         'aria-controls': open && !asSheet ? dialogId : undefined,
       })}
-      {open && !asSheet && (
-        <Panel ref={panelRef} id={dialogId} role="dialog" aria-labelledby={titleId} tabIndex={-1} $placement={placement} $width={width} data-testid={testId}>
+      {(open || keepMounted) && !asSheet && (
+        <Panel ref={panelRef} id={dialogId} role="dialog" aria-labelledby={titleId} tabIndex={-1} hidden={!open} $placement={placement} $width={width} data-testid={testId}>
           <SurfaceHeader ref={closeRef} titleId={titleId} title={title} closeLabel={closeLabel} onClose={closeAndReturn} />
           {children}
         </Panel>
       )}
       {asSheet && (
-        <Sheet open={open} onClose={() => setOpen(false)} title={title} closeLabel={closeLabel} testId={testId}>
+        <Sheet open={open} onClose={() => setOpen(false)} title={title} closeLabel={closeLabel} testId={testId} keepMounted={keepMounted}>
           {children}
         </Sheet>
       )}

@@ -24,6 +24,10 @@ const Backdrop = styled.div`
   background: rgba(0, 0, 0, 0.45);
   animation: ${fadeIn} 0.15s ease-out;
 
+  &[hidden] {
+    display: none;
+  }
+
   @media (prefers-reduced-motion: reduce) {
     animation: none;
   }
@@ -66,6 +70,8 @@ export interface SheetProps {
   closeLabel?: string;
   /** `data-testid` of the dialog. */
   testId?: string;
+  /** Closed, the content stays mounted (hidden), keeping what was typed (Popover's keepMounted). */
+  keepMounted?: boolean;
   children: ReactNode;
 }
 
@@ -75,7 +81,7 @@ export interface SheetProps {
  * it and stays there (Tab wraps), Escape, the close button and a tap on the dim page close it, and
  * focus goes back to what opened it. The page behind does not scroll while it is open.
  */
-export function Sheet({ open, onClose, title, closeLabel = '关闭', testId, children }: SheetProps) {
+export function Sheet({ open, onClose, title, closeLabel = '关闭', testId, keepMounted = false, children }: SheetProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -94,7 +100,7 @@ export function Sheet({ open, onClose, title, closeLabel = '关闭', testId, chi
     };
   }, [open]);
 
-  if (!open || typeof document === 'undefined') return null;
+  if ((!open && !keepMounted) || typeof document === 'undefined') return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -119,6 +125,7 @@ export function Sheet({ open, onClose, title, closeLabel = '关闭', testId, chi
   return createPortal(
     <Backdrop
       data-sheet-backdrop=""
+      hidden={!open}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}

@@ -25,6 +25,7 @@ export const RouteMetaSchema = Type.Object(
     navIndex: Type.Union([Type.Integer({ minimum: 0, maximum: NAV_INDEX_MAX }), Type.Null()]),
     hidesHeaderOnScroll: Type.Optional(Type.Boolean()),
     requiresLogin: Type.Optional(Type.Boolean()),
+    immersiveOnPhone: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

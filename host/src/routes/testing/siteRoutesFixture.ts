@@ -11,7 +11,7 @@ const MANIFESTS: Record<RemoteName, { routes: RouteMeta[]; widgets: WidgetMeta[]
   mf_live: {
     routes: [
       { path: 'anchor', title: '直播', navIndex: 2 },
-      { path: 'live', title: '直播间', navIndex: 2 },
+      { path: 'live', title: '直播间', navIndex: 2, immersiveOnPhone: true },
       { path: 'score-live', title: '比赛直播', navIndex: 1 },
       { path: 'rank', title: '排行榜', navIndex: 2 },
       { path: 'attention', title: '关注', navIndex: 2, requiresLogin: true },

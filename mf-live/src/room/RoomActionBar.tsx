@@ -1,0 +1,204 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, IconButton, Popover, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
+import { BarragePanel } from '../barrage/BarragePanel';
+import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
+import { useGiftCatalogue } from '../gifts/giftCatalogue';
+import { safeGiftIcon } from '../gifts/giftMessage';
+import { GiftPanel } from '../gifts/GiftPanel';
+import { GuardPanel } from '../guards/GuardPanel';
+import { HornComposer } from '../horns/HornComposer';
+import { actionBarCopy } from '../messages';
+import { RECHARGE_HREF } from '../wallet/PaidActionNotice';
+
+/** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
+const GIFT_SHORTCUTS = 6;
+const POPOVER_WIDTH = 460;
+
+/**
+ * Directly under the player, like Douyu's and Huya's gift bar: the popovers open over the video
+ * (anchored to the bar, so each opens in the same place); on a phone they slide up as sheets.
+ */
+const Bar = styled.div`
+  position: relative;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 4px 8px;
+  padding: 6px 10px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 0;
+  border-radius: 0 0 ${({ theme }) => theme.radius.medium} ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    flex-wrap: nowrap;
+    justify-content: space-between;
+    gap: 4px;
+    padding: 2px 6px;
+    border-radius: 0;
+    border-left: 0;
+    border-right: 0;
+  }
+`;
+
+const Shortcuts = styled.ul`
+  display: flex;
+  gap: 2px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  img {
+    width: 28px;
+    height: 28px;
+  }
+  button {
+    flex-direction: column;
+    gap: 0;
+    padding: 2px 6px;
+    font-size: ${({ theme }) => theme.font.small};
+  }
+  /* A phone's bar keeps four buttons; the gifts are in the sheet. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}px) {
+    display: none;
+  }
+`;
+
+const Wallet = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin-left: auto;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+
+  a {
+    padding: 3px 10px;
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.brand};
+    color: ${({ theme }) => theme.colors.textInverse};
+    text-decoration: none;
+  }
+  a:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brand};
+    outline-offset: 2px;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    display: none;
+  }
+`;
+
+export interface RoomActionBarProps {
+  context: RemoteContext;
+  info: LiveRoomInfo;
+  /** Danmaku heard since the page opened (the danmaku picker's recent list). */
+  danmaku: readonly DanmakuItem[];
+  /** The viewer's guard in this room (null: none). */
+  guardMine: MyGuard | null;
+  onGuardBought: () => void;
+  onGiftSent: () => void;
+}
+
+/**
+ * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭 and 弹幕, each a
+ * popover over the video (a bottom sheet on a phone), then the balance and 充值. The anchor's own
+ * room leaves out what an anchor cannot buy there (gifts, guard). Closed, a picker keeps what was
+ * picked or typed, and a payment waiting for its answer (keepMounted).
+ */
+export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought, onGiftSent }: RoomActionBarProps) {
+  const user = useAtomValue(userInfoAtom);
+  const owner = info.viewer_role === 'owner';
+  const { state: catalogue } = useGiftCatalogue(context.api);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const [preselect, setPreselect] = useState<{ giftId: number; token: number } | undefined>(undefined);
+  const shortcuts = catalogue.status === 'ready' ? catalogue.data.slice(0, GIFT_SHORTCUTS) : [];
+
+  return (
+    <Bar role="group" aria-label={actionBarCopy.bar} data-testid="room-action-bar">
+      {!owner && (
+        <>
+          <Popover
+            title={actionBarCopy.giftsTitle}
+            open={giftOpen}
+            onOpenChange={setGiftOpen}
+            anchor="container"
+            width={POPOVER_WIDTH}
+            sheetOnNarrow
+            keepMounted
+            testId="gift-popover"
+            trigger={(props) => <IconButton {...props} label={actionBarCopy.giftsTitle} icon="🎁" text={actionBarCopy.gifts} data-testid="bar-gifts" />}
+          >
+            <GiftPanel context={context} roomId={info.room_id} onSent={onGiftSent} preselect={preselect} />
+          </Popover>
+          {shortcuts.length > 0 && (
+            <Shortcuts aria-label={actionBarCopy.gifts}>
+              {shortcuts.map((gift) => {
+                const icon = safeGiftIcon(gift.icon);
+                return (
+                  <li key={gift.id}>
+                    <Button
+                      variant="ghost"
+                      aria-label={actionBarCopy.giftShortcut(gift.name, gift.price)}
+                      title={actionBarCopy.giftShortcut(gift.name, gift.price)}
+                      aria-haspopup="dialog"
+                      data-testid="bar-gift-shortcut"
+                      data-gift-id={gift.id}
+                      onClick={() => {
+                        setPreselect({ giftId: gift.id, token: Date.now() });
+                        setGiftOpen(true);
+                      }}
+                    >
+                      {icon && <img src={icon} alt="" />}
+                      <span aria-hidden="true">{gift.name}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </Shortcuts>
+          )}
+          <Popover
+            title={actionBarCopy.guardTitle}
+            anchor="container"
+            width={POPOVER_WIDTH}
+            sheetOnNarrow
+            keepMounted
+            testId="guard-popover"
+            trigger={(props) => <IconButton {...props} label={actionBarCopy.guardTitle} icon="🛡️" text={actionBarCopy.guard} data-testid="bar-guard" />}
+          >
+            <GuardPanel context={context} roomId={info.room_id} mine={guardMine} onBought={onGuardBought} />
+          </Popover>
+        </>
+      )}
+      <Popover
+        title={actionBarCopy.hornTitle}
+        anchor="container"
+        width={POPOVER_WIDTH}
+        sheetOnNarrow
+        keepMounted
+        testId="horn-popover"
+        trigger={(props) => <IconButton {...props} label={actionBarCopy.hornTitle} icon="📢" text={actionBarCopy.horn} data-testid="bar-horn" />}
+      >
+        <HornComposer context={context} />
+      </Popover>
+      <Popover
+        title={actionBarCopy.barrageTitle}
+        anchor="container"
+        width={POPOVER_WIDTH}
+        sheetOnNarrow
+        keepMounted
+        testId="barrage-popover"
+        trigger={(props) => <IconButton {...props} label={actionBarCopy.barrageTitle} icon="💬" text={actionBarCopy.barrage} data-testid="bar-barrage" />}
+      >
+        <BarragePanel context={context} roomId={info.room_id} live={danmaku} />
+      </Popover>
+      {user && (
+        <Wallet>
+          <span data-testid="bar-balance">{actionBarCopy.balance(user.balance)}</span>
+          <a href={RECHARGE_HREF}>{actionBarCopy.recharge}</a>
+        </Wallet>
+      )}
+    </Bar>
+  );
+}

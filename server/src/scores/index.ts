@@ -2,5 +2,6 @@
 export { type ScoresPluginOptions, scoresPlugin } from './scoresPlugin';
 export type { LiveOptions } from './feed/liveSetup';
 export type { LiveFeed } from './feed/liveFeed';
+export type { StandingLine } from './feed/matchFeed';
 export type { LiveDataHubOptions } from './liveData/liveDataHub';
 export { matchRowsById } from './matchRows';

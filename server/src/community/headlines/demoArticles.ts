@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { chinaDate, chinaMonthDayMinute } from '../../infra/chinaTime';
 import type { Database } from '../../infra/db/schema';
+import type { StandingLine } from '../../scores';
 
 /**
  * Articles beside the match reports while the demo feed runs, written from its data so they agree
@@ -28,17 +29,10 @@ export function previewCoverPath(matchId: number): string {
 
 const pick = <Item>(items: readonly Item[], seed: number): Item => items[seed % items.length] as Item;
 
-interface TableRow {
+/** A team's line in a season's table (the feed's StandingLine), with the team's id and name. */
+interface TableRow extends StandingLine {
   team_id: number;
   name_zh: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-  form: string;
 }
 
 /** A season's table in order (points, goal difference, goals for). */

@@ -1,52 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DemoFeedSimulator } from './demoFeedSimulator';
-import type { FeedBatch, FeedFixture, FeedMatchState, FeedStanding } from './matchFeed';
+import type { FeedFixture } from './matchFeed';
 import { checkBasketball, checkFeed, checkFootball, checkGroupStage, checkSeries, checkSquad, checkTable, checkTableAgainstResults, recordOf } from './testing/consistency';
-import { DEMO_SCORE_COMPETITIONS } from './world/demoCompetitions';
-import { buildDemoWorld } from './world/demoWorld';
+import { DEMO_SPECS, matchStateOf, playDemoFeed, standingOf } from './testing/demoFeedFixture';
 
 /** A first start on 6 December 2026 (China 11:00), as e2e runs it: FEED_SEED=1, FEED_SPEED=60. */
 const START = new Date('2026-12-06T03:00:00Z');
-const world = buildDemoWorld();
-const specs = new Map(DEMO_SCORE_COMPETITIONS.map((spec) => [spec.name_zh, spec]));
 
-function run(): FeedBatch[] {
-  const simulator = new DemoFeedSimulator({ seed: 1, speed: 60, world, tickMs: null, pastHours: 24, futureHours: 6 });
-  const batches: FeedBatch[] = [];
-  // 20 wall minutes = 20 simulated hours, a batch every 20 s (20 simulated minutes).
-  for (let second = 0; second <= 20 * 60; second += 20) batches.push(simulator.advanceTo(new Date(START.getTime() + second * 1_000)));
-  return batches;
-}
-
-const state = (fields: Partial<FeedMatchState>): FeedMatchState => ({
-  key: 'm',
-  status: 'finished',
-  period: null,
-  minute: null,
-  extra_minute: null,
-  clock_seconds: null,
-  home_score: 0,
-  away_score: 0,
-  home_half_score: null,
-  away_half_score: null,
-  period_scores: [],
-  home_red: 0,
-  away_red: 0,
-  home_yellow: 0,
-  away_yellow: 0,
-  home_corner: 0,
-  away_corner: 0,
-  finished_at: null,
-  ...fields,
-});
-const row = (teamKey: string, fields: Partial<FeedStanding>): FeedStanding => ({ teamKey, group_name: 'A组', played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, form: '', ...fields });
+/** 20 wall minutes = 20 simulated hours, a batch every 20 s (20 simulated minutes). */
+const run = () => playDemoFeed({ start: START, seed: 1, speed: 60, wallMinutes: 20, stepSeconds: 20, pastHours: 24, futureHours: 6 });
 
 describe('the demo feed is believable (every sport it produces, first start on 6 December 2026)', () => {
   const record = recordOf(run());
   const finished = (sport: string) => [...record.fixtures.values()].filter((fixture) => fixture.sport === sport && record.states.get(fixture.key)?.status === 'finished');
 
   it('finds nothing impossible: scores, periods, frames, series, tables, dates', () => {
-    expect(checkFeed(record, specs)).toEqual([]);
+    expect(checkFeed(record, DEMO_SPECS)).toEqual([]);
   });
 
   it('covers every sport, with finished matches of each, and the World Cup group stage as results', () => {
@@ -75,34 +43,34 @@ describe('the demo feed is believable (every sport it produces, first start on 6
 
 describe('the consistency checks catch planted impossibilities', () => {
   it('snooker: a 334-26 frame, a frame to the player behind, a minute clock, a series past its majority', () => {
-    const frames = state({ home_score: 6, away_score: 2, period_scores: [[334, 26], [71, 20], [80, 12], [64, 30], [90, 1], [70, 40], [10, 60], [5, 77]] });
+    const frames = matchStateOf({ home_score: 6, away_score: 2, period_scores: [[334, 26], [71, 20], [80, 12], [64, 30], [90, 1], [70, 40], [10, 60], [5, 77]] });
     expect(checkSeries('s', frames, [], 11, true)).toEqual([expect.stringContaining('frame 1 scored 334-26')]);
-    const wrongWinner = checkSeries('s', state({ home_score: 1, away_score: 0, status: 'live', period_scores: [[40, 70]] }), [{ kind: 'game_end', side: 'home', period: 1, minute: null } as never], 11, true);
+    const wrongWinner = checkSeries('s', matchStateOf({ home_score: 1, away_score: 0, status: 'live', period_scores: [[40, 70]] }), [{ kind: 'game_end', side: 'home', period: 1, minute: null } as never], 11, true);
     expect(wrongWinner).toEqual([expect.stringContaining('given to home')]);
-    expect(checkSeries('s', state({ status: 'live', minute: 16, period: 6, period_scores: [[20, 10]] }), [], 11, true)).toEqual([expect.stringContaining('minute clock')]);
-    expect(checkSeries('s', state({ home_score: 7, away_score: 2, period_scores: Array.from({ length: 9 }, () => [70, 20] as [number, number]) }), [], 11, true)).toEqual([
+    expect(checkSeries('s', matchStateOf({ status: 'live', minute: 16, period: 6, period_scores: [[20, 10]] }), [], 11, true)).toEqual([expect.stringContaining('minute clock')]);
+    expect(checkSeries('s', matchStateOf({ home_score: 7, away_score: 2, period_scores: Array.from({ length: 9 }, () => [70, 20] as [number, number]) }), [], 11, true)).toEqual([
       expect.stringContaining('finished 7-2 in a best of 11'),
     ]);
   });
 
   it('basketball: quarters not adding up, an overtime after a decided game, a draw', () => {
-    expect(checkBasketball('b', state({ home_score: 100, away_score: 90, period_scores: [[25, 20], [25, 20], [25, 25], [20, 25]] }), 12)).toEqual([expect.stringContaining('periods add up to 95-90')]);
-    expect(checkBasketball('b', state({ home_score: 110, away_score: 96, period_scores: [[25, 20], [25, 20], [25, 25], [25, 25], [10, 6]] }), 12)).toEqual([expect.stringContaining('overtime 1 played after 100-90')]);
-    expect(checkBasketball('b', state({ home_score: 90, away_score: 90, period_scores: [[25, 20], [25, 20], [20, 25], [20, 25]] }), 10)).toEqual([expect.stringContaining('finished level')]);
+    expect(checkBasketball('b', matchStateOf({ home_score: 100, away_score: 90, period_scores: [[25, 20], [25, 20], [25, 25], [20, 25]] }), 12)).toEqual([expect.stringContaining('periods add up to 95-90')]);
+    expect(checkBasketball('b', matchStateOf({ home_score: 110, away_score: 96, period_scores: [[25, 20], [25, 20], [25, 25], [25, 25], [10, 6]] }), 12)).toEqual([expect.stringContaining('overtime 1 played after 100-90')]);
+    expect(checkBasketball('b', matchStateOf({ home_score: 90, away_score: 90, period_scores: [[25, 20], [25, 20], [20, 25], [20, 25]] }), 10)).toEqual([expect.stringContaining('finished level')]);
   });
 
   it('football: a score its goals do not make, a half-time score above the final one', () => {
     const goal = { kind: 'goal', side: 'home', minute: 30, extra_minute: null } as never;
-    expect(checkFootball('f', state({ home_score: 2, away_score: 0, home_half_score: 1, away_half_score: 0 }), [goal])).toEqual([expect.stringContaining('goals 1-0')]);
-    expect(checkFootball('f', state({ home_score: 1, away_score: 0, home_half_score: 2, away_half_score: 0 }), [goal])).toEqual([expect.stringContaining('half-time 2-0')]);
+    expect(checkFootball('f', matchStateOf({ home_score: 2, away_score: 0, home_half_score: 1, away_half_score: 0 }), [goal])).toEqual([expect.stringContaining('goals 1-0')]);
+    expect(checkFootball('f', matchStateOf({ home_score: 1, away_score: 0, home_half_score: 2, away_half_score: 0 }), [goal])).toEqual([expect.stringContaining('half-time 2-0')]);
   });
 
   it('tables: points that are not 3/1/0, unbalanced goals, a table that is not its results', () => {
-    expect(checkTable('t', [row('a', { played: 1, won: 1, points: 1, goals_for: 1 }), row('b', { played: 1, lost: 1, goals_against: 1 })], true)).toEqual([expect.stringContaining('1 points for 1-0-0')]);
-    expect(checkTable('t', [row('a', { played: 1, won: 1, points: 3, goals_for: 2 }), row('b', { played: 1, lost: 1, goals_against: 1 })], true)).toEqual([expect.stringContaining('2 scored but 1 conceded')]);
+    expect(checkTable('t', [standingOf('a', { played: 1, won: 1, points: 1, goals_for: 1 }), standingOf('b', { played: 1, lost: 1, goals_against: 1 })], true)).toEqual([expect.stringContaining('1 points for 1-0-0')]);
+    expect(checkTable('t', [standingOf('a', { played: 1, won: 1, points: 3, goals_for: 2 }), standingOf('b', { played: 1, lost: 1, goals_against: 1 })], true)).toEqual([expect.stringContaining('2 scored but 1 conceded')]);
     // A World Cup team on 4-5 games in a group of four.
     const results = [{ homeKey: 'a', awayKey: 'b', home: 1, away: 0 }];
-    expect(checkTableAgainstResults('t', [row('a', { played: 5, won: 1, drawn: 4, points: 7, goals_for: 1 })], results)).toContainEqual(expect.stringContaining('played 5, the results say 1'));
+    expect(checkTableAgainstResults('t', [standingOf('a', { played: 5, won: 1, drawn: 4, points: 7, goals_for: 1 })], results)).toContainEqual(expect.stringContaining('played 5, the results say 1'));
   });
 
   it('formats and dates: a group of four with a fifth game, a World Cup match in December', () => {
@@ -113,7 +81,7 @@ describe('the consistency checks catch planted impossibilities', () => {
     expect(checkGroupStage('wc', [...six, fixture('a', 'b', '2026-06-20T00:00:00Z')])).toEqual([expect.stringContaining('7 matches')]);
     const december = fixture('a', 'b', '2026-12-06T12:00:00Z');
     const planted = { fixtures: new Map([[december.key, december]]), states: new Map(), events: new Map(), seasons: [] };
-    expect(checkFeed(planted, specs)).toEqual([expect.stringContaining('outside its season')]);
+    expect(checkFeed(planted, DEMO_SPECS)).toEqual([expect.stringContaining('outside its season')]);
   });
 
   it('squads: a player with more games than his team, players scoring more than the team, regulars without games', () => {

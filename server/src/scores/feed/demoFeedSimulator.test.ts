@@ -1,18 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DemoFeedSimulator } from './demoFeedSimulator';
 import type { FeedBatch, FeedMatchState } from './matchFeed';
-import { buildDemoWorld } from './world/demoWorld';
+import { demoWorld, playDemoFeed } from './testing/demoFeedFixture';
 
 const START = new Date('2026-03-01T04:00:00Z');
 const MINUTE = 60_000;
-const world = buildDemoWorld();
+const world = demoWorld();
 
 /** Runs a simulator from START for `minutes` wall minutes in steps of `stepMinutes`. */
-function run(options: { seed: number; speed?: number; minutes: number; stepMinutes: number; pastHours?: number; futureHours?: number }): FeedBatch[] {
-  const simulator = new DemoFeedSimulator({ seed: options.seed, speed: options.speed ?? 1, world, tickMs: null, pastHours: options.pastHours ?? 0, futureHours: options.futureHours ?? 1 });
-  const batches: FeedBatch[] = [];
-  for (let minute = 0; minute <= options.minutes; minute += options.stepMinutes) batches.push(simulator.advanceTo(new Date(START.getTime() + minute * MINUTE)));
-  return batches;
+function run({ minutes, stepMinutes, ...options }: { seed: number; speed?: number; minutes: number; stepMinutes: number; pastHours?: number; futureHours?: number }): FeedBatch[] {
+  return playDemoFeed({ start: START, speed: 1, ...options, wallMinutes: minutes, stepSeconds: stepMinutes * 60 });
 }
 
 /** Every event, in order within each match (matches interleave differently with other tick rates). */

@@ -36,9 +36,11 @@ export interface FeedTeam {
   players: FeedPlayer[];
 }
 
-export interface FeedStanding {
-  teamKey: string;
-  group_name: string;
+/**
+ * A team's line in a table, the columns of a `standing` row: what the feed sends, the store adds
+ * results to and the articles (community/headlines/demoArticles.ts) read back.
+ */
+export interface StandingLine {
   played: number;
   won: number;
   drawn: number;
@@ -46,7 +48,18 @@ export interface FeedStanding {
   goals_for: number;
   goals_against: number;
   points: number;
+  /** The last five results, oldest first ('WDLWW'). */
   form: string;
+}
+
+export interface FeedStanding extends StandingLine {
+  teamKey: string;
+  group_name: string;
+}
+
+/** A team's line before its first game. */
+export function emptyStanding(teamKey: string, group_name: string): FeedStanding {
+  return { teamKey, group_name, played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, form: '' };
 }
 
 /** A season with the table as it stands when the feed starts (applied once, never over newer rows). */
@@ -97,6 +110,30 @@ export interface FeedMatchState {
   home_corner: number;
   away_corner: number;
   finished_at: Date | null;
+}
+
+/** A match before kick-off: nothing scored, no clock, no cards. */
+export function scheduledMatchState(key: string): FeedMatchState {
+  return {
+    key,
+    status: 'scheduled',
+    period: null,
+    minute: null,
+    extra_minute: null,
+    clock_seconds: null,
+    home_score: 0,
+    away_score: 0,
+    home_half_score: null,
+    away_half_score: null,
+    period_scores: [],
+    home_red: 0,
+    away_red: 0,
+    home_yellow: 0,
+    away_yellow: 0,
+    home_corner: 0,
+    away_corner: 0,
+    finished_at: null,
+  };
 }
 
 /** An event as the API shows it, keyed by the feed instead of the database (match_str is derived). */

@@ -1,6 +1,6 @@
 import type { OddsMarketName, OddsQuote } from '@sports/shared/server';
 import { formatMatchStr } from '../../matchStr';
-import type { FeedMatchEvent, FeedMatchState, FeedOddsQuote, FeedStatistic } from '../matchFeed';
+import { type FeedMatchEvent, type FeedMatchState, type FeedOddsQuote, type FeedStatistic, scheduledMatchState } from '../matchFeed';
 import type { PlannedFixture } from './schedule';
 import { Agenda, AgendaOrder } from './agenda';
 import { type FairMarkets, ODDS_COMPANIES, type MarketQuotes, companyBias, quote, sameQuote } from './oddsModel';
@@ -45,26 +45,7 @@ export abstract class BaseSimulation implements MatchSimulation {
     readonly fixture: PlannedFixture,
     protected readonly context: SimulationContext,
   ) {
-    this.current = {
-      key: fixture.key,
-      status: 'scheduled',
-      period: null,
-      minute: null,
-      extra_minute: null,
-      clock_seconds: null,
-      home_score: 0,
-      away_score: 0,
-      home_half_score: null,
-      away_half_score: null,
-      period_scores: [],
-      home_red: 0,
-      away_red: 0,
-      home_yellow: 0,
-      away_yellow: 0,
-      home_corner: 0,
-      away_corner: 0,
-      finished_at: null,
-    };
+    this.current = scheduledMatchState(fixture.key);
   }
 
   get finished(): boolean {

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DemoFeedSimulator } from '../demoFeedSimulator';
 import type { FeedBatch, FeedMatchEvent, FeedMatchState } from '../matchFeed';
-import { buildDemoWorld } from '../world/demoWorld';
+import { demoWorld, playDemoFeed } from '../testing/demoFeedFixture';
 import { fixtureBestOf } from '../world/seasonCalendar';
 import { gamesToWin } from './seriesModel';
 
 const START = new Date('2026-03-01T04:00:00Z');
-const MINUTE = 60_000;
-const world = buildDemoWorld();
+const world = demoWorld();
 
 /** A simulator at 10x (a simulated day in 2.4 wall hours) stepped over `hours` wall hours. */
 function run(seed: number, hours: number, stepMinutes: number): FeedBatch[] {
-  const simulator = new DemoFeedSimulator({ seed, speed: 10, world, tickMs: null, pastHours: 6, futureHours: 2 });
-  const batches: FeedBatch[] = [];
-  for (let minute = 0; minute <= hours * 60; minute += stepMinutes) batches.push(simulator.advanceTo(new Date(START.getTime() + minute * MINUTE)));
-  return batches;
+  return playDemoFeed({ start: START, seed, speed: 10, wallMinutes: hours * 60, stepSeconds: stepMinutes * 60, pastHours: 6, futureHours: 2 });
 }
 
 const lastStates = (batches: FeedBatch[]) => {

@@ -1,4 +1,4 @@
-import type { FeedBatch, FeedFixture, FeedMatchEvent, FeedMatchState, FeedStanding } from '../matchFeed';
+import { type FeedBatch, type FeedFixture, type FeedMatchEvent, type FeedMatchState, type FeedStanding, emptyStanding } from '../matchFeed';
 import type { DemoCompetitionSpec } from '../world/demoCompetitions';
 import { fixtureBestOf, inPlayWindow } from '../world/seasonCalendar';
 import { SNOOKER_MAX_BREAK, gamesToWin } from '../engine/seriesModel';
@@ -124,16 +124,10 @@ export function checkTable(label: string, rows: readonly FeedStanding[], footbal
 
 /** A table that starts empty (a tournament sent as results) against what its finished results imply. */
 export function checkTableAgainstResults(label: string, rows: readonly FeedStanding[], results: readonly { homeKey: string; awayKey: string; home: number; away: number }[]): string[] {
-  const implied = new Map<string, { played: number; won: number; drawn: number; lost: number; goals_for: number; goals_against: number; points: number }>();
+  const implied = new Map<string, FeedStanding>();
   const add = (key: string, own: number, other: number) => {
-    const row = implied.get(key) ?? { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0 };
-    row.played += 1;
-    row.goals_for += own;
-    row.goals_against += other;
-    if (own > other) row.won += 1;
-    else if (own === other) row.drawn += 1;
-    else row.lost += 1;
-    row.points = row.won * 3 + row.drawn;
+    const row = implied.get(key) ?? emptyStanding(key, '');
+    applyTo(row, own, other);
     implied.set(key, row);
   };
   for (const result of results) {
@@ -142,7 +136,7 @@ export function checkTableAgainstResults(label: string, rows: readonly FeedStand
   }
   const problems: string[] = [];
   for (const row of rows) {
-    const expected = implied.get(row.teamKey) ?? { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0 };
+    const expected = implied.get(row.teamKey) ?? emptyStanding(row.teamKey, row.group_name);
     for (const field of ['played', 'won', 'drawn', 'lost', 'goals_for', 'goals_against', 'points'] as const) {
       if (row[field] !== expected[field]) problems.push(`${label} ${row.teamKey}: ${field} ${row[field]}, the results say ${expected[field]}`);
     }
@@ -204,6 +198,7 @@ export function checkFeed(record: FeedRecord, specs: ReadonlyMap<string, DemoCom
   return problems;
 }
 
+/** Adds a result to a football line (3/1/0): the check's own sum, not the feed's applyResult it checks. */
 function applyTo(row: FeedStanding, own: number, other: number): void {
   row.played += 1;
   row.goals_for += own;

@@ -1,5 +1,5 @@
 import { createRng } from '../engine/prng';
-import type { FeedSeason, FeedStanding } from '../matchFeed';
+import { type FeedSeason, type FeedStanding, emptyStanding } from '../matchFeed';
 import { type DemoWorld, seasonName, worldTeam } from './demoWorld';
 import { playedAsMatches } from './pastTournaments';
 import { resultLetter, sampleFinalScore } from './pastResults';
@@ -17,9 +17,7 @@ export function initialSeasons(world: DemoWorld, seed: number, at: Date): FeedSe
   return world.competitions.map(({ spec, teamKeys, groupOf }) => {
     const name = seasonName(spec, at);
     const rng = createRng(seed, 'table', spec.name_zh, name);
-    const rows = new Map<string, FeedStanding>(
-      teamKeys.map((key) => [key, { teamKey: key, group_name: groupOf.get(key) ?? '', played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, form: '' }]),
-    );
+    const rows = new Map<string, FeedStanding>(teamKeys.map((key) => [key, emptyStanding(key, groupOf.get(key) ?? '')]));
     const rounds = playedAsMatches(spec, at) ? 0 : roundsPlayedAt(spec, at);
     // Teams meet within their group only.
     const groups = new Map<string, string[]>();

@@ -1,35 +1,19 @@
+import { forwardRef } from 'react';
 import styled from 'styled-components';
+import { Button, type ButtonProps } from '@sports/shared';
 
-/** Footer buttons of a dialog: `data-variant="primary"` for the main action. */
-export const DialogButton = styled.button`
+const SizedButton = styled(Button)`
   min-width: 80px;
-  height: 36px;
+  min-height: 36px;
   padding: 0 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  cursor: pointer;
-
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.brandDark};
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brandDark};
-    outline-offset: 2px;
-  }
-
-  &[data-variant='primary'] {
-    border-color: ${({ theme }) => theme.colors.brandDark};
-    background: ${({ theme }) => theme.colors.brandDark};
-    color: ${({ theme }) => theme.colors.textInverse};
-  }
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
 `;
+
+export interface DialogButtonProps extends Omit<ButtonProps, 'variant' | 'size'> {
+  /** 'primary' for the main action (the kit's primary Button); kept on the element. */
+  'data-variant'?: 'primary';
+}
+
+/** Footer buttons of a dialog (and the ops pages): the kit's Button, `data-variant="primary"` for the main action. */
+export const DialogButton = forwardRef<HTMLButtonElement, DialogButtonProps>(function DialogButton(props, ref) {
+  return <SizedButton ref={ref} variant={props['data-variant'] === 'primary' ? 'primary' : 'secondary'} {...props} />;
+});

@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { trapTabKey } from './focusTrap';
 import { useRestoreFocus } from './useRestoreFocus';
@@ -39,24 +40,17 @@ const Title = styled.h2`
   font-size: ${({ theme }) => theme.font.title};
 `;
 
-const CloseButton = styled.button`
+/* The mobile shell makes it a 44 px target (mobile/MobileShellStyle.ts, by data-dialog-close). */
+const CloseButton = styled(IconButton)`
   position: absolute;
   top: 16px;
   right: 16px;
   width: 32px;
   height: 32px;
-  border: 0;
+  padding: 0;
   border-radius: 50%;
-  background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 20px;
-  cursor: pointer;
-
-  &:hover,
-  &:focus-visible {
-    background: ${({ theme }) => theme.colors.background};
-    outline: none;
-  }
+  font-size: 17px;
 `;
 
 const Footer = styled.div`
@@ -111,9 +105,7 @@ export function DialogFrame({ title, onClose, children, footer, describedByBody,
         onKeyDown={onKeyDown}
       >
         <Title id={titleId}>{title}</Title>
-        <CloseButton type="button" aria-label={hostMessages.dialog.close} data-dialog-close="" onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </CloseButton>
+        <CloseButton label={hostMessages.dialog.close} icon="×" data-dialog-close="" onClick={onClose} />
         <div id={bodyId}>{children}</div>
         {footer && <Footer>{footer}</Footer>}
       </Panel>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
 import type { GoalPopup } from './useGoalPopups';
 
@@ -47,26 +48,19 @@ const Heading = styled.div`
   }
 `;
 
-const Close = styled.button`
+/* One class only: the mobile shell's 44 px rule (mobile/MobileShellStyle.ts) must still win. */
+const Close = styled(IconButton)`
   margin-left: auto;
   width: 28px;
   height: 28px;
-  border: 0;
+  padding: 0;
   border-radius: 50%;
-  background: none;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 18px;
-  line-height: 1;
-  cursor: pointer;
+  font-size: 15px;
   pointer-events: auto;
 
-  &:hover,
-  &:focus-visible {
-    background: ${({ theme }) => theme.colors.background};
+  &:hover {
     color: ${({ theme }) => theme.colors.text};
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
   }
 `;
 
@@ -111,9 +105,7 @@ export function GoalPopupList({ popups, onClose, whistling }: GoalPopupListProps
               <strong>{copy.title}</strong>
               <span>{home ? copy.homeScored : copy.awayScored}</span>
               <span data-testid="goal-minute">{popup.match_str}</span>
-              <Close type="button" aria-label={copy.close(popup.home_team_name_zh, popup.away_team_name_zh)} onClick={() => onClose(popup.seq)}>
-                ×
-              </Close>
+              <Close label={copy.close(popup.home_team_name_zh, popup.away_team_name_zh)} icon="×" onClick={() => onClose(popup.seq)} />
             </Heading>
             <Teams>
               <span data-scored={home}>{popup.home_team_name_zh}</span>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
+import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { isCurrentLink, LEFT_MENU_LINKS } from './leftMenuLinks';
 import { useSidebarStatus } from './useSidebarStatus';
@@ -20,19 +21,16 @@ const Aside = styled.aside`
   }
 `;
 
-const ToggleButton = styled.button`
-  display: block;
+const ToggleButton = styled(IconButton)`
+  display: flex;
   width: 36px;
   height: 36px;
   margin: 0 6px 8px auto;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: transparent;
+  padding: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.title};
-  cursor: pointer;
+  font-size: 15px;
 
-  &:hover {
+  &:hover:not(:disabled) {
     background: ${({ theme }) => theme.colors.background};
   }
 `;
@@ -88,9 +86,7 @@ export function LeftMenu() {
 
   return (
     <Aside aria-label={text.label} data-opened={opened ? 'true' : 'false'}>
-      <ToggleButton type="button" aria-expanded={opened} aria-controls={listId} aria-label={opened ? text.collapse : text.expand} onClick={toggle}>
-        <span aria-hidden="true">{opened ? '«' : '»'}</span>
-      </ToggleButton>
+      <ToggleButton aria-expanded={opened} aria-controls={listId} label={opened ? text.collapse : text.expand} icon={opened ? '«' : '»'} onClick={toggle} />
       <List id={listId} hidden={!opened}>
         {LEFT_MENU_LINKS.map((link) => (
           <li key={link.to}>

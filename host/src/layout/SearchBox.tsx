@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { MAX_LENGTH } from '@sports/shared';
+import { Button, MAX_LENGTH, TextInput } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
 import { SearchPanel } from './SearchPanel';
@@ -10,48 +10,44 @@ import { useSearchHistory } from './useSearchHistory';
 
 const text = hostMessages.search;
 
-const Form = styled.form`
+/* The white pill in the header, around a plain <form>; the search panel opens under it. */
+const Pill = styled.div`
   position: relative;
-  display: flex;
-  align-items: center;
   flex: 0 1 260px;
   min-width: 160px;
-  height: 34px;
   border-radius: 17px;
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-const Input = styled.input`
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  height: 34px;
+`;
+
+/* The kit's TextInput (16 px on a phone, its focus ring) without its box: the pill is the box. */
+const Input = styled(TextInput)`
   flex: 1;
-  min-width: 0;
   height: 100%;
+  min-height: 0;
   padding: 0 12px;
   border: 0;
   border-radius: 17px 0 0 17px;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
 
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brandDark};
     outline-offset: -2px;
   }
 `;
 
-const SubmitButton = styled.button`
-  flex: none;
-  height: 100%;
-  padding: 0 14px;
-  border: 0;
-  border-radius: 0 17px 17px 0;
-  background: ${({ theme }) => theme.colors.brandDark};
-  color: ${({ theme }) => theme.colors.textInverse};
-  font: inherit;
-  cursor: pointer;
+const SubmitButton = styled(Button).attrs({ variant: 'primary' as const })`
+  && {
+    flex: none;
+    height: 100%;
+    padding: 0 14px;
+    border: 0;
+    border-radius: 0 17px 17px 0;
+  }
 `;
 
 /**
@@ -95,22 +91,26 @@ export function SearchBox() {
   }
 
   return (
-    <Form role="search" ref={formRef} onSubmit={onSubmit}>
-      <Input
-        ref={inputRef}
-        type="search"
-        aria-label={text.label}
-        placeholder={text.placeholder}
-        maxLength={MAX_LENGTH.search}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-      />
-      <SubmitButton type="submit">{text.submit}</SubmitButton>
-      {open && (history.length > 0 || hotNames.length > 0) && (
-        <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={removeEntry} onClear={clearAll} />
-      )}
-    </Form>
+    <Pill>
+      <form role="search" ref={formRef} onSubmit={onSubmit}>
+        <Row>
+          <Input
+            ref={inputRef}
+            type="search"
+            aria-label={text.label}
+            placeholder={text.placeholder}
+            maxLength={MAX_LENGTH.search}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onFocus={() => setOpen(true)}
+            onClick={() => setOpen(true)}
+          />
+          <SubmitButton type="submit">{text.submit}</SubmitButton>
+        </Row>
+        {open && (history.length > 0 || hotNames.length > 0) && (
+          <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={removeEntry} onClear={clearAll} />
+        )}
+      </form>
+    </Pill>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { Button, IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
 
 const text = hostMessages.search;
@@ -32,18 +33,23 @@ const Heading = styled.h2`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const TextButton = styled.button`
-  padding: 2px 4px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.small};
-  cursor: pointer;
-
-  &:hover {
+/* The panel's quiet buttons: the kit's ghost Button, text only, brand-dark on hover. */
+const quietLook = css`
+  && {
+    padding: 2px 4px;
+    border: 0;
+    background: none;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+  &&:hover:not(:disabled) {
+    background: none;
     color: ${({ theme }) => theme.colors.brandDark};
   }
+`;
+
+const TextButton = styled(Button).attrs({ variant: 'ghost' as const })`
+  ${quietLook}
 `;
 
 const Chips = styled.ul`
@@ -63,13 +69,20 @@ const Chip = styled.li`
 `;
 
 const ChipButton = styled(TextButton)`
-  padding: 4px 4px 4px 12px;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.font.body};
+  && {
+    padding: 4px 4px 4px 12px;
+    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.font.body};
+  }
 `;
 
-const DeleteButton = styled(TextButton)`
-  padding: 4px 10px 4px 4px;
+/* Named "删除搜索记录 …" by its label; the × is hidden from screen readers. */
+const DeleteButton = styled(IconButton)`
+  ${quietLook}
+  && {
+    padding: 4px 10px 4px 4px;
+    font-size: ${({ theme }) => theme.font.body};
+  }
 `;
 
 const HotList = styled.ol`
@@ -79,11 +92,14 @@ const HotList = styled.ol`
 `;
 
 const HotButton = styled(ChipButton)`
-  display: flex;
-  gap: 8px;
-  width: 100%;
-  padding: 6px 0;
-  text-align: left;
+  && {
+    display: flex;
+    justify-content: flex-start;
+    gap: 8px;
+    width: 100%;
+    padding: 6px 0;
+    text-align: left;
+  }
 `;
 
 const Rank = styled.span`
@@ -116,19 +132,17 @@ export function SearchPanel({ id, history, hotNames, onChoose, onDelete, onClear
         <section aria-labelledby={historyHeadingId}>
           <SectionHead>
             <Heading id={historyHeadingId}>{text.history}</Heading>
-            <TextButton type="button" onClick={onClear}>
+            <TextButton onClick={onClear}>
               {text.clearHistory}
             </TextButton>
           </SectionHead>
           <Chips>
             {history.map((entry) => (
               <Chip key={entry}>
-                <ChipButton type="button" onClick={() => onChoose(entry)}>
+                <ChipButton onClick={() => onChoose(entry)}>
                   {entry}
                 </ChipButton>
-                <DeleteButton type="button" aria-label={text.deleteHistoryItem(entry)} onClick={() => onDelete(entry)}>
-                  ×
-                </DeleteButton>
+                <DeleteButton label={text.deleteHistoryItem(entry)} icon="×" onClick={() => onDelete(entry)} />
               </Chip>
             ))}
           </Chips>
@@ -142,7 +156,7 @@ export function SearchPanel({ id, history, hotNames, onChoose, onDelete, onClear
           <HotList>
             {hotNames.map((name, index) => (
               <li key={`${index}-${name}`}>
-                <HotButton type="button" onClick={() => onChoose(name)}>
+                <HotButton onClick={() => onChoose(name)}>
                   <Rank aria-hidden="true">{index + 1}</Rank>
                   {name}
                 </HotButton>

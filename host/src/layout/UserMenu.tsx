@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { levelOf, type UserInfo } from '@sports/shared';
+import { Button, levelOf, type UserInfo } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { MenuButton, MenuLink, MenuList } from './navStyles';
 import { useDropdown } from './useDropdown';
@@ -13,15 +13,16 @@ const Container = styled.div`
   flex: none;
 `;
 
-const AvatarButton = styled.button`
-  display: block;
-  padding: 0;
-  border: 2px solid transparent;
-  border-radius: 50%;
-  background: none;
-  cursor: pointer;
-
-  &:focus-visible {
+/* The kit's Button around the avatar: the image's alt (the nickname) names it. */
+const AvatarButton = styled(Button).attrs({ variant: 'ghost' as const })`
+  && {
+    display: block;
+    padding: 0;
+    border: 2px solid transparent;
+    border-radius: 50%;
+    background: none;
+  }
+  &&:focus-visible {
     border-color: ${({ theme }) => theme.colors.textInverse};
     outline: none;
   }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
+import { Button } from '@sports/shared';
 
 /** Looks shared by every top-nav item: light text on the dark bar, the current page in brand red. */
 const navItemLook = css`
@@ -36,16 +37,21 @@ export const NavAnchor = styled(Link)`
   ${navItemLook}
 `;
 
-export const NavButton = styled.button`
-  ${navItemLook}
+/* The kit's Button in the nav's look: doubled class, so it wins over the Button's own hover and ring. */
+export const NavButton = styled(Button).attrs({ variant: 'ghost' as const })`
+  && {
+    ${navItemLook}
+  }
 `;
 
 /* At least 24 × 24 px and beside the link, not over it (WCAG 2.2 target size). */
-export const ChevronButton = styled.button`
-  ${navItemLook}
-  min-width: 24px;
-  min-height: 24px;
-  padding: 0 4px;
+export const ChevronButton = styled(Button).attrs({ variant: 'ghost' as const })`
+  && {
+    ${navItemLook}
+    min-width: 24px;
+    min-height: 24px;
+    padding: 0 4px;
+  }
 `;
 
 export const NavListItem = styled.li`
@@ -98,6 +104,8 @@ export const MenuLink = styled(Link)`
   ${menuItemLook}
 `;
 
-export const MenuButton = styled.button`
-  ${menuItemLook}
+export const MenuButton = styled(Button).attrs({ variant: 'ghost' as const })`
+  && {
+    ${menuItemLook}
+  }
 `;

@@ -6,10 +6,12 @@ import {
   Button,
   COMMENT_REMOVED_TEXT,
   COMMENT_TEXT_MAX,
+  Field,
   Muted,
   RelativeChinaTime,
   requireLogin,
   sharedMessages,
+  TextArea,
   useCursorList,
   userInfoAtom,
   type RemoteContext,
@@ -48,15 +50,15 @@ const Stack = styled.div`
   textarea {
     width: 100%;
     min-height: 56px;
-    box-sizing: border-box;
-    font: inherit;
   }
-  div {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    font-size: ${({ theme }) => theme.font.small};
-  }
+`;
+
+/** Under the box: the counter, send, cancel and a refusal on one line. */
+const FormActions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  font-size: ${({ theme }) => theme.font.small};
 `;
 
 const More = styled.div`
@@ -118,9 +120,12 @@ function CommentForm({
   return (
     <form onSubmit={submit} data-testid={replyTo === undefined ? 'comment-form' : 'reply-form'}>
       <Stack>
-        <label htmlFor={id}>{label}</label>
-        <textarea id={id} data-testid={replyTo === undefined ? 'comment-input' : 'reply-input'} value={text} maxLength={COMMENT_TEXT_MAX * 2} onChange={(event) => setText(event.target.value)} />
-        <div>
+        <Field id={id} label={label}>
+          {(control) => (
+            <TextArea {...control} data-testid={replyTo === undefined ? 'comment-input' : 'reply-input'} value={text} maxLength={COMMENT_TEXT_MAX * 2} onChange={(event) => setText(event.target.value)} />
+          )}
+        </Field>
+        <FormActions>
           <span>{detailCopy.counter(length)}</span>
           <Button type="submit" variant="primary" data-testid={replyTo === undefined ? 'comment-submit' : 'reply-submit'} disabled={busy || text.trim() === '' || length > COMMENT_TEXT_MAX}>
             {busy ? detailCopy.sending : submitLabel}
@@ -131,7 +136,7 @@ function CommentForm({
             </Button>
           )}
           {error !== null && <span role="alert">{error}</span>}
-        </div>
+        </FormActions>
       </Stack>
     </form>
   );

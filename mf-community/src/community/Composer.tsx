@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, IconButton, POST_IMAGES_MAX, POST_TEXT_MAX, type CommunityTopic, type Post, type RemoteContext } from '@sports/shared';
+import { ApiError, Button, Field, IconButton, POST_IMAGES_MAX, POST_TEXT_MAX, Select, TextArea, TextInput, type CommunityTopic, type Post, type RemoteContext } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { composerCopy } from './communityCopy';
 import { safeImage } from './format';
@@ -18,8 +18,6 @@ const Stack = styled.div`
   textarea {
     width: 100%;
     min-height: 80px;
-    box-sizing: border-box;
-    font: inherit;
   }
 `;
 
@@ -157,8 +155,9 @@ export function Composer({ context, topics, onPosted }: { context: RemoteContext
   return (
     <form onSubmit={submit} aria-label={composerCopy.heading} data-testid="composer">
       <Stack>
-        <label htmlFor={`${ids}-text`}>{composerCopy.text}</label>
-        <textarea id={`${ids}-text`} data-testid="composer-text" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-counter`} />
+        <Field id={`${ids}-text`} label={composerCopy.text}>
+          {(control) => <TextArea {...control} data-testid="composer-text" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-counter`} />}
+        </Field>
         <Row>
           <label htmlFor={`${ids}-images`}>{composerCopy.images}</label>
           <input
@@ -194,24 +193,24 @@ export function Composer({ context, topics, onPosted }: { context: RemoteContext
         )}
         <Row>
           <label htmlFor={`${ids}-topic`}>{composerCopy.topic}</label>
-          <select id={`${ids}-topic`} data-testid="composer-topic" value={topicId} onChange={(event) => setTopicId(event.target.value)}>
+          <Select id={`${ids}-topic`} data-testid="composer-topic" value={topicId} onChange={(event) => setTopicId(event.target.value)}>
             <option value="">{composerCopy.noTopic}</option>
             {topics.map((topic) => (
               <option key={topic.id} value={String(topic.id)}>
                 {topic.name}
               </option>
             ))}
-          </select>
+          </Select>
           <label htmlFor={`${ids}-link`}>{composerCopy.link}</label>
-          <select id={`${ids}-link`} data-testid="composer-link-kind" value={linkKind} onChange={(event) => setLinkKind(event.target.value as LinkKind)}>
+          <Select id={`${ids}-link`} data-testid="composer-link-kind" value={linkKind} onChange={(event) => setLinkKind(event.target.value as LinkKind)}>
             <option value="none">{composerCopy.linkNone}</option>
             <option value="match">{composerCopy.linkMatch}</option>
             <option value="room">{composerCopy.linkRoom}</option>
-          </select>
+          </Select>
           {linkKind !== 'none' && (
             <>
               <label htmlFor={`${ids}-link-id`}>{composerCopy.linkId}</label>
-              <input id={`${ids}-link-id`} data-testid="composer-link-id" inputMode="numeric" size={10} value={linkId} onChange={(event) => setLinkId(event.target.value)} />
+              <TextInput id={`${ids}-link-id`} data-testid="composer-link-id" inputMode="numeric" size={10} value={linkId} onChange={(event) => setLinkId(event.target.value)} />
             </>
           )}
         </Row>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, REPORT_REASONS, REPORT_REASON_LABELS, requireLogin, type RemoteContext, type ReportReason } from '@sports/shared';
+import { Button, REPORT_REASONS, REPORT_REASON_LABELS, requireLogin, Select, type RemoteContext, type ReportReason } from '@sports/shared';
 import { communityApi } from '../api/communityApi';
 import { reportCopy } from './communityCopy';
 
@@ -42,13 +42,13 @@ export function ReportAction({ context, kind, targetId }: { context: RemoteConte
   return (
     <Form data-testid={`${kind}-report-form`}>
       <label htmlFor={selectId}>{reportCopy.reason}</label>
-      <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
+      <Select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
         {REPORT_REASONS.map((key) => (
           <option key={key} value={key}>
             {REPORT_REASON_LABELS[key]}
           </option>
         ))}
-      </select>
+      </Select>
       <Button variant="primary" data-testid={`${kind}-report-submit`} disabled={state === 'sending'} onClick={send}>
         {reportCopy.submit}
       </Button>

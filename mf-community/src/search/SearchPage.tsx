@@ -7,6 +7,7 @@ import {
   RelativeChinaTime,
   RemotePageFrame,
   Tabs,
+  TextInput,
   useCursorList,
   useLoad,
   type CursorPage,
@@ -34,10 +35,6 @@ const SearchRow = styled.div`
   input {
     flex: 1;
     max-width: 360px;
-    padding: 6px 10px;
-    font: inherit;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
   }
 `;
 
@@ -137,7 +134,7 @@ export default function SearchPage({ context, location }: RemotePageProps) {
     <RemotePageFrame remote="mf-community" page="search" title={name ? searchCopy.titleFor(name) : searchCopy.title}>
       <form role="search" onSubmit={submit}>
         <SearchRow>
-          <input type="search" aria-label={searchCopy.box} value={draft} maxLength={searchCopy.maxLength} onChange={(event) => setDraft(event.target.value)} />
+          <TextInput type="search" aria-label={searchCopy.box} value={draft} maxLength={searchCopy.maxLength} onChange={(event) => setDraft(event.target.value)} />
           <Button type="submit" variant="primary">
             {searchCopy.submit}
           </Button>

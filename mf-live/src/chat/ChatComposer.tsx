@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, CHAT_MESSAGE_MAX_LENGTH, type ChatSendRefusal, type ChatSendResult } from '@sports/shared';
+import { Button, CHAT_MESSAGE_MAX_LENGTH, TextInput, type ChatSendRefusal, type ChatSendResult } from '@sports/shared';
 import { chatCopy } from '../messages';
 import { formatEnd } from '../ui/format';
 import type { ChatMute } from './useChatMute';
@@ -20,11 +20,6 @@ const Layout = styled.div`
   }
   input[type='text'] {
     flex: 1;
-    min-width: 0;
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
   }
   .meta {
     display: flex;
@@ -106,7 +101,7 @@ export function ChatComposer({ send, mute, loginToChat }: ChatComposerProps) {
           <label htmlFor={inputId} className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {chatCopy.input}
           </label>
-          <input
+          <TextInput
             id={inputId}
             type="text"
             value={text}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
-import { Button, Popover, REPORT_REASONS, REPORT_REASON_LABELS, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { Button, Popover, REPORT_REASONS, REPORT_REASON_LABELS, Select, type ChatGroupMessage, type ReportReason } from '@sports/shared';
 
 /** Copy of the chat line's report menu (api/moderation/report). */
 export const reportCopy = {
@@ -24,10 +24,6 @@ const Fields = styled.div`
   align-items: center;
   gap: 6px;
   font-size: ${({ theme }) => theme.font.small};
-
-  select {
-    font: inherit;
-  }
 `;
 
 /** Members' lines other than the viewer's own can be reported (guests and the system have no account). */
@@ -87,13 +83,13 @@ export function ReportMenu({ message, onReport }: { message: ChatGroupMessage; o
     >
       <Fields>
         <label htmlFor={selectId}>{reportCopy.reason}</label>
-        <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)} data-testid="chat-report-reason">
+        <Select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)} data-testid="chat-report-reason">
           {REPORT_REASONS.map((value) => (
             <option key={value} value={value}>
               {REPORT_REASON_LABELS[value]}
             </option>
           ))}
-        </select>
+        </Select>
         <Button variant="primary" size="small" disabled={busy} onClick={() => void submit()} data-testid="chat-report-submit">
           {reportCopy.submit}
         </Button>

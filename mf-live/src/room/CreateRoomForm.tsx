@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, PagePanel, ROOM_TITLE_MAX, type OwnLiveRoom, type RemoteContext, type RoomType } from '@sports/shared';
+import { Button, PagePanel, ROOM_TITLE_MAX, Select, TextInput, type OwnLiveRoom, type RemoteContext, type RoomType } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { liveTypeLabels, ownerCopy } from '../messages';
 
@@ -10,14 +10,6 @@ const Grid = styled.div`
   grid-template-columns: max-content minmax(0, 360px);
   gap: 10px 12px;
   align-items: center;
-
-  input,
-  select {
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
-  }
 `;
 
 const ROOM_TYPES: RoomType[] = [1, 2, 3, 4];
@@ -63,15 +55,15 @@ export function CreateRoomForm({ context, onCreated }: CreateRoomFormProps) {
       <form onSubmit={submit} aria-label={ownerCopy.createTitle} data-testid="create-room-form" noValidate>
         <Grid>
           <label htmlFor={titleId}>{ownerCopy.title}</label>
-          <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} required aria-invalid={error ? true : undefined} onChange={(event) => setTitle(event.target.value)} />
+          <TextInput id={titleId} value={title} maxLength={ROOM_TITLE_MAX} required aria-invalid={error ? true : undefined} onChange={(event) => setTitle(event.target.value)} />
           <label htmlFor={typeId}>{ownerCopy.type}</label>
-          <select id={typeId} value={type} onChange={(event) => setType(Number(event.target.value) as RoomType)}>
+          <Select id={typeId} value={type} onChange={(event) => setType(Number(event.target.value) as RoomType)}>
             {ROOM_TYPES.map((value) => (
               <option key={value} value={value}>
                 {liveTypeLabels[value]}
               </option>
             ))}
-          </select>
+          </Select>
           <span />
           <Button type="submit" variant="primary" disabled={busy}>
             {ownerCopy.create}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
+import { Button, PagePanel, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, TextArea, TextInput, Toolbar, type LiveRoomInfo, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { commonCopy, ownerCopy } from '../messages';
 import { OwnerSchedulesPanel } from './OwnerSchedulesPanel';
@@ -22,10 +22,6 @@ const Row = styled.div`
   textarea {
     flex: 1;
     min-width: 200px;
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    font: inherit;
   }
 `;
 
@@ -108,7 +104,7 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
       <form onSubmit={saveTitle}>
         <Row>
           <label htmlFor={titleId}>{ownerCopy.title}</label>
-          <input id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+          <TextInput id={titleId} value={title} maxLength={ROOM_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
           <Button type="submit" disabled={busy}>
             {ownerCopy.saveTitle}
           </Button>
@@ -117,7 +113,7 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
       <form onSubmit={savePlacard}>
         <Row>
           <label htmlFor={placardId}>{ownerCopy.placard}</label>
-          <textarea id={placardId} rows={2} value={placard} maxLength={ROOM_PLACARD_MAX} onChange={(event) => setPlacard(event.target.value)} />
+          <TextArea id={placardId} rows={2} value={placard} maxLength={ROOM_PLACARD_MAX} onChange={(event) => setPlacard(event.target.value)} />
           <Button type="submit" disabled={busy}>
             {ownerCopy.savePlacard}
           </Button>

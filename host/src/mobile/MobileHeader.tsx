@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { MIN_TOUCH_TARGET_PX, MOBILE_HEADER_HEIGHT_PX } from './mobileShellMetrics';
 
@@ -27,19 +28,16 @@ const Title = styled.p`
   white-space: nowrap;
 `;
 
-const BackButton = styled.button`
+const BackButton = styled(IconButton)`
   grid-column: 1;
   width: ${MIN_TOUCH_TARGET_PX}px;
   height: ${MIN_TOUCH_TARGET_PX}px;
-  border: 0;
+  padding: 0;
   border-radius: 50%;
-  background: transparent;
-  color: inherit;
-  font-size: 22px;
-  cursor: pointer;
+  font-size: 18px;
 
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brandOnDark};
+  &&:focus-visible {
+    outline-color: ${({ theme }) => theme.colors.brandOnDark};
   }
 `;
 
@@ -64,9 +62,7 @@ export function MobileHeader({ title, showBack }: MobileHeaderProps) {
   return (
     <Bar data-testid="mobile-header">
       {showBack && (
-        <BackButton type="button" aria-label={hostMessages.mobile.back} onClick={back}>
-          <span aria-hidden="true">‹</span>
-        </BackButton>
+        <BackButton label={hostMessages.mobile.back} icon="‹" onClick={back} />
       )}
       <Title data-testid="mobile-title">{title}</Title>
     </Bar>

@@ -1,21 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { HEADLINE_BODY_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, type HeadlineCategory, type OpsHeadline, type OpsHeadlineWrite } from '@sports/shared';
+import { HEADLINE_BODY_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, TextArea, type HeadlineCategory, type OpsHeadline, type OpsHeadlineWrite } from '@sports/shared';
 import { DialogButton } from '../feedback/DialogButton';
 import { headlinesCopy as text } from './HeadlinesCopy';
 import { type HeadlineFormErrors, type HeadlineFormValues, emptyHeadlineForm, headlineFormOf, toHeadlineWrite, validateHeadlineForm } from './HeadlinesEditorForm';
 import { OpsField } from './OpsField';
 import { ErrorText, Fieldset, StatusText, Toolbar } from './opsStyles';
 
-const BodyArea = styled.textarea`
+const BodyArea = styled(TextArea)`
   min-height: 220px;
   padding: 8px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  resize: vertical;
 `;
 
 const Preview = styled.section`

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { SENSITIVE_WORD_INPUT_MAX, SENSITIVE_WORDS_PER_CHANGE_MAX, type SensitiveWord } from '@sports/shared';
+import { Field, SENSITIVE_WORD_INPUT_MAX, SENSITIVE_WORDS_PER_CHANGE_MAX, TextArea, type SensitiveWord } from '@sports/shared';
 import { opsMessages } from './opsMessages';
 import { DialogButton } from '../feedback/DialogButton';
 import { ColumnHeaders } from './ColumnHeaders';
@@ -12,20 +12,13 @@ import { useSensitiveWords } from './useModeration';
 
 const text = moderationCopy.words;
 
-const AddForm = styled.form`
+/** The add form's fields, one under the other (inside a plain <form>). */
+const AddStack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 8px;
   max-width: 420px;
   margin: 12px 0;
-
-  textarea {
-    min-height: 72px;
-    padding: 6px;
-    font: inherit;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-  }
 `;
 
 /** Words typed one a line or separated by commas (ASCII or full-width), trimmed, empty ones dropped. */
@@ -83,7 +76,6 @@ export function ModerationWordsPanel({ api, onForbidden }: { api: OpsApi; onForb
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
-  const inputId = useId();
 
   const add = async () => {
     setStatus(null);
@@ -110,23 +102,28 @@ export function ModerationWordsPanel({ api, onForbidden }: { api: OpsApi; onForb
     <Panel aria-labelledby={headingId}>
       <h2 id={headingId}>{text.heading}</h2>
       <Muted>{text.intro}</Muted>
-      <AddForm
+      <form
         onSubmit={(event) => {
           event.preventDefault();
           void add();
         }}
       >
-        <label htmlFor={inputId}>{text.addLabel}</label>
-        <textarea id={inputId} value={input} onChange={(event) => setInput(event.target.value)} data-testid="sensitive-word-input" aria-invalid={error !== null} />
-        <Toolbar>
-          <DialogButton type="submit" data-variant="primary" data-testid="sensitive-word-add">
-            {text.add}
-          </DialogButton>
-          <DialogButton type="button" onClick={() => void words.reload()}>
-            {opsMessages.ops.refresh}
-          </DialogButton>
-        </Toolbar>
-      </AddForm>
+        <AddStack>
+          <Field label={text.addLabel}>
+            {(control) => (
+              <TextArea {...control} value={input} onChange={(event) => setInput(event.target.value)} data-testid="sensitive-word-input" aria-invalid={error !== null} />
+            )}
+          </Field>
+          <Toolbar>
+            <DialogButton type="submit" data-variant="primary" data-testid="sensitive-word-add">
+              {text.add}
+            </DialogButton>
+            <DialogButton type="button" onClick={() => void words.reload()}>
+              {opsMessages.ops.refresh}
+            </DialogButton>
+          </Toolbar>
+        </AddStack>
+      </form>
       {status && (
         <StatusText role="status" data-testid="sensitive-word-status">
           {status}

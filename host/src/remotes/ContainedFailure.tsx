@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { sharedMessages } from '@sports/shared';
+import { Button, sharedMessages } from '@sports/shared';
 
 const Box = styled.div`
   border: 1px dashed ${({ theme }) => theme.colors.border};
@@ -10,16 +10,10 @@ const Box = styled.div`
   text-align: center;
 `;
 
-const RetryButton = styled.button`
+const RetryButton = styled(Button).attrs({ variant: 'primary' as const })`
   margin-top: 8px;
   padding: 6px 20px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.textInverse};
-  cursor: pointer;
-  &:disabled {
-    opacity: 0.6;
+  &&:disabled {
     cursor: progress;
   }
 `;
@@ -44,7 +38,7 @@ export function ContainedFailure({ title, body, onRetry, testId, remote }: Conta
     <Box role="alert" data-testid={testId} data-remote={remote}>
       <strong>{title}</strong>
       <p>{body}</p>
-      <RetryButton type="button" onClick={retry} disabled={retrying}>
+      <RetryButton onClick={retry} disabled={retrying}>
         {sharedMessages.retry}
       </RetryButton>
     </Box>

@@ -24,6 +24,9 @@ const HOUR = 3_600_000;
 describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', (target) => {
   const ctx = useTestApp(target, { app: { releases: scratchReleases({ errorRate: 0.5, minSample: 10, windowSeconds: 300 }) } });
   const { get, post } = caller(() => ctx.app);
+  /** POST /api/ops/rooms/:id/test with the ops token. */
+  const opsSetTest = (roomId: number, isTest: number) =>
+    ctx.app.inject({ method: 'POST', url: `/api/ops/rooms/${roomId}/test`, payload: { is_test: isTest }, headers: { 'x-ops-token': TEST_OPS_TOKEN } }).then((response) => response.json());
   let anchor: TestUser;
   let viewer: TestUser;
   let roomId: number;
@@ -152,7 +155,7 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect(await get('/api/Live_streaming/getReserveLiveList', { match_id: 'abc' })).toMatchObject({ code: 1, msg: 'match_id 类型错误' });
   });
 
-  it('ranks the rooms live now by heat: followers x 10 + minutes on air + peak viewers in the period; idle and test rooms left out', async () => {
+  it('ranks the rooms live now by heat: followers x 10 + minutes on air + peak viewers in the period; idle rooms and rooms ops flagged as test left out', async () => {
     const make = async (title: string, live = true) => {
       const owner = await createUser(ctx.db, { anchor: true });
       const room = (await post('/api/Live/createRoom', { title, type: 3 }, owner)).data.room_id as number;
@@ -164,8 +167,10 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     const crowd = await make('人气高');
     const stale = await make('上个月');
     const idle = await make('没开播但粉丝多', false);
-    const testRoom = await make('推流测试直播间');
+    // Flagged by ops: left out whatever the title says.
+    const testRoom = await make('周末英超焦点战');
     const testWord = await make('Test push');
+    for (const room of [testRoom, testWord]) expect(await opsSetTest(room.room, 1)).toMatchObject({ code: 200, data: { room_id: room.room, is_test: 1 } });
     for (let index = 0; index < 3; index += 1) {
       const fan = await createUser(ctx.db);
       await post('/api/Member/attention', { anchor_id: popular.owner.id }, fan);
@@ -196,6 +201,36 @@ describeEachDatabase('rooms API: follows, reservations, ranking, records, ops', 
     expect(all.list).toHaveLength(1);
     expect(all.list[0]).toMatchObject({ room: { room_id: stale.room }, score: 600 + 500 });
     expect((await get('/api/Live_streaming/roomRanking', { period: 'year' })).msg).toBe('period 取值无效');
+  });
+
+  it('test rooms are the ops flag, not the title: ops set and clear it, a member cannot, a title with 测试 is ranked', async () => {
+    const owner = await createUser(ctx.db, { anchor: true });
+    const titled = (await post('/api/Live/createRoom', { title: '推流测试直播间 test', type: 4 }, owner)).data.room_id as number;
+    await ctx.db.updateTable('live_room').set({ stream_status: 'live' }).where('id', '=', titled).execute();
+    const rankedIds = async () => (await get('/api/Live_streaming/roomRanking', { type: 4, period: 'week', limit: 50 })).data.list.map((item: { room: { room_id: number } }) => item.room.room_id);
+    expect(await rankedIds()).toContain(titled);
+
+    // Not ops: a member (even the room's owner) or a wrong token is refused before anything changes.
+    const member = await createUser(ctx.db);
+    for (const headers of [{}, member.headers, owner.headers, { ...owner.headers, 'x-ops-token': 'wrong' }]) {
+      const refused = await ctx.app.inject({ method: 'POST', url: `/api/ops/rooms/${titled}/test`, payload: { is_test: 1 }, headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 1, msg: errors.OPS_FORBIDDEN.message });
+    }
+    expect((await ctx.db.selectFrom('live_room').select('is_test').where('id', '=', titled).executeTakeFirstOrThrow()).is_test).toBe(false);
+    expect(await rankedIds()).toContain(titled);
+
+    expect(await opsSetTest(titled, 1)).toMatchObject({ code: 200, data: { room_id: titled, title: '推流测试直播间 test', is_test: 1 } });
+    expect(await rankedIds()).not.toContain(titled);
+    // Still an ordinary room everywhere else: the live list shows it.
+    const listed = (await get('/api/Live_streaming/getLiveList', { type: 4, page: 1, page_size: 50 })).data.list.map((item: { room_id: number }) => item.room_id);
+    expect(listed).toContain(titled);
+    expect(await opsSetTest(titled, 0)).toMatchObject({ code: 200, data: { is_test: 0 } });
+    expect(await rankedIds()).toContain(titled);
+
+    expect(await opsSetTest(999_999_999, 1)).toMatchObject({ code: 1, msg: errors.LIVE_ROOM_NOT_FOUND.message });
+    expect(await opsSetTest(titled, 2)).toMatchObject({ code: 1 });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/ops/rooms/abc/test', payload: { is_test: 1 }, headers: { 'x-ops-token': TEST_OPS_TOKEN } })).json()).toMatchObject({ code: 1 });
   });
 
   it('lists the anchor\'s broadcast records, newest first, paginated', async () => {

@@ -17,7 +17,7 @@ export interface LivePluginOptions {
   dataDir: string;
   /** Video ingest and playback (live/media/mediaConfig.ts). */
   media: MediaConfig;
-  /** The ops token: guards `api/ops/anchors`. */
+  /** The ops token: guards `api/ops/anchors` and `api/ops/rooms/:id/test`. */
   opsToken: string;
   clock?: Clock;
 }
@@ -27,7 +27,7 @@ export interface LivePluginOptions {
  * commits, for the chat to react to), `app.roomPresence` (filled by the chat), `app.roomGiftIncome`
  * (filled by the wallet: gift coins per room, for the ranking), and through the
  * media plugin `app.playbackUrls`, `app.streamEvents`, `app.streamViewers`, `app.ingestStreams`;
- * serves `api/Live/*`, `api/Live_streaming/*`, `api/ops/anchors`, `api/media/hooks/*` and the
+ * serves `api/Live/*`, `api/Live_streaming/*`, `api/ops/anchors`, `api/ops/rooms/:id/test`, `api/media/hooks/*` and the
  * playback files under `/live/`.
  */
 async function live(app: App, options: LivePluginOptions): Promise<void> {

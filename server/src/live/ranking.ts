@@ -12,14 +12,9 @@ export const FAN_WEIGHT = 10;
 /** Weight of one coin of gifts received (a 6-yuan recharge buys 60 coins). */
 export const GIFT_COIN_WEIGHT = 1;
 /**
- * A test room: its title says so (测试, or a word starting with "test", any case), as the rooms
- * anchors open to try the push are named. Kept off the ranking (PostgreSQL regular expression).
- */
-export const TEST_ROOM_TITLE_PATTERN = '测试|\\mtest';
-
-/**
  * `roomRanking` (#/rank, 热度): only rooms live now (a push publishing: `stream_status` 'live'),
- * and no test room (TEST_ROOM_TITLE_PATTERN): idle and test rooms never fill the board.
+ * and no test room (`is_test`, set by ops: testRoomsOps.ts; the title does not count): idle and
+ * test rooms never fill the board.
  * The heat score = followers × 10 + minutes broadcast in the period + the highest peak of
  * viewers of one broadcast in the period + the coins of gifts the room received in the period.
  * Followers measure lasting popularity, minutes reward anchors who show up, the peak rewards
@@ -60,7 +55,7 @@ export async function roomRanking(db: Kysely<Database>, presence: RoomPresence, 
     .select(sql<number>`coalesce(gift.coins, 0)`.as('gift_coins'))
     .select(sql<number>`(coalesce(fan.fans, 0) * ${FAN_WEIGHT} + coalesce(air.seconds, 0) / 60 + coalesce(air.peak, 0) + coalesce(gift.coins, 0) * ${GIFT_COIN_WEIGHT})::bigint`.as('score'))
     .where('r.stream_status', '=', 'live')
-    .where(sql<boolean>`r.title !~* ${TEST_ROOM_TITLE_PATTERN}`);
+    .where('r.is_test', '=', false);
   if (query.type !== undefined && query.type !== 0) ranked = ranked.where('r.type', '=', query.type);
   const rows = await ranked.orderBy('score', 'desc').orderBy('r.id').limit(limit).execute();
 

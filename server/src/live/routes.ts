@@ -37,6 +37,7 @@ import { ok } from '../infra/http/envelope';
 import type { App } from '../infra/http/types';
 import { sessionOf } from '../accounts/index';
 import { anchorsOpsRoutes } from './anchorsOps';
+import { testRoomsOpsRoutes } from './testRoomsOps';
 import { emitCommitted } from './committedEvents';
 import { followerList } from './follows';
 import { liveList } from './liveList';
@@ -50,14 +51,14 @@ import { optionalViewerId } from './viewer';
 
 export interface LiveRoutesOptions {
   db: Kysely<Database>;
-  /** The ops token (the rollout control plane's): guards POST /api/ops/anchors. */
+  /** The ops token (the rollout control plane's): guards POST /api/ops/anchors and /api/ops/rooms/:id/test. */
   opsToken: string;
   clock?: Clock;
 }
 
 /**
- * The rooms API (SPEC.md section 7): `api/Live/*`, `api/Live_streaming/*` and the ops anchor
- * switch (`api/ops/anchors`). Paths are case-insensitive (app.ts).
+ * The rooms API (SPEC.md section 7): `api/Live/*`, `api/Live_streaming/*`, the ops anchor
+ * switch (`api/ops/anchors`) and test-room flag (`api/ops/rooms/:id/test`). Paths are case-insensitive (app.ts).
  */
 export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<void> {
   const { db } = options;
@@ -157,4 +158,5 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   );
 
   await app.register(anchorsOpsRoutes, { db, opsToken: options.opsToken });
+  await app.register(testRoomsOpsRoutes, { db, opsToken: options.opsToken });
 }

@@ -11,8 +11,10 @@ describeEachDatabase('demo rooms', (target) => {
     await seedDemoRooms(ctx.db);
     await ctx.db.updateTable('live_room').set({ title: '运维改过的标题' }).where('type', '=', 4).execute();
     await seedDemoRooms(ctx.db);
-    const rooms = await ctx.db.selectFrom('live_room').select(['type', 'title', 'is_open']).execute();
+    const rooms = await ctx.db.selectFrom('live_room').select(['type', 'title', 'is_open', 'is_test']).execute();
     expect(rooms).toHaveLength(DEMO_ANCHORS.length);
+    // Real-looking rooms, not test rooms: they fill the ranking (#/rank) on a fresh site.
+    expect(rooms.every((room) => !room.is_test)).toBe(true);
     for (const type of [1, 2, 3, 4]) expect(rooms.filter((room) => room.type === type)).toHaveLength(2);
     // Edits are kept: a second seed inserts nothing.
     expect(rooms.filter((room) => room.title === '运维改过的标题')).toHaveLength(2);

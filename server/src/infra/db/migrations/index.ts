@@ -26,6 +26,7 @@ import * as giftBatchesSetBased0025 from './0025_gift_batches_set_based';
 import * as mfRouteManifests0026 from './0026_mf_route_manifests';
 import * as identityChecks0027 from './0027_identity_checks';
 import * as searchKeys0028 from './0028_search_keys';
+import * as testRooms0029 from './0029_test_rooms';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_mf_route_manifests': mfRouteManifests0026,
   '0027_identity_checks': identityChecks0027,
   '0028_search_keys': searchKeys0028,
+  '0029_test_rooms': testRooms0029,
 };

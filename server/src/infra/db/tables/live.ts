@@ -20,6 +20,8 @@ export interface LiveRoomTable {
   stream_started_at: NullableTimestamp;
   /** Part of the signed push key: bumping it invalidates addresses handed out before. */
   stream_key_version: Generated<number>;
+  /** A test room (ops set it: POST /api/ops/rooms/:id/test; migration 0029): never on the ranking. */
+  is_test: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

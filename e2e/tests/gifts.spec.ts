@@ -1,7 +1,8 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './support/journey';
-import { avatarMenuButton, newMember } from './support/accounts';
+import { avatarMenuButton, newMember, recharge } from './support/accounts';
 import { newAnchorOnAir } from './support/anchors';
+import { openRoomPicker } from './support/roomBar';
 
 /**
  * Issue 13, end to end on the real server and database: a viewer recharges through the sandbox
@@ -13,19 +14,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'gift-pass-2026';
 
-/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
-async function recharge(page: Page, context: BrowserContext): Promise<void> {
-  await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
-  const payPagePromise = context.waitForEvent('page');
-  await page.getByTestId('recharge-pay').click();
-  const payPage = await payPagePromise;
-  await payPage.getByRole('button', { name: '确认支付' }).click();
-  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
-  await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
-}
-
 test('a viewer recharges and sends a gift; the anchor sees its chat line and animation; coins and the board follow', async ({ browser, request }) => {
   // The anchor: granted by ops, opens a room and stays on its page.
   const anchor = await newAnchorOnAir(browser, request, PASSWORD, '礼物测试直播间');
@@ -36,9 +24,9 @@ test('a viewer recharges and sends a gift; the anchor sees its chat line and ani
   const viewer = await newMember(browser, PASSWORD);
   await recharge(viewer.page, viewer.context);
   await viewer.page.goto(roomUrl);
-  const panel = viewer.page.getByTestId('gift-panel');
-  await expect(panel).toBeVisible();
   await expect(viewer.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+  // 礼物 in the bar under the player opens the picker over the video.
+  const panel = (await openRoomPicker(viewer.page, 'gifts')).getByTestId('gift-panel');
 
   // 10 footballs (10 coins each) = 100 coins.
   await panel.getByTestId('gift-option').filter({ hasText: '足球' }).click();

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { avatarMenuButton, newMember } from './support/accounts';
+import { avatarMenuButton, newMember, recharge } from './support/accounts';
 import { newAnchorOnAir } from './support/anchors';
+import { openRoomPicker } from './support/roomBar';
 
 /**
  * Issue 13, end to end on the real server and database: a member recharges through the sandbox
@@ -14,19 +15,6 @@ import { newAnchorOnAir } from './support/anchors';
 test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'guard-pass-2026';
-
-/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
-async function recharge(page: Page, context: BrowserContext): Promise<void> {
-  await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
-  const payPagePromise = context.waitForEvent('page');
-  await page.getByTestId('recharge-pay').click();
-  const payPage = await payPagePromise;
-  await payPage.getByRole('button', { name: '确认支付' }).click();
-  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
-  await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
-}
 
 async function sendChat(page: Page, text: string): Promise<void> {
   await page.getByRole('checkbox', { name: '同时发弹幕' }).uncheck();
@@ -54,9 +42,9 @@ test('a member buys a guard: the coins drop, their next chat line carries the ba
   const info = await member.page.evaluate(async () => (await fetch('/api/user/info', { credentials: 'same-origin' })).json());
   const nickname: string = info.data.user_nickname;
   await member.page.goto(roomUrl);
-  const panel = member.page.getByTestId('guard-panel');
-  await expect(panel).toBeVisible();
   await expect(member.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
+  // 守护 in the bar under the player opens the picker over the video.
+  const panel = (await openRoomPicker(member.page, 'guard')).getByTestId('guard-panel');
   // In the room's chat group (its history arrived): joined without a guard, so no entry notice.
   await expect(chatMessage(member.page, '主播开播了')).toBeVisible({ timeout: 20_000 });
 

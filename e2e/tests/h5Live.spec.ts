@@ -5,6 +5,7 @@ import { newMember } from './support/accounts';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
 import { expectVideoPlaying } from './support/playback';
 import { type TestStream, pushTestStream } from './support/testStream';
+import { openRoomPicker } from './support/roomBar';
 
 /**
  * Issue 17, the live rooms on a phone (/h5, the mobile shell over the same remotes): a real ffmpeg
@@ -77,11 +78,16 @@ test('on an iPhone (no MediaSource) a guest finds the room in the list and watch
     expect(player.x + player.width).toBeLessThanOrEqual(viewport.width);
     expect(Math.abs(player.height - (player.width * 9) / 16)).toBeLessThanOrEqual(2);
     expect(chat.y).toBeGreaterThanOrEqual(player.y + player.height);
-    expect(chat.y - (player.y + player.height)).toBeLessThan(120);
+    // Between them only the player's control strip and the gift bar (each one 44 px touch row).
+    expect(chat.y - (player.y + player.height)).toBeLessThan(130);
     expect(chat.width).toBeGreaterThanOrEqual(viewport.width - 40);
-    // Gifts are further down the same column; the follow button is in the room's header.
-    const gifts = await guest.getByTestId('gift-panel').boundingBox();
-    expect(gifts?.y ?? 0).toBeGreaterThan(chat.y + chat.height - 1);
+    // The player is edge to edge with the gift bar right under it, above the chat; no bottom tab bar
+    // in the room (the header's back button leads out); the follow button is in the anchor bar.
+    expect(player.x).toBe(0);
+    const bar = await guest.getByRole('group', { name: '互动栏' }).boundingBox();
+    expect(bar && bar.y >= player.y + player.height - 1 && bar.y + bar.height <= chat.y + 1).toBe(true);
+    await expect(guest.getByRole('navigation', { name: '底部导航' })).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: '返回' })).toBeVisible();
     await expect(guest.getByTestId('follow-button')).toBeVisible();
 
     // The guest's chat identity; the anchor's line and a danmaku reach the phone, the danmaku over the video.
@@ -136,8 +142,10 @@ test('on a Pixel a member recharges on the wallet page, then chats and sends a g
   await expect(chatMessage(anchor.page, '手机观众：加油！')).toBeVisible({ timeout: 15_000 });
 
   // A gift: 10 footballs (100 coins), tapped on the phone; the anchor's chat shows it.
-  const panel = member.getByTestId('gift-panel');
-  await panel.scrollIntoViewIfNeeded();
+  // 礼物 in the bar under the player: the gift sheet slides up from the bottom of the screen.
+  const sheet = await openRoomPicker(member, 'gifts', 'tap');
+  await expect(sheet).toHaveAttribute('aria-modal', 'true');
+  const panel = sheet.getByTestId('gift-panel');
   await panel.getByTestId('gift-option').filter({ hasText: '足球' }).tap();
   await panel.getByTestId('gift-count-preset').filter({ hasText: /^10$/ }).tap();
   await panel.getByTestId('gift-send').tap();
@@ -145,6 +153,8 @@ test('on a Pixel a member recharges on the wallet page, then chats and sends a g
   const line = anchor.page.getByTestId('gift-line').filter({ hasText: '足球' });
   await expect(line).toBeVisible({ timeout: 15_000 });
   await expect(line).toContainText('x10');
+  await sheet.getByRole('button', { name: '关闭' }).tap();
+  await expect(sheet).toBeHidden();
 
   // Follow from the phone.
   const follow = member.getByTestId('follow-button');

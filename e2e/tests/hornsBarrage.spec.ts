@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { avatarMenuButton, newMember } from './support/accounts';
+import { avatarMenuButton, newMember, recharge } from './support/accounts';
 import { newAnchorOnAir } from './support/anchors';
+import { openRoomPicker } from './support/roomBar';
 
 /**
  * Issue 13, horns and barrage end to end on the real server and database: a funded member sends a
@@ -24,19 +25,6 @@ async function openRoom(browser: Browser, ops: APIRequestContext, title: string)
   return { page: anchor.page, url: anchor.url };
 }
 
-/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
-async function recharge(page: Page, context: BrowserContext): Promise<void> {
-  await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
-  const payPagePromise = context.waitForEvent('page');
-  await page.getByTestId('recharge-pay').click();
-  const payPage = await payPagePromise;
-  await payPage.getByRole('button', { name: '确认支付' }).click();
-  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
-  await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
-}
-
 test('a paid-style danmaku flies in colour, a late viewer sees the recent ones, a horn reaches another room, the balance drops', async ({ browser, request }) => {
   const roomA = await openRoom(browser, request, '弹幕测试直播间');
   const roomB = await openRoom(browser, request, '喇叭测试直播间');
@@ -46,7 +34,7 @@ test('a paid-style danmaku flies in colour, a late viewer sees the recent ones, 
   await recharge(member.page, member.context);
   await member.page.goto(roomA.url);
   await expect(member.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
-  const barrage = member.page.getByTestId('barrage-panel');
+  const barrage = (await openRoomPicker(member.page, 'barrage')).getByTestId('barrage-panel');
   const gold = barrage.getByTestId('barrage-style').filter({ hasText: GOLD.name });
   await expect(gold).toContainText(`${GOLD.price} 金币`);
   await gold.click();
@@ -58,18 +46,18 @@ test('a paid-style danmaku flies in colour, a late viewer sees the recent ones, 
   const flying = roomA.page.getByTestId('danmaku-item').filter({ hasText: '金色弹幕来了' });
   await expect(flying).toBeVisible({ timeout: 10_000 });
   await expect(flying).toHaveCSS('color', GOLD.rgb);
-  await expect(roomA.page.getByTestId('barrage-recent-item').filter({ hasText: '金色弹幕来了' })).toHaveCSS('color', GOLD.rgb);
+  await expect((await openRoomPicker(roomA.page, 'barrage')).getByTestId('barrage-recent-item').filter({ hasText: '金色弹幕来了' })).toHaveCSS('color', GOLD.rgb);
 
   // A viewer who joins later (a visitor) sees the room's recent danmaku.
   const late = await browser.newContext();
   const latePage = await late.newPage();
   await latePage.goto(roomA.url);
-  const recent = latePage.getByTestId('barrage-recent-item').filter({ hasText: '金色弹幕来了' });
+  const recent = (await openRoomPicker(latePage, 'barrage')).getByTestId('barrage-recent-item').filter({ hasText: '金色弹幕来了' });
   await expect(recent).toBeVisible({ timeout: 15_000 });
   await expect(recent).toHaveCSS('color', GOLD.rgb);
 
   // A horn from room A reaches the viewer in room B as a banner.
-  const composer = member.page.getByTestId('horn-composer');
+  const composer = (await openRoomPicker(member.page, 'horn')).getByTestId('horn-composer');
   await expect(composer.getByTestId('horn-price')).toHaveText(`${HORN_PRICE} 金币 / 条`);
   await composer.getByTestId('horn-input').fill('今晚决赛，全站集合！');
   await composer.getByTestId('horn-send').click();

@@ -6,6 +6,7 @@ import { grantAnchor, startOwnRoom } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
 import { waitForSmsCode } from './support/smsOutbox';
+import { openRoomPicker } from './support/roomBar';
 
 /**
  * Issue 13, end to end on the real server and database: an anchor earns from a viewer's gifts
@@ -59,8 +60,7 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
   const viewer = await newMember(browser, PASSWORD);
   await recharge(viewer.page, viewer.context);
   await viewer.page.goto(roomUrl);
-  const panel = viewer.page.getByTestId('gift-panel');
-  await expect(panel).toBeVisible();
+  const panel = (await openRoomPicker(viewer.page, 'gifts')).getByTestId('gift-panel');
   await panel.getByTestId('gift-option').filter({ hasText: '奖杯' }).click();
   await panel.getByTestId('gift-count-preset').filter({ hasText: /^10$/ }).click();
   await panel.getByTestId('gift-send').click();

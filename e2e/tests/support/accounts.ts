@@ -286,3 +286,16 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
 }
+
+/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
+export async function recharge(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/web/#/member?type=1&isRecharge=true');
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  const payPagePromise = context.waitForEvent('page');
+  await page.getByTestId('recharge-pay').click();
+  const payPage = await payPagePromise;
+  await payPage.getByRole('button', { name: '确认支付' }).click();
+  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
+  await payPage.close();
+  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+}

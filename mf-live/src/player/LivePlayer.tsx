@@ -7,18 +7,22 @@ import type { PlaybackCapabilities, PlaybackUrls } from './playbackPlan';
 import { usePlayerDelayEvents } from './usePlayerDelayEvents';
 import { useStreamPlayer, type PlayerState, type RoomStateForPlayer } from './useStreamPlayer';
 
+/** The video and, right under it, a dark control strip (the state, the danmaku settings), as players look. */
 const Region = styled.section`
   display: flex;
   flex-direction: column;
-  gap: 8px;
 `;
 
 const VideoBox = styled.div`
   position: relative;
   aspect-ratio: 16 / 9;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${({ theme }) => theme.radius.medium} ${({ theme }) => theme.radius.medium} 0 0;
   background: #000;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    border-radius: 0;
+  }
 
   video {
     width: 100%;
@@ -43,6 +47,9 @@ const Bar = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
+  padding: 4px 10px;
+  background: ${({ theme }) => theme.colors.navBackground};
+  color: ${({ theme }) => theme.colors.textInverse};
 `;
 
 const StateBadge = styled.span`

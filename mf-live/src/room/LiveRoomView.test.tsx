@@ -186,7 +186,7 @@ describe('live room', () => {
     const context = roomContext();
     renderRemotePage(routes, 'live', { id: '7' }, context);
     fireEvent.click(await screen.findByRole('button', { name: '弹幕设置' }));
-    const settings = screen.getByRole('group', { name: '弹幕设置' });
+    const settings = screen.getByRole('dialog', { name: '弹幕设置' });
     fireEvent.click(within(settings).getByLabelText('全屏'));
     fireEvent.click(within(settings).getByLabelText('小'));
     fireEvent.change(within(settings).getByLabelText(/不透明度/), { target: { value: '50' } });

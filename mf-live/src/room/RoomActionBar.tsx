@@ -11,6 +11,7 @@ import { GuardPanel } from '../guards/GuardPanel';
 import { HornComposer } from '../horns/HornComposer';
 import { actionBarCopy } from '../messages';
 import { RECHARGE_HREF } from '../wallet/PaidActionNotice';
+import { DanmakuIcon, GiftIcon, GuardIcon, HornIcon } from './barIcons';
 
 /** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
 const GIFT_SHORTCUTS = 6;
@@ -128,7 +129,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
             sheetOnNarrow
             keepMounted
             testId="gift-popover"
-            trigger={(props) => <IconButton {...props} label={actionBarCopy.giftsTitle} icon="🎁" text={actionBarCopy.gifts} data-testid="bar-gifts" />}
+            trigger={(props) => <IconButton {...props} label={actionBarCopy.giftsTitle} icon={<GiftIcon />} text={actionBarCopy.gifts} data-testid="bar-gifts" />}
           >
             <GiftPanel context={context} roomId={info.room_id} onSent={onGiftSent} preselect={preselect} />
           </Popover>
@@ -165,7 +166,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
             sheetOnNarrow
             keepMounted
             testId="guard-popover"
-            trigger={(props) => <IconButton {...props} label={actionBarCopy.guardTitle} icon="🛡️" text={actionBarCopy.guard} data-testid="bar-guard" />}
+            trigger={(props) => <IconButton {...props} label={actionBarCopy.guardTitle} icon={<GuardIcon />} text={actionBarCopy.guard} data-testid="bar-guard" />}
           >
             <GuardPanel context={context} roomId={info.room_id} mine={guardMine} onBought={onGuardBought} />
           </Popover>
@@ -178,7 +179,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
         sheetOnNarrow
         keepMounted
         testId="horn-popover"
-        trigger={(props) => <IconButton {...props} label={actionBarCopy.hornTitle} icon="📢" text={actionBarCopy.horn} data-testid="bar-horn" />}
+        trigger={(props) => <IconButton {...props} label={actionBarCopy.hornTitle} icon={<HornIcon />} text={actionBarCopy.horn} data-testid="bar-horn" />}
       >
         <HornComposer context={context} />
       </Popover>
@@ -189,7 +190,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
         sheetOnNarrow
         keepMounted
         testId="barrage-popover"
-        trigger={(props) => <IconButton {...props} label={actionBarCopy.barrageTitle} icon="💬" text={actionBarCopy.barrage} data-testid="bar-barrage" />}
+        trigger={(props) => <IconButton {...props} label={actionBarCopy.barrageTitle} icon={<DanmakuIcon />} text={actionBarCopy.barrage} data-testid="bar-barrage" />}
       >
         <BarragePanel context={context} roomId={info.room_id} live={danmaku} />
       </Popover>

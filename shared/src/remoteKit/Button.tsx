@@ -108,7 +108,8 @@ const IconSlot = styled.span`
   display: inline-flex;
   font-size: 1.2em;
   line-height: 1;
-  img {
+  img,
+  svg {
     width: 1.4em;
     height: 1.4em;
   }

@@ -55,6 +55,17 @@ describe('Popover', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes on Escape when focus fell to the page from inside it (a button that disabled itself)', () => {
+    render(<Harness />);
+    const trigger = screen.getByRole('button', { name: '礼物' });
+    fireEvent.click(trigger);
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('closes with its close button, on a press outside, and when focus leaves it, but not on a press inside', () => {
     render(<Harness />);
     const trigger = screen.getByRole('button', { name: '礼物' });

@@ -132,9 +132,17 @@ export function Popover({ title, trigger, open: openProp, onOpenChange, placemen
     const onPointerDown = (event: PointerEvent | MouseEvent) => {
       if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target) && !panelRef.current?.contains(event.target)) setOpen(false);
     };
+    // Escape also when focus fell to the page from inside (a button that disabled itself while sending).
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null)) closeAndReturn();
+    };
     document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open, asSheet, setOpen]);
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onDocumentKeyDown);
+    };
+  }, [open, asSheet, setOpen, closeAndReturn]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && open) {

@@ -48,7 +48,7 @@ const quietLook = css`
   }
 `;
 
-const TextButton = styled(Button).attrs({ variant: 'ghost' as const })`
+const QuietButton = styled(Button).attrs({ variant: 'ghost' as const })`
   ${quietLook}
 `;
 
@@ -68,7 +68,7 @@ const Chip = styled.li`
   background: ${({ theme }) => theme.colors.background};
 `;
 
-const ChipButton = styled(TextButton)`
+const ChipButton = styled(QuietButton)`
   && {
     padding: 4px 4px 4px 12px;
     color: ${({ theme }) => theme.colors.text};
@@ -132,9 +132,9 @@ export function SearchPanel({ id, history, hotNames, onChoose, onDelete, onClear
         <section aria-labelledby={historyHeadingId}>
           <SectionHead>
             <Heading id={historyHeadingId}>{text.history}</Heading>
-            <TextButton onClick={onClear}>
+            <QuietButton onClick={onClear}>
               {text.clearHistory}
-            </TextButton>
+            </QuietButton>
           </SectionHead>
           <Chips>
             {history.map((entry) => (

@@ -12,6 +12,7 @@ import {
   userInfoAtom,
   type Barrage,
   type BarrageStyle,
+  TextInput,
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
@@ -48,7 +49,7 @@ const Styles = styled.div`
   }
 `;
 
-const Form = styled.form`
+const FormRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -159,31 +160,33 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                   );
                 })}
               </Styles>
-              <Form onSubmit={submit(styles)}>
-                <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                  {barrageCopy.input}
-                </label>
-                <input
-                  id={inputId}
-                  type="text"
-                  data-testid="barrage-input"
-                  value={text}
-                  placeholder={barrageCopy.placeholder}
-                  maxLength={CHAT_MESSAGE_MAX_LENGTH}
-                  onChange={(event) => {
-                    setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
-                    clearProblem();
-                  }}
-                />
-                <Button type="submit" variant="primary" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
-                  {pending ? barrageCopy.sending : barrageCopy.send}
-                </Button>
-                {user && (
-                  <span className="balance" data-testid="barrage-balance">
-                    {barrageCopy.balance(user.balance)}
-                  </span>
-                )}
-              </Form>
+              <form onSubmit={submit(styles)}>
+                <FormRow>
+                  <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {barrageCopy.input}
+                  </label>
+                  <TextInput
+                    id={inputId}
+                    type="text"
+                    data-testid="barrage-input"
+                    value={text}
+                    placeholder={barrageCopy.placeholder}
+                    maxLength={CHAT_MESSAGE_MAX_LENGTH}
+                    onChange={(event) => {
+                      setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
+                      clearProblem();
+                    }}
+                  />
+                  <Button type="submit" variant="primary" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
+                    {pending ? barrageCopy.sending : barrageCopy.send}
+                  </Button>
+                  {user && (
+                    <span className="balance" data-testid="barrage-balance">
+                      {barrageCopy.balance(user.balance)}
+                    </span>
+                  )}
+                </FormRow>
+              </form>
               <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="barrage" copy={barrageCopy} />
               <RecentList history={list} live={live} />
             </>

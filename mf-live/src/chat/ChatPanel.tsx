@@ -1,18 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import {
-  chatConnectionAtom,
-  chatRoomStatusAtom,
-  messageListAtom,
-  onLineAtom,
-  systemNoticeListAtom,
-  Tabs,
-  TextButton,
-  zhuboMessageListAtom,
-  zhushouMessageListAtom,
-  type ChatGroupMessage,
-} from '@sports/shared';
+import { chatConnectionAtom, chatRoomStatusAtom, messageListAtom, onLineAtom, systemNoticeListAtom, Tabs, Button, zhuboMessageListAtom, zhushouMessageListAtom, type ChatGroupMessage } from '@sports/shared';
 import { chatCopy, commonCopy } from '../messages';
 import { ChatComposer } from './ChatComposer';
 import { MessageList, type MessageListProps } from './MessageList';
@@ -103,9 +92,9 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
               {loginToChat && (
                 <>
                   {' '}
-                  <TextButton type="button" onClick={loginToChat}>
+                  <Button type="button" onClick={loginToChat}>
                     {chatCopy.guestLogin}
-                  </TextButton>
+                  </Button>
                 </>
               )}
             </Note>
@@ -117,9 +106,9 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
       {notices.length > 0 && (
         <Note data-tone="warning" role="status" aria-label={chatCopy.systemNotices}>
           {notices.map((notice) => notice.text).join(' ')}{' '}
-          <TextButton type="button" onClick={chat.dismissNotices}>
+          <Button type="button" onClick={chat.dismissNotices}>
             {commonCopy.dismiss}
-          </TextButton>
+          </Button>
         </Note>
       )}
       <Tabs label={chatCopy.channels} items={channelItems} selected={channel} onSelect={setChannel}>

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, GIFT_COUNT_MAX, LoadView, Muted, requireLogin, userInfoAtom, type Gift, type RemoteContext } from '@sports/shared';
+import { Button, GIFT_COUNT_MAX, LoadView, Muted, requireLogin, userInfoAtom, type Gift, type RemoteContext, TextInput } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { giftCopy } from '../messages';
 import { useGiftCatalogue } from './giftCatalogue';
@@ -152,7 +152,7 @@ export function GiftPanel({ context, roomId, onSent, preselect }: GiftPanelProps
                 ))}
                 <label>
                   {giftCopy.countInput}{' '}
-                  <input
+                  <TextInput
                     type="number"
                     inputMode="numeric"
                     min={1}

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, CHAT_MESSAGE_MAX_LENGTH, requireLogin, useLoad, userInfoAtom, type RemoteContext } from '@sports/shared';
+import { Button, CHAT_MESSAGE_MAX_LENGTH, requireLogin, useLoad, userInfoAtom, type RemoteContext, TextInput } from '@sports/shared';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { hornCopy } from './hornCopy';
@@ -9,7 +9,7 @@ import { hornsApi } from './hornsApi';
 
 const SENT_TOAST_MS = 2_000;
 
-const Form = styled.form`
+const FormRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -62,36 +62,38 @@ export function HornComposer({ context }: HornComposerProps) {
 
   return (
     <div data-testid="horn-composer">
-      <Form onSubmit={submit}>
-        <label htmlFor={inputId} className="muted">
-          {hornCopy.input}
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          data-testid="horn-input"
-          value={text}
-          placeholder={hornCopy.placeholder}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          onChange={(event) => {
-            setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
-            clearProblem();
-          }}
-        />
-        {price !== null && (
-          <span className="muted" data-testid="horn-price">
-            {hornCopy.price(price)}
-          </span>
-        )}
-        <Button type="submit" variant="primary" data-testid="horn-send" disabled={pending || text.trim() === ''}>
-          {pending ? hornCopy.sending : hornCopy.send}
-        </Button>
-        {user && (
-          <span className="muted" data-testid="horn-balance">
-            {hornCopy.balance(user.balance)}
-          </span>
-        )}
-      </Form>
+      <form onSubmit={submit}>
+        <FormRow>
+          <label htmlFor={inputId} className="muted">
+            {hornCopy.input}
+          </label>
+          <TextInput
+            id={inputId}
+            type="text"
+            data-testid="horn-input"
+            value={text}
+            placeholder={hornCopy.placeholder}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            onChange={(event) => {
+              setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
+              clearProblem();
+            }}
+          />
+          {price !== null && (
+            <span className="muted" data-testid="horn-price">
+              {hornCopy.price(price)}
+            </span>
+          )}
+          <Button type="submit" variant="primary" data-testid="horn-send" disabled={pending || text.trim() === ''}>
+            {pending ? hornCopy.sending : hornCopy.send}
+          </Button>
+          {user && (
+            <span className="muted" data-testid="horn-balance">
+              {hornCopy.balance(user.balance)}
+            </span>
+          )}
+        </FormRow>
+      </form>
       <p className="muted" style={{ margin: '6px 0 0' }}>
         {hornCopy.hint}
       </p>

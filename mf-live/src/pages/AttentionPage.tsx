@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, Muted, RemotePageFrame, TextButton, useLoad, type AttentionItem, type RemotePageProps, Pager, useMemberOnly } from '@sports/shared';
+import { LoadView, Muted, RemotePageFrame, Button, useLoad, type AttentionItem, type RemotePageProps, Pager, useMemberOnly } from '@sports/shared';
 import { liveApi, LIVE_LIST_PAGE_SIZE } from '../api/liveApi';
 import { attentionCopy, listCopy, pageCopy } from '../messages';
 import { CardGrid, RoomCard } from '../ui/RoomCard';
@@ -52,9 +52,9 @@ export default function AttentionPage({ context }: RemotePageProps) {
                   {items.map((item) => (
                     <li key={item.anchor.anchor_id}>
                       {item.anchor.user_nickname} {item.room?.is_live === 1 ? listCopy.live : listCopy.offline}{' '}
-                      <TextButton type="button" onClick={() => void unfollow(item.anchor.anchor_id)}>
+                      <Button type="button" onClick={() => void unfollow(item.anchor.anchor_id)}>
                         {attentionCopy.unfollow} {item.anchor.user_nickname}
-                      </TextButton>
+                      </Button>
                     </li>
                   ))}
                 </ul>

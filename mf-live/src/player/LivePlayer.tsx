@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { TextButton, type PlatformEventBus } from '@sports/shared';
+import { Button, type PlatformEventBus } from '@sports/shared';
 import { playerCopy } from '../messages';
 import type { EngineSet, StreamEngine } from './engines';
 import type { PlaybackCapabilities, PlaybackUrls } from './playbackPlan';
@@ -106,9 +106,9 @@ export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped
           <Curtain data-testid="live-curtain" data-state={state}>
             {curtainText(state)}
             {state === 'stopped' && (
-              <TextButton type="button" onClick={retry} style={{ marginLeft: 12 }}>
+              <Button type="button" onClick={retry} style={{ marginLeft: 12 }}>
                 {playerCopy.retry}
-              </TextButton>
+              </Button>
             )}
           </Curtain>
         )}
@@ -118,9 +118,9 @@ export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped
           {playerCopy.state[state]}
         </StateBadge>
         <div style={{ display: 'flex', gap: 8 }}>
-          <TextButton type="button" aria-pressed={!muted} onClick={() => setMuted((value) => !value)}>
+          <Button type="button" aria-pressed={!muted} onClick={() => setMuted((value) => !value)}>
             {muted ? playerCopy.unmute : playerCopy.mute}
-          </TextButton>
+          </Button>
           {controls}
         </div>
       </Bar>

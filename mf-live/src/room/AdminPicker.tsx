@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FOLLOWER_KEYWORD_MAX, LoadView, TextButton, useLoad, type RemoteContext, type RoomAdminList, Pager } from '@sports/shared';
+import { FOLLOWER_KEYWORD_MAX, LoadView, Button, useLoad, type RemoteContext, type RoomAdminList, Pager } from '@sports/shared';
 import { FOLLOWER_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { adminCopy } from '../messages';
 import { safeImage } from '../ui/RoomCard';
@@ -60,9 +60,9 @@ export function AdminPicker({ context, roomId, adminIds, full, onChanged }: Admi
           placeholder={adminCopy.searchPlaceholder}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <TextButton type="submit" data-testid="admin-search-button">
+        <Button type="submit" data-testid="admin-search-button">
           {adminCopy.searchButton}
-        </TextButton>
+        </Button>
       </ConsoleForm>
       <LoadView state={followers.state} failed={adminCopy.followersFailed} onRetry={followers.retry}>
         {(page) =>
@@ -81,7 +81,7 @@ export function AdminPicker({ context, roomId, adminIds, full, onChanged }: Admi
                       {isAdmin ? (
                         <span>{adminCopy.isAdmin}</span>
                       ) : (
-                        <TextButton
+                        <Button
                           type="button"
                           data-testid="add-admin"
                           aria-label={adminCopy.addLabel(follower.user_nickname)}
@@ -89,7 +89,7 @@ export function AdminPicker({ context, roomId, adminIds, full, onChanged }: Admi
                           onClick={() => void add(follower.user_id, follower.user_nickname)}
                         >
                           {adminCopy.add}
-                        </TextButton>
+                        </Button>
                       )}
                     </li>
                   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LoadView, TextButton, useLoad, type RemoteContext, type RoomType, Pager } from '@sports/shared';
+import { LoadView, Button, useLoad, type RemoteContext, type RoomType, Pager } from '@sports/shared';
 import { LIVE_LIST_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { ownerScheduleCopy as copy } from '../messages';
 import { formatTime, matchTitle } from '../ui/format';
@@ -62,7 +62,7 @@ export function OwnerSchedulesPanel({ context, roomId, roomType, onChanged }: Ow
                       <span className="grow">
                         {name} · <time dateTime={schedule.starts_at}>{formatTime(schedule.starts_at)}</time>
                       </span>
-                      <TextButton
+                      <Button
                         type="button"
                         data-testid="delete-schedule"
                         aria-label={copy.deleteLabel(name)}
@@ -70,7 +70,7 @@ export function OwnerSchedulesPanel({ context, roomId, roomType, onChanged }: Ow
                         onClick={() => void remove(schedule.id)}
                       >
                         {copy.delete}
-                      </TextButton>
+                      </Button>
                     </li>
                   );
                 })}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { TextButton, Toolbar, type LiveUrl, type RemoteContext } from '@sports/shared';
+import { Button, Toolbar, type LiveUrl, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { commonCopy, ownerCopy } from '../messages';
 import { formatTime } from '../ui/format';
@@ -60,9 +60,9 @@ export function PushAddressPanel({ context }: { context: RemoteContext }) {
 
   if (address === null) {
     return (
-      <TextButton type="button" disabled={busy} onClick={() => void load(false)}>
+      <Button type="button" disabled={busy} onClick={() => void load(false)}>
         {ownerCopy.showPush}
-      </TextButton>
+      </Button>
     );
   }
   return (
@@ -71,29 +71,29 @@ export function PushAddressPanel({ context }: { context: RemoteContext }) {
       <Field>
         <label htmlFor={serverId}>{ownerCopy.serverUrl}</label>
         <input id={serverId} readOnly value={address.push_server} data-testid="push-server-url" />
-        <TextButton type="button" onClick={() => void copy(address.push_server)}>
+        <Button type="button" onClick={() => void copy(address.push_server)}>
           {ownerCopy.copyServer}
-        </TextButton>
+        </Button>
       </Field>
       <Field>
         <label htmlFor={keyId}>{ownerCopy.streamKey}</label>
         <input id={keyId} readOnly value={address.stream_key} data-testid="push-stream-key" />
-        <TextButton type="button" onClick={() => void copy(address.stream_key)}>
+        <Button type="button" onClick={() => void copy(address.stream_key)}>
           {ownerCopy.copyKey}
-        </TextButton>
+        </Button>
       </Field>
       <Field>
         <label htmlFor={urlId}>{ownerCopy.pushUrl}</label>
         <input id={urlId} readOnly value={address.push_url} data-testid="push-url" />
-        <TextButton type="button" onClick={() => void copy(address.push_url)}>
+        <Button type="button" onClick={() => void copy(address.push_url)}>
           {ownerCopy.copyPushUrl}
-        </TextButton>
+        </Button>
       </Field>
       <Toolbar>
         <span>{ownerCopy.expiresAt(formatTime(address.expires_at))}</span>
-        <TextButton type="button" disabled={busy} onClick={() => void load(true)}>
+        <Button type="button" disabled={busy} onClick={() => void load(true)}>
           {ownerCopy.rotateKey}
-        </TextButton>
+        </Button>
       </Toolbar>
     </section>
   );

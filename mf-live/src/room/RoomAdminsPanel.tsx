@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadView, TextButton, useLoad, type RemoteContext, type RoomAdminList } from '@sports/shared';
+import { LoadView, Button, useLoad, type RemoteContext, type RoomAdminList } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { adminCopy } from '../messages';
 import { safeImage } from '../ui/RoomCard';
@@ -53,7 +53,7 @@ export function RoomAdminsPanel({ context, roomId }: RoomAdminsPanelProps) {
                       <li key={admin.user_id} data-testid="admin-item">
                         {avatar && <img src={avatar} alt={adminCopy.avatar(admin.user_nickname)} />}
                         <span className="grow">{admin.user_nickname}</span>
-                        <TextButton
+                        <Button
                           type="button"
                           data-testid="remove-admin"
                           aria-label={adminCopy.removeLabel(admin.user_nickname)}
@@ -61,7 +61,7 @@ export function RoomAdminsPanel({ context, roomId }: RoomAdminsPanelProps) {
                           onClick={() => void remove(admin.user_id, admin.user_nickname)}
                         >
                           {adminCopy.remove}
-                        </TextButton>
+                        </Button>
                       </li>
                     );
                   })}

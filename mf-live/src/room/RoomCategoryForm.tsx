@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { TextButton, type LiveRoomInfo, type RemoteContext, type RoomType } from '@sports/shared';
+import { Button, type LiveRoomInfo, type RemoteContext, type RoomType } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { liveTypeLabels, roomSettingsCopy as copy } from '../messages';
 import { ConsoleForm, TOAST_MS } from './ownerConsoleUi';
@@ -48,9 +48,9 @@ export function RoomCategoryForm({ context, roomId, type, onChanged }: RoomCateg
             </option>
           ))}
         </select>
-        <TextButton type="submit" data-testid="save-room-category" disabled={busy || choice === type}>
+        <Button type="submit" data-testid="save-room-category" disabled={busy || choice === type}>
           {copy.saveCategory}
-        </TextButton>
+        </Button>
       </ConsoleForm>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { requireLogin, TextButton, type LiveSchedule, type RemoteContext } from '@sports/shared';
+import { requireLogin, Button, type LiveSchedule, type RemoteContext } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { roomCopy } from '../messages';
 import { formatTime, matchTitle } from '../ui/format';
@@ -36,9 +36,9 @@ export function ScheduleList({ context, schedules }: ScheduleListProps) {
         return (
           <li key={schedule.id}>
             <span>{name}</span> · <time dateTime={schedule.starts_at}>{formatTime(schedule.starts_at)}</time> · {schedule.anchor.user_nickname}{' '}
-            <TextButton type="button" aria-pressed={reserved[schedule.id] === true} aria-label={`${reserved[schedule.id] ? roomCopy.reserved : roomCopy.reserve} ${name}`} disabled={pending === schedule.id} onClick={() => void toggle(schedule)}>
+            <Button type="button" aria-pressed={reserved[schedule.id] === true} aria-label={`${reserved[schedule.id] ? roomCopy.reserved : roomCopy.reserve} ${name}`} disabled={pending === schedule.id} onClick={() => void toggle(schedule)}>
               {reserved[schedule.id] ? roomCopy.reserved : roomCopy.reserve}
-            </TextButton>
+            </Button>
           </li>
         );
       })}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SCHEDULE_TITLE_MAX, TextButton, useLoad, type LiveSchedule, type RemoteContext, type RoomType, type ScoreSport } from '@sports/shared';
+import { SCHEDULE_TITLE_MAX, Button, useLoad, type LiveSchedule, type RemoteContext, type RoomType, type ScoreSport } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { commonCopy, ownerScheduleCopy as copy } from '../messages';
 import { chinaClock, chinaDaysFrom, dayLabel } from '../ui/format';
@@ -124,16 +124,16 @@ export function ScheduleForm({ context, roomType, onAdded, now = () => new Date(
         <input id={ids.title} data-testid="schedule-title-input" value={title} maxLength={SCHEDULE_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
         <label htmlFor={ids.time}>{copy.startsAt}</label>
         <input id={ids.time} type="time" data-testid="schedule-time-input" value={time} onChange={(event) => setTime(event.target.value)} />
-        <TextButton type="submit" data-testid="schedule-submit" disabled={busy || matchId === ''}>
+        <Button type="submit" data-testid="schedule-submit" disabled={busy || matchId === ''}>
           {copy.add}
-        </TextButton>
+        </Button>
       </ConsoleForm>
       {matches.state.status === 'failed' && (
         <ConsoleNote role="alert">
           {copy.matchesFailed}{' '}
-          <TextButton type="button" onClick={matches.retry}>
+          <Button type="button" onClick={matches.retry}>
             {commonCopy.retry}
-          </TextButton>
+          </Button>
         </ConsoleNote>
       )}
     </div>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { TextButton } from '@sports/shared';
+import { Button } from '@sports/shared';
 import type { PaidActionProblem } from './usePaidAction';
 
 /** Where a member recharges (SPEC.md section 2: member type 1 with isRecharge=true). */
@@ -38,9 +38,9 @@ export function PaidActionNotice({ problem, pending, onRetry, testIdPrefix, copy
     return (
       <Alert role="alert" data-testid={`${testIdPrefix}-error`}>
         {copy.unknown}{' '}
-        <TextButton type="button" data-testid={`${testIdPrefix}-retry`} disabled={pending} onClick={onRetry}>
+        <Button type="button" data-testid={`${testIdPrefix}-retry`} disabled={pending} onClick={onRetry}>
           {copy.retry}
-        </TextButton>
+        </Button>
       </Alert>
     );
   return null;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { sharedMessages } from '../messages/zhCN';
-import { Muted, TextButton } from './RemotePageFrame';
+import { Button } from './Button';
+import { Muted } from './RemotePageFrame';
 import type { LoadState } from './useLoad';
 
 export interface LoadViewProps<Data> {
@@ -34,9 +35,9 @@ export function LoadView<Data>({
       <Muted role={announceFailure ? 'alert' : undefined}>
         {failed}{' '}
         {onRetry && (
-          <TextButton type="button" onClick={onRetry}>
+          <Button type="button" onClick={onRetry}>
             {retryLabel}
-          </TextButton>
+          </Button>
         )}
       </Muted>
     );

@@ -1,5 +1,6 @@
 import { pageOfText, sharedMessages } from '../messages/zhCN';
-import { TextButton, Toolbar } from './RemotePageFrame';
+import { Button } from './Button';
+import { Toolbar } from './RemotePageFrame';
 
 export interface PagerProps {
   page: number;
@@ -17,13 +18,13 @@ export function Pager({ page, total, pageSize, onPage, label = sharedMessages.pa
   return (
     <nav aria-label={label}>
       <Toolbar>
-        <TextButton type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {sharedMessages.previousPage}
-        </TextButton>
+        </Button>
         <span>{pageOfText(page, pages)}</span>
-        <TextButton type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {sharedMessages.nextPage}
-        </TextButton>
+        </Button>
       </Toolbar>
     </nav>
   );

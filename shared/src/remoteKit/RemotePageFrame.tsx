@@ -78,30 +78,6 @@ export const Toolbar = styled.div`
   gap: 12px;
 `;
 
-/** A bordered text button; `aria-pressed="true"` shows it pressed. */
-export const TextButton = styled.button`
-  padding: 6px 14px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  cursor: pointer;
-
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.brand};
-  }
-  &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.brandDark};
-    background: ${({ theme }) => theme.colors.brandDark};
-    color: ${({ theme }) => theme.colors.textInverse};
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
-    outline-offset: 2px;
-  }
-`;
-
 /** A table that scrolls sideways inside its own region on narrow screens. */
 export const TableScroll = styled.div`
   overflow-x: auto;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { avatarMenuButton, newMember } from './support/accounts';
+import { avatarMenuButton, newMember, recharge } from './support/accounts';
 import { grantAnchor, startOwnRoom } from './support/anchors';
 import { uniqueIdNumber } from './support/idNumber';
 import { E2E_OPS_TOKEN } from './support/rolloutOps';
@@ -31,19 +31,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Recharges ¥98.00 (980 + 50 coins) through the sandbox gateway's page, as a member does. */
-async function recharge(page: Page, context: BrowserContext): Promise<void> {
-  await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥98\.00/ }).check();
-  const payPagePromise = context.waitForEvent('page');
-  await page.getByTestId('recharge-pay').click();
-  const payPage = await payPagePromise;
-  await payPage.getByRole('button', { name: '确认支付' }).click();
-  await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
-  await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 1030', { timeout: 15_000 });
-}
-
 test('an anchor converts earnings, binds a card and asks for withdrawals; ops approve one (paid) and reject another (earnings back)', async ({ browser, request }) => {
   // ---- The anchor: verified real name, granted by ops, a room on air. ----
   const anchor = await newMember(browser, PASSWORD);
@@ -58,7 +45,8 @@ test('an anchor converts earnings, binds a card and asks for withdrawals; ops ap
 
   // ---- A viewer recharges 1030 coins and sends 10 trophies (1000 coins): the anchor earns half, 500. ----
   const viewer = await newMember(browser, PASSWORD);
-  await recharge(viewer.page, viewer.context);
+  // ¥98.00 buys 1030 coins (980 + 50 bonus).
+  await recharge(viewer.page, viewer.context, { yuan: '98.00', balanceAfter: 1030 });
   await viewer.page.goto(roomUrl);
   const panel = (await openRoomPicker(viewer.page, 'gifts')).getByTestId('gift-panel');
   await panel.getByTestId('gift-option').filter({ hasText: '奖杯' }).click();

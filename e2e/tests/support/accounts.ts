@@ -287,15 +287,24 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
 }
 
-/** Recharges ¥30.00 (310 coins) through the sandbox gateway's page, as a member does. */
-export async function recharge(page: Page, context: BrowserContext): Promise<void> {
+/** A sandbox recharge package: its price as the page shows it and the balance a new member then has. */
+export interface RechargePackage {
+  yuan: string;
+  balanceAfter: number;
+}
+
+/** ¥30.00 buys 310 coins (300 + 10 bonus). */
+export const RECHARGE_30: RechargePackage = { yuan: '30.00', balanceAfter: 310 };
+
+/** Recharges a new member (¥30.00, 310 coins, unless told) through the sandbox gateway's page, as a member does. */
+export async function recharge(page: Page, context: BrowserContext, recharged: RechargePackage = RECHARGE_30): Promise<void> {
   await page.goto('/web/#/member?type=1&isRecharge=true');
-  await page.getByTestId('recharge-packages').getByRole('radio', { name: /¥30\.00/ }).check();
+  await page.getByTestId('recharge-packages').getByRole('radio', { name: new RegExp(`¥${recharged.yuan.replace('.', '\\.')}`) }).check();
   const payPagePromise = context.waitForEvent('page');
   await page.getByTestId('recharge-pay').click();
   const payPage = await payPagePromise;
   await payPage.getByRole('button', { name: '确认支付' }).click();
   await expect(payPage.getByText('支付成功，请回到原页面查看余额')).toBeVisible();
   await payPage.close();
-  await expect(page.getByTestId('recharge-success')).toHaveText('充值成功，当前余额 310', { timeout: 15_000 });
+  await expect(page.getByTestId('recharge-success')).toHaveText(`充值成功，当前余额 ${recharged.balanceAfter}`, { timeout: 15_000 });
 }

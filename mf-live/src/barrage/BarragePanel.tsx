@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  CHAT_MESSAGE_MAX_LENGTH,
   levelOf,
   LoadView,
   Muted,
@@ -12,7 +11,6 @@ import {
   userInfoAtom,
   type Barrage,
   type BarrageStyle,
-  TextInput,
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
@@ -21,6 +19,8 @@ import { usePaidAction } from '../wallet/usePaidAction';
 import { barrageApi } from './barrageApi';
 import { recentKeysOfRow } from './recentKey';
 import { barrageCopy } from './barrageCopy';
+import { LineInput } from '../ui/LineInput';
+import { BalanceText } from '../wallet/BalanceText';
 
 /** Lines of the recent list shown (the server keeps the room's last ones). */
 const RECENT_SHOWN = 50;
@@ -165,26 +165,20 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
                   <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                     {barrageCopy.input}
                   </label>
-                  <TextInput
+                  <LineInput
                     id={inputId}
-                    type="text"
-                    data-testid="barrage-input"
+                    testId="barrage-input"
                     value={text}
                     placeholder={barrageCopy.placeholder}
-                    maxLength={CHAT_MESSAGE_MAX_LENGTH}
-                    onChange={(event) => {
-                      setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
+                    onChange={(next) => {
+                      setText(next);
                       clearProblem();
                     }}
                   />
                   <Button type="submit" variant="primary" data-testid="barrage-send" disabled={pending || selected === null || text.trim() === ''}>
                     {pending ? barrageCopy.sending : barrageCopy.send}
                   </Button>
-                  {user && (
-                    <span className="balance" data-testid="barrage-balance">
-                      {barrageCopy.balance(user.balance)}
-                    </span>
-                  )}
+                  <BalanceText testId="barrage-balance" text={barrageCopy.balance} />
                 </FormRow>
               </form>
               <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="barrage" copy={barrageCopy} />

@@ -1,9 +1,9 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, GIFT_COUNT_MAX, LoadView, Muted, requireLogin, userInfoAtom, type Gift, type RemoteContext, TextInput } from '@sports/shared';
+import { Button, GIFT_COUNT_MAX, LoadView, Muted, requireLogin, type Gift, type RemoteContext, TextInput } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { giftCopy } from '../messages';
+import { BalanceText } from '../wallet/BalanceText';
 import { useGiftCatalogue } from './giftCatalogue';
 import { safeGiftIcon } from './giftMessage';
 import { Alert, PaidActionNotice } from '../wallet/PaidActionNotice';
@@ -92,7 +92,6 @@ export interface GiftPanelProps {
  */
 export function GiftPanel({ context, roomId, onSent, preselect }: GiftPanelProps) {
   const { state, retry } = useGiftCatalogue(context.api);
-  const user = useAtomValue(userInfoAtom);
   const [selected, setSelected] = useState<number | null>(null);
   const [countText, setCountText] = useState('1');
   const count = parseCount(countText);
@@ -174,11 +173,7 @@ export function GiftPanel({ context, roomId, onSent, preselect }: GiftPanelProps
                 <Button variant="primary" data-testid="gift-send" disabled={pending || selected === null || count === null} onClick={() => onSend(gifts)}>
                   {pending ? giftCopy.sending : giftCopy.send}
                 </Button>
-                {user && (
-                  <span className="balance" data-testid="gift-balance">
-                    {giftCopy.balance(user.balance)}
-                  </span>
-                )}
+                <BalanceText testId="gift-balance" text={giftCopy.balance} />
               </Row>
               {count === null && <Alert role="alert">{giftCopy.countInvalid}</Alert>}
               <PaidActionNotice problem={problem} pending={pending} onRetry={onRetry} testIdPrefix="gift" copy={giftCopy} />

@@ -1,9 +1,9 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, GUARD_MONTHS_MAX, LoadView, Muted, requireLogin, useLoad, userInfoAtom, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
+import { Button, GUARD_MONTHS_MAX, LoadView, Muted, requireLogin, Select, useLoad, type GuardTier, type MyGuard, type RemoteContext } from '@sports/shared';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
+import { BalanceText } from '../wallet/BalanceText';
 import { guardApi } from './guardApi';
 import { guardCopy, guardDate } from './guardCopy';
 
@@ -98,7 +98,6 @@ function actionOf(tier: GuardTier, mine: MyGuard | null): 'buy' | 'renew' | 'upg
  */
 export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps) {
   const { state, retry } = useLoad('guard-tiers', () => guardApi(context.api).tiers());
-  const user = useAtomValue(userInfoAtom);
   const [selected, setSelected] = useState<number | null>(null);
   const [months, setMonths] = useState(1);
   // Other refusals (a lower tier while a higher is active…): the API client has shown the server's message.
@@ -152,23 +151,19 @@ export function GuardPanel({ context, roomId, mine, onBought }: GuardPanelProps)
               <Row>
                 <label>
                   {guardCopy.months}{' '}
-                  <select data-testid="guard-months" value={months} onChange={(event) => setMonths(Number(event.target.value))}>
+                  <Select data-testid="guard-months" value={months} onChange={(event) => setMonths(Number(event.target.value))}>
                     {MONTH_CHOICES.map((choice) => (
                       <option key={choice} value={choice}>
                         {guardCopy.monthOption(choice)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </label>
                 {tier && <span data-testid="guard-total">{guardCopy.total(tier.price * months)}</span>}
                 <Button variant="primary" data-testid="guard-buy" disabled={pending || !tier || action === 'lower'} onClick={() => onBuy(tiers)}>
                   {pending ? guardCopy.buying : action === 'renew' ? guardCopy.renew : action === 'upgrade' ? guardCopy.upgrade : guardCopy.buy}
                 </Button>
-                {user && (
-                  <span className="balance" data-testid="guard-balance">
-                    {guardCopy.balance(user.balance)}
-                  </span>
-                )}
+                <BalanceText testId="guard-balance" text={guardCopy.balance} />
               </Row>
               {action === 'upgrade' && <Muted>{guardCopy.upgradeNote}</Muted>}
               {action === 'lower' && <Muted data-testid="guard-lower">{guardCopy.lowerNote}</Muted>}

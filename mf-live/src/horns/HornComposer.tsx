@@ -1,7 +1,8 @@
-import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, CHAT_MESSAGE_MAX_LENGTH, requireLogin, useLoad, userInfoAtom, type RemoteContext, TextInput } from '@sports/shared';
+import { Button, requireLogin, useLoad, type RemoteContext } from '@sports/shared';
+import { LineInput } from '../ui/LineInput';
+import { BalanceText } from '../wallet/BalanceText';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { hornCopy } from './hornCopy';
@@ -22,7 +23,8 @@ const FormRow = styled.div`
     border-radius: ${({ theme }) => theme.radius.small};
     font: inherit;
   }
-  .muted {
+  .muted,
+  .balance {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.small};
   }
@@ -41,7 +43,6 @@ export interface HornComposerProps {
  */
 export function HornComposer({ context }: HornComposerProps) {
   const { state } = useLoad('horn-price', () => hornsApi(context.api).hornList());
-  const user = useAtomValue(userInfoAtom);
   const [text, setText] = useState('');
   const inputId = useId();
   const price = state.status === 'ready' ? state.data.price : null;
@@ -67,15 +68,13 @@ export function HornComposer({ context }: HornComposerProps) {
           <label htmlFor={inputId} className="muted">
             {hornCopy.input}
           </label>
-          <TextInput
+          <LineInput
             id={inputId}
-            type="text"
-            data-testid="horn-input"
+            testId="horn-input"
             value={text}
             placeholder={hornCopy.placeholder}
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            onChange={(event) => {
-              setText([...event.target.value].slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''));
+            onChange={(next) => {
+              setText(next);
               clearProblem();
             }}
           />
@@ -87,11 +86,7 @@ export function HornComposer({ context }: HornComposerProps) {
           <Button type="submit" variant="primary" data-testid="horn-send" disabled={pending || text.trim() === ''}>
             {pending ? hornCopy.sending : hornCopy.send}
           </Button>
-          {user && (
-            <span className="muted" data-testid="horn-balance">
-              {hornCopy.balance(user.balance)}
-            </span>
-          )}
+          <BalanceText testId="horn-balance" text={hornCopy.balance} />
         </FormRow>
       </form>
       <p className="muted" style={{ margin: '6px 0 0' }}>

@@ -1,54 +1,15 @@
 import '../testing/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { danmakuSystemAtom, GUEST_CHAT_ACCOUNT_PATH, MEMBER_CHAT_SIG_PATH, type LiveRoomInfo } from '@sports/shared';
-import { type FakeChatClient, FakeChatNetwork, renderRemotePage } from '@sports/shared/testing';
+import { danmakuSystemAtom } from '@sports/shared';
+import { renderRemotePage } from '@sports/shared/testing';
 import { LIVE_PATHS } from '../api/liveApi';
-import { overrideRoomDependencies } from '../roomDependencies';
 import { routes } from '../routes';
-import { createFakeEngines, MSE_CAPABLE } from '../testing/fakeEngines';
-import { ANCHOR, liveContext, logIn, MEMBER, pageOf, roomInfo } from '../testing/fixtures';
-import { formatEnd, formatTime } from '../ui/format';
+import { ANCHOR, MEMBER, logIn, pageOf } from '../testing/fixtures';
+import { ROOM, roomContext, useLiveRoomHarness } from './testing/liveRoomHarness';
 
-let network: FakeChatNetwork;
-let fake: ReturnType<typeof createFakeEngines>;
-let restore: () => void;
-/** The chat clients the room made, newest last (tests deliver C2C notices through them). */
-let clients: FakeChatClient[];
+const room = useLiveRoomHarness();
 
-beforeEach(() => {
-  network = new FakeChatNetwork();
-  fake = createFakeEngines();
-  clients = [];
-  const createChatClient = () => {
-    const client = network.client();
-    clients.push(client);
-    return client;
-  };
-  restore = overrideRoomDependencies({ createChatClient, engines: fake.engines, capabilities: MSE_CAPABLE });
-});
-afterEach(() => restore());
-
-const ROOM = roomInfo({ room_id: 7, title: '英超直播', group_id: '1100', anchor: { anchor_id: 1100, user_nickname: '主播老李', avatar: '', fans: 9 } });
-
-function roomContext(overrides: Partial<typeof ROOM> = {}, extra: Record<string, unknown> = {}) {
-  return liveContext({
-    [LIVE_PATHS.roomInfo]: { ...ROOM, ...overrides },
-    [LIVE_PATHS.reserveLiveList]: pageOf([]),
-    [GUEST_CHAT_ACCOUNT_PATH]: { id: 'g42', sig: 'guest-sig' },
-    [MEMBER_CHAT_SIG_PATH]: { id: 501, userSig: 'member-sig' },
-    [LIVE_PATHS.giftList]: [],
-    [LIVE_PATHS.giftRoomRank]: { period: 'day', since: '', list: [] },
-    ...extra,
-  });
-}
-
-/** The chat joins the group 1 s after login (SPEC.md section 9). */
-async function joined() {
-  await waitFor(() => expect(network.memberCount('1100')).toBe(1), { timeout: 10_000 });
-}
-
-// Each test renders a room and waits for the chat's 1 s join delay: more than the 5 s default on a busy machine.
 describe('live room', () => {
   it('renders the room: title, anchor, placard, accessible video; plays HTTP-FLV when live', async () => {
     const context = roomContext();
@@ -59,8 +20,8 @@ describe('live room', () => {
     expect(screen.getByTestId('placard').textContent).toBe('欢迎来到直播间');
     expect(screen.getByRole('region', { name: '直播画面' })).toBeTruthy();
     expect(screen.getByLabelText('英超直播 直播视频').tagName).toBe('VIDEO');
-    await waitFor(() => expect(fake.runs[0]).toMatchObject({ kind: 'flv', url: '/live/room7.flv' }));
-    act(() => fake.runs[0]?.play());
+    await waitFor(() => expect(room.fake.runs[0]).toMatchObject({ kind: 'flv', url: '/live/room7.flv' }));
+    act(() => room.fake.runs[0]?.play());
     expect(screen.getByTestId('live-state').textContent).toBe('直播中');
   });
 
@@ -68,19 +29,19 @@ describe('live room', () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext({ is_live: 0, stream_status: 'offline' }));
     expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
     expect(screen.getByTestId('live-state').textContent).toBe('未开播');
-    expect(fake.runs).toHaveLength(0);
+    expect(room.fake.runs).toHaveLength(0);
   });
 
   it('guest: told it watches as a guest (never its raw guest id), online count = members + 50, messages in the all / anchor / assistant channels', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
     expect((await screen.findByTestId('my-chat-name')).textContent).toContain('你正在以游客身份观看');
     expect(screen.getByTestId('my-chat-name').textContent).not.toMatch(/g42|你的昵称/);
-    await joined();
+    await room.joined();
     await waitFor(() => expect(screen.getByTestId('online-count').textContent).toBe('在线 51'));
 
     act(() => {
-      network.publish('1100', { text: '欢迎大家', from: { userId: '1100', nickname: '主播老李', role: 'anchor' } });
-      network.publish('1100', { text: '主队加油', from: { userId: '77', nickname: '球迷甲', role: 'member' } });
+      room.network.publish('1100', { text: '欢迎大家', from: { userId: '1100', nickname: '主播老李', role: 'anchor' } });
+      room.network.publish('1100', { text: '主队加油', from: { userId: '77', nickname: '球迷甲', role: 'member' } });
     });
     const log = screen.getByRole('log', { name: '全部消息' });
     expect(within(log).getByText('欢迎大家')).toBeTruthy();
@@ -99,7 +60,7 @@ describe('live room', () => {
     const opened: unknown[] = [];
     context.eventBus.on('login:open', (event) => opened.push(event));
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    await joined();
+    await room.joined();
     const input = screen.getByLabelText('发送消息') as HTMLInputElement;
     expect(input.placeholder).toBe('登录后参与聊天');
     input.focus();
@@ -113,7 +74,7 @@ describe('live room', () => {
     expect(input.value).toBe('好球！');
     fireEvent.click(screen.getByRole('button', { name: '登录发言' }));
     expect(opened).toHaveLength(3);
-    expect(clients[0]?.callsOf('sendGroupMessage')).toHaveLength(0);
+    expect(room.clients[0]?.callsOf('sendGroupMessage')).toHaveLength(0);
     expect(screen.queryByText('登录后才能发言')).toBeNull();
   });
 
@@ -121,7 +82,7 @@ describe('live room', () => {
     const context = roomContext();
     logIn(context, MEMBER);
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    await joined();
+    await room.joined();
     const input = screen.getByLabelText('发送消息') as HTMLInputElement;
     expect(input.maxLength).toBe(100);
     expect((screen.getByLabelText('同时发弹幕') as HTMLInputElement).checked).toBe(true);
@@ -135,9 +96,9 @@ describe('live room', () => {
 
   it('text is inert: markup from another viewer shows as typed, in the chat and as danmaku', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
-    await joined();
+    await room.joined();
     const attack = '<img src=x onerror=alert(1)><script>alert(2)</script>';
-    act(() => void network.publish('1100', { text: attack, kind: 'danmaku', from: { userId: '77', nickname: '<b>坏人</b>' } }));
+    act(() => void room.network.publish('1100', { text: attack, kind: 'danmaku', from: { userId: '77', nickname: '<b>坏人</b>' } }));
     const item = within(screen.getByRole('log', { name: '全部消息' })).getByText(attack);
     expect(item.closest('li')?.querySelector('img, script, b')).toBeNull();
     expect(screen.getByText('<b>坏人</b>:')).toBeTruthy();
@@ -146,11 +107,11 @@ describe('live room', () => {
 
   it('level badges: LV<n> beside members\' names in the chat and on their danmaku; none for guests and the system', async () => {
     renderRemotePage(routes, 'live', { id: '7' }, roomContext());
-    await joined();
+    await room.joined();
     act(() => {
-      network.publish('1100', { text: '主队加油', kind: 'danmaku', from: { userId: '77', nickname: '球迷甲', role: 'member', level: 12 } });
-      network.publish('1100', { text: '路过看看', from: { userId: 'g9', nickname: '游客g9', role: 'guest' } });
-      network.publish('1100', { text: '欢迎大家', from: { userId: '1100', nickname: '主播老李', role: 'anchor', level: 3 } });
+      room.network.publish('1100', { text: '主队加油', kind: 'danmaku', from: { userId: '77', nickname: '球迷甲', role: 'member', level: 12 } });
+      room.network.publish('1100', { text: '路过看看', from: { userId: 'g9', nickname: '游客g9', role: 'guest' } });
+      room.network.publish('1100', { text: '欢迎大家', from: { userId: '1100', nickname: '主播老李', role: 'anchor', level: 3 } });
     });
     const log = screen.getByRole('log', { name: '全部消息' });
     const [member, guest, anchor] = within(log).getAllByTestId('chat-message');
@@ -292,8 +253,8 @@ describe('live room', () => {
     const context = roomContext({ viewer_role: 'admin' }, { [LIVE_PATHS.ban]: { room_id: 7, user_id: 77, is_muted: 1, until: null } });
     logIn(context, MEMBER);
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    await joined();
-    act(() => void network.publish('1100', { text: '刷屏', from: { userId: '77', nickname: '捣乱者', role: 'member' } }));
+    await room.joined();
+    act(() => void room.network.publish('1100', { text: '刷屏', from: { userId: '77', nickname: '捣乱者', role: 'member' } }));
     fireEvent.click(screen.getByRole('button', { name: '禁言 捣乱者' }));
     await waitFor(() => expect(context.callsTo(LIVE_PATHS.ban)[0]?.params).toEqual({ room_id: 7, user_id: 77, ban: 1 }));
   });
@@ -302,9 +263,9 @@ describe('live room', () => {
     const context = roomContext({ viewer_role: 'member' }, { [LIVE_PATHS.report]: { id: 9 } });
     logIn(context, MEMBER);
     renderRemotePage(routes, 'live', { id: '7' }, context);
-    await joined();
-    act(() => void network.publish('1100', { text: '加微信领彩金', from: { userId: '77', nickname: '广告号', role: 'member' } }));
-    act(() => void network.publish('1100', { text: '我自己说的', from: { userId: '501', nickname: '我', role: 'member' } }));
+    await room.joined();
+    act(() => void room.network.publish('1100', { text: '加微信领彩金', from: { userId: '77', nickname: '广告号', role: 'member' } }));
+    act(() => void room.network.publish('1100', { text: '我自己说的', from: { userId: '501', nickname: '我', role: 'member' } }));
     const [other, mine] = screen.getAllByTestId('chat-message');
     expect(within(mine as HTMLElement).queryByTestId('chat-report')).toBeNull();
     fireEvent.click(within(other as HTMLElement).getByRole('button', { name: '举报 广告号 的消息' }));
@@ -316,120 +277,6 @@ describe('live room', () => {
 });
 
 /** What the server says of this member's mute; the room info answer follows it. */
-function mutableRoom() {
-  const mute: { is_muted: 0 | 1; muted_until: string | null } = { is_muted: 0, muted_until: null };
-  let pending: Promise<LiveRoomInfo> | null = null;
-  const context = roomContext({}, { [LIVE_PATHS.roomInfo]: () => pending ?? { ...ROOM, viewer_role: 'member', ...mute } });
-  logIn(context, MEMBER);
-  return {
-    context,
-    mute,
-    /** Room info answers wait until `release()` (to see what the box does before it answers). */
-    hold() {
-      let release: () => void = () => undefined;
-      pending = new Promise((resolve) => {
-        release = () => {
-          pending = null;
-          resolve({ ...ROOM, viewer_role: 'member', ...mute });
-        };
-      });
-      return () => release();
-    },
-  };
-}
-
-const box = () => screen.getByLabelText('发送消息') as HTMLInputElement;
-const sendButton = () => screen.getByRole('button', { name: '发送' }) as HTMLButtonElement;
-
-describe('a muted viewer', () => {
-  // China time 20:00; only Date is faked, timers run (the chat joins after 1 s).
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-22T12:00:00.000Z'));
-  });
-  afterEach(() => vi.useRealTimers());
-
-  it('formats the end of a mute as HH:mm today, with the day when it ends another day', () => {
-    expect(formatEnd('2026-11-22T13:30:00.000Z')).toBe('21:30');
-    expect(formatEnd('2026-11-22T15:59:00.000Z')).toBe('23:59');
-    expect(formatEnd('2026-11-23T01:00:00.000Z')).toBe(formatTime('2026-11-23T01:00:00.000Z'));
-  });
-
-  it('room info says muted: 你已被禁言至 HH:mm instead of the placeholder and send is off; notices switch it at once, also one waiting behind another', async () => {
-    const room = mutableRoom();
-    Object.assign(room.mute, { is_muted: 1, muted_until: '2026-11-22T13:30:00.000Z' });
-    renderRemotePage(routes, 'live', { id: '7' }, room.context);
-    await joined();
-    expect(box().placeholder).toBe('你已被禁言至 21:30');
-    fireEvent.change(box(), { target: { value: '让我说话' } });
-    expect(sendButton().disabled).toBe(true);
-    fireEvent.submit(box().closest('form') as HTMLFormElement);
-    expect(clients[0]?.callsOf('sendGroupMessage')).toHaveLength(0);
-
-    // Lifted: the C2C notice brings the box back at once (room info is asked, not the next poll).
-    const asked = room.context.callsTo(LIVE_PATHS.roomInfo).length;
-    room.mute.is_muted = 0;
-    room.mute.muted_until = null;
-    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 1, text: '您的禁言已解除' }));
-    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
-    expect(room.context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked + 1);
-    expect(sendButton().disabled).toBe(false);
-    expect(box().value).toBe('让我说话');
-
-    // Muted again, until lifted: that notice waits behind the one still shown, the box switches anyway.
-    room.mute.is_muted = 1;
-    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 2, text: '您已被房管禁言' }));
-    await waitFor(() => expect(box().placeholder).toBe('你已被禁言'));
-    expect(sendButton().disabled).toBe(true);
-    expect(screen.getByRole('status', { name: '系统通知' }).textContent).toContain('您的禁言已解除');
-    expect(screen.getByRole('status', { name: '系统通知' }).textContent).not.toContain('您已被房管禁言');
-  });
-
-  it('a send refused as muted switches at once, room info then says until when; unmuted, the box is back', async () => {
-    const room = mutableRoom();
-    renderRemotePage(routes, 'live', { id: '7' }, room.context);
-    await joined();
-    expect(box().placeholder).toBe('说点什么…');
-
-    network.mute('501');
-    room.mute.is_muted = 1;
-    room.mute.muted_until = '2026-11-22T12:10:00.000Z';
-    const release = room.hold();
-    fireEvent.change(box(), { target: { value: '再说一句' } });
-    fireEvent.click(sendButton());
-    expect((await screen.findByRole('alert')).textContent).toBe('您已被禁言');
-    // Before room info answers: muted, until unknown; the text is kept.
-    expect(box().placeholder).toBe('你已被禁言');
-    expect(sendButton().disabled).toBe(true);
-    expect(box().value).toBe('再说一句');
-    act(() => release());
-    await waitFor(() => expect(box().placeholder).toBe('你已被禁言至 20:10'));
-
-    // Lifted: room info says not muted (asked on the notice); the stale refusal goes, sending works.
-    network.unmute('501');
-    room.mute.is_muted = 0;
-    room.mute.muted_until = null;
-    act(() => void clients[0]?.receiveSystemNotice({ lastSequence: 3, text: '您的禁言已解除' }));
-    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
-    // The refusal's alert is cleared by the same room info answer (an effect, a render later).
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    fireEvent.click(sendButton());
-    await waitFor(() => expect(within(screen.getByRole('log', { name: '全部消息' })).getByText('再说一句')).toBeTruthy());
-  });
-
-  it('a refusal room info does not confirm does not stick: the next answer says not muted', async () => {
-    const room = mutableRoom();
-    renderRemotePage(routes, 'live', { id: '7' }, room.context);
-    await joined();
-    network.mute('501');
-    fireEvent.change(box(), { target: { value: '在吗' } });
-    fireEvent.click(sendButton());
-    await waitFor(() => expect(room.context.callsTo(LIVE_PATHS.roomInfo).length).toBe(2));
-    await waitFor(() => expect(box().placeholder).toBe('说点什么…'));
-    expect(sendButton().disabled).toBe(false);
-  });
-});
-
 describe('watch history heartbeats in the room', () => {
   // Only the heartbeat's interval and the clock are fake: the chat's join delay and waitFor stay real.
   beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] }));
@@ -463,58 +310,3 @@ describe('watch history heartbeats in the room', () => {
 });
 
 /** Issue 33: the chat's state lines are the room's state, applied at once (no room info asked). */
-describe('live room: the state the server pushes', () => {
-  const stateLine = (state: 'live' | 'paused' | 'ended', roomId = 7, sentAt = Date.now()) => ({
-    id: `state-${state}-${sentAt}`,
-    seq: sentAt,
-    groupId: '1100',
-    kind: 'text' as const,
-    text: state === 'live' ? '直播信号已接通' : '直播信号已中断，主播暂时离开',
-    from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' as const },
-    cloudCustomData: { type: 1 as const, roomState: { roomId, state } },
-    sentAt,
-  });
-
-  it('paused: the player stops and says 主播暂时离开 at once; live: plays again without a reload; ended: 直播已结束', async () => {
-    const context = roomContext({ room_state: 'live' });
-    renderRemotePage(routes, 'live', { id: '7' }, context);
-    await waitFor(() => expect(fake.runs).toHaveLength(1));
-    act(() => fake.runs[0]?.play());
-    await joined();
-    const asked = context.callsTo(LIVE_PATHS.roomInfo).length;
-    const client = clients.at(-1) as FakeChatClient;
-
-    act(() => client.deliverGroupMessage(stateLine('paused')));
-    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开'));
-    expect(fake.runs[0]?.destroyed).toBe(true);
-    expect(fake.live()).toHaveLength(0);
-
-    // Another room's line, and an old one (history a join answers with), change nothing.
-    act(() => client.deliverGroupMessage(stateLine('live', 8)));
-    act(() => client.deliverGroupMessage(stateLine('live', 7, Date.now() - 120_000)));
-    expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开');
-    expect(fake.runs).toHaveLength(1);
-
-    act(() => client.deliverGroupMessage(stateLine('live')));
-    await waitFor(() => expect(fake.runs).toHaveLength(2));
-    act(() => fake.runs[1]?.play());
-    expect(screen.getByTestId('live-state').textContent).toBe('直播中');
-
-    act(() => client.deliverGroupMessage(stateLine('ended')));
-    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('直播已结束'));
-    expect(fake.live()).toHaveLength(0);
-    // Pushed, not fetched.
-    expect(context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked);
-  });
-
-  it('the anchor opens the room before pushing: 主播暂时离开 (the line that says 主播开播了 carries it), no player', async () => {
-    const context = roomContext({ is_live: 0, stream_status: 'offline', room_state: 'idle' });
-    renderRemotePage(routes, 'live', { id: '7' }, context);
-    expect(await screen.findByRole('heading', { level: 1, name: '英超直播' })).toBeTruthy();
-    expect(screen.getByTestId('live-state').textContent).toBe('未开播');
-    await joined();
-    act(() => (clients.at(-1) as FakeChatClient).deliverGroupMessage({ ...stateLine('paused'), text: '主播开播了' }));
-    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开'));
-    expect(fake.runs).toHaveLength(0);
-  });
-});

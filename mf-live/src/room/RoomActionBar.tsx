@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, IconButton, Popover, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
 import { BarragePanel } from '../barrage/BarragePanel';
@@ -91,6 +91,39 @@ const Wallet = styled.div`
   }
 `;
 
+interface BarPickerProps {
+  /** The picker's title, which also names its button (送礼物, 开通守护…). */
+  title: string;
+  /** The short word beside the icon in the bar (礼物, 守护…). */
+  text: string;
+  icon: ReactNode;
+  /** The button's `data-testid` (`bar-gifts`) and the picker's (`gift-popover`). */
+  triggerTestId: string;
+  testId: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** One of the bar's pickers: a popover over the video (a sheet on a phone) that keeps its content while closed. */
+function BarPicker({ title, text, icon, triggerTestId, testId, open, onOpenChange, children }: BarPickerProps) {
+  return (
+    <Popover
+      title={title}
+      open={open}
+      onOpenChange={onOpenChange}
+      anchor="container"
+      width={POPOVER_WIDTH}
+      sheetOnNarrow
+      keepMounted
+      testId={testId}
+      trigger={(props) => <IconButton {...props} label={title} icon={icon} text={text} data-testid={triggerTestId} />}
+    >
+      {children}
+    </Popover>
+  );
+}
+
 export interface RoomActionBarProps {
   context: RemoteContext;
   info: LiveRoomInfo;
@@ -120,19 +153,9 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
     <Bar role="group" aria-label={actionBarCopy.bar} data-testid="room-action-bar">
       {!owner && (
         <>
-          <Popover
-            title={actionBarCopy.giftsTitle}
-            open={giftOpen}
-            onOpenChange={setGiftOpen}
-            anchor="container"
-            width={POPOVER_WIDTH}
-            sheetOnNarrow
-            keepMounted
-            testId="gift-popover"
-            trigger={(props) => <IconButton {...props} label={actionBarCopy.giftsTitle} icon={<GiftIcon />} text={actionBarCopy.gifts} data-testid="bar-gifts" />}
-          >
+          <BarPicker title={actionBarCopy.giftsTitle} text={actionBarCopy.gifts} icon={<GiftIcon />} triggerTestId="bar-gifts" testId="gift-popover" open={giftOpen} onOpenChange={setGiftOpen}>
             <GiftPanel context={context} roomId={info.room_id} onSent={onGiftSent} preselect={preselect} />
-          </Popover>
+          </BarPicker>
           {shortcuts.length > 0 && (
             <Shortcuts aria-label={actionBarCopy.gifts}>
               {shortcuts.map((gift) => {
@@ -159,41 +182,17 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
               })}
             </Shortcuts>
           )}
-          <Popover
-            title={actionBarCopy.guardTitle}
-            anchor="container"
-            width={POPOVER_WIDTH}
-            sheetOnNarrow
-            keepMounted
-            testId="guard-popover"
-            trigger={(props) => <IconButton {...props} label={actionBarCopy.guardTitle} icon={<GuardIcon />} text={actionBarCopy.guard} data-testid="bar-guard" />}
-          >
+          <BarPicker title={actionBarCopy.guardTitle} text={actionBarCopy.guard} icon={<GuardIcon />} triggerTestId="bar-guard" testId="guard-popover">
             <GuardPanel context={context} roomId={info.room_id} mine={guardMine} onBought={onGuardBought} />
-          </Popover>
+          </BarPicker>
         </>
       )}
-      <Popover
-        title={actionBarCopy.hornTitle}
-        anchor="container"
-        width={POPOVER_WIDTH}
-        sheetOnNarrow
-        keepMounted
-        testId="horn-popover"
-        trigger={(props) => <IconButton {...props} label={actionBarCopy.hornTitle} icon={<HornIcon />} text={actionBarCopy.horn} data-testid="bar-horn" />}
-      >
+      <BarPicker title={actionBarCopy.hornTitle} text={actionBarCopy.horn} icon={<HornIcon />} triggerTestId="bar-horn" testId="horn-popover">
         <HornComposer context={context} />
-      </Popover>
-      <Popover
-        title={actionBarCopy.barrageTitle}
-        anchor="container"
-        width={POPOVER_WIDTH}
-        sheetOnNarrow
-        keepMounted
-        testId="barrage-popover"
-        trigger={(props) => <IconButton {...props} label={actionBarCopy.barrageTitle} icon={<DanmakuIcon />} text={actionBarCopy.barrage} data-testid="bar-barrage" />}
-      >
+      </BarPicker>
+      <BarPicker title={actionBarCopy.barrageTitle} text={actionBarCopy.barrage} icon={<DanmakuIcon />} triggerTestId="bar-barrage" testId="barrage-popover">
         <BarragePanel context={context} roomId={info.room_id} live={danmaku} />
-      </Popover>
+      </BarPicker>
       {user && (
         <Wallet>
           <span data-testid="bar-balance">{actionBarCopy.balance(user.balance)}</span>

@@ -21,3 +21,4 @@ export * from './headlineComments';
 export * from './moderation';
 export * from './knowledge';
 export * from './limits';
+export * from './clips';

@@ -99,3 +99,17 @@ export const HOLDER_MAX = 30;
 export const ALIPAY_ACCOUNT_MAX = 64;
 export const WITHDRAWAL_REJECT_REASON_MIN = 2;
 export const WITHDRAWAL_REJECT_REASON_MAX = 100;
+
+// Clips and replays (issue 34; schemas/clips.ts).
+/** Clip titles: what a person may write (1–40 characters after trimming). */
+export const CLIP_TITLE_MAX = 40;
+/** Page size of clip and replay lists. */
+export const MEDIA_LIST_LIMIT_MAX = 50;
+/** A person's clip: the last this many seconds of the room. */
+export const PERSON_CLIP_SECONDS = 30;
+/** A feed clip around the event's moment t: from t − before to t + after. */
+export const EVENT_CLIP_BEFORE_SECONDS = 20;
+export const EVENT_CLIP_AFTER_SECONDS = 10;
+/** The anchor's feed-to-stream offset (the console): −60…60 s, default 0. */
+export const CLIP_OFFSET_MAX_SECONDS = 60;
+

@@ -1,7 +1,7 @@
 import type { MfTelemetryTable, MfReleaseTable, MfRolloutTable, MfAuditTable } from './tables/rollouts';
 import type { AppUserTable, UserSessionTable, SmsCodeTable, SmsSendLogTable, LoginFailureTable, ResetFailureTable, CaptchaUsedTable, UploadTable } from './tables/accounts';
 import type { CompetitionTable, SeasonTable, TeamTable, PlayerTable, MatchTable, MatchEventTable, MatchStatisticTable, StandingTable, OddsCompanyTable, MatchOddsTable, OddsHistoryTable, MatchIntelTable, MatchAbsenceTable, MatchFavoriteTable, LiveStreamSeqTable } from './tables/scores';
-import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable } from './tables/live';
+import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable, BroadcastSegmentTable } from './tables/live';
 import type { MemberRealNameTable, IdentityCheckTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
@@ -67,6 +67,7 @@ export interface Database {
   live_schedule: LiveScheduleTable;
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;
+  broadcast_segment: BroadcastSegmentTable;
   member_real_name: MemberRealNameTable;
   identity_check: IdentityCheckTable;
   anchor_application: AnchorApplicationTable;

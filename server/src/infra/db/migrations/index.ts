@@ -27,6 +27,7 @@ import * as mfRouteManifests0026 from './0026_mf_route_manifests';
 import * as identityChecks0027 from './0027_identity_checks';
 import * as searchKeys0028 from './0028_search_keys';
 import * as testRooms0029 from './0029_test_rooms';
+import * as mediaArchive0030 from './0030_media_archive';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_identity_checks': identityChecks0027,
   '0028_search_keys': searchKeys0028,
   '0029_test_rooms': testRooms0029,
+  '0030_media_archive': mediaArchive0030,
 };

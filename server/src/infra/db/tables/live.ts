@@ -77,4 +77,22 @@ export interface BroadcastTable {
   ended_at: NullableTimestamp;
   duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   peak_viewers: Generated<number>;
+  /** The match the room showed when it started (migration 0030): the replay's event markers. */
+  match_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What became of its recording (migration 0030; archive/README.md). */
+  replay_status: ColumnType<ReplayStatus, ReplayStatus | undefined, ReplayStatus>;
+  replay_bytes: ColumnType<number, number | undefined, number>;
+}
+
+export type ReplayStatus = 'recording' | 'ready' | 'hidden' | 'deleted' | 'expired' | 'failed';
+
+/** One archived HLS segment of a broadcast (migration 0030): the DVR window, replays and clips read these. */
+export interface BroadcastSegmentTable {
+  broadcast_id: number;
+  seq: number;
+  /** Wall time the segment's first frame reached the ingest. */
+  started_at: AppTimestamp;
+  duration_ms: number;
+  bytes: number;
+  storage_key: string;
 }

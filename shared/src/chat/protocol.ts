@@ -160,6 +160,25 @@ export type ChatHorn = Static<typeof ChatHornSchema>;
 export const ChatRoomStateSchema = Type.Object({ roomId: Type.Integer({ minimum: 1 }), state: RoomStreamStateSchema });
 export type ChatRoomState = Static<typeof ChatRoomStateSchema>;
 
+/**
+ * cloudCustomData.clip of a system line (issue 34): a clip is ready, shown in the chat as a card
+ * (进球回放) that plays in place. Only the server writes it, after the MP4 is written.
+ */
+export const ChatClipCardSchema = Type.Object({
+  clipId: Type.Integer({ minimum: 1 }),
+  kind: Type.Union([Type.Literal('goal'), Type.Literal('penalty'), Type.Literal('red_card'), Type.Literal('quarter_end'), Type.Literal('lead_change'), Type.Literal('person')]),
+  title: Type.String({ maxLength: 200 }),
+  /** Paths on this site (/media/clips/…): the MP4 and its JPEG thumbnail. */
+  videoUrl: Type.String({ maxLength: 300 }),
+  thumbUrl: Type.String({ maxLength: 300 }),
+  durationMs: Type.Integer({ minimum: 0 }),
+  /** The match it shows (spoiler-free holds the card for that match's delay), null for none. */
+  matchId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** When the moment happened (epoch ms). */
+  happenedAt: Type.Number(),
+});
+export type ChatClipCard = Static<typeof ChatClipCardSchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -183,6 +202,8 @@ export const ChatGroupMessageSchema = Type.Object({
      * ending the room): pages apply it at once (docs/flows/room-state.md). Only the server writes it.
      */
     roomState: Type.Optional(ChatRoomStateSchema),
+    /** A system line announcing a ready clip (ChatClipCardSchema). Only the server writes it. */
+    clip: Type.Optional(ChatClipCardSchema),
   }),
   sentAt: Type.Number(),
 });

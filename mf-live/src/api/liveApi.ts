@@ -33,6 +33,12 @@ import type {
   RoomRank,
   ReportRequest,
   ReportResult,
+  Clip,
+  ClipListQuery,
+  ClipPage,
+  ReplayInfo,
+  ReplayListQuery,
+  ReplayPage,
 } from '@sports/shared';
 
 /** Every endpoint mf-live calls, in one place (server/README.md lists them). */
@@ -74,6 +80,16 @@ export const LIVE_PATHS = {
   giftList: 'api/Gift/getList',
   handselGift: 'api/member/handselGift',
   giftRoomRank: 'api/Gift/roomRank',
+  // Issue 34: clips (a moment of a room as an MP4) and replays (a whole broadcast as HLS).
+  clipList: 'api/Clip/list',
+  clipInfo: 'api/Clip/info',
+  clipCreate: 'api/Clip/create',
+  clipUpdate: 'api/Clip/update',
+  clipDelete: 'api/Clip/delete',
+  replayList: 'api/Live/replayList',
+  replayInfo: 'api/Live/replayInfo',
+  replayUpdate: 'api/Live/replayUpdate',
+  replayDelete: 'api/Live/replayDelete',
 } as const;
 
 /** The header a paid call carries: one fresh key per send attempt, the same key on its retry. */
@@ -161,6 +177,19 @@ export function liveApi(api: ApiClient) {
       (await api.request<HandselGiftResult>({ method: 'GET', url: LIVE_PATHS.handselGift, params: query, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })).data,
     /** The room's top senders by coins this China day / week. */
     giftRoomRank: (roomId: number, period: RoomRank['period']) => api.get<RoomRank>(LIVE_PATHS.giftRoomRank, { room_id: roomId, period }),
+    /** Ready clips of a match, a room or the latest (`kinds`: feed kinds only, `goal,penalty`), newest first. */
+    clipList: (query: ClipListQuery) => api.get<ClipPage>(LIVE_PATHS.clipList, query),
+    clipInfo: (clipId: number) => api.get<Clip>(LIVE_PATHS.clipInfo, { id: clipId }),
+    /** 剪辑: the room's last PERSON_CLIP_SECONDS, answered at once with the clip `cutting`. */
+    clipCreate: (roomId: number, title?: string) => api.post<Clip>(LIVE_PATHS.clipCreate, title ? { room_id: roomId, title } : { room_id: roomId }),
+    clipUpdate: (clipId: number, title: string) => api.post<Clip>(LIVE_PATHS.clipUpdate, { id: clipId, title }),
+    clipDelete: (clipId: number) => api.post<null>(LIVE_PATHS.clipDelete, { id: clipId }),
+    /** Replays of an anchor, a room or a match, newest first. */
+    replayList: (query: ReplayListQuery) => api.get<ReplayPage>(LIVE_PATHS.replayList, query),
+    replayInfo: (replayId: number) => api.get<ReplayInfo>(LIVE_PATHS.replayInfo, { id: replayId }),
+    /** The anchor hides (1) or shows (0) a replay. */
+    replayUpdate: (replayId: number, hidden: 0 | 1) => api.post<unknown>(LIVE_PATHS.replayUpdate, { id: replayId, hidden }),
+    replayDelete: (replayId: number) => api.post<null>(LIVE_PATHS.replayDelete, { id: replayId }),
   };
 }
 

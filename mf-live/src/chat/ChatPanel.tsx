@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { chatConnectionAtom, chatRoomStatusAtom, messageListAtom, onLineAtom, systemNoticeListAtom, Tabs, Button, zhuboMessageListAtom, zhushouMessageListAtom, type ChatGroupMessage } from '@sports/shared';
+import { chatConnectionAtom, chatRoomStatusAtom, messageListAtom, onLineAtom, systemNoticeListAtom, Tabs, Button, zhuboMessageListAtom, zhushouMessageListAtom, type ChatGroupMessage, type PlatformEventBus } from '@sports/shared';
 import { chatCopy, commonCopy } from '../messages';
 import { ChatComposer } from './ChatComposer';
 import { MessageList, type MessageListProps } from './MessageList';
 import type { ChatMute } from './useChatMute';
 import type { RoomChat } from './useRoomChat';
+import { useHeldClipCards } from './useHeldClipCards';
 
 const Panel = styled.section`
   display: flex;
@@ -54,13 +55,18 @@ export interface ChatPanelProps {
   assistantExtra?: ReactNode;
   /** Set for a guest: chatting opens the login modal (ChatComposer), the note offers it too. */
   loginToChat?: () => void;
+  /**
+   * The room's clip cards (进球回放): `eventBus` holds a card of a match the player is delayed on
+   * (spoiler-free, useHeldClipCards), `check` tells a deleted clip from a failed one.
+   */
+  clips?: { eventBus: PlatformEventBus; check: (clipId: number) => Promise<'there' | 'gone' | 'unknown'> };
 }
 
 /**
  * The room's chat: online count, the viewer's own name, all / anchor / assistant channels
  * (SPEC zhubo_messagelist and zhushou_messagelist), system notices, and the message box.
  */
-export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assistantExtra, loginToChat }: ChatPanelProps) {
+export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assistantExtra, loginToChat, clips }: ChatPanelProps) {
   const [channel, setChannel] = useState<Channel>('all');
   const all = useAtomValue(messageListAtom);
   const anchor = useAtomValue(zhuboMessageListAtom);
@@ -74,7 +80,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
     { key: 'anchor' as const, label: chatCopy.anchorChannel },
     { key: 'assistant' as const, label: chatCopy.assistantChannel },
   ];
-  const messages = channel === 'anchor' ? anchor : channel === 'assistant' ? assistant : all;
+  const messages = useHeldClipCards(channel === 'anchor' ? anchor : channel === 'assistant' ? assistant : all, clips?.eventBus);
   const channelLabel = channelItems.find((item) => item.key === channel)?.label ?? '';
 
   return (
@@ -113,7 +119,7 @@ export function ChatPanel({ chat, fallbackOnline, onMute, onReport, mute, assist
       )}
       <Tabs label={chatCopy.channels} items={channelItems} selected={channel} onSelect={setChannel}>
         {channel === 'assistant' && assistantExtra}
-        <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} onReport={onReport} />
+        <MessageList label={chatCopy.log(channelLabel)} messages={messages} myChatId={chat.myChatId} onMute={onMute} onReport={onReport} checkClip={clips?.check} />
       </Tabs>
       <ChatComposer send={chat.send} mute={mute} loginToChat={chat.guest ? loginToChat : undefined} />
     </Panel>

@@ -7,6 +7,7 @@ import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 import { GuardBadge, senderGuard } from '../guards/GuardBadge';
 import { guardEntryOf } from '../guards/guardEntry';
 import { ReportMenu, reportable } from './ReportMenu';
+import { ClipChatCard, clipOf } from './ClipChatCard';
 
 /** The scrolling live region; the lines are a plain list inside it (a role on the <ol> would take its list semantics away from the <li>s). */
 const Log = styled.div`
@@ -80,6 +81,8 @@ export interface MessageListProps {
   onMute?: (message: ChatGroupMessage) => void;
   /** Set for signed-in viewers: 举报 beside other members' lines (api/moderation/report). */
   onReport?: (message: ChatGroupMessage, reason: ReportReason) => Promise<void>;
+  /** Asked when a clip card's video fails: is the clip still there (ClipChatCard)? */
+  checkClip?: (clipId: number) => Promise<'there' | 'gone' | 'unknown'>;
 }
 
 /** Within this many pixels of the bottom, a new message scrolls the log down; further up, the reader is left alone. */
@@ -114,13 +117,15 @@ function mutable(message: ChatGroupMessage, myChatId: string | null): boolean {
  * A channel's messages as a live log. Every text is a React text node: whatever a sender typed
  * (markup included) shows as typed and is never parsed as HTML.
  */
-export function MessageList({ label, messages, myChatId, onMute, onReport }: MessageListProps) {
+export function MessageList({ label, messages, myChatId, onMute, onReport, checkClip }: MessageListProps) {
   const logRef = useStickToBottom(messages.at(-1)?.id);
   return (
     <Log ref={logRef} role="log" aria-label={label} aria-live="polite" data-testid="chat-messages">
       <Lines>
         {messages.length === 0 && <Empty>{chatCopy.noMessages}</Empty>}
         {messages.map((message) => {
+          const clip = clipOf(message);
+          if (clip) return <ClipChatCard key={message.id} message={message} clip={clip} check={checkClip} />;
           const gift = giftOf(message);
           if (gift) {
             const icon = safeGiftIcon(gift.icon);

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { liveApi } from '../api/liveApi';
 import { LoadView, PagePanel, RemotePageFrame, requireLogin, useLoad, userInfoAtom, type ChatGroupMessage, type ChatRoomState, type LiveRoomInfo, type RemoteContext, type ReportReason, type RoomStreamState } from '@sports/shared';
 import { ChatPanel } from '../chat/ChatPanel';
+import { clipStillThere } from '../clips/ClipPlayer';
 import { reportCopy } from '../chat/ReportMenu';
 import { useChatMute } from '../chat/useChatMute';
 import { useRoomChat } from '../chat/useRoomChat';
@@ -185,6 +186,9 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
     [context, info.room_id],
   );
 
+  // The chat's clip cards (进球回放): held for the player's delay, a deleted clip told apart.
+  const clipsInChat = useMemo(() => ({ eventBus: context.eventBus, check: (clipId: number) => clipStillThere(context.api, clipId) }), [context]);
+
   const report = useCallback(
     async (message: ChatGroupMessage, reason: ReportReason) => {
       try {
@@ -248,6 +252,7 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
         <ChatSlot>
           <ChatPanel chat={chat} fallbackOnline={shownViewers(info.online)} onMute={canMute ? (message) => void mute(message) : undefined} onReport={user !== null ? report : undefined} mute={chatMute.mute}
             loginToChat={() => requireLogin(context)}
+            clips={clipsInChat}
             assistantExtra={matchId !== null ? <CommentaryList context={context} matchId={matchId} row={match} /> : undefined}
           />
         </ChatSlot>

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton, Popover, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
+import { Button, IconButton, Popover, requireLogin, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
 import { BarragePanel } from '../barrage/BarragePanel';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { useGiftCatalogue } from '../gifts/giftCatalogue';
@@ -11,7 +11,9 @@ import { GuardPanel } from '../guards/GuardPanel';
 import { HornComposer } from '../horns/HornComposer';
 import { actionBarCopy } from '../messages';
 import { RECHARGE_HREF } from '../wallet/PaidActionNotice';
-import { DanmakuIcon, GiftIcon, GuardIcon, HornIcon } from './barIcons';
+import { ClipComposer } from '../clips/ClipComposer';
+import { clipCopy } from '../clips/clipCopy';
+import { ClipIcon, DanmakuIcon, GiftIcon, GuardIcon, HornIcon } from './barIcons';
 
 /** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
 const GIFT_SHORTCUTS = 6;
@@ -136,7 +138,7 @@ export interface RoomActionBarProps {
 }
 
 /**
- * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭 and 弹幕, each a
+ * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭, 弹幕 and 剪辑, each a
  * popover over the video (a bottom sheet on a phone), then the balance and 充值. The anchor's own
  * room leaves out what an anchor cannot buy there (gifts, guard). Closed, a picker keeps what was
  * picked or typed, and a payment waiting for its answer (keepMounted).
@@ -193,6 +195,14 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
       <BarPicker title={actionBarCopy.barrageTitle} text={actionBarCopy.barrage} icon={<DanmakuIcon />} triggerTestId="bar-barrage" testId="barrage-popover">
         <BarragePanel context={context} roomId={info.room_id} live={danmaku} />
       </BarPicker>
+      {user ? (
+        <BarPicker title={clipCopy.clipTitle} text={clipCopy.clip} icon={<ClipIcon />} triggerTestId="bar-clip" testId="clip-popover">
+          <ClipComposer context={context} roomId={info.room_id} live={info.is_live === 1} />
+        </BarPicker>
+      ) : (
+        // A guest's 剪辑 asks them to log in (a clip has an owner).
+        <IconButton label={clipCopy.clipTitle} icon={<ClipIcon />} text={clipCopy.clip} data-testid="bar-clip" onClick={() => requireLogin(context)} />
+      )}
       {user && (
         <Wallet>
           <span data-testid="bar-balance">{actionBarCopy.balance(user.balance)}</span>

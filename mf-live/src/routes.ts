@@ -12,4 +12,5 @@ export const routes: RemoteRouteDefinition[] = [
   { path: 'rank', load: () => import(/* webpackChunkName: "route-rank" */ './pages/RankPage') },
   { path: 'attention', load: () => import(/* webpackChunkName: "route-attention" */ './pages/AttentionPage') },
   { path: 'reserve', load: () => import(/* webpackChunkName: "route-reserve" */ './pages/ReservePage') },
+  { path: 'clip', load: () => import(/* webpackChunkName: "route-clip" */ './pages/ClipPage') },
 ];

@@ -16,6 +16,7 @@ const MANIFESTS: Record<RemoteName, { routes: RouteMeta[]; widgets: WidgetMeta[]
       { path: 'rank', title: '排行榜', navIndex: 2 },
       { path: 'attention', title: '关注', navIndex: 2, requiresLogin: true },
       { path: 'reserve', title: '预约', navIndex: 2, requiresLogin: true },
+      { path: 'clip', title: '回放', navIndex: 2 },
     ],
     widgets: [{ id: 'liveRecommend', slot: 'home', order: 20 }],
   },

@@ -1,0 +1,19 @@
+import { Muted, RemotePageFrame, type RemotePageProps } from '@sports/shared';
+import { ClipView } from '../clips/ClipView';
+import { clipCopy } from '../clips/clipCopy';
+
+/** A positive integer id from the query, else null (LiveRoomPage's rule; not imported: that module pulls the room in). */
+function parseId(raw: string | undefined): number | null {
+  return raw !== undefined && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/** A clip (`#/clip?id=<clipId>`), on the site and on /h5; anyone may open it (the share link). */
+export default function ClipPage({ context, location }: RemotePageProps) {
+  const clipId = parseId(location.query.id);
+  if (clipId !== null) return <ClipView key={clipId} context={context} clipId={clipId} />;
+  return (
+    <RemotePageFrame remote="mf-live" page="clip" title={clipCopy.page}>
+      <Muted>{clipCopy.notFound}</Muted>
+    </RemotePageFrame>
+  );
+}

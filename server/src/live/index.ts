@@ -2,6 +2,8 @@
 export { type LivePluginOptions, livePlugin } from './livePlugin';
 export { type MediaConfig, defaultMediaConfig } from './media/mediaConfig';
 export type { IngestStreamStats } from './media/rtmpIngest';
+export { registerArchiveMetrics } from './media/archive/archiveMetrics';
+export type { MediaArchive } from './media/archive/mediaArchive';
 export type { StreamEvents } from './media/streamEvents';
 export type { RoomEventMap, RoomEvents } from './roomEvents';
 export type { RoomPresence } from './presence';

@@ -1,4 +1,4 @@
-import type { CreateRoomRequest, LiveRoomInfo, OwnLiveRoom, Placard, UpdateLiveQuery } from '@sports/shared/server';
+import type { CreateRoomRequest, LiveRoomInfo, OwnLiveRoom, Placard, RoomDvr, UpdateLiveQuery } from '@sports/shared/server';
 import type { Kysely, Updateable } from 'kysely';
 import type { SessionUser } from '../accounts/index';
 import type { Clock } from '../infra/clock';
@@ -106,7 +106,7 @@ export async function placardOf(db: Kysely<Database>, roomId: number): Promise<P
 /** `getRoomInfo`: the room for a viewer (guest when viewerId is null). */
 export async function roomInfo(
   db: Kysely<Database>,
-  deps: { presence: RoomPresence; playbackUrls: PlaybackUrlResolver },
+  deps: { presence: RoomPresence; playbackUrls: PlaybackUrlResolver; dvrOf?: (roomId: number) => Promise<RoomDvr | null> },
   roomId: number,
   viewerId: number | null,
   now: Date,
@@ -128,6 +128,8 @@ export async function roomInfo(
     is_muted: flag(viewer?.muted ?? false),
     muted_until: viewer?.mutedUntil?.toISOString() ?? null,
     room_state: state,
+    // Time-shift (回看): the DVR window while live (media/archive/dvr.ts).
+    dvr: record.stream_status === 'live' && deps.dvrOf !== undefined ? await deps.dvrOf(record.id) : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { poolOf } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
 import type { LiveFeed } from '../scores/index';
 import type { App } from '../infra/http/types';
-import type { IngestStreamStats } from '../live/index';
+import { type IngestStreamStats, registerArchiveMetrics } from '../live/index';
 import { IngestBitrates } from './ingestBitrate';
 
 /** The two socket kinds (label `kind`): /ws/live-data and /ws/chat. */
@@ -51,6 +51,8 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
 
   // With an external media server the ingest is not ours to count: no ingest series at all.
   if (app.ingestStreams() !== null) registerIngestMetrics(registers, () => app.ingestStreams() ?? []);
+  // The media archive: bytes stored, segments archived, failures (live/media/archive/archiveMetrics.ts).
+  registerArchiveMetrics(registry, app.mediaArchive);
   // Without a feed (FEED=off, tests) there is no lag to report rather than a made-up one.
   if (app.liveFeed !== null) registerFeedMetrics(registers, app.liveFeed);
 

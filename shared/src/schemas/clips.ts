@@ -103,8 +103,13 @@ export const MediaMarkerSchema = Type.Object(
 );
 export type MediaMarker = Static<typeof MediaMarkerSchema>;
 
-/** `ready` watchable; `recording` still on air (its replay comes within 60 s of the end); `hidden` by its anchor (only the anchor sees it). */
-export const ReplayStatusSchema = Type.Union([Type.Literal('recording'), Type.Literal('ready'), Type.Literal('hidden')]);
+/**
+ * `ready` watchable; `recording` still on air (its replay comes within 60 s of the end); `hidden` by
+ * its anchor (only the anchor sees it); `failed`: nothing could be kept (the storage was full…),
+ * `failure` says why (only the anchor sees it).
+ */
+export const ReplayStatusSchema = Type.Union([Type.Literal('recording'), Type.Literal('ready'), Type.Literal('hidden'), Type.Literal('failed')]);
+export type ReplayStatus = Static<typeof ReplayStatusSchema>;
 
 export const ReplaySchema = Type.Object(
   {
@@ -121,6 +126,8 @@ export const ReplaySchema = Type.Object(
     thumb_url: Type.Union([Type.String(), Type.Null()]),
     /** 1: the viewer is its anchor (may hide or delete it). */
     can_edit: Type.Union([Type.Literal(0), Type.Literal(1)]),
+    /** Why a failed replay failed, in Chinese for its anchor; null otherwise (absent from older servers). */
+    failure: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -151,7 +158,9 @@ export type ReplayInfo = Static<typeof ReplayInfoSchema>;
 
 /** `POST api/Live/replayUpdate {id, hidden}` and `POST api/Live/replayDelete {id}` (the replay's anchor). */
 export const ReplayUpdateRequestSchema = Type.Object({ id: BigIdSchema, hidden: Type.Union([Type.Literal(0), Type.Literal(1)]) }, { additionalProperties: false });
+export type ReplayUpdateRequest = Static<typeof ReplayUpdateRequestSchema>;
 export const ReplayDeleteRequestSchema = Type.Object({ id: BigIdSchema }, { additionalProperties: false });
+export type ReplayDeleteRequest = Static<typeof ReplayDeleteRequestSchema>;
 
 /**
  * A live room's time-shift window (回看), in room info's answer: the DVR playlist (HLS, the

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdSchema, MultilineString } from './primitives';
+import { RoomDvrSchema } from './clips';
 import { MatchStatusSchema, PAGE_MAX, PAGE_SIZE_MAX, ScoreSportSchema, Page } from './scores';
 import { FOLLOWER_KEYWORD_MAX, ROOM_PLACARD_MAX, ROOM_TITLE_MAX, SCHEDULE_TITLE_MAX } from './limits';
 
@@ -127,6 +128,8 @@ export const LiveRoomInfoSchema = Type.Object({
   muted_until: NullableIsoTime,
   /** The room's state (RoomStreamStateSchema); chat system lines carry its changes (cloudCustomData.roomState). */
   room_state: Type.Optional(RoomStreamStateSchema),
+  /** Time-shift (回看): the DVR window and the match's markers; null while not live (or nothing kept yet). Absent from servers without an archive. */
+  dvr: Type.Optional(Type.Union([RoomDvrSchema, Type.Null()])),
 });
 export type LiveRoomInfo = Static<typeof LiveRoomInfoSchema>;
 

@@ -169,6 +169,16 @@ export const errors = catalogue({
   PLAYBACK_NOT_FOUND: entry('文件不存在', { status: 404 }),
   PLAYBACK_NOT_LIVE: entry('直播未开始', { status: 404 }),
   PLAYBACK_TOO_MANY_PLAYERS: entry('播放连接过多，请稍后再试', { status: 429 }),
+  // --- Replays (回放) and time-shift (回看): the media archive (live/media/archive). ---
+  REPLAY_NOT_FOUND: entry('回放不存在'),
+  REPLAY_NOT_OWNER: entry('只有主播本人可以管理回放'),
+  /** The broadcast is still on air: its replay comes within a minute of its end. */
+  REPLAY_NOT_READY: entry('直播尚未结束，回放稍后生成'),
+  REPLAY_STILL_RECORDING: entry('直播结束后才能隐藏或删除回放'),
+  /** Nothing could be kept (the storage was full…): the reason, for the anchor. */
+  REPLAY_FAILED: entry((failure: string) => `回放不可用：${failure}`),
+  REPLAY_LIST_SELECTOR: entry('请提供 room_id、anchor_id 或 match_id'),
+  REPLAY_BAD_CURSOR: entry('cursor 无效'),
 
   // --- Member centre: real name, anchor applications, public pages, watch history, activity banners (member/, activities/). ---
   MEMBER_REAL_NAME_INVALID: entry('姓名格式错误，请填写身份证上的中文姓名'),

@@ -30,13 +30,14 @@ export async function startBroadcast(db: Kysely<Database>, roomId: number): Prom
       .updateTable('live_room')
       .set({ stream_status: 'live', stream_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
       .where('id', '=', roomId)
-      .returning(['owner_id', 'title', 'stream_started_at'])
+      .returning(['owner_id', 'title', 'stream_started_at', 'match_id'])
       .executeTakeFirst();
     // The room was deleted between the check and now: nothing to record.
     if (room === undefined || room.stream_started_at === null) return null;
+    // The match the room shows now: the replay's event markers (migration 0030).
     const inserted = await trx
       .insertInto('broadcast')
-      .values({ room_id: roomId, anchor_id: room.owner_id, title: room.title, started_at: room.stream_started_at })
+      .values({ room_id: roomId, anchor_id: room.owner_id, title: room.title, started_at: room.stream_started_at, match_id: room.match_id })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { broadcastId: inserted.id, startedAt: room.stream_started_at };

@@ -19,6 +19,15 @@ export interface HlsPackagerOptions {
   segmentSeconds: number;
   listSize: number;
   log: FastifyBaseLogger;
+  /** The archive recorder (archive/archiveRecorder.ts): told when ffmpeg starts, and before a stream's folder is removed. */
+  recorder?: HlsSegmentRecorder;
+}
+
+/** Who keeps the segments ffmpeg finishes (the archive), with their corrected wall times. */
+export interface HlsSegmentRecorder {
+  started(stream: string, dir: string, dateShiftMs: () => number): void;
+  /** ffmpeg has exited: the last read of its playlist before the folder goes. */
+  stopped(stream: string): Promise<unknown>;
 }
 
 interface Packaging {
@@ -108,6 +117,7 @@ export class HlsPackager {
       broadcast.donePlay(sink);
     });
     this.running.set(stream, packaging);
+    this.options.recorder?.started(stream, dir, () => shiftOf(timeline));
     const refused = broadcast.postPlay(sink);
     if (refused !== null) this.options.log.warn({ stream, refused }, 'HLS: could not attach to the stream');
     void this.readInitialDate(stream, packaging);
@@ -121,9 +131,7 @@ export class HlsPackager {
    */
   dateShiftMs(stream: string): number {
     const timeline = this.running.get(stream)?.timeline;
-    if (timeline === undefined || timeline.initialDateMs === null || timeline.firstTs === null || timeline.lastTs === null) return 0;
-    const wall = timeline.wallOf(timeline.lastTs);
-    return wall === null ? 0 : Math.round(wall - (timeline.initialDateMs + timeline.lastTs - timeline.firstTs));
+    return timeline === undefined ? 0 : shiftOf(timeline);
   }
 
   /**
@@ -145,14 +153,15 @@ export class HlsPackager {
     }
   }
 
-  /** Stops the stream's ffmpeg and removes its files. */
+  /** Stops the stream's ffmpeg and removes its files (once the archive has kept the last segments). */
   async stop(stream: string): Promise<void> {
     const packaging = this.running.get(stream);
     if (packaging !== undefined) {
       this.running.delete(stream);
       packaging.broadcast.donePlay(packaging.sink);
-      packaging.releaseClock();
       await stopFfmpeg(packaging.child);
+      await this.options.recorder?.stopped(stream).catch((error: unknown) => this.options.log.error({ err: error, stream }, 'archive: last segments not kept'));
+      packaging.releaseClock();
     }
     await fs.rm(this.dirOf(stream), { recursive: true, force: true });
   }
@@ -176,4 +185,11 @@ export class HlsPackager {
       ...['-hls_segment_filename', path.join(dir, 'seg%d.ts'), path.join(dir, HLS_PLAYLIST)],
     ];
   }
+}
+
+/** The timeline's correction (see HlsPackager.dateShiftMs); 0 until both clocks are known. */
+function shiftOf(timeline: HlsTimeline): number {
+  if (timeline.initialDateMs === null || timeline.firstTs === null || timeline.lastTs === null) return 0;
+  const wall = timeline.wallOf(timeline.lastTs);
+  return wall === null ? 0 : Math.round(wall - (timeline.initialDateMs + timeline.lastTs - timeline.firstTs));
 }

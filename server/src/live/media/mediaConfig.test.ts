@@ -75,3 +75,27 @@ describe('media configuration', () => {
     expect(load({ MEDIA_MODE: 'srs', MEDIA_RTMP_PORT: '70000', MEDIA_PUSH_KEY_TTL_HOURS: '0', MEDIA_SIGNING_SECRET: 'short', MEDIA_RTMP_PUBLIC_URL: 'http://x' }).problems).toHaveLength(5);
   });
 });
+
+describe('media archive configuration', () => {
+  it('defaults: 2 h of DVR, replays kept 30 days, a 20 GiB quota under DATA_DIR/media', () => {
+    const { config, problems } = load({});
+    expect(problems).toEqual([]);
+    expect(config.archive).toEqual({ dvrWindowMinutes: 120, replayRetentionDays: 30, quotaBytes: 20 * 1024 ** 3, storageDir: null, sweepSeconds: 60 });
+  });
+
+  it('reads sizes with units, off and 0', () => {
+    expect(load({ MEDIA_QUOTA_BYTES: '50G' }).config.archive.quotaBytes).toBe(50 * 1024 ** 3);
+    expect(load({ MEDIA_QUOTA_BYTES: '512m' }).config.archive.quotaBytes).toBe(512 * 1024 ** 2);
+    expect(load({ MEDIA_QUOTA_BYTES: '0' }).config.archive.quotaBytes).toBe(0);
+    expect(load({ MEDIA_QUOTA_BYTES: 'off' }).config.archive.quotaBytes).toBeNull();
+    expect(load({ DVR_WINDOW_MINUTES: '30', REPLAY_RETENTION_DAYS: '7', MEDIA_STORAGE_DIR: '/srv/media' }).config.archive).toMatchObject({ dvrWindowMinutes: 30, replayRetentionDays: 7, storageDir: '/srv/media' });
+  });
+
+  it('names every bad archive variable at once', () => {
+    expect(load({ DVR_WINDOW_MINUTES: '0', REPLAY_RETENTION_DAYS: 'month', MEDIA_QUOTA_BYTES: '10 GB' }).problems).toEqual([
+      'DVR_WINDOW_MINUTES must be a whole number from 1 to 1440, got "0"',
+      'REPLAY_RETENTION_DAYS must be a whole number from 1 to 3650, got "month"',
+      'MEDIA_QUOTA_BYTES must be a whole number of bytes, optionally with K, M, G or T (e.g. 50G), or off, got "10 GB"',
+    ]);
+  });
+});

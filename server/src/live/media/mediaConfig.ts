@@ -12,6 +12,31 @@ export interface MediaConfig {
   external: ExternalMediaConfig | null;
   /** DEMO_STREAMS: rooms of seeded demo anchors that loop a demo clip into the ingest (embedded, with ffmpeg; demoStreams.ts). */
   demoStreams: number;
+  /** The media archive: time-shift, replays, storage and its policy (archive/README.md). */
+  archive: ArchiveConfig;
+}
+
+/** The media archive's part (DVR_WINDOW_MINUTES, REPLAY_RETENTION_DAYS, MEDIA_QUOTA_BYTES, MEDIA_STORAGE_DIR). */
+export interface ArchiveConfig {
+  /** How far back a live room can be rewound (回看). */
+  dvrWindowMinutes: number;
+  /** Replays older than this (from their end) are deleted by the retention sweep. */
+  replayRetentionDays: number;
+  /** The most bytes the media storage keeps (replays and clips); null: only the disk bounds it. */
+  quotaBytes: number | null;
+  /** Where the local media storage keeps its files; null: DATA_DIR/media. */
+  storageDir: string | null;
+  /** How often the retention sweep runs. */
+  sweepSeconds: number;
+}
+
+export const DEFAULT_DVR_WINDOW_MINUTES = 120;
+export const DEFAULT_REPLAY_RETENTION_DAYS = 30;
+/** 20 GiB: a month of a few rooms at a modest bitrate; the oldest replays go first beyond it. */
+export const DEFAULT_MEDIA_QUOTA_BYTES = 20 * 1024 ** 3;
+
+export function defaultArchiveConfig(): ArchiveConfig {
+  return { dvrWindowMinutes: DEFAULT_DVR_WINDOW_MINUTES, replayRetentionDays: DEFAULT_REPLAY_RETENTION_DAYS, quotaBytes: null, storageDir: null, sweepSeconds: 60 };
 }
 
 export interface EmbeddedMediaConfig {
@@ -95,6 +120,7 @@ export function defaultMediaConfig(): MediaConfig {
     },
     external: null,
     demoStreams: 0,
+    archive: defaultArchiveConfig(),
   };
 }
 
@@ -124,7 +150,32 @@ export function loadMediaConfig(read: ReadVar, problems: string[]): MediaConfig 
     },
     external: mode === 'external' ? loadExternal(read, problems) : null,
     demoStreams: int('DEMO_STREAMS', DEFAULT_DEMO_STREAMS, 0, MAX_DEMO_STREAMS),
+    archive: {
+      dvrWindowMinutes: int('DVR_WINDOW_MINUTES', DEFAULT_DVR_WINDOW_MINUTES, 1, 24 * 60),
+      replayRetentionDays: int('REPLAY_RETENTION_DAYS', DEFAULT_REPLAY_RETENTION_DAYS, 1, 3_650),
+      quotaBytes: parseByteSize('MEDIA_QUOTA_BYTES', read('MEDIA_QUOTA_BYTES'), DEFAULT_MEDIA_QUOTA_BYTES, problems),
+      storageDir: read('MEDIA_STORAGE_DIR') ?? null,
+      sweepSeconds: int('MEDIA_SWEEP_SECONDS', 60, 1, 86_400),
+    },
   };
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };
+
+/**
+ * A size in bytes: a whole number, optionally with K, M, G or T (powers of 1024: `50G`), or `off`
+ * (no quota: only the disk bounds it). 0 keeps nothing (every recording fails, visibly).
+ */
+export function parseByteSize(name: string, raw: string | undefined, fallback: number | null, problems: string[]): number | null {
+  if (raw === undefined) return fallback;
+  if (raw === 'off') return null;
+  const match = /^([0-9]{1,16})([KMGT]?)$/i.exec(raw);
+  const value = match === null ? Number.NaN : Number(match[1]) * (BYTE_UNITS[(match[2] ?? '').toUpperCase()] ?? Number.NaN);
+  if (!Number.isSafeInteger(value)) {
+    problems.push(`${name} must be a whole number of bytes, optionally with K, M, G or T (e.g. 50G), or off, got "${raw}"`);
+    return fallback;
+  }
+  return value;
 }
 
 function loadRtmpLimits(int: (name: string, fallback: number, min: number, max: number) => number, problems: string[]): RtmpLimits {

@@ -8,6 +8,8 @@ import { loadOrCreateSecret } from '../../infra/localSecret';
 import { closeDanglingBroadcasts } from './broadcastRecords';
 import { startDemoStreams } from './demoStreams';
 import { ffmpegAvailable } from './ffmpeg';
+import { archiveRoutes } from './archive/archiveRoutes';
+import { MediaArchive } from './archive/mediaArchive';
 import { HlsPackager } from './hlsPackager';
 import { hookRoutes } from './hookRoutes';
 import { liveUrlRoutes } from './liveUrlRoutes';
@@ -70,13 +72,25 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
   });
   app.decorate('streamEvents', events);
   app.decorate('streamViewers', (roomId: number) => viewers.current(roomId, Date.now()));
+  const archive = await MediaArchive.open(db, options.dataDir, config.archive, app.log.child({ module: 'archive' }));
+  app.decorate('mediaArchive', archive);
+  await app.register(archiveRoutes, { db, archive });
 
   if (config.mode === 'external' && config.external !== null) {
     app.decorate('ingestStreams', () => null);
     await setUpExternal(app, options, config.external, signingSecret, lifecycle);
-    return;
+  } else {
+    await setUpEmbedded(app, options, signingSecret, lifecycle, viewers, archive);
   }
-  await setUpEmbedded(app, options, signingSecret, lifecycle, viewers);
+  // After the ingest's start (which closes broadcasts a crash left open): their recordings become replays.
+  app.addHook('onReady', async () => {
+    await archive.settle().catch((error: unknown) => app.log.warn({ err: error }, 'archive: could not settle ended recordings (database unreachable?)'));
+    archive.startSweeping();
+  });
+  app.addHook('preClose', async () => {
+    archive.stopSweeping();
+    await archive.idle();
+  });
 }
 
 export const mediaPlugin = fp(media, { name: 'live-media', decorators: { fastify: ['roomPresence'] } });
@@ -112,6 +126,7 @@ async function setUpEmbedded(
   signingSecret: () => string,
   lifecycle: StreamLifecycle,
   viewers: ViewerCounter,
+  archive: MediaArchive,
 ): Promise<void> {
   const log = app.log.child({ module: 'media' });
   const settings = config.embedded;
@@ -152,9 +167,18 @@ async function setUpEmbedded(
       // Players are let go: the page reconnects when the stream is back (a new publish has new codec headers).
       for (const player of [...broadcast.subscribers.values()]) if (player.ip !== '') player.close();
       viewers.forgetHls(roomId);
-      if (hls !== null) track(hls.stop(streamNameFor(roomId)));
+      // The archive keeps the last segments before the HLS folder goes; once the broadcast's row
+      // is closed too, its recording becomes a replay (at once: well within the minute promised).
+      const stopped = hls === null ? Promise.resolve() : hls.stop(streamNameFor(roomId));
       health.ended(roomId);
-      track(lifecycle.ended(roomId));
+      const ended = lifecycle.ended(roomId);
+      track(stopped);
+      track(ended);
+      track(
+        Promise.all([stopped, ended])
+          .then(() => archive.settle())
+          .catch((error: unknown) => log.error({ err: error, roomId }, 'archive: the replay could not be settled (the sweep retries)')),
+      );
     },
   });
 
@@ -204,7 +228,8 @@ async function setUpEmbedded(
     });
     if (closed > 0) log.warn({ closed }, 'closed broadcasts left open by the last run');
     if (settings.ffmpegPath !== null && (await ffmpegAvailable(settings.ffmpegPath))) {
-      hls = new HlsPackager({ ffmpegPath: settings.ffmpegPath, rootDir: hlsRoot, segmentSeconds: settings.hlsSegmentSeconds, listSize: settings.hlsListSize, log });
+      const recorder = archive.useRecorder({ ffmpegPath: settings.ffmpegPath, broadcastIdOf: (roomId) => lifecycle.broadcastIdOf(roomId) });
+      hls = new HlsPackager({ ffmpegPath: settings.ffmpegPath, rootDir: hlsRoot, segmentSeconds: settings.hlsSegmentSeconds, listSize: settings.hlsListSize, log, recorder });
     } else {
       log.warn(
         settings.ffmpegPath === null

@@ -39,6 +39,8 @@ export class StreamLifecycle {
   private readonly live = new Map<number, LiveRoom>();
   /** Rooms whose push dropped and whose broadcast waits for the grace (offline already said). */
   private readonly paused = new Set<number>();
+  /** The open broadcast of each room on air here (the archive records into it). */
+  private readonly broadcastIds = new Map<number, number>();
 
   constructor(private readonly options: StreamLifecycleOptions) {}
 
@@ -61,6 +63,7 @@ export class StreamLifecycle {
       const wasPaused = this.paused.delete(roomId);
       const resumed = await resumeBroadcast(this.options.db, roomId);
       if (resumed === null) return;
+      this.broadcastIds.set(roomId, resumed.broadcastId);
       if (!this.live.has(roomId)) this.startSampling(roomId);
       this.options.log.info({ roomId, broadcastId: resumed.broadcastId, wasPaused }, 'stream resumed');
       this.options.events.emit('live', { roomId, startedAt: resumed.startedAt });
@@ -72,6 +75,7 @@ export class StreamLifecycle {
       this.paused.delete(roomId);
       const started = await startBroadcast(this.options.db, roomId);
       if (started === null) return;
+      this.broadcastIds.set(roomId, started.broadcastId);
       this.stopSampling(roomId);
       this.startSampling(roomId);
       this.options.log.info({ roomId, broadcastId: started.broadcastId }, 'stream live');
@@ -86,10 +90,16 @@ export class StreamLifecycle {
       this.stopSampling(roomId);
       const wasPaused = this.paused.delete(roomId);
       const room = await endBroadcast(this.options.db, roomId, peak);
+      this.broadcastIds.delete(roomId);
       this.options.log.info({ roomId, peak }, 'stream offline');
       // A paused room said offline when its push dropped: the grace's end only closes the record.
       if (!wasPaused && room !== null) this.options.events.emit('offline', { roomId, state: room.isOpen ? 'paused' : 'ended' });
     });
+  }
+
+  /** The room's open broadcast on this node; null before its row is written or after it ended. */
+  broadcastIdOf(roomId: number): number | null {
+    return this.broadcastIds.get(roomId) ?? null;
   }
 
   private startSampling(roomId: number): void {

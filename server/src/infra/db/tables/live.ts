@@ -82,6 +82,10 @@ export interface BroadcastTable {
   /** What became of its recording (migration 0030; archive/README.md). */
   replay_status: ColumnType<ReplayStatus, ReplayStatus | undefined, ReplayStatus>;
   replay_bytes: ColumnType<number, number | undefined, number>;
+  /** Migration 0032: the kept segments' total length, why the recording failed, its first picture. */
+  replay_duration_ms: ColumnType<number, number | undefined, number>;
+  replay_failure: ColumnType<string | null, string | null | undefined, string | null>;
+  replay_thumb_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ReplayStatus = 'recording' | 'ready' | 'hidden' | 'deleted' | 'expired' | 'failed';

@@ -1,0 +1,49 @@
+import type { ClipKind, MediaMarker } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../infra/db/schema';
+
+/** The clip cut of each feed event, when the clips module says (it fills MediaArchive.clipOfEvents). */
+export type ClipOfEvents = (eventIds: number[]) => Promise<Map<number, number>>;
+
+const KIND_TEXT: Record<ClipKind, string> = { goal: '进球', penalty: '点球', red_card: '红牌', quarter_end: '节末', lead_change: '反超', person: '剪辑' };
+
+/**
+ * The match's events between `fromMs` and `toMs` (wall time) as seek-bar markers, `at_ms` from
+ * `fromMs`: goals (a penalty goal as `penalty`), red cards, and in basketball the end of each
+ * period (`quarter_end`). The feed's time is taken as stream time.
+ */
+export async function matchMarkers(db: Kysely<Database>, matchId: number | null, fromMs: number, toMs: number, clipOfEvents: ClipOfEvents | null): Promise<MediaMarker[]> {
+  if (matchId === null || toMs <= fromMs) return [];
+  const match = await db
+    .selectFrom('match')
+    .innerJoin('team as home', 'home.id', 'match.home_team_id')
+    .innerJoin('team as away', 'away.id', 'match.away_team_id')
+    .select(['match.sport', 'home.short_name_zh as home_name', 'away.short_name_zh as away_name'])
+    .where('match.id', '=', matchId)
+    .executeTakeFirst();
+  if (match === undefined) return [];
+  const events = await db
+    .selectFrom('match_event')
+    .select(['id', 'kind', 'side', 'detail', 'period', 'minute', 'extra_minute', 'home_score', 'away_score', 'occurred_at'])
+    .where('match_id', '=', matchId)
+    .where('kind', 'in', ['goal', 'red', 'period_end'])
+    .where('occurred_at', '>=', new Date(fromMs))
+    .where('occurred_at', '<=', new Date(toMs))
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  const clips = clipOfEvents === null || events.length === 0 ? new Map<number, number>() : await clipOfEvents(events.map((event) => Number(event.id)));
+  const markers: MediaMarker[] = [];
+  for (const event of events) {
+    const kind: ClipKind | null =
+      event.kind === 'goal' ? (event.detail === 'penalty' ? 'penalty' : 'goal') : event.kind === 'red' ? 'red_card' : match.sport === 'basketball' ? 'quarter_end' : null;
+    if (kind === null) continue;
+    const team = event.side === 'home' ? match.home_name : event.side === 'away' ? match.away_name : '';
+    const when = kind === 'quarter_end' ? `第${event.period ?? ''}节结束` : event.minute === null ? '' : `${event.minute}${event.extra_minute ? `+${event.extra_minute}` : ''}'`;
+    const score = kind === 'red_card' ? '' : ` ${event.home_score}-${event.away_score}`;
+    const label = kind === 'quarter_end' ? `${when}${score}` : `${when} ${KIND_TEXT[kind]} ${team}${score}`.trim();
+    markers.push({ at_ms: Math.max(0, event.occurred_at.getTime() - fromMs), kind, label, clip_id: clips.get(Number(event.id)) ?? null });
+  }
+  return markers;
+}

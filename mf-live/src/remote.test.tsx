@@ -6,7 +6,7 @@ import { widgets } from './widgets';
 
 describe('mf-live', () => {
   it('owns the live routes', () => {
-    expect(routes.map((route) => route.path).sort()).toEqual(['anchor', 'attention', 'live', 'rank', 'reserve', 'score-live'].sort());
+    expect(routes.map((route) => route.path).sort()).toEqual(['anchor', 'attention', 'clip', 'live', 'rank', 'reserve', 'score-live'].sort());
   });
 
   it('renders a titled page for each route', async () => {

@@ -57,6 +57,7 @@ export const clipCopy = {
   byCreator: (nickname: string) => `由 ${nickname} 剪辑`,
   // The home widget.
   widget: '进球集锦',
+  widgetLoading: '加载中…',
   // Replays.
   replay: '直播回放',
   replayHidden: '已隐藏（仅自己可见）',

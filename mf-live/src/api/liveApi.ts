@@ -39,6 +39,7 @@ import type {
   ReplayInfo,
   ReplayListQuery,
   ReplayPage,
+  ClipOffset,
 } from '@sports/shared';
 
 /** Every endpoint mf-live calls, in one place (server/README.md lists them). */
@@ -90,6 +91,8 @@ export const LIVE_PATHS = {
   replayInfo: 'api/Live/replayInfo',
   replayUpdate: 'api/Live/replayUpdate',
   replayDelete: 'api/Live/replayDelete',
+  /** The anchor's feed-to-stream offset of later clips (the owner console). */
+  setClipOffset: 'api/Live/setClipOffset',
 } as const;
 
 /** The header a paid call carries: one fresh key per send attempt, the same key on its retry. */
@@ -190,6 +193,8 @@ export function liveApi(api: ApiClient) {
     /** The anchor hides (1) or shows (0) a replay. */
     replayUpdate: (replayId: number, hidden: 0 | 1) => api.post<unknown>(LIVE_PATHS.replayUpdate, { id: replayId, hidden }),
     replayDelete: (replayId: number) => api.post<null>(LIVE_PATHS.replayDelete, { id: replayId }),
+    /** −CLIP_OFFSET_MAX_SECONDS…CLIP_OFFSET_MAX_SECONDS: added to an event's time before its clip is cut (later clips only). */
+    setClipOffset: (roomId: number, seconds: number) => api.post<ClipOffset>(LIVE_PATHS.setClipOffset, { room_id: roomId, clip_offset_seconds: seconds }),
   };
 }
 

@@ -9,6 +9,7 @@ import { RoomAdminsPanel } from './RoomAdminsPanel';
 import { RoomCategoryForm } from './RoomCategoryForm';
 import { RoomCoverUpload } from './RoomCoverUpload';
 import { StreamHealthPanel } from './StreamHealthPanel';
+import { ClipOffsetControl } from '../clips/ClipOffsetControl';
 
 /** One setting's row (inside a plain <form>): label, field, save. */
 const Row = styled.div`
@@ -38,7 +39,7 @@ export interface OwnerPanelProps {
 
 /**
  * The anchor's controls for their own room: open/close, title, placard, push address; category
- * and cover, admins, scheduled broadcasts (each its own component).
+ * and cover, admins, scheduled broadcasts, the clips' feed-to-stream offset (each its own component).
  */
 export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: OwnerPanelProps) {
   const api = liveApi(context.api);
@@ -119,6 +120,7 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
           </Button>
         </Row>
       </form>
+      <ClipOffsetControl context={context} roomId={room.room_id} />
       <RoomCategoryForm context={context} roomId={room.room_id} type={room.type} onChanged={onChanged} />
       <RoomCoverUpload context={context} roomId={room.room_id} cover={room.cover} onChanged={onChanged} />
       <RoomAdminsPanel context={context} roomId={room.room_id} />

@@ -82,6 +82,7 @@ export const detailCopy = {
   kickoff: '开赛时间',
   halfTime: (home: number, away: number) => `半场 ${home}-${away}`,
   noEvents: '暂无比赛事件',
+  playClip: (what: string) => `看回放：${what}`,
   noStatistics: '暂无技术统计',
   noOdds: '暂无指数',
   noStandings: '暂无积分榜',

@@ -2,6 +2,8 @@ import { ResponseCode } from '@sports/shared';
 import type {
   AllMatchRequest,
   ApiClient,
+  Clip,
+  ClipPage,
   CollectRequest,
   CommentaryLine,
   ExponentRow,
@@ -34,6 +36,8 @@ export const SCORES_PATHS = {
   oddsCompanies: 'api/scores/companies',
   intelligence: 'api/scores/intelligence',
   collectList: 'api/scores/favorites',
+  /** Issue 34: the match's clips (a play mark on each event that has one; mf-scores never imports mf-live). */
+  clipList: 'api/Clip/list',
 } as const;
 
 /** Timelines and odds histories show this many of the newest entries (the page size limit). */
@@ -50,6 +54,9 @@ export async function latestOf<Item>(pageOf: (page: number) => Promise<PageOf<It
   const [before, last] = await Promise.all([lastPage - 1 > 1 ? pageOf(lastPage - 1) : first, pageOf(lastPage)]);
   return [...before.list, ...last.list].slice(-LATEST_SHOWN);
 }
+
+/** The clips of one match the timeline asks for (MEDIA_LIST_LIMIT_MAX). */
+export const MATCH_CLIPS_LIMIT = 50;
 
 /** Favourites come in one page: the server keeps at most 500 a user, the list shows the first 100. */
 export const FAVOURITES_PAGE_SIZE = 100;
@@ -77,6 +84,8 @@ export function scoresApi(api: ApiClient) {
     competitions: (sport?: ScoreSport) => api.get<ScoreCompetition[]>(SCORES_PATHS.competitions, sport ? { sport } : {}),
     detail: (matchId: number) => api.get<MatchDetail>(SCORES_PATHS.detail, { match_id: matchId }),
     /** The newest LATEST_SHOWN events, oldest first (a basketball game has a couple of hundred). */
+    /** The match's ready clips, newest first (one page of the most a page holds: a match has a few). */
+    clipsOfMatch: async (matchId: number): Promise<Clip[]> => (await api.get<ClipPage>(SCORES_PATHS.clipList, { match_id: matchId, limit: MATCH_CLIPS_LIMIT })).list,
     latestEvents: (matchId: number) =>
       latestOf((page) => api.get<PageOf<MatchEvent>>(SCORES_PATHS.events, { match_id: matchId, page, page_size: LATEST_SHOWN })),
     statistics: (matchId: number) => api.get<MatchStatistic[]>(SCORES_PATHS.statistics, { match_id: matchId }),

@@ -61,8 +61,13 @@ export const clipCopy = {
   // Replays.
   replay: '直播回放',
   replayHidden: '已隐藏（仅自己可见）',
-  replayHide: '隐藏',
-  replayShow: '取消隐藏',
+  replayHide: '隐藏回放',
+  replayHiddenDone: '回放已隐藏，仅自己可见',
+  replayShown: '回放已公开',
+  replayNotFound: '回放不存在或已删除',
+  replayFailed: '回放生成失败',
+  onAirAt: '开播时间',
+  duration: '时长',
   replayDelete: '删除回放',
   replayDeleteConfirm: '确定删除这场直播回放？删除后不能恢复。',
   replayDeleted: '直播回放已删除',
@@ -91,4 +96,15 @@ export function replayHref(replayId: number): string {
 /** The room of a clip's anchor. */
 export function roomHref(roomId: number): string {
   return `#/live?id=${roomId}`;
+}
+
+/** A length as people say it: 1小时05分, 12分30秒, 45秒. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1_000));
+  const hours = Math.floor(seconds / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours}小时${String(minutes).padStart(2, '0')}分`;
+  if (minutes > 0) return `${minutes}分${String(rest).padStart(2, '0')}秒`;
+  return `${rest}秒`;
 }

@@ -69,9 +69,14 @@ export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
   };
 };
 
+/** hls.js, loaded only when a page plays HLS (its own chunk, shared by the live player and replays). */
+export async function loadHls() {
+  return (await import(/* webpackChunkName: "player-hls" */ 'hls.js/light')).default;
+}
+
 /** HLS through hls.js (the fallback), loaded only when needed (its own chunk). */
 export const startHlsEngine: StartEngine = async (video, url, callbacks) => {
-  const { default: Hls } = await import(/* webpackChunkName: "player-hls" */ 'hls.js/light');
+  const Hls = await loadHls();
   if (!Hls.isSupported()) throw new Error('hls.js unsupported');
   const hls = new Hls({ ...HLS_LATENCY });
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -113,6 +118,34 @@ export const startNativeHlsEngine: StartEngine = async (video, url, callbacks) =
       video.load();
     },
   };
+};
+
+/**
+ * A finished broadcast's replay (VOD HLS, #EXT-X-ENDLIST): hls.js where MediaSource exists, else
+ * the browser's own HLS (iPhone Safari); not started by itself (the viewer presses play).
+ */
+export const startReplayEngine: StartEngine = async (video, url, callbacks) => {
+  const Hls = await loadHls();
+  if (!Hls.isSupported()) {
+    if (video.canPlayType('application/vnd.apple.mpegurl') === '') throw new Error('hls unsupported');
+    const onError = () => callbacks.onFatal('native: media error');
+    video.addEventListener('error', onError);
+    video.src = absolute(url);
+    return {
+      destroy: () => {
+        video.removeEventListener('error', onError);
+        video.removeAttribute('src');
+        video.load();
+      },
+    };
+  }
+  const hls = new Hls();
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (data.fatal) callbacks.onFatal(`${data.type}: ${data.details}`);
+  });
+  hls.loadSource(absolute(url));
+  hls.attachMedia(video);
+  return { destroy: () => hls.destroy() };
 };
 
 export const browserEngines: EngineSet = { flv: startFlvEngine, hls: startHlsEngine, 'native-hls': startNativeHlsEngine };

@@ -19,6 +19,8 @@ import type {
   BroadcastRecord,
   OwnLiveRoom,
   PageOf,
+  Replay,
+  ReplayPage,
   UpdateInfoRequest,
   UploadResult,
   UploadToken,
@@ -47,6 +49,8 @@ export const MEMBER_PATHS = {
   chargeRules: 'api/chargerules/getList',
   payUrl: 'api/chargerules/payUrl',
   orders: 'api/Order/getList',
+  /** Issue 34: an anchor's replays (about-user's 回放, broadcast records' 回放 links). */
+  replayList: 'api/Live/replayList',
 } as const;
 
 /** `api/Order/getList`'s type for recharges (`ORDER_TYPES` in @sports/shared). */
@@ -80,8 +84,32 @@ export {
 } from '@sports/shared';
 
 /** Typed calls over the page's API client (the client applies SPEC.md section 8 to every answer). */
+/** Replays per page (about-user), and the page broadcast records match their rows against. */
+export const REPLAY_PAGE_SIZE = 20;
+export const REPLAY_MATCH_PAGE_SIZE = 50;
+
+/** The replay page of the clip route (mf-live's #/clip, replay mode). */
+export function replayHref(replayId: number): string {
+  return `#/clip?replay=${replayId}`;
+}
+
+/** A broadcast's replay key: its room and the moment it went on air (a record and its replay share both). */
+export function broadcastKey(item: { room_id: number; started_at: string }): string {
+  return `${item.room_id}|${Date.parse(item.started_at)}`;
+}
+
+/** Watchable replays by broadcast (ready, or hidden: shown to their anchor only). */
+export function replaysByBroadcast(replays: readonly Replay[]): Map<string, Replay> {
+  const byKey = new Map<string, Replay>();
+  for (const replay of replays) if (replay.status === 'ready' || replay.status === 'hidden') byKey.set(broadcastKey(replay), replay);
+  return byKey;
+}
+
 export function memberApi(api: ApiClient) {
   return {
+    /** An anchor's replays, newest first (keyset `cursor`). */
+    replaysOfAnchor: (anchorId: number, cursor?: string, limit = REPLAY_PAGE_SIZE) =>
+      api.get<ReplayPage>(MEMBER_PATHS.replayList, { anchor_id: anchorId, limit, ...(cursor === undefined ? {} : { cursor }) }),
     profile: () => api.get<UserProfile>(MEMBER_PATHS.profile),
     updateInfo: (request: UpdateInfoRequest) => api.post<UserProfile>(MEMBER_PATHS.updateInfo, request),
     avatarList: () => api.get<AvatarChoice[]>(MEMBER_PATHS.avatarList),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BroadcastRecord } from '@sports/shared';
+import type { BroadcastRecord, Replay } from '@sports/shared';
 import { renderRemotePage } from '@sports/shared/testing';
 import { MEMBER_PATHS } from '../api/memberApi';
 import { routes } from '../routes';
@@ -30,6 +30,10 @@ const NOW = new Date('2026-11-22T12:00:00+08:00');
 
 function record(overrides: Partial<BroadcastRecord>): BroadcastRecord {
   return { id: 1, room_id: 5, title: '英超夜', started_at: '2026-11-22T09:00:00+08:00', ended_at: '2026-11-22T10:30:00+08:00', duration_seconds: 5400, peak_viewers: 120, ...overrides };
+}
+
+function replay(id: number, started_at: string, status: Replay['status'] = 'ready'): Replay {
+  return { id, room_id: 5, title: '英超夜', anchor: { user_id: 1100, user_nickname: '主播老李', avatar: '' }, match_id: null, started_at, ended_at: null, duration_ms: 5_400_000, status, thumb_url: null, can_edit: 1 };
 }
 
 beforeEach(() => {
@@ -90,5 +94,29 @@ describe('member?type=9 broadcast records', () => {
     renderRemotePage(routes, 'member', { type: '9' }, context);
     expect((await screen.findByRole('link', { name: '申请主播' })).getAttribute('href')).toBe('#/member?type=7');
     expect(context.calls).toEqual([]);
+  });
+
+  it('a record whose broadcast kept a replay links to it (回放, named by the record; a hidden one says so)', async () => {
+    const records = [
+      record({ id: 3, title: '欧冠夜', started_at: '2026-11-22T09:00:00+08:00' }),
+      record({ id: 2, title: '', started_at: '2026-11-21T09:00:00+08:00' }),
+      record({ id: 1, title: '周末', started_at: '2026-11-20T09:00:00+08:00' }),
+    ];
+    const context = memberContext({
+      [MEMBER_PATHS.broadcastRecords]: (params: unknown) => pageOf(records, records.length, (params as { page: number }).page),
+      [MEMBER_PATHS.ownRooms]: [{ room_id: 5 }],
+      // Matched by room and start (the same instant written with another offset), not by order.
+      [MEMBER_PATHS.replayList]: { list: [replay(71, '2026-11-22T01:00:00.000Z'), replay(70, '2026-11-21T01:00:00.000Z', 'hidden'), replay(69, '2026-11-20T01:00:00.000Z', 'failed')], next_cursor: null },
+    });
+    logIn(context, ANCHOR);
+    renderRemotePage(routes, 'member', { type: '9' }, context);
+    expect(await screen.findByRole('columnheader', { name: '回放' })).toBeTruthy();
+    const first = await screen.findByRole('link', { name: '看回放：欧冠夜' });
+    expect(first.getAttribute('href')).toBe('#/clip?replay=71');
+    const hidden = screen.getByRole('link', { name: '看回放：（无标题）' });
+    expect(hidden.getAttribute('href')).toBe('#/clip?replay=70');
+    expect(hidden.textContent).toBe('回放（已隐藏）');
+    expect(screen.getAllByTestId('record-replay')).toHaveLength(2);
+    expect(context.callsTo(MEMBER_PATHS.replayList)[0]?.params).toEqual({ anchor_id: 1100, limit: 50 });
   });
 });

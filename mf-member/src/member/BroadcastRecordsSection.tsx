@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord, Pager } from '@sports/shared';
-import { memberApi, MEMBER_LIST_PAGE_SIZE, RECORDS_SCAN_MAX_PAGES, RECORDS_SCAN_PAGE_SIZE, type MemberApi } from '../api/memberApi';
+import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord, type Replay, Pager } from '@sports/shared';
+import { broadcastKey, memberApi, MEMBER_LIST_PAGE_SIZE, RECORDS_SCAN_MAX_PAGES, RECORDS_SCAN_PAGE_SIZE, REPLAY_MATCH_PAGE_SIZE, replayHref, replaysByBroadcast, type MemberApi } from '../api/memberApi';
 import { recordsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';
 import { LinkList } from '../ui/Form';
@@ -21,7 +21,18 @@ export async function recordsSince(api: MemberApi, since: Date): Promise<Broadca
   return records;
 }
 
-/** member?type=9 (anchors): each broadcast (`GET api/User/anchorExperienceList`) and a 30-day chart; a link to the room console. */
+/** A record's 回放 link when its broadcast kept one (hidden ones too: only their anchor sees this table). */
+function RecordReplay({ replay, title }: { replay: Replay | undefined; title: string }) {
+  if (!replay) return null;
+  return (
+    <a href={replayHref(replay.id)} aria-label={recordsCopy.replayOf(title)} data-testid="record-replay">
+      {recordsCopy.replay}
+      {replay.status === 'hidden' ? recordsCopy.replayHidden : ''}
+    </a>
+  );
+}
+
+/** member?type=9 (anchors): each broadcast (`GET api/User/anchorExperienceList`) with its 回放 when kept (`api/Live/replayList?anchor_id=`) and a 30-day chart; a link to the room console. */
 export default function BroadcastRecordsSection({ context, user }: MemberSectionProps) {
   const api = memberApi(context.api);
   const isAnchor = user.is_anchor === 1;
@@ -29,6 +40,8 @@ export default function BroadcastRecordsSection({ context, user }: MemberSection
   const list = useLoad(isAnchor ? `records-${page}` : null, () => api.broadcastRecords(page));
   const chart = useLoad(isAnchor ? 'records-chart' : null, () => recordsSince(api, chartWindowStart(new Date())));
   const rooms = useLoad(isAnchor ? 'own-rooms' : null, () => api.ownRooms());
+  // Each record's replay (回放), matched by room and start: the anchor's newest replays.
+  const replays = useLoad(isAnchor && user.id !== undefined ? `replays-${user.id}` : null, async () => replaysByBroadcast((await api.replaysOfAnchor(user.id ?? 0, undefined, REPLAY_MATCH_PAGE_SIZE)).list));
   const days = useMemo(() => (chart.state.status === 'ready' ? dailyStats(chart.state.data, new Date()) : []), [chart.state]);
 
   if (!isAnchor) {
@@ -83,6 +96,7 @@ export default function BroadcastRecordsSection({ context, user }: MemberSection
                         <th scope="col">{recordsCopy.start}</th>
                         <th scope="col">{recordsCopy.duration}</th>
                         <th scope="col">{recordsCopy.peakViewers}</th>
+                        <th scope="col">{recordsCopy.replay}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -95,6 +109,9 @@ export default function BroadcastRecordsSection({ context, user }: MemberSection
                             {record.ended_at === null ? ` (${recordsCopy.onAir})` : ''}
                           </td>
                           <td>{record.peak_viewers}</td>
+                          <td>
+                            <RecordReplay replay={replays.state.status === 'ready' ? replays.state.data.get(broadcastKey(record)) : undefined} title={record.title || recordsCopy.untitled} />
+                          </td>
                         </tr>
                       ))}
                     </tbody>

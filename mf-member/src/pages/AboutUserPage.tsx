@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, Button, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { memberApi, type PublicUserInfo } from '../api/memberApi';
+import { ReplayListSection } from '../member/ReplayListSection';
 import { UserPostsSection } from '../member/UserPostsSection';
 import { aboutUserCopy, commonCopy, pageCopy } from '../messages';
 import { levelLabel, safeImage } from '../ui/format';
@@ -34,7 +35,7 @@ export function userIdOf(query: Record<string, string>): number | null {
   return Number(raw);
 }
 
-/** about-user?id=: another user's public page (`GET api/User/getUserInfo?user_id=`) with follow / unfollow and their posts. */
+/** about-user?id=: another user's public page (`GET api/User/getUserInfo?user_id=`) with follow / unfollow, an anchor's replays (直播回放) and their posts. */
 export default function AboutUserPage({ context, location }: RemotePageProps) {
   const me = useAtomValue(userInfoAtom);
   const userId = userIdOf(location.query);
@@ -99,6 +100,7 @@ export default function AboutUserPage({ context, location }: RemotePageProps) {
                     <Muted>{aboutUserCopy.noRoom}</Muted>
                   )}
                 </PagePanel>
+                {user.is_anchor === 1 && <ReplayListSection context={context} anchorId={user.id} />}
                 <UserPostsSection context={context} userId={user.id} />
               </>
             );

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, type FastifyP
 import type { Kysely } from 'kysely';
 import { type AccountServicesOptions, type AccountsConfig, accountsPlugin } from './accounts/index';
 import { type ChatOptions, chatConnectSources, chatPlugin } from './chat/index';
+import { type ClipsConfig, type ClipsPluginOptions, clipsPlugin } from './clips/index';
 import type { LogLevel } from './infra/config/envVars';
 import { SERVER_DIR } from './infra/config/serverPaths';
 import { systemClock } from './infra/clock';
@@ -79,6 +80,10 @@ export interface BuildAppOptions {
   community?: CommunityOptions;
   /** The download page: h5 address and store links (config.download); default site/download/downloadConfig.ts. */
   download?: DownloadConfig;
+  /** Clips: retention, person-clip limits, the free-disk floor (config CLIP_*); default clips/clipsConfig.ts. */
+  clips?: ClipsConfig;
+  /** Tests only: the clips' storage (a full disk), archive wait and timers (clips/clipsPlugin.ts). */
+  clipOverrides?: ClipsPluginOptions['overrides'];
   /**
    * Tests only (app.test.ts): the order the domain plugins are registered in, from the default
    * order of DOMAIN_PLUGINS (a permutation of it). Without it, DOMAIN_PLUGINS' order.
@@ -106,6 +111,7 @@ export const DOMAIN_PLUGINS = {
   wallet: walletPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
+  clips: clipsPlugin,
   search: searchPlugin,
   rollouts: rolloutsPlugin,
   site: sitePlugin,
@@ -178,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },
+    clips: { db: options.db, config: options.clips, ffmpegPath: (options.media ?? defaultMediaConfig()).embedded.ffmpegPath, overrides: options.clipOverrides },
     search: { db: options.db },
     rollouts: { db: options.db, releases, registry: options.remoteRegistry },
     site: { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, chat: options.chat?.config, download: options.download },

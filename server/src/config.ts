@@ -15,6 +15,7 @@ import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 import { type WalletConfig, loadWalletConfig } from './wallet/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
+import { type ClipsConfig, loadClipsConfig } from './clips/index';
 
 
 
@@ -59,6 +60,8 @@ export interface AppConfig {
   wallet: WalletConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
+  /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
+  clips: ClipsConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     levels: loadLevelsConfig(read, problems),
     wallet: loadWalletConfig(read, nodeEnv, problems),
     download: loadDownloadConfig(read, problems),
+    clips: loadClipsConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

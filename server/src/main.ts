@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       },
       chat: { config: config.chat },
       download: config.download,
+      clips: config.clips,
       member: { config: config.member },
       levels: config.levels,
       wallet: { config: config.wallet },

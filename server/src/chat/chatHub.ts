@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS, type ChatDanmakuStyle, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -215,6 +215,11 @@ export class ChatHub {
   /** A gift the wallet committed: the gift line, with its animation payload, in the room (chatRoomEvents.ts). */
   announceGift(gift: ChatGiftSent): void {
     this.roomEvents.announceGift(gift);
+  }
+
+  /** A clip is ready (clips/clipService.ts): a system line carrying cloudCustomData.clip in the room of anchor `ownerId` (its group). */
+  announceClip(ownerId: number, text: string, clip: ChatClipCard): void {
+    this.sending.postSystem(String(ownerId), text, true, undefined, undefined, clip);
   }
 
   /** A guard the wallet committed: the badge on every node, the purchase line in the room (chatRoomEvents.ts). */

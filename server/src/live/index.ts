@@ -17,3 +17,4 @@ export { createRoom } from './roomService';
 export { hostnameOf, isAcceptableCover } from './roomCover';
 export { optionalViewerId } from './viewer';
 export { thumbUrlOf } from './thumbnails/thumbnailUrls';
+export { type ArchivedSegment, recordSegment, segmentsOfRoomBetween } from './media/archive/segmentIndex';

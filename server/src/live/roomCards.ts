@@ -105,5 +105,6 @@ export function toOwnRoom(room: LiveRoomRow): OwnLiveRoom {
     stream_started_at: room.stream_started_at?.toISOString() ?? null,
     group_id: groupIdOf(room.owner_id),
     created_at: room.created_at.toISOString(),
+    clip_offset_seconds: room.clip_offset_seconds,
   };
 }

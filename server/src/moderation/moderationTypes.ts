@@ -1,7 +1,7 @@
 import type { CheckResult } from './wordFilter';
 
 /** What members can report and ops act on; each kind's owning domain registers a handler. */
-export const MODERATION_TARGET_KINDS = ['post', 'comment', 'chat', 'user', 'headline'] as const;
+export const MODERATION_TARGET_KINDS = ['post', 'comment', 'chat', 'user', 'headline', 'clip'] as const;
 export type ModerationTargetKind = (typeof MODERATION_TARGET_KINDS)[number];
 
 /** A reported thing as the queue shows it. */

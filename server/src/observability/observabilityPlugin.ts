@@ -52,6 +52,6 @@ async function observability(app: App, options: ObservabilityRoutesOptions): Pro
 
 export const observabilityPlugin = fp(observability, {
   name: 'observability',
-  dependencies: ['live', 'chat', 'scores'],
-  decorators: { fastify: ['chatHub', 'liveDataHub', 'liveFeed', 'liveWorkers', 'ingestStreams'] },
+  dependencies: ['live', 'chat', 'scores', 'clips'],
+  decorators: { fastify: ['chatHub', 'liveDataHub', 'liveFeed', 'liveWorkers', 'ingestStreams', 'mediaArchive', 'clips'] },
 });

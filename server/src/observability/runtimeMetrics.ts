@@ -49,6 +49,9 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
     },
   });
 
+  // Clips cut, failures, cut latency, bytes written (clips/clipMetrics.ts).
+  for (const metric of app.clips.metrics.all()) registry.registerMetric(metric);
+
   // With an external media server the ingest is not ours to count: no ingest series at all.
   if (app.ingestStreams() !== null) registerIngestMetrics(registers, () => app.ingestStreams() ?? []);
   // The media archive: bytes stored, segments archived, failures (live/media/archive/archiveMetrics.ts).

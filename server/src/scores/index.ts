@@ -5,3 +5,5 @@ export type { LiveFeed } from './feed/liveFeed';
 export type { StandingLine } from './feed/matchFeed';
 export type { LiveDataHubOptions } from './liveData/liveDataHub';
 export { matchRowsById } from './matchRows';
+export { type LiveDataHub, goalAudience } from './liveData/liveDataHub';
+export { basketballClock, footballMinute, periodName } from './matchStr';

@@ -47,5 +47,35 @@ export function createLiveHistory(db: Kysely<Database>, now: () => Date = () => 
         .execute();
       return goals.reverse().map((goal) => ({ seq: goal.stream_seq ?? 0, data: goalData(goal, goal) }));
     },
+
+    async lastClipSeq() {
+      const { rows } = await sql<{ seq: number | null }>`select max(stream_seq) as seq from clip where stream_seq is not null`.execute(db);
+      return rows[0]?.seq ?? 0;
+    },
+
+    async clipsBetween(after, upTo, limit) {
+      // A clip deleted or hidden since is still sent (its number was used) without its files' addresses changing: the page's player shows 片段不存在 on a 404.
+      const clips = await db
+        .selectFrom('clip')
+        .select(['id', 'stream_seq', 'match_id', 'event_id', 'kind', 'title', 'home_score', 'away_score', 'thumb_key'])
+        .where('stream_seq', '>', after)
+        .where('stream_seq', '<=', upTo)
+        .orderBy('stream_seq', 'desc')
+        .limit(limit)
+        .execute();
+      return clips.reverse().map((clip) => ({
+        seq: clip.stream_seq ?? 0,
+        data: {
+          clip_id: clip.id,
+          match_id: clip.match_id,
+          event_id: clip.event_id,
+          kind: clip.kind,
+          title: clip.title,
+          ...(clip.home_score !== null && clip.away_score !== null ? { home_score: clip.home_score, away_score: clip.away_score } : {}),
+          video_url: `/media/clips/${clip.id}.mp4`,
+          thumb_url: clip.thumb_key === null ? '' : `/media/clips/${clip.id}.jpg`,
+        },
+      }));
+    },
   };
 }

@@ -45,7 +45,7 @@ export function periodName(period: number): string {
   return period <= 4 ? `第${period}节` : `加时${period - 4}`;
 }
 
-function basketballClock(period: number | null, seconds: number | null): string {
+export function basketballClock(period: number | null, seconds: number | null): string {
   if (period === null) return '';
   if (seconds === null || seconds <= 0) return `${periodName(period)}结束`;
   const minutes = Math.floor(seconds / 60);

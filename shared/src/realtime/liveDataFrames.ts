@@ -1,3 +1,4 @@
+import type { ClipKind } from '../schemas/clips';
 import type { ExponentRow, GoalData, MatchRow, ScoreSport } from '../schemas/scores';
 
 /**
@@ -9,13 +10,16 @@ import type { ExponentRow, GoalData, MatchRow, ScoreSport } from '../schemas/sco
  * Match and exponent frames carry full rows: a row replaces the stored row with the same key
  * (match_id, or match_id + company_id); a frame with `snapshot: true` replaces the whole set.
  */
-export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'esports_match', 'general_match', 'goal'] as const;
+export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'esports_match', 'general_match', 'goal', 'clip'] as const;
 export type LiveStream = (typeof LIVE_STREAMS)[number];
 
 export type MatchStream = 'football_match' | 'basketball_match' | 'esports_match' | 'general_match';
 export type ExponentStream = 'football_exponent' | 'basketball_exponent';
 /** Streams whose frames are state (latest wins) rather than events (each one counts). */
 export type StateStream = MatchStream | ExponentStream;
+/** Streams of events (each one counts): a reconnecting client gets the ones it missed (from the database beyond the ring). */
+export type EventStream = 'goal' | 'clip';
+export const EVENT_STREAMS: readonly EventStream[] = ['goal', 'clip'];
 
 export const LIVE_DATA_CODE = 100;
 
@@ -43,7 +47,34 @@ export interface GoalFrame {
   data: GoalData;
 }
 
-export type LiveDataFrame = MatchFrame | ExponentFrame | GoalFrame;
+/**
+ * A feed clip is ready (issue 34): the goal popup offers 看回放 for the clip of its event
+ * (`event_id`, or `match_id` + the score). Only feed clips (a goal, a penalty, a red card, a
+ * basketball quarter's end or late lead change) go out here; a person's clip only in its room's chat.
+ */
+export interface ClipData {
+  clip_id: number;
+  match_id: number | null;
+  /** The feed event it shows (match_event id). */
+  event_id: number | null;
+  kind: ClipKind;
+  title: string;
+  /** The score after the event (goals, penalties, lead changes). */
+  home_score?: number;
+  away_score?: number;
+  /** Paths on this site: the faststart MP4 and its JPEG thumbnail. */
+  video_url: string;
+  thumb_url: string;
+}
+
+export interface ClipFrame {
+  code: typeof LIVE_DATA_CODE;
+  type: 'clip';
+  seq: number;
+  data: ClipData;
+}
+
+export type LiveDataFrame = MatchFrame | ExponentFrame | GoalFrame | ClipFrame;
 
 /**
  * How a stream was brought up to date after classify (or a resume):
@@ -74,7 +105,12 @@ export type ClientFrame =
   | { type: 'resume'; stream: LiveStream; lastSeq: number };
 
 export function isStateStream(stream: LiveStream): stream is StateStream {
-  return stream !== 'goal';
+  return !isEventStream(stream);
+}
+
+/** Goals and clips: events, not state (no snapshot; missed ones are replayed). */
+export function isEventStream(stream: LiveStream): stream is EventStream {
+  return stream === 'goal' || stream === 'clip';
 }
 
 /** The stream a sport's match rows go out on (esports and general have no odds). */

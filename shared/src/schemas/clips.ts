@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { MEDIA_LIST_LIMIT_MAX } from './limits';
+import { CLIP_OFFSET_MAX_SECONDS, MEDIA_LIST_LIMIT_MAX } from './limits';
 import { BigIdSchema } from './primitives';
 
 /**
@@ -172,3 +172,22 @@ export const RoomDvrSchema = Type.Object(
   { additionalProperties: false },
 );
 export type RoomDvr = Static<typeof RoomDvrSchema>;
+
+/**
+ * `POST api/Live/setClipOffset {room_id?, clip_offset_seconds}` (the room's anchor, the owner
+ * console): the feed-to-stream offset added to an event's time before its clip is cut (later
+ * clips only). room_id defaults to the anchor's room.
+ */
+export const ClipOffsetRequestSchema = Type.Object(
+  {
+    room_id: Type.Optional(BigIdSchema),
+    clip_offset_seconds: Type.Integer({ minimum: -CLIP_OFFSET_MAX_SECONDS, maximum: CLIP_OFFSET_MAX_SECONDS }),
+  },
+  { additionalProperties: false },
+);
+export type ClipOffsetRequest = Static<typeof ClipOffsetRequestSchema>;
+export const ClipOffsetSchema = Type.Object(
+  { room_id: BigIdSchema, clip_offset_seconds: Type.Integer({ minimum: -CLIP_OFFSET_MAX_SECONDS, maximum: CLIP_OFFSET_MAX_SECONDS }) },
+  { additionalProperties: false },
+);
+export type ClipOffset = Static<typeof ClipOffsetSchema>;

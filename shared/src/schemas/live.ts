@@ -147,6 +147,8 @@ export const OwnLiveRoomSchema = Type.Object({
   stream_started_at: NullableIsoTime,
   group_id: Type.String(),
   created_at: IsoTime,
+  /** The feed-to-stream offset of the room's clips, −60…60 s (issue 34; POST api/Live/setClipOffset). */
+  clip_offset_seconds: Type.Optional(Type.Integer({ minimum: -60, maximum: 60 })),
 });
 export type OwnLiveRoom = Static<typeof OwnLiveRoomSchema>;
 export const OwnLiveRoomListSchema = Type.Array(OwnLiveRoomSchema);

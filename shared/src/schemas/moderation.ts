@@ -9,9 +9,9 @@ import { REPORT_REASONS, REPORT_STATES, SENSITIVE_WORDS_PER_CHANGE_MAX, SENSITIV
  * domain's id as text (chat message ids are text).
  */
 
-export const MODERATION_KINDS = ['post', 'comment', 'chat', 'user', 'headline'] as const;
+export const MODERATION_KINDS = ['post', 'comment', 'chat', 'user', 'headline', 'clip'] as const;
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
-export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { post: '动态', comment: '评论', chat: '聊天消息', user: '用户', headline: '头条' };
+export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { post: '动态', comment: '评论', chat: '聊天消息', user: '用户', headline: '头条', clip: '视频片段' };
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -22,7 +22,7 @@ export const REPORT_TEXT_MAX = 200;
 /** The list holds at most this many words. */
 export const SENSITIVE_WORDS_MAX = 5000;
 
-const KindSchema = Type.Union([Type.Literal('post'), Type.Literal('comment'), Type.Literal('chat'), Type.Literal('user'), Type.Literal('headline')]);
+const KindSchema = Type.Union([Type.Literal('post'), Type.Literal('comment'), Type.Literal('chat'), Type.Literal('user'), Type.Literal('headline'), Type.Literal('clip')]);
 const ReasonSchema = Type.Union([Type.Literal('spam'), Type.Literal('abuse'), Type.Literal('porn'), Type.Literal('illegal'), Type.Literal('other')]);
 const StateSchema = Type.Union([Type.Literal('open'), Type.Literal('actioned'), Type.Literal('dismissed')]);
 const TargetIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_:.-]+$' });

@@ -12,6 +12,7 @@ import type { SensitiveWordTable, SensitiveWordVersionTable, ModerationReportTab
 import type { HeadlineCategoryTable, HeadlineTable, HeadlineReadTable, HeadlineLikeTable, HeadlineAuditTable } from './tables/headlines';
 import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 import type { SearchKeyTable, SearchTermDayTable } from './tables/search';
+import type { ClipTable } from './tables/clips';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -27,6 +28,7 @@ export * from './tables/guards';
 export * from './tables/hornsBarrage';
 export * from './tables/moderation';
 export * from './tables/headlines';
+export * from './tables/clips';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -68,6 +70,7 @@ export interface Database {
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;
   broadcast_segment: BroadcastSegmentTable;
+  clip: ClipTable;
   member_real_name: MemberRealNameTable;
   identity_check: IdentityCheckTable;
   anchor_application: AnchorApplicationTable;

@@ -1,4 +1,4 @@
-import { LOGIN_NEEDS_SMS_CODE_MESSAGE, ROOM_ADMINS_MAX, ResponseCode, sharedMessages } from '@sports/shared/server';
+import { CLIP_TITLE_MAX, LOGIN_NEEDS_SMS_CODE_MESSAGE, ROOM_ADMINS_MAX, ResponseCode, sharedMessages } from '@sports/shared/server';
 import { BusinessError } from './businessError';
 
 /**
@@ -179,6 +179,20 @@ export const errors = catalogue({
   REPLAY_FAILED: entry((failure: string) => `回放不可用：${failure}`),
   REPLAY_LIST_SELECTOR: entry('请提供 room_id、anchor_id 或 match_id'),
   REPLAY_BAD_CURSOR: entry('cursor 无效'),
+
+  // --- Clips (clips/): feed and person clips, their lists, files and the anchor's offset. ---
+  CLIP_NOT_FOUND: entry('片段不存在'),
+  CLIP_FILE_NOT_FOUND: entry('片段不存在或已删除', { status: 404 }),
+  CLIP_ROOM_NOT_LIVE: entry('直播未开始，暂时无法剪辑'),
+  CLIP_FORBIDDEN: entry('只有片段的创建者和主播可以修改或删除', { status: 403 }),
+  CLIP_TOO_FREQUENT: entry((wait: string) => `剪辑过于频繁，请 ${wait}后再试`, { status: 429 }),
+  CLIP_ROOM_BUSY: entry('该直播间剪辑的人太多，请稍后再试', { status: 429 }),
+  CLIP_TITLE_EMPTY: entry('标题不能为空'),
+  CLIP_TITLE_TOO_LONG: entry(`标题最多 ${CLIP_TITLE_MAX} 个字`),
+  CLIP_TITLE_REFUSED: entry('标题包含不当内容，请修改后再试'),
+  CLIP_LIST_SELECTOR: entry('请提供 match_id、room_id 或 latest 其中之一', { status: 400 }),
+  CLIP_BAD_KINDS: entry('kinds 取值无效', { status: 400 }),
+  CLIP_BAD_CURSOR: entry('cursor 无效', { status: 400 }),
 
   // --- Member centre: real name, anchor applications, public pages, watch history, activity banners (member/, activities/). ---
   MEMBER_REAL_NAME_INVALID: entry('姓名格式错误，请填写身份证上的中文姓名'),

@@ -1,5 +1,7 @@
 import {
+  type ClipData,
   type ControlFrame,
+  type EventStream,
   type ExponentRow,
   type GoalData,
   LIVE_STREAMS,
@@ -8,6 +10,7 @@ import {
   SOCKET_HEARTBEAT_MS,
   type StateStream,
   type SyncMode,
+  isEventStream,
   isExponentStream,
   isStateStream,
 } from '@sports/shared/server';
@@ -34,6 +37,10 @@ export interface LiveHistory {
   lastGoalSeq(): Promise<number>;
   /** Goals with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
   goalsBetween(after: number, upTo: number, limit: number): Promise<{ seq: number; data: GoalData }[]>;
+  /** The seq of the newest clip announced on the `clip` stream (0 when none; clips/, issue 34). */
+  lastClipSeq?(): Promise<number>;
+  /** Clips with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
+  clipsBetween?(after: number, upTo: number, limit: number): Promise<{ seq: number; data: ClipData }[]>;
 }
 
 /**
@@ -113,6 +120,7 @@ export class LiveDataHub {
           this.state.apply(stream, [row] as MatchRow[] | ExponentRow[], { hot, companyId: 'company_id' in row ? row.company_id : null });
         }
         this.raiseSeq('goal', await this.history.lastGoalSeq());
+        if (this.history.lastClipSeq !== undefined) this.raiseSeq('clip', await this.history.lastClipSeq());
       } catch (error) {
         this.log.warn({ err: error }, 'live-data: could not load current rows; snapshots start empty');
       }
@@ -125,6 +133,11 @@ export class LiveDataHub {
     const allocator = new SeqAllocator(source, (error) => this.log.error({ err: error }, 'live-data: could not reserve sequence numbers'));
     for (const [stream, before] of await allocator.init()) this.seqs.set(stream, before);
     this.allocator = allocator;
+  }
+
+  /** Whether this node numbers streams (enablePublishing ran: the feed's node). */
+  get publishing(): boolean {
+    return this.allocator !== null;
   }
 
   /** The next number of a stream (goals take theirs inside the transaction that stores them). */
@@ -253,7 +266,7 @@ export class LiveDataHub {
     // Broadcasts not yet written are in the rings already: send them now, not twice.
     this.fanout.flush();
     const frames: Buffer[] = [];
-    let goalsFromDatabase: { after: number; upTo: number } | null = null;
+    const fromDatabase: { stream: EventStream; after: number; upTo: number }[] = [];
     for (const stream of LIVE_STREAMS) {
       const current = this.currentSeq(stream);
       const lastSeq = client.resume.get(stream);
@@ -264,25 +277,27 @@ export class LiveDataHub {
         else frames.push(this.state.snapshotFrame(stream, current, client.filter));
         frames.push(syncedFrame(stream, current, replay !== null ? 'replay' : 'snapshot'));
       } else if (lastSeq === undefined || lastSeq >= current || replay !== null) {
-        // Goals are not state: a fresh page only wants the ones from now on.
+        // Goals and clips are not state: a fresh page only wants the ones from now on.
         frames.push(...(replay ?? []).map((message) => message.frame), syncedFrame(stream, current, replay !== null && replay.length > 0 ? 'replay' : 'live'));
-      } else {
-        goalsFromDatabase = { after: lastSeq, upTo: current };
+      } else if (isEventStream(stream)) {
+        fromDatabase.push({ stream, after: lastSeq, upTo: current });
       }
     }
     client.resume.clear();
     for (const frame of frames) client.write(frame);
-    if (goalsFromDatabase === null) {
+    if (fromDatabase.length === 0) {
       this.fanout.join(client);
       return;
     }
-    // The goals missed are older than the ring: hold broadcasts for this client until they are sent.
+    // The events missed are older than the ring: hold broadcasts for this client until they are sent.
     this.fanout.hold(client);
-    const { after, upTo } = goalsFromDatabase;
-    void this.goalFrames(after, upTo).then((goalFrames) => {
+    void Promise.all(fromDatabase.map(({ stream, after, upTo }) => this.eventFrames(stream, after, upTo))).then((perStream) => {
       if (client.phase !== 'syncing') return;
-      for (const frame of goalFrames) client.write(frame);
-      client.write(syncedFrame('goal', upTo, goalFrames.length > 0 ? 'replay' : 'live'));
+      perStream.forEach((eventFrames, index) => {
+        const { stream, upTo } = fromDatabase[index] as { stream: EventStream; upTo: number };
+        for (const frame of eventFrames) client.write(frame);
+        client.write(syncedFrame(stream, upTo, eventFrames.length > 0 ? 'replay' : 'live'));
+      });
       client.flushQueue();
       this.fanout.join(client);
     });
@@ -296,16 +311,18 @@ export class LiveDataHub {
     return this.rings.get(stream)?.since(lastSeq) ?? null;
   }
 
-  /** Goal frames with after < seq <= upTo: from the ring when it has them, else from the database. */
-  private async goalFrames(after: number, upTo: number): Promise<Buffer[]> {
-    const fromRing = this.replayable('goal', after, upTo);
+  /** Goal or clip frames with after < seq <= upTo: from the ring when it has them, else from the database. */
+  private async eventFrames(stream: EventStream, after: number, upTo: number): Promise<Buffer[]> {
+    const fromRing = this.replayable(stream, after, upTo);
     if (fromRing !== null) return fromRing.filter((message) => message.seq <= upTo).map((message) => message.frame);
-    if (this.history === undefined) return [];
+    const history = this.history;
+    if (history === undefined) return [];
     try {
-      const goals = await this.history.goalsBetween(after, upTo, this.goalReplayLimit);
-      return goals.map((goal) => encodeMessage('goal', goal.seq, goal.data, GOAL_AUDIENCE).frame);
+      const events: { seq: number; data: StreamData }[] =
+        stream === 'goal' ? await history.goalsBetween(after, upTo, this.goalReplayLimit) : ((await history.clipsBetween?.(after, upTo, this.goalReplayLimit)) ?? []);
+      return events.map((event) => encodeMessage(stream, event.seq, event.data, GOAL_AUDIENCE).frame);
     } catch (error) {
-      this.log.warn({ err: error }, 'live-data: could not load missed goals');
+      this.log.warn({ err: error, stream }, 'live-data: could not load missed events');
       return [];
     }
   }
@@ -313,14 +330,14 @@ export class LiveDataHub {
   /** A resume after delivery started: goals between the position and where delivery began. */
   private lateResume(client: LiveClient, stream: LiveStream, lastSeq: number): void {
     const liveFrom = client.liveFrom.get(stream) ?? this.currentSeq(stream);
-    if (isStateStream(stream) || lastSeq >= liveFrom) {
+    if (!isEventStream(stream) || lastSeq >= liveFrom) {
       // A state stream was brought up to date by its snapshot already.
       this.sendControl(client, { type: 'synced', stream, seq: liveFrom, mode: 'live' });
       return;
     }
-    void this.goalFrames(lastSeq, liveFrom).then((frames) => {
+    void this.eventFrames(stream, lastSeq, liveFrom).then((frames) => {
       for (const frame of frames) this.writeInOrder(client, frame);
-      this.writeInOrder(client, syncedFrame('goal', liveFrom, frames.length > 0 ? 'replay' : 'live'));
+      this.writeInOrder(client, syncedFrame(stream, liveFrom, frames.length > 0 ? 'replay' : 'live'));
     });
   }
 
@@ -358,11 +375,11 @@ export class LiveDataHub {
    */
   private repairGap(stream: LiveStream, previous: number, seq: number): void {
     this.log.info({ stream, previous, seq }, 'live-data: gap in the stream from the bus; repairing');
-    if (isStateStream(stream)) {
+    if (!isEventStream(stream)) {
       for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.resnapshot(client, [stream]);
       return;
     }
-    void this.goalFrames(previous, seq - 1).then((frames) => {
+    void this.eventFrames(stream, previous, seq - 1).then((frames) => {
       if (this.history === undefined || frames.length === 0) return;
       const buffer = Buffer.concat(frames);
       for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.writeInOrder(client, buffer);

@@ -1,4 +1,4 @@
-import { type ExponentRow, type GoalData, LIVE_STREAMS, type LiveStream, type MatchRow } from '@sports/shared/server';
+import { type ClipData, type ExponentRow, type GoalData, LIVE_STREAMS, type LiveStream, type MatchRow } from '@sports/shared/server';
 import { textFrame } from '../../infra/sockets/textFrame';
 
 /** Who may receive a message: `hot` for classify_type 1 clients, `companyId` for exponent rows. */
@@ -7,7 +7,7 @@ export interface MessageAudience {
   companyId: number | null;
 }
 
-export type StreamData = MatchRow[] | ExponentRow[] | GoalData;
+export type StreamData = MatchRow[] | ExponentRow[] | GoalData | ClipData;
 
 /**
  * One broadcast, encoded once: the JSON text (what Redis carries to other nodes) and the ready

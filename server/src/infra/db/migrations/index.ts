@@ -29,6 +29,7 @@ import * as searchKeys0028 from './0028_search_keys';
 import * as testRooms0029 from './0029_test_rooms';
 import * as mediaArchive0030 from './0030_media_archive';
 import * as replayDetails0032 from './0032_replay_details';
+import * as clips0031 from './0031_clips';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0028_search_keys': searchKeys0028,
   '0029_test_rooms': testRooms0029,
   '0030_media_archive': mediaArchive0030,
+  '0031_clips': clips0031,
   '0032_replay_details': replayDetails0032,
 };

@@ -22,6 +22,8 @@ export interface LiveRoomTable {
   stream_key_version: Generated<number>;
   /** A test room (ops set it: POST /api/ops/rooms/:id/test; migration 0029): never on the ranking. */
   is_test: Generated<boolean>;
+  /** The feed-to-stream offset the anchor sets (migration 0031, −60…60 s): added to an event's time before its clip is cut. */
+  clip_offset_seconds: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

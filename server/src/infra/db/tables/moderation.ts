@@ -17,7 +17,7 @@ export interface SensitiveWordVersionTable {
   version: number;
 }
 
-export type ModerationKindColumn = 'post' | 'comment' | 'chat' | 'user' | 'headline';
+export type ModerationKindColumn = 'post' | 'comment' | 'chat' | 'user' | 'headline' | 'clip';
 export type ModerationReasonColumn = 'spam' | 'abuse' | 'porn' | 'illegal' | 'other';
 export type ModerationReportStateColumn = 'open' | 'actioned' | 'dismissed';
 

@@ -1,0 +1,204 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import type { ArchivedSegment } from '../live/index';
+import type { ClipStorage } from './clipStorage';
+
+/**
+ * The cutter: the archived segments overlapping a span, joined by stream copy into one faststart
+ * MP4 (no re-encode: `-c copy`, on segment boundaries, so the clip starts on a keyframe), plus one
+ * JPEG thumbnail (one frame decoded). A segment whose file is gone or is not MPEG-TS is skipped;
+ * a span partly gone makes a clip of what is kept and says how much is missing; nothing kept, a
+ * full disk or an ffmpeg failure is an outcome, never a throw.
+ */
+export interface CutRequest {
+  segments: readonly ArchivedSegment[];
+  /** The span asked for (epoch ms). */
+  fromMs: number;
+  toMs: number;
+  /** Where the thumbnail is taken (epoch ms): the moment itself. */
+  thumbAtMs: number;
+  /** Names the staging files (the clip's id). */
+  name: string;
+}
+
+export type CutOutcome =
+  | {
+      kind: 'cut';
+      videoFile: string;
+      thumbFile: string | null;
+      durationMs: number;
+      /** Wall time of the clip's first frame (its first kept segment's start). */
+      firstMs: number;
+      endMs: number;
+      /** Segments skipped (file gone or broken). */
+      skipped: number;
+      /** Of the span asked for, how much was not kept (ms). */
+      missingMs: number;
+    }
+  | { kind: 'nothing'; skipped: number }
+  | { kind: 'disk_full'; detail: string }
+  | { kind: 'error'; detail: string };
+
+export interface CutterOptions {
+  ffmpegPath: string;
+  ffprobePath: string;
+  storage: ClipStorage;
+  /** Refuse to cut with less than this free (bytes): a full disk fails the clip, not the stream. */
+  minFreeBytes: number;
+}
+
+const MPEG_TS_PACKET = 188;
+const RUN_TIMEOUT_MS = 60_000;
+const STDERR_KEPT = 4_000;
+
+export class ClipCutter {
+  constructor(private readonly options: CutterOptions) {}
+
+  async cut(request: CutRequest): Promise<CutOutcome> {
+    const { storage } = this.options;
+    const usable: { segment: ArchivedSegment; file: string }[] = [];
+    let skipped = 0;
+    for (const segment of request.segments) {
+      if (segment.startedAtMs + segment.durationMs <= request.fromMs || segment.startedAtMs >= request.toMs) continue;
+      const file = await storage.segmentFile(segment.storageKey);
+      if (file === null || !(await looksPlayable(file))) {
+        skipped += 1;
+        continue;
+      }
+      usable.push({ segment, file });
+    }
+    if (usable.length === 0) return { kind: 'nothing', skipped };
+
+    const free = await storage.freeBytes();
+    const estimate = usable.reduce((sum, { segment }) => sum + segment.bytes, 0);
+    if (free !== null && free < this.options.minFreeBytes + estimate) return { kind: 'disk_full', detail: `${free} bytes free, ${estimate} needed` };
+
+    let outcome = await this.join(request, usable);
+    if (outcome.kind === 'short') {
+      // ffmpeg's concat stops at a segment it cannot read: find the broken ones and join the rest.
+      const readable = [];
+      for (const entry of usable) if (await this.probes(entry.file)) readable.push(entry);
+      skipped += usable.length - readable.length;
+      if (readable.length === 0) return { kind: 'nothing', skipped };
+      outcome = await this.join(request, readable);
+      if (outcome.kind === 'short') outcome = { ...outcome, kind: 'joined' };
+    }
+    if (outcome.kind === 'disk_full' || outcome.kind === 'error') return { kind: outcome.kind, detail: outcome.detail };
+    const { videoFile, kept } = outcome;
+
+    const firstMs = kept[0]?.segment.startedAtMs ?? request.fromMs;
+    const last = kept[kept.length - 1]?.segment;
+    const endMs = last === undefined ? firstMs : last.startedAtMs + last.durationMs;
+    let covered = 0;
+    for (const { segment } of kept) covered += Math.max(0, Math.min(segment.startedAtMs + segment.durationMs, request.toMs) - Math.max(segment.startedAtMs, request.fromMs));
+    const missingMs = Math.max(0, request.toMs - request.fromMs - covered);
+    const durationMs = outcome.durationMs;
+
+    const thumbFile = await storage.stagingFile(`${request.name}.jpg`);
+    const thumbAt = Math.min(Math.max(0, request.thumbAtMs - firstMs), Math.max(0, durationMs - 200)) / 1000;
+    const thumb = await run(this.options.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-ss', thumbAt.toFixed(3), '-i', videoFile, '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-y', thumbFile]);
+    if (thumb.code !== 0) {
+      await fs.rm(thumbFile, { force: true });
+      if (isDiskFull(thumb.stderr)) {
+        await fs.rm(videoFile, { force: true });
+        return { kind: 'disk_full', detail: thumb.stderr };
+      }
+    }
+    return { kind: 'cut', videoFile, thumbFile: thumb.code === 0 ? thumbFile : null, durationMs, firstMs, endMs, skipped, missingMs };
+  }
+
+  /** One stream-copy join; `short` when the MP4 came out much shorter than its segments. */
+  private async join(
+    request: CutRequest,
+    entries: { segment: ArchivedSegment; file: string }[],
+  ): Promise<
+    | { kind: 'joined' | 'short'; videoFile: string; durationMs: number; kept: { segment: ArchivedSegment; file: string }[] }
+    | { kind: 'disk_full'; detail: string }
+    | { kind: 'error'; detail: string }
+  > {
+    const { storage } = this.options;
+    const list = await storage.stagingFile(`${request.name}.ffconcat`);
+    const videoFile = await storage.stagingFile(`${request.name}.mp4`);
+    try {
+      await fs.writeFile(list, `ffconcat version 1.0\n${entries.map(({ file }) => `file '${file.replaceAll("'", "'\\''")}'\n`).join('')}`);
+    } catch (error) {
+      const detail = String(error);
+      return /ENOSPC/.test(detail) ? { kind: 'disk_full', detail } : { kind: 'error', detail };
+    }
+    const joined = await run(this.options.ffmpegPath, [
+      '-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list,
+      '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', '-y', videoFile,
+    ]);
+    await fs.rm(list, { force: true });
+    if (joined.code !== 0) {
+      await fs.rm(videoFile, { force: true }).catch(() => undefined);
+      return isDiskFull(joined.stderr) ? { kind: 'disk_full', detail: joined.stderr } : { kind: 'error', detail: joined.stderr || `ffmpeg exited ${joined.code}` };
+    }
+    const durationMs = await this.durationMs(videoFile);
+    const expected = entries.reduce((sum, { segment }) => sum + segment.durationMs, 0);
+    return { kind: durationMs < expected * 0.8 - 500 ? 'short' : 'joined', videoFile, durationMs, kept: entries };
+  }
+
+  private async durationMs(file: string): Promise<number> {
+    const probe = await run(this.options.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
+    const seconds = Number(probe.stdout.trim());
+    return Number.isFinite(seconds) ? Math.round(seconds * 1000) : 0;
+  }
+
+  private async probes(file: string): Promise<boolean> {
+    const probe = await run(this.options.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
+    return probe.code === 0 && Number(probe.stdout.trim()) > 0;
+  }
+}
+
+/** MPEG-TS starts every 188-byte packet with 0x47; other formats (fMP4 parts) are left to ffmpeg. */
+async function looksPlayable(file: string): Promise<boolean> {
+  let handle: fs.FileHandle | null = null;
+  try {
+    handle = await fs.open(file, 'r');
+    const buffer = Buffer.alloc(MPEG_TS_PACKET * 3);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead === 0) return false;
+    if (!file.endsWith('.ts')) return true;
+    if (bytesRead < MPEG_TS_PACKET) return false;
+    for (let offset = 0; offset + MPEG_TS_PACKET <= bytesRead; offset += MPEG_TS_PACKET) if (buffer[offset] !== 0x47) return false;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
+}
+
+function isDiskFull(stderr: string): boolean {
+  return /No space left on device|ENOSPC|Disk quota exceeded/i.test(stderr);
+}
+
+function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    let child;
+    try {
+      child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      resolve({ code: -1, stdout: '', stderr: String(error) });
+      return;
+    }
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stdout.length < STDERR_KEPT) stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_KEPT) stderr += chunk.toString();
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: -1, stdout, stderr: stderr + String(error) });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr: stderr.trim() });
+    });
+  });
+}

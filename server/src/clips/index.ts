@@ -1,0 +1,4 @@
+// The clips domain's surface: what app.ts and other domains may import (never a file behind it).
+export { type ClipsPluginOptions, type ClipsPort, clipsPlugin } from './clipsPlugin';
+export { type ClipsConfig, defaultClipsConfig, loadClipsConfig } from './clipsConfig';
+export type { ClipMetrics } from './clipMetrics';

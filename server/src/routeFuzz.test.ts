@@ -47,6 +47,8 @@ const GUEST_ONLY_ROUTES: Record<string, string> = {
   'POST /api/moderation/report':
     'every in-bounds body naming an existing target (a user id) is a report the member means to file (up to their rate); its validation and refusals are tested in moderation/moderation.test.ts',
   'POST /api/ops/headlines/:id/state': 'with the ops token a valid state publishes, unpublishes or hides the seeded article of that id (audited); tested in community/headlines/headlines.test.ts',
+  'POST /api/Clip/create':
+    'every in-bounds body naming a live room is a clip (剪辑) the member means to make (up to their limits); its validation, limits and refusals are tested in clips/clips.test.ts',
   'POST /api/ops/rooms/:id/test':
     'with the ops token an in-bounds body (is_test 0 or 1) marks or clears the room of that id as a test room, as ops mean it to; its validation and refusals are tested in live/audience.test.ts',
 };

@@ -66,6 +66,12 @@ describe('the CSRF rule on every state-changing route [embedded PostgreSQL]', ()
         'GET /api/tenxun/setRoomAdmin',
         'HEAD /api/Bank_card/bind',
         'POST /api/member/updateInfo',
+        'POST /api/Live/replayUpdate',
+        'POST /api/Live/replayDelete',
+        'POST /api/Clip/create',
+        'POST /api/Clip/update',
+        'POST /api/Clip/delete',
+        'POST /api/Live/setClipOffset',
       ]),
     );
     console.info(`csrf: ${routes.length} state-changing routes (${routes.filter((route) => route.method === 'GET').length} GETs)`);

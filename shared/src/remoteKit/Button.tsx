@@ -39,7 +39,7 @@ const variants = {
     border-color: ${({ theme }) => theme.colors.brand};
     background: ${({ theme }) => theme.colors.brand};
     color: ${({ theme }) => theme.colors.textInverse};
-    &:hover:not(:disabled) {
+    &:hover:not(:disabled):not([aria-pressed='true']) {
       border-color: ${({ theme }) => theme.colors.brandDark};
       background: ${({ theme }) => theme.colors.brandDark};
     }
@@ -48,7 +48,7 @@ const variants = {
     border-color: ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
-    &:hover:not(:disabled) {
+    &:hover:not(:disabled):not([aria-pressed='true']) {
       border-color: ${({ theme }) => theme.colors.brand};
     }
   `,
@@ -56,7 +56,7 @@ const variants = {
     border-color: transparent;
     background: transparent;
     color: inherit;
-    &:hover:not(:disabled) {
+    &:hover:not(:disabled):not([aria-pressed='true']) {
       background: rgba(0, 0, 0, 0.06);
     }
   `,
@@ -76,6 +76,7 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize;
   ${({ $size }) => sizes[$size]}
   ${({ $variant }) => variants[$variant]}
 
+  /* Pressed wins over every variant's hover (white text must keep its dark ground: WCAG AA). */
   &[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.colors.brandDark};
     background: ${({ theme }) => theme.colors.brandDark};

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type GoalData, type MatchRow, type SystemConfig } from '@sports/shared';
+import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type ClipData, type GoalData, type MatchRow, type SystemConfig } from '@sports/shared';
 import { renderWithHost, TEST_USER, type HostTestOptions } from '../layout/testing/renderWithHost';
 import { GoalAlerts } from './GoalAlerts';
 import { FAVOURITES_PATH } from './goalsApi';
@@ -24,6 +24,17 @@ function goal(overrides: Partial<GoalData> = {}): { code: 100; type: 'goal'; seq
     type: 'goal',
     seq,
     data: { match_id: 7, iszhu: 1, match_str: "67'", home_team_name_zh: '阿森纳', away_team_name_zh: '切尔西', home_score: 2, away_score: 1, ...overrides },
+  };
+}
+
+let clipSeq = 0;
+function clip(overrides: Partial<ClipData> = {}): { code: 100; type: 'clip'; seq: number; data: ClipData } {
+  clipSeq += 1;
+  return {
+    code: 100,
+    type: 'clip',
+    seq: clipSeq,
+    data: { clip_id: 90 + clipSeq, match_id: 7, event_id: 4501, kind: 'goal', title: "进球！阿森纳 2-1 切尔西 67'", home_score: 2, away_score: 1, video_url: '/media/clips/1.mp4', thumb_url: '/media/clips/1.jpg', ...overrides },
   };
 }
 
@@ -243,5 +254,76 @@ describe('the goal whistle', () => {
     expect(stopWhistle).toHaveBeenCalledTimes(1);
     act(() => store.set(gameSetingAtom, { red: true, yellow: true, voice: false }));
     expect(stopWhistle).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('看回放 (a goal clip frame, issue 34)', () => {
+  it('the shown popup of the goal gains 看回放, a link to the clip page that takes clicks', () => {
+    const { send } = renderAlerts();
+    send(goal());
+    expect(screen.queryByRole('link', { name: /看回放/ })).toBeNull();
+    const frame = clip();
+    send(frame);
+    const popup = screen.getByTestId('goal-popup');
+    const link = within(popup).getByRole('link', { name: "看回放：进球！阿森纳 2-1 切尔西 67'" });
+    expect(link.getAttribute('href')).toBe(`#/clip?id=${frame.data.clip_id}`);
+    expect(link.textContent).toBe('看回放');
+    expect(getComputedStyle(link).pointerEvents).toBe('auto');
+    // Still one popup: the goal's.
+    expect(popups()).toHaveLength(1);
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+  });
+
+  it('a clip of another score of the match does not go on this popup: a short 进球回放 popup instead', () => {
+    const { send } = renderAlerts();
+    send(goal());
+    send(clip({ home_score: 1, away_score: 1, title: "进球！阿森纳 1-1 切尔西 30'" }));
+    expect(within(screen.getByTestId('goal-popup')).queryByRole('link')).toBeNull();
+    const short = screen.getByTestId('goal-clip-popup');
+    expect(short.getAttribute('role')).toBe('status');
+    expect(within(short).getByText('进球回放')).toBeTruthy();
+    expect(within(short).getByRole('link', { name: "看回放：进球！阿森纳 1-1 切尔西 30'" })).toBeTruthy();
+  });
+
+  it('with no popup shown, a short 进球回放 (点球回放 for a penalty) popup with 看回放; it closes with its labelled button and by itself', () => {
+    vi.useFakeTimers();
+    const { send } = renderAlerts();
+    const frame = clip({ kind: 'penalty', title: "点球！阿森纳 2-1 切尔西 67'" });
+    send(frame);
+    const short = screen.getByTestId('goal-clip-popup');
+    expect(within(short).getByText('点球回放')).toBeTruthy();
+    expect(within(short).getByRole('link', { name: "看回放：点球！阿森纳 2-1 切尔西 67'" }).getAttribute('href')).toBe(`#/clip?id=${frame.data.clip_id}`);
+    fireEvent.click(within(short).getByRole('button', { name: "关闭回放提示：点球！阿森纳 2-1 切尔西 67'" }));
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+    send(clip());
+    expect(screen.getByTestId('goal-clip-popup')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(GOAL_POPUP_DURATION_MS));
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+  });
+
+  it('no popup for a red card’s clip, nor with value1 off', () => {
+    const { send, store } = renderAlerts();
+    send(clip({ kind: 'red_card', home_score: undefined, away_score: undefined }));
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+    act(() => store.set(immediatelyAtom, { value1: false, value2: true, value3: false, value4: false }));
+    send(clip());
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+  });
+
+  it('spoiler-free: the clip of the player’s match waits for its delay like the goal, so 看回放 never comes first', () => {
+    vi.useFakeTimers();
+    const { send, eventBus } = renderAlerts();
+    act(() => eventBus.emit('player:delay', { roomId: 3, matchId: 7, delayMs: 5_000 }));
+    send(goal());
+    send(clip());
+    expect(popups()).toHaveLength(0);
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
+    act(() => {
+      eventBus.emit('player:delay', { roomId: 3, matchId: 7, delayMs: 5_000 });
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(popups()).toHaveLength(1);
+    expect(within(popups()[0] as HTMLElement).getByRole('link', { name: /看回放/ })).toBeTruthy();
+    expect(screen.queryByTestId('goal-clip-popup')).toBeNull();
   });
 });

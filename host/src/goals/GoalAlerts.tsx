@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type GoalFrame } from '@sports/shared';
+import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type ClipFrame, type GoalFrame } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
+import { GOAL_CLIP_KINDS } from './clipCopy';
 import { GoalPopupList } from './GoalPopupList';
 import { goalAlertRules } from './goalAlertSettings';
 import { fetchFavouriteMatchIds } from './goalsApi';
@@ -24,7 +25,8 @@ export interface GoalAlertsProps {
  * per goal (the side that scored, minute, teams, score), stacked, closable, closing by themselves,
  * and the 6 s whistle when gameSeting.voice is on, following the `immediately` settings. While a
  * live room's player on the page shows the goal's match, popup and whistle wait until its picture
- * has reached the goal (SpoilerFreeHold, README.md).
+ * has reached the goal (SpoilerFreeHold, README.md). A goal's clip (a live-data `clip` frame) gives
+ * its popup 看回放, or shows a short 进球回放 popup with 看回放 (mf-live's #/clip?id=).
  */
 export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
   const { api, eventBus } = useHostServices();
@@ -34,7 +36,7 @@ export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
   const rules = goalAlertRules(useAtomValue(immediatelyAtom));
   const defaultWhistle = useMemo(() => createWebAudioWhistle(), []);
   const whistle = useWhistle(startWhistle ?? defaultWhistle);
-  const { popups, push, close } = useGoalPopups(rules.keepOpen);
+  const { popups, push, close, offerClip } = useGoalPopups(rules.keepOpen);
   const hotMatches = useRef(new HotMatchIds());
   const favourites = useRef<{ ids: Set<number>; at: number } | null>(null);
 
@@ -68,7 +70,29 @@ export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
     [isFavourite, push, spoilerFree, store, whistle],
   );
 
-  useGoalFeed({ onGoal, onFrame: (frame) => hotMatches.current.apply(frame) });
+  /**
+   * A goal's clip is ready: its popup, if shown, gains 看回放; else a short 进球回放 popup, for a
+   * goal that counts by the same settings (value1-value3). Held like the goal (spoiler-free: the
+   * clip shows the goal), so it never comes before the goal's own popup.
+   */
+  const onClip = useCallback(
+    (frame: ClipFrame) => {
+      const { data } = frame;
+      const matchId = data.match_id;
+      if (matchId === null || !GOAL_CLIP_KINDS.includes(data.kind)) return;
+      const current = goalAlertRules(store.get(immediatelyAtom));
+      if (!current.allCompetitions && !hotMatches.current.has(matchId)) return;
+      const offer = () => offerClip(frame.seq, data, current.showPopups);
+      const held = () => spoilerFree.hold(matchId, offer);
+      if (!current.favouritesOnly) return held();
+      void isFavourite(matchId)
+        .then((favourite) => favourite && held())
+        .catch(() => undefined);
+    },
+    [isFavourite, offerClip, spoilerFree, store],
+  );
+
+  useGoalFeed({ onGoal, onClip, onFrame: (frame) => hotMatches.current.apply(frame) });
 
   return <GoalPopupList popups={popups} onClose={close} whistling={whistle.playing} />;
 }

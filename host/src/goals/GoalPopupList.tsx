@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
-import type { GoalPopup } from './useGoalPopups';
+import { clipPageHref, goalClipCopy } from './clipCopy';
+import { isClipPopup, type AnyGoalPopup } from './useGoalPopups';
 
 const copy = hostMessages.goals;
 
@@ -64,6 +65,28 @@ const Close = styled(IconButton)`
   }
 `;
 
+/** 看回放: a link that takes clicks (the popup itself lets them through to the page). */
+const Watch = styled.a`
+  display: inline-block;
+  margin-top: 6px;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.textInverse};
+  text-decoration: none;
+  pointer-events: auto;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.brand};
+    outline-offset: 2px;
+  }
+`;
+
+const ClipTitle = styled.p`
+  margin: 6px 0 0;
+  overflow-wrap: anywhere;
+`;
+
 const Teams = styled.p`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
@@ -83,7 +106,7 @@ const Teams = styled.p`
 `;
 
 export interface GoalPopupListProps {
-  popups: readonly GoalPopup[];
+  popups: readonly AnyGoalPopup[];
   onClose: (seq: number) => void;
   /** Whether the whistle is sounding (data-whistle, for tests and tools). */
   whistling: boolean;
@@ -98,6 +121,21 @@ export function GoalPopupList({ popups, onClose, whistling }: GoalPopupListProps
   return (
     <Stack aria-label={copy.regionLabel} data-testid="goal-alerts" data-whistle={whistling ? 'playing' : 'idle'}>
       {popups.map((popup) => {
+        if (isClipPopup(popup)) {
+          const heading = goalClipCopy.titles[popup.clipKind] ?? goalClipCopy.titles.goal ?? '';
+          return (
+            <Popup key={popup.seq} role="status" data-testid="goal-clip-popup" data-seq={popup.seq} data-match-id={popup.match_id ?? undefined} data-clip-id={popup.clipId}>
+              <Heading>
+                <strong>{heading}</strong>
+                <Close label={goalClipCopy.close(popup.title)} icon="×" onClick={() => onClose(popup.seq)} />
+              </Heading>
+              <ClipTitle>{popup.title}</ClipTitle>
+              <Watch href={clipPageHref(popup.clipId)} aria-label={goalClipCopy.watchLabel(popup.title)} data-testid="goal-watch-clip">
+                {goalClipCopy.watch}
+              </Watch>
+            </Popup>
+          );
+        }
         const home = popup.iszhu === 1;
         return (
           <Popup key={popup.seq} role="status" data-testid="goal-popup" data-seq={popup.seq} data-match-id={popup.match_id} data-side={home ? 'home' : 'away'}>
@@ -114,6 +152,11 @@ export function GoalPopupList({ popups, onClose, whistling }: GoalPopupListProps
               </b>
               <span data-scored={!home}>{popup.away_team_name_zh}</span>
             </Teams>
+            {popup.clip && (
+              <Watch href={clipPageHref(popup.clip.clipId)} aria-label={goalClipCopy.watchLabel(popup.clip.title)} data-testid="goal-watch-clip" data-clip-id={popup.clip.clipId}>
+                {goalClipCopy.watch}
+              </Watch>
+            )}
           </Popup>
         );
       })}

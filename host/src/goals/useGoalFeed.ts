@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { createLiveDataClient, NO_ODDS_COMPANY_ID, systemConfigAtom, type GoalFrame, type LiveDataFrame } from '@sports/shared';
+import { createLiveDataClient, NO_ODDS_COMPANY_ID, systemConfigAtom, type ClipFrame, type GoalFrame, type LiveDataFrame } from '@sports/shared';
 
 /**
  * The host's mode flag: 0 -> classify_type 1, hot competitions only (SPEC.md section 4). Goals
@@ -11,6 +11,8 @@ export const HOST_MODE_FLAG = 0;
 
 export interface GoalFeedHandlers {
   onGoal: (frame: GoalFrame) => void;
+  /** A feed clip is ready (issue 34): the goal popup's 看回放. */
+  onClip?: (frame: ClipFrame) => void;
   /** Every other code-100 frame (hot matches in play). */
   onFrame?: (frame: LiveDataFrame) => void;
 }
@@ -38,6 +40,7 @@ export function useGoalFeed(handlers: GoalFeedHandlers): void {
         modeFlag: HOST_MODE_FLAG,
         onMessage: (frame) => {
           if (frame.type === 'goal') handlersRef.current.onGoal(frame);
+          else if (frame.type === 'clip') handlersRef.current.onClip?.(frame);
           else handlersRef.current.onFrame?.(frame);
         },
       });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GoalData } from '@sports/shared';
+import type { ClipData, GoalData } from '@sports/shared';
 
 /** How long a goal popup stays up by itself (unless the settings keep popups open). */
 export const GOAL_POPUP_DURATION_MS = 8_000;
@@ -9,6 +9,35 @@ export const MAX_GOAL_POPUPS = 3;
 export interface GoalPopup extends GoalData {
   /** The goal stream's sequence number: one popup per goal. */
   seq: number;
+  /** The goal's clip once it is ready (a live-data `clip` frame while the popup is shown): 看回放. */
+  clip?: { clipId: number; title: string };
+}
+
+/**
+ * A short popup for a goal's clip whose goal popup is not shown (closed, never shown, or the
+ * goal came before the page): 进球回放 with 看回放. Its `seq` is the clip stream's, negated, so
+ * it never meets a goal's.
+ */
+export interface ClipPopup {
+  kind: 'clip';
+  seq: number;
+  match_id: number | null;
+  clipId: number;
+  clipKind: ClipData['kind'];
+  title: string;
+}
+
+export type AnyGoalPopup = GoalPopup | ClipPopup;
+
+export function isClipPopup(popup: AnyGoalPopup): popup is ClipPopup {
+  return 'kind' in popup && popup.kind === 'clip';
+}
+
+/** Whether a clip shows the goal of this popup: its match, and its score when the frame says it. */
+export function clipFitsGoal(popup: GoalPopup, clip: ClipData): boolean {
+  if (clip.match_id !== popup.match_id) return false;
+  if (clip.home_score === undefined || clip.away_score === undefined) return true;
+  return clip.home_score === popup.home_score && clip.away_score === popup.away_score;
 }
 
 /**
@@ -17,13 +46,16 @@ export interface GoalPopup extends GoalData {
  * them again for those shown.
  */
 export function useGoalPopups(keepOpen: boolean) {
-  const [popups, setPopups] = useState<GoalPopup[]>([]);
+  const [popups, setPopups] = useState<AnyGoalPopup[]>([]);
+  // What is on screen now, for offerClip's choice (state updates land later).
+  const shownRef = useRef<AnyGoalPopup[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   const close = useCallback((seq: number) => {
     clearTimeout(timers.current.get(seq));
     timers.current.delete(seq);
-    setPopups((shown) => shown.filter((popup) => popup.seq !== seq));
+    shownRef.current = shownRef.current.filter((popup) => popup.seq !== seq);
+    setPopups(shownRef.current);
   }, []);
 
   const scheduleClose = useCallback(
@@ -38,19 +70,38 @@ export function useGoalPopups(keepOpen: boolean) {
   );
 
   const push = useCallback(
-    (popup: GoalPopup) => {
-      setPopups((shown) => {
-        if (shown.some((candidate) => candidate.seq === popup.seq)) return shown;
-        const next = [...shown, popup];
-        for (const dropped of next.slice(0, Math.max(0, next.length - MAX_GOAL_POPUPS))) {
-          clearTimeout(timers.current.get(dropped.seq));
-          timers.current.delete(dropped.seq);
-        }
-        return next.slice(-MAX_GOAL_POPUPS);
-      });
+    (popup: AnyGoalPopup) => {
+      // From the ref, not an updater: a clip released in the same tick as its goal finds the goal's popup.
+      const shown = shownRef.current;
+      if (shown.some((candidate) => candidate.seq === popup.seq)) return;
+      const next = [...shown, popup];
+      for (const dropped of next.slice(0, Math.max(0, next.length - MAX_GOAL_POPUPS))) {
+        clearTimeout(timers.current.get(dropped.seq));
+        timers.current.delete(dropped.seq);
+      }
+      shownRef.current = next.slice(-MAX_GOAL_POPUPS);
+      setPopups(shownRef.current);
       if (!keepOpen) scheduleClose(popup.seq);
     },
     [keepOpen, scheduleClose],
+  );
+
+  /**
+   * A goal's clip is ready: the shown popup of that goal (newest first) gains 看回放; when none is
+   * shown, a short clip popup is pushed instead (`fallback`: false offers nothing then).
+   */
+  const offerClip = useCallback(
+    (seq: number, clip: ClipData, fallback: boolean) => {
+      const target = [...shownRef.current].reverse().find((popup): popup is GoalPopup => !isClipPopup(popup) && popup.clip === undefined && clipFitsGoal(popup, clip));
+      if (target) {
+        const attached = { clipId: clip.clip_id, title: clip.title };
+        shownRef.current = shownRef.current.map((popup) => (popup.seq === target.seq ? { ...target, clip: attached } : popup));
+        setPopups(shownRef.current);
+        return;
+      }
+      if (fallback) push({ kind: 'clip', seq: -seq, match_id: clip.match_id, clipId: clip.clip_id, clipKind: clip.kind, title: clip.title });
+    },
+    [push],
   );
 
   useEffect(() => {
@@ -70,5 +121,5 @@ export function useGoalPopups(keepOpen: boolean) {
     };
   }, []);
 
-  return { popups, push, close };
+  return { popups, push, close, offerClip };
 }

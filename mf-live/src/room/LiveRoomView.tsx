@@ -219,6 +219,7 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
             capabilities={roomDependencies.capabilities}
             roomId={info.room_id}
             eventBus={context.eventBus}
+            dvr={info.dvr ?? null}
             overlay={
               <>
                 <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />

@@ -39,6 +39,7 @@ import type {
   ReplayInfo,
   ReplayListQuery,
   ReplayPage,
+  Replay,
   ClipOffset,
 } from '@sports/shared';
 
@@ -191,7 +192,7 @@ export function liveApi(api: ApiClient) {
     replayList: (query: ReplayListQuery) => api.get<ReplayPage>(LIVE_PATHS.replayList, query),
     replayInfo: (replayId: number) => api.get<ReplayInfo>(LIVE_PATHS.replayInfo, { id: replayId }),
     /** The anchor hides (1) or shows (0) a replay. */
-    replayUpdate: (replayId: number, hidden: 0 | 1) => api.post<unknown>(LIVE_PATHS.replayUpdate, { id: replayId, hidden }),
+    replayUpdate: (replayId: number, hidden: 0 | 1) => api.post<Replay>(LIVE_PATHS.replayUpdate, { id: replayId, hidden }),
     replayDelete: (replayId: number) => api.post<null>(LIVE_PATHS.replayDelete, { id: replayId }),
     /** −CLIP_OFFSET_MAX_SECONDS…CLIP_OFFSET_MAX_SECONDS: added to an event's time before its clip is cut (later clips only). */
     setClipOffset: (roomId: number, seconds: number) => api.post<ClipOffset>(LIVE_PATHS.setClipOffset, { room_id: roomId, clip_offset_seconds: seconds }),

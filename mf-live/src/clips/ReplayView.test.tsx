@@ -97,7 +97,7 @@ describe('the replay page (#/clip?replay=)', () => {
 
   it('its anchor hides it (隐藏回放 pressed) and shows it again', async () => {
     const { engine } = fakeEngine();
-    const context = replayContext(info({ can_edit: 1 }), { [LIVE_PATHS.replayUpdate]: null });
+    const context = replayContext(info({ can_edit: 1 }), { [LIVE_PATHS.replayUpdate]: (body: unknown) => replayFixture({ can_edit: 1, status: (body as { hidden: 0 | 1 }).hidden === 1 ? 'hidden' : 'ready' }) });
     renderReplay(context, engine);
     const hide = await screen.findByRole('button', { name: '隐藏回放' });
     expect(hide.getAttribute('aria-pressed')).toBe('false');

@@ -138,8 +138,9 @@ export function ReplayOwnerActions({ context, replay, onChanged, onDeleted }: { 
   const toggleHidden = async () => {
     setBusy(true);
     try {
-      await liveApi(context.api).replayUpdate(replay.id, hidden ? 0 : 1);
-      onChanged({ ...replay, status: hidden ? 'ready' : 'hidden' });
+      const answer = await liveApi(context.api).replayUpdate(replay.id, hidden ? 0 : 1);
+      // The server's replay as it is now; its status alone when it answered nothing.
+      onChanged(answer && typeof answer === 'object' ? answer : { ...replay, status: hidden ? 'ready' : 'hidden' });
       toast(hidden ? clipCopy.replayShown : clipCopy.replayHiddenDone);
     } catch {
       // Shown by the API client.

@@ -79,6 +79,12 @@ describe('the clip page (#/clip?id=)', () => {
     expect(await screen.findByTestId('clip-player')).toBeTruthy();
   });
 
+  it('a clip hidden by ops (ready, no files) tells its owner so', async () => {
+    openPage(clipContext(clipFixture({ can_edit: 1, video_url: null, thumb_url: null })));
+    expect((await screen.findByTestId('clip-hidden')).textContent).toBe('该回放已被管理员隐藏，仅你可见');
+    expect(screen.queryByTestId('clip-player')).toBeNull();
+  });
+
   it('a failed clip says why', async () => {
     openPage(clipContext(clipFixture({ status: 'failed', video_url: null, failure: '磁盘已满，回放生成失败' })));
     expect((await screen.findByRole('alert')).textContent).toBe('磁盘已满，回放生成失败');

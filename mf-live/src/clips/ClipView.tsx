@@ -117,6 +117,11 @@ function ClipDetails({ context, clip, onRenamed, onDeleted }: { context: RemoteC
         <ClipPlayer src={clip.video_url} poster={clip.thumb_url} title={clip.title} check={() => clipStillThere(context.api, clip.id)} />
       ) : clip.status === 'cutting' ? (
         <Muted role="status">{clipCopy.cutting}</Muted>
+      ) : clip.status === 'ready' ? (
+        // Ready without files: hidden by ops (only its creator and the room's anchor still get it).
+        <Muted role="status" data-testid="clip-hidden">
+          {clipCopy.hiddenByOps}
+        </Muted>
       ) : (
         <Muted role="alert">{clipCopy.failed(clip.failure)}</Muted>
       )}

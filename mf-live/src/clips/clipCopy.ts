@@ -34,6 +34,7 @@ export const clipCopy = {
   page: '回放',
   loadFailed: '回放加载失败',
   notFound: '回放不存在或已删除',
+  hiddenByOps: '该回放已被管理员隐藏，仅你可见',
   match: '比赛',
   toMatch: '查看比赛',
   creator: '剪辑者',

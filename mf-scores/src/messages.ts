@@ -83,6 +83,8 @@ export const detailCopy = {
   halfTime: (home: number, away: number) => `半场 ${home}-${away}`,
   noEvents: '暂无比赛事件',
   playClip: (what: string) => `看回放：${what}`,
+  replays: '直播回放',
+  replayLink: (anchor: string, title: string) => `看回放：${anchor} ${title}`,
   noStatistics: '暂无技术统计',
   noOdds: '暂无指数',
   noStandings: '暂无积分榜',

@@ -5,6 +5,7 @@ import type {
   Clip,
   ClipPage,
   CollectRequest,
+  ReplayPage,
   CommentaryLine,
   ExponentRow,
   HotMatch,
@@ -38,6 +39,8 @@ export const SCORES_PATHS = {
   collectList: 'api/scores/favorites',
   /** Issue 34: the match's clips (a play mark on each event that has one; mf-scores never imports mf-live). */
   clipList: 'api/Clip/list',
+  /** The broadcasts of the match kept as replays (回放 under the timeline). */
+  replayList: 'api/Live/replayList',
 } as const;
 
 /** Timelines and odds histories show this many of the newest entries (the page size limit). */
@@ -57,6 +60,9 @@ export async function latestOf<Item>(pageOf: (page: number) => Promise<PageOf<It
 
 /** The clips of one match the timeline asks for (MEDIA_LIST_LIMIT_MAX). */
 export const MATCH_CLIPS_LIMIT = 50;
+
+/** The replays of one match the page lists. */
+export const MATCH_REPLAYS_LIMIT = 10;
 
 /** Favourites come in one page: the server keeps at most 500 a user, the list shows the first 100. */
 export const FAVOURITES_PAGE_SIZE = 100;
@@ -86,6 +92,8 @@ export function scoresApi(api: ApiClient) {
     /** The newest LATEST_SHOWN events, oldest first (a basketball game has a couple of hundred). */
     /** The match's ready clips, newest first (one page of the most a page holds: a match has a few). */
     clipsOfMatch: async (matchId: number): Promise<Clip[]> => (await api.get<ClipPage>(SCORES_PATHS.clipList, { match_id: matchId, limit: MATCH_CLIPS_LIMIT })).list,
+    /** Replays of the match (every room that showed it), newest first: one page. */
+    replaysOfMatch: async (matchId: number) => (await api.get<ReplayPage>(SCORES_PATHS.replayList, { match_id: matchId, limit: MATCH_REPLAYS_LIMIT })).list,
     latestEvents: (matchId: number) =>
       latestOf((page) => api.get<PageOf<MatchEvent>>(SCORES_PATHS.events, { match_id: matchId, page, page_size: LATEST_SHOWN })),
     statistics: (matchId: number) => api.get<MatchStatistic[]>(SCORES_PATHS.statistics, { match_id: matchId }),

@@ -71,3 +71,43 @@ describe('the timeline’s clip marks', () => {
     expect([...byEvent.entries()].map(([event, found]) => [event, found.id])).toEqual([[9, 3]]);
   });
 });
+
+describe('the match’s replays (直播回放)', () => {
+  it('lists the ready replays of the match as links to the replay page; nothing when none', async () => {
+    const { MatchReplays } = await import('./MatchReplays');
+    const replay = (id: number, status: 'ready' | 'recording') => ({
+      id,
+      room_id: 7,
+      title: '英超直播',
+      anchor: { user_id: 1100, user_nickname: '主播老李', avatar: '' },
+      match_id: 1,
+      started_at: '2026-05-17T11:00:00.000Z',
+      ended_at: null,
+      duration_ms: 0,
+      status,
+      thumb_url: null,
+      can_edit: 0 as const,
+    });
+    const context = scoresContext({ [SCORES_PATHS.replayList]: { list: [replay(61, 'ready'), replay(62, 'recording')], next_cursor: null } });
+    const view = render(
+      <RemoteRoot context={context}>
+        <MatchReplays context={context} matchId={1} />
+      </RemoteRoot>,
+    );
+    const region = await screen.findByRole('region', { name: '直播回放' });
+    const links = within(region).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['看回放：主播老李 英超直播', '#/clip?replay=61']]);
+    expect(region.querySelector('time')?.textContent).toContain('19:00');
+    expect(context.callsTo(SCORES_PATHS.replayList)[0]?.params).toEqual({ match_id: 1, limit: 10 });
+    view.unmount();
+
+    const none = scoresContext({ [SCORES_PATHS.replayList]: { list: [], next_cursor: null } });
+    render(
+      <RemoteRoot context={none}>
+        <MatchReplays context={none} matchId={1} />
+      </RemoteRoot>,
+    );
+    await waitFor(() => expect(none.callsTo(SCORES_PATHS.replayList)).toHaveLength(1));
+    expect(screen.queryByTestId('match-replays')).toBeNull();
+  });
+});

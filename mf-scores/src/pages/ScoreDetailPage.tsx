@@ -5,6 +5,7 @@ import { LiveStatus } from '../board/LiveStatus';
 import { Commentary } from '../detail/Commentary';
 import { IntelligenceSection, StandingsSection } from '../detail/DetailSections';
 import { MatchHeader } from '../detail/MatchHeader';
+import { MatchReplays } from '../detail/MatchReplays';
 import { OddsSection } from '../detail/OddsSection';
 import { Statistics } from '../detail/Statistics';
 import { Timeline } from '../detail/Timeline';
@@ -51,6 +52,7 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
                   {section === 'timeline' && (
                     <>
                       <Timeline context={context} row={row} />
+                      <MatchReplays context={context} matchId={matchId} />
                       <Commentary context={context} row={row} />
                     </>
                   )}

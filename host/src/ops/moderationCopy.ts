@@ -1,4 +1,4 @@
-import type { ModerationAction } from '@sports/shared';
+import type { ModerationAction, ModerationKind } from '@sports/shared';
 
 /** Copy of the ops moderation tabs (敏感词, 举报处理), zh-CN. */
 export const moderationCopy = {
@@ -25,7 +25,7 @@ export const moderationCopy = {
     states: { open: '待处理', actioned: '已处理', dismissed: '已驳回' },
     caption: (state: string, shown: number) => `举报（${state}，已显示 ${shown} 项，同一内容合并）`,
     columns: { target: '被举报内容', author: '作者', reports: '举报', actions: '处理', audit: '处理记录' },
-    kinds: { post: '动态', comment: '评论', chat: '聊天消息', user: '用户', headline: '头条' },
+    kinds: { post: '动态', comment: '评论', chat: '聊天消息', user: '用户', headline: '头条', clip: '回放片段' } satisfies Record<ModerationKind, string>,
     reasons: { spam: '垃圾广告', abuse: '辱骂攻击', porn: '色情低俗', illegal: '违法违规', other: '其他' },
     gone: '（内容已不存在或无法读取）',
     hidden: '已隐藏',

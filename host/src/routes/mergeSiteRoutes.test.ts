@@ -14,8 +14,8 @@ describe('mergeSiteRoutes', () => {
   it("adds every assigned release's routes, owned by that remote, with their manifest meta", () => {
     const { routes, conflicts } = mergeSiteRoutes(TEST_ASSIGNMENTS);
     expect(conflicts).toEqual([]);
-    expect(routes).toHaveLength(HOST_ROUTES.length + 25);
-    expect(owners(routes)).toMatchObject({ main: 'host', '404': 'host', anchor: 'mf_live', football: 'mf_scores', news: 'mf_community', member: 'mf_member', 'trophy/home': 'mf_scores' });
+    expect(routes).toHaveLength(HOST_ROUTES.length + 26);
+    expect(owners(routes)).toMatchObject({ main: 'host', '404': 'host', anchor: 'mf_live', football: 'mf_scores', news: 'mf_community', member: 'mf_member', 'trophy/home': 'mf_scores', clip: 'mf_live' });
     expect(routes.find((route) => route.path === 'football')).toEqual({ path: 'football', title: '足球', navIndex: 1, hidesHeaderOnScroll: true, owner: 'mf_scores' });
     expect(routes.find((route) => route.path === 'attention')).toEqual({ path: 'attention', title: '关注', navIndex: 2, requiresLogin: true, owner: 'mf_live' });
   });

@@ -26,6 +26,8 @@ export interface ArchiveRecorderOptions {
   /** The open broadcast of a room (StreamLifecycle), null until its row is written. */
   broadcastIdOf: (roomId: number) => number | null;
   harvestEveryMs?: number;
+  /** Called once when the quota refuses a segment (the retention sweep): the put is tried again after. */
+  makeRoom?: (needBytes: number) => Promise<void>;
 }
 
 /** One stream being recorded: its HLS folder and how far it has been read. */
@@ -149,7 +151,7 @@ export class ArchiveRecorder {
       const key = `broadcasts/${broadcastId}/${seq}.ts`;
       let bytes: number;
       try {
-        bytes = (await this.options.storage.put(key, source)).bytes;
+        bytes = (await this.putMakingRoom(key, source)).bytes;
       } catch (error) {
         if (error instanceof MediaStorageFullError) {
           recording.failed = true;
@@ -178,6 +180,18 @@ export class ArchiveRecorder {
         recording.hasThumb = true;
         await this.keepThumbnail(broadcastId, key);
       }
+    }
+  }
+
+  /** A put; over the quota, once more after the sweep made room (when it could). */
+  private async putMakingRoom(key: string, source: string): Promise<{ bytes: number }> {
+    try {
+      return await this.options.storage.put(key, source);
+    } catch (error) {
+      if (!(error instanceof MediaStorageFullError) || error.reason !== 'quota' || this.options.makeRoom === undefined) throw error;
+      const needBytes = (await fs.stat(source)).size;
+      await this.options.makeRoom(needBytes).catch((sweepError: unknown) => this.options.log.error({ err: sweepError }, 'archive: the sweep could not make room'));
+      return this.options.storage.put(key, source);
     }
   }
 

@@ -42,7 +42,12 @@ export class MediaArchive {
 
   /** Starts recording (the HLS packager tells it each stream's segments). */
   useRecorder(options: { ffmpegPath: string | null; broadcastIdOf: (roomId: number) => number | null }): ArchiveRecorder {
-    this.recorder = new ArchiveRecorder({ db: this.db, storage: this.storage, log: this.log, stats: this.stats, ...options });
+    // A full quota: the sweep frees what the policy allows (expired, oldest replays) before the recording gives up.
+    const makeRoom = async (needBytes: number) => {
+      await this.sweeping?.catch(() => undefined);
+      await this.sweep(Date.now(), needBytes);
+    };
+    this.recorder = new ArchiveRecorder({ db: this.db, storage: this.storage, log: this.log, stats: this.stats, makeRoom, ...options });
     return this.recorder;
   }
 
@@ -62,8 +67,8 @@ export class MediaArchive {
   }
 
   /** The retention sweep (one at a time). */
-  sweep(nowMs = Date.now()): Promise<SweepResult> {
-    this.sweeping ??= sweepArchive(this.db, this.storage, { retentionDays: this.config.replayRetentionDays, nowMs, log: this.log }).finally(() => {
+  sweep(nowMs = Date.now(), needBytes = 0): Promise<SweepResult> {
+    this.sweeping ??= sweepArchive(this.db, this.storage, { retentionDays: this.config.replayRetentionDays, dvrWindowMs: this.dvrWindowMs, nowMs, log: this.log, needBytes }).finally(() => {
       this.sweeping = null;
     });
     return this.sweeping;

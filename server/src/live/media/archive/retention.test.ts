@@ -79,6 +79,40 @@ describeEachDatabase('archive retention', (target) => {
     // Under the quota: a second sweep removes nothing.
     expect(await ctx.app.mediaArchive.sweep()).toMatchObject({ expired: [], overQuota: [], freedBytes: 0 });
   });
+
+  it('with no ended replay left, a broadcast on air keeps its DVR window and loses its oldest segments', async () => {
+    const anchor = await createUser(ctx.db, { anchor: true, room: '全天直播' });
+    const storage = ctx.app.mediaArchive.storage;
+    const started = Date.now() - 5 * HOUR;
+    const row = await ctx.db
+      .insertInto('broadcast')
+      .values({ room_id: anchor.roomId as number, anchor_id: anchor.userId, title: '全天', started_at: new Date(started), replay_bytes: 4_000, replay_duration_ms: 4_000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    // Three segments hours old (outside the 2 h DVR window), one of now.
+    for (const [seq, at] of [started, started + HOUR, started + 2 * HOUR, Date.now() - 1_000].entries()) {
+      const key = `broadcasts/${id}/${seq}.ts`;
+      await fs.mkdir(path.dirname(storage.localPath(key)), { recursive: true });
+      await fs.copyFile(source, storage.localPath(key));
+      await storage.commit(key);
+      await recordSegment(ctx.db, { broadcastId: id, seq, startedAtMs: at, durationMs: 1_000, bytes: 1_000, storageKey: key });
+    }
+    expect(storage.bytesUsed()).toBe(6_000);
+    const result = await ctx.app.mediaArchive.sweep();
+    // The last ended replay goes first (oldest replays first), then the live one's oldest segments, down to 95 % of the quota.
+    expect(result.overQuota).toHaveLength(1);
+    expect(result.trimmedSegments).toBe(3);
+    expect(storage.bytesUsed()).toBe(2_000);
+    const left = await ctx.db.selectFrom('broadcast_segment').select('seq').where('broadcast_id', '=', id).execute();
+    expect(left.map((segment) => segment.seq)).toEqual([3]);
+    const kept = await ctx.db.selectFrom('broadcast').select(['replay_status', 'replay_bytes', 'replay_duration_ms']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect({ ...kept, replay_bytes: Number(kept.replay_bytes), replay_duration_ms: Number(kept.replay_duration_ms) }).toEqual({ replay_status: 'recording', replay_bytes: 1_000, replay_duration_ms: 1_000 });
+    // The DVR window (the room live) still has the recent segment.
+    await ctx.db.updateTable('live_room').set({ stream_status: 'live' }).where('id', '=', anchor.roomId as number).execute();
+    const dvr = await ctx.app.inject(`/live/room${anchor.roomId}/dvr.m3u8`);
+    expect(dvr.body.split('\n').filter((line) => line.startsWith('/replay/'))).toEqual([`/replay/${id}/3.ts`]);
+  });
 });
 
 describe('local media storage', () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { RoomDvrSchema, ReplayInfoSchema, ReplayPageSchema } from '@sports/shared/server';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,12 @@ import { createMatch } from '../../testing/roomsTestKit';
 import { createUser, ffmpegInstalledFor, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from '../testing/mediaTestKit';
 
 const ffmpegInstalled = ffmpegInstalledFor('the archive tests push a real stream with it');
+
+/** The value of a series in Prometheus text, or undefined. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
 const run = promisify(execFile);
 
 /**
@@ -78,6 +85,9 @@ describe.skipIf(!ffmpegInstalled)('media archive: recording, DVR and replays of 
       }
       expect(ctx.app.mediaArchive.stats.segmentsArchived).toBeGreaterThanOrEqual(5);
       expect(ctx.app.mediaArchive.storage.bytesUsed()).toBeGreaterThan(0);
+      const metrics = (await ctx.app.inject('/metrics')).body;
+      expect(sample(metrics, 'sports_media_segments_archived_total')).toBeGreaterThanOrEqual(5);
+      expect(sample(metrics, 'sports_media_bytes_stored')).toBeGreaterThan(0);
     });
 
     it('serves the DVR window of the live room, and room info carries it with the match events as markers', async () => {
@@ -94,6 +104,10 @@ describe.skipIf(!ffmpegInstalled)('media archive: recording, DVR and replays of 
       const uris = playlist.split('\n').filter((line) => line.startsWith('/replay/'));
       expect(uris.length).toBeGreaterThanOrEqual(5);
       expect(uris.length).toBe((await segments()).length);
+      // Sent gzipped to a player that takes it (a 2 h window is hundreds of KB).
+      const gzipped = await ctx.app.inject({ url: `/live/room${anchor.roomId}/dvr.m3u8`, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toContain('#EXT-X-PROGRAM-DATE-TIME:');
       const segment = await ctx.app.inject(uris[0] as string);
       expect(segment.statusCode).toBe(200);
       expect(segment.headers['content-type']).toBe('video/mp2t');
@@ -216,6 +230,10 @@ describe.skipIf(!ffmpegInstalled)('media archive: a full storage', () => {
       expect(failed.replay_failure).toBe('存储空间已满（超出配额），录像未能保存');
       expect(ctx.app.mediaArchive.stats.failures.quota).toBe(1);
       expect(ctx.app.mediaArchive.storage.bytesUsed()).toBeLessThanOrEqual(1_000);
+      // Ops see it: the failure counter and the quota on /metrics.
+      const metrics = (await ctx.app.inject('/metrics')).body;
+      expect(sample(metrics, 'sports_media_archive_failures_total{reason="quota"}')).toBe(1);
+      expect(sample(metrics, 'sports_media_quota_bytes')).toBe(1_000);
       // The anchor reads why; others see nothing; no DVR window is offered.
       const own = (await ctx.app.inject({ url: `/api/Live/replayList?room_id=${roomId}`, headers: { token: anchor.token } })).json().data.list;
       expect(own).toEqual([expect.objectContaining({ status: 'failed', failure: '存储空间已满（超出配额），录像未能保存' })]);

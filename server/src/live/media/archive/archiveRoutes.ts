@@ -9,7 +9,8 @@ import {
   ReplaySchema,
   ReplayUpdateRequestSchema,
 } from '@sports/shared/server';
-import type { FastifyReply } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import Type from 'typebox';
 import { sessionOf } from '../../../accounts/index';
@@ -36,6 +37,7 @@ export interface ArchiveRoutesOptions {
 const BROADCAST_ID = /^[1-9][0-9]{0,15}$/;
 const SEGMENT_FILE = /^([0-9]{1,9})\.ts$/;
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const DVR_PLAYLIST_TTL_MS = 1_000;
 
 /**
  * The archive on the site (archive/README.md):
@@ -53,15 +55,29 @@ export async function archiveRoutes(app: App, options: ArchiveRoutesOptions): Pr
   const clock = options.clock ?? systemClock;
   const login = { preHandler: app.requireLogin };
 
+  // A DVR playlist is the same for every viewer of a room for a moment: built at most once a
+  // second per room (a 2 h window is thousands of rows), however many viewers reload it.
+  const dvrPlaylists = new Map<number, { builtAtMs: number; body: Playlist | null }>();
+  const dvrPlaylist = async (roomId: number): Promise<Playlist | null> => {
+    const now = Date.now();
+    const cached = dvrPlaylists.get(roomId);
+    if (cached !== undefined && now - cached.builtAtMs < DVR_PLAYLIST_TTL_MS) return cached.body;
+    for (const [room, entry] of dvrPlaylists) if (now - entry.builtAtMs >= DVR_PLAYLIST_TTL_MS) dvrPlaylists.delete(room);
+    const window = await dvrSegments(db, roomId, archive.dvrWindowMs, now);
+    const body = window === null ? null : playlistOf(archivePlaylist(window.segments, false));
+    dvrPlaylists.set(roomId, { builtAtMs: now, body });
+    return body;
+  };
+
   app.get(
     '/live/:stream/dvr.m3u8',
     { schema: { hide: true, params: Type.Object({ stream: Type.String({ maxLength: 24 }) }) } },
     async (request, reply) => {
       const roomId = roomIdOfStream(request.params.stream);
       if (roomId === null) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
-      const window = await dvrSegments(db, roomId, archive.dvrWindowMs, Date.now());
-      if (window === null) return sendError(reply, errors.PLAYBACK_NOT_LIVE());
-      return reply.type(PLAYLIST_TYPE).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(archivePlaylist(window.segments, false));
+      const playlist = await dvrPlaylist(roomId);
+      if (playlist === null) return sendError(reply, errors.PLAYBACK_NOT_LIVE());
+      return sendPlaylist(request, reply, playlist, 'no-cache');
     },
   );
 
@@ -82,7 +98,7 @@ export async function archiveRoutes(app: App, options: ArchiveRoutesOptions): Pr
         if (broadcast.replay_status === 'recording') return sendError(reply, errors.REPLAY_NOT_READY());
         const segments = await segmentsOfBroadcast(db, broadcastId);
         if (segments.length === 0) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
-        return reply.type(PLAYLIST_TYPE).header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(archivePlaylist(segments, true));
+        return sendPlaylist(request, reply, playlistOf(archivePlaylist(segments, true)), 'private, max-age=60');
       }
       let key: string | null;
       if (segmentSeq === undefined) key = broadcast.replay_thumb_key;
@@ -110,6 +126,23 @@ export async function archiveRoutes(app: App, options: ArchiveRoutesOptions): Pr
     await deleteReplay(db, archive.storage, sessionOf(request).user.id, request.body.id);
     return ok(null);
   });
+}
+
+/** A playlist's text, gzipped once (a 2 h window is hundreds of KB; @fastify/compress leaves HLS types alone). */
+interface Playlist {
+  text: string;
+  gzipped: Buffer;
+}
+
+function playlistOf(text: string): Playlist {
+  return { text, gzipped: gzipSync(text) };
+}
+
+function sendPlaylist(request: FastifyRequest, reply: FastifyReply, playlist: Playlist, cacheControl: string) {
+  reply.type(PLAYLIST_TYPE).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding');
+  const accepts = request.headers['accept-encoding'];
+  if (typeof accepts === 'string' && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(playlist.gzipped);
+  return reply.send(playlist.text);
 }
 
 /** A kept file from the storage (404 when its key or file is gone: deleted meanwhile). */

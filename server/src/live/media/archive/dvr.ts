@@ -1,9 +1,9 @@
 import type { RoomDvr } from '@sports/shared/server';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../infra/db/schema';
 import { streamNameFor } from '../playbackUrls';
 import { type ClipOfEvents, matchMarkers } from './markers';
-import { segmentsOfBroadcast, type ArchivedSegment } from './segmentIndex';
+import { type ArchivedSegment, segmentsOfBroadcast } from './segmentIndex';
 
 /** The open broadcast of a live room that is recording (null: offline, or its recording failed). */
 async function recordingBroadcast(db: Kysely<Database>, roomId: number): Promise<{ id: number; match_id: number | null } | null> {
@@ -34,12 +34,24 @@ export async function dvrSegments(db: Kysely<Database>, roomId: number, windowMs
  * live, before its first segment is kept, or when its recording failed.
  */
 export async function roomDvr(db: Kysely<Database>, roomId: number, windowMs: number, nowMs: number, clipOfEvents: ClipOfEvents | null): Promise<RoomDvr | null> {
-  const window = await dvrSegments(db, roomId, windowMs, nowMs);
-  const first = window?.segments[0];
-  if (window === null || first === undefined) return null;
+  const broadcast = await recordingBroadcast(db, roomId);
+  if (broadcast === null) return null;
+  // Room info is read often: only the window's first segment, not the whole window.
+  const fromMs = nowMs - windowMs;
+  const first = await db
+    .selectFrom('broadcast_segment')
+    .select('started_at')
+    .where('broadcast_id', '=', broadcast.id)
+    .where('started_at', '>', new Date(fromMs - 60_000))
+    .where(sql<boolean>`started_at + duration_ms * interval '1 millisecond' > ${new Date(fromMs)}`)
+    .orderBy('started_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (first === undefined) return null;
+  const startMs = first.started_at.getTime();
   return {
     playlist_url: `/live/${streamNameFor(roomId)}/dvr.m3u8`,
-    window_start_at: new Date(first.startedAtMs).toISOString(),
-    markers: await matchMarkers(db, window.broadcast.match_id, first.startedAtMs, nowMs, clipOfEvents),
+    window_start_at: new Date(startMs).toISOString(),
+    markers: await matchMarkers(db, broadcast.match_id, startMs, nowMs, clipOfEvents),
   };
 }

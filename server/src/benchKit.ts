@@ -46,3 +46,10 @@ export { issueSession } from './accounts/sessions/sessions';
 export { createDatabase } from './infra/db/database';
 export { transferNow } from './wallet/ledger';
 export { checkLedger } from './wallet/ledgerCheck';
+
+// bench:clips: the cutter itself (stream copy into a faststart MP4) on the server's media storage,
+// for its CPU per clip against an x264 re-encode of the same segments.
+export { ClipCutter } from './clips/clipCutter';
+export { mediaClipStorage } from './clips/clipStorage';
+export { LocalDiskStorage } from './media/index';
+export { segmentsOfRoomBetween } from './live/index';

@@ -76,6 +76,7 @@ export class ClipCutter {
     let outcome = await this.join(request, usable);
     if (outcome.kind === 'short') {
       // ffmpeg's concat stops at a segment it cannot read: find the broken ones and join the rest.
+      await removeFiles(outcome.videoFile, outcome.thumbFile);
       const readable = [];
       for (const entry of usable) if (await this.probes(entry.file)) readable.push(entry);
       skipped += usable.length - readable.length;
@@ -84,7 +85,7 @@ export class ClipCutter {
       if (outcome.kind === 'short') outcome = { ...outcome, kind: 'joined' };
     }
     if (outcome.kind === 'disk_full' || outcome.kind === 'error') return { kind: outcome.kind, detail: outcome.detail };
-    const { videoFile, kept } = outcome;
+    const { videoFile, thumbFile, kept } = outcome;
 
     const firstMs = kept[0]?.segment.startedAtMs ?? request.fromMs;
     const last = kept[kept.length - 1]?.segment;
@@ -92,63 +93,63 @@ export class ClipCutter {
     let covered = 0;
     for (const { segment } of kept) covered += Math.max(0, Math.min(segment.startedAtMs + segment.durationMs, request.toMs) - Math.max(segment.startedAtMs, request.fromMs));
     const missingMs = Math.max(0, request.toMs - request.fromMs - covered);
-    const durationMs = outcome.durationMs;
-
-    const thumbFile = await storage.stagingFile(`${request.name}.jpg`);
-    const thumbAt = Math.min(Math.max(0, request.thumbAtMs - firstMs), Math.max(0, durationMs - 200)) / 1000;
-    const thumb = await run(this.options.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-ss', thumbAt.toFixed(3), '-i', videoFile, '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-y', thumbFile]);
-    if (thumb.code !== 0) {
-      await fs.rm(thumbFile, { force: true });
-      if (isDiskFull(thumb.stderr)) {
-        await fs.rm(videoFile, { force: true });
-        return { kind: 'disk_full', detail: thumb.stderr };
-      }
-    }
-    return { kind: 'cut', videoFile, thumbFile: thumb.code === 0 ? thumbFile : null, durationMs, firstMs, endMs, skipped, missingMs };
+    const durationMs = kept.reduce((sum, { segment }) => sum + segment.durationMs, 0);
+    return { kind: 'cut', videoFile, thumbFile, durationMs, firstMs, endMs, skipped, missingMs };
   }
 
-  /** One stream-copy join; `short` when the MP4 came out much shorter than its segments. */
+  /**
+   * One ffmpeg run: the stream-copy join into a faststart MP4 and, from a second input (the kept
+   * segment holding the moment, which opens on a keyframe), the JPEG thumbnail: one frame decoded.
+   * `short` when the MP4 came out much smaller than its segments (concat stopped at a broken one).
+   */
   private async join(
     request: CutRequest,
     entries: { segment: ArchivedSegment; file: string }[],
   ): Promise<
-    | { kind: 'joined' | 'short'; videoFile: string; durationMs: number; kept: { segment: ArchivedSegment; file: string }[] }
+    | { kind: 'joined' | 'short'; videoFile: string; thumbFile: string | null; kept: { segment: ArchivedSegment; file: string }[] }
     | { kind: 'disk_full'; detail: string }
     | { kind: 'error'; detail: string }
   > {
     const { storage } = this.options;
     const list = await storage.stagingFile(`${request.name}.ffconcat`);
     const videoFile = await storage.stagingFile(`${request.name}.mp4`);
+    const thumbFile = await storage.stagingFile(`${request.name}.jpg`);
     try {
       await fs.writeFile(list, `ffconcat version 1.0\n${entries.map(({ file }) => `file '${file.replaceAll("'", "'\\''")}'\n`).join('')}`);
     } catch (error) {
       const detail = String(error);
       return /ENOSPC/.test(detail) ? { kind: 'disk_full', detail } : { kind: 'error', detail };
     }
-    const joined = await run(this.options.ffmpegPath, [
-      '-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list,
-      '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', '-y', videoFile,
-    ]);
+    const holding = [...entries].reverse().find(({ segment }) => segment.startedAtMs <= request.thumbAtMs) ?? entries[0];
+    const video = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', '-y', videoFile];
+    const input = ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list];
+    let withThumb = holding !== undefined;
+    let joined = await run(this.options.ffmpegPath, withThumb ? [...input, '-i', holding?.file ?? '', ...video, '-map', '1:v:0', '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-y', thumbFile] : [...input, ...video]);
+    if (joined.code !== 0 && withThumb && !isDiskFull(joined.stderr)) {
+      // No picture to take a thumbnail of (an audio-only stream): the clip without one.
+      withThumb = false;
+      joined = await run(this.options.ffmpegPath, [...input, ...video]);
+    }
     await fs.rm(list, { force: true });
     if (joined.code !== 0) {
-      await fs.rm(videoFile, { force: true }).catch(() => undefined);
+      await removeFiles(videoFile, thumbFile);
       return isDiskFull(joined.stderr) ? { kind: 'disk_full', detail: joined.stderr } : { kind: 'error', detail: joined.stderr || `ffmpeg exited ${joined.code}` };
     }
-    const durationMs = await this.durationMs(videoFile);
-    const expected = entries.reduce((sum, { segment }) => sum + segment.durationMs, 0);
-    return { kind: durationMs < expected * 0.8 - 500 ? 'short' : 'joined', videoFile, durationMs, kept: entries };
-  }
-
-  private async durationMs(file: string): Promise<number> {
-    const probe = await run(this.options.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
-    const seconds = Number(probe.stdout.trim());
-    return Number.isFinite(seconds) ? Math.round(seconds * 1000) : 0;
+    if (!withThumb) await fs.rm(thumbFile, { force: true });
+    const bytes = await fs.stat(videoFile).then((stat) => stat.size, () => 0);
+    const expected = entries.reduce((sum, { segment }) => sum + segment.bytes, 0);
+    // MP4 is a little smaller than MPEG-TS (no 188-byte packet headers, no PES): far smaller means segments were dropped.
+    return { kind: bytes < expected * 0.6 - 64 * 1024 ? 'short' : 'joined', videoFile, thumbFile: withThumb ? thumbFile : null, kept: entries };
   }
 
   private async probes(file: string): Promise<boolean> {
     const probe = await run(this.options.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
     return probe.code === 0 && Number(probe.stdout.trim()) > 0;
   }
+}
+
+async function removeFiles(...files: (string | null)[]): Promise<void> {
+  for (const file of files) if (file !== null) await fs.rm(file, { force: true }).catch(() => undefined);
 }
 
 /** MPEG-TS starts every 188-byte packet with 0x47; other formats (fMP4 parts) are left to ffmpeg. */

@@ -186,11 +186,29 @@ export class ClipService {
     await Promise.all([...this.running]);
   }
 
-  /** Cuts clip `clipId` in the background (bounded: `concurrency` at once on this node). */
+  /**
+   * Cuts clip `clipId` in the background: waits (unbounded, a cheap poll) until the archive holds
+   * its span's end, then queues the cut itself (bounded: `concurrency` ffmpeg joins at once).
+   */
   startCut(clipId: number): void {
     if (this.closed) return;
-    this.queue.push(() => this.cutClip(clipId));
-    this.pump();
+    const waiting: Promise<void> = this.waitForSpan(clipId)
+      .then((ready) => {
+        if (!ready || this.closed) return;
+        this.queue.push(() => this.cutClip(clipId));
+        this.pump();
+      })
+      .catch((error: unknown) => this.options.log.error({ err: error, clipId }, 'clips: waiting for the archive failed'))
+      .finally(() => this.running.delete(waiting));
+    this.running.add(waiting);
+  }
+
+  /** True when the clip is still to be cut, once its span's end is archived (or the grace passed). */
+  private async waitForSpan(clipId: number): Promise<boolean> {
+    const clip = await this.options.db.selectFrom('clip').select(['room_id', 'to_at', 'status', 'deleted_at']).where('id', '=', clipId).executeTakeFirst();
+    if (clip === undefined || clip.status !== 'cutting' || clip.deleted_at !== null) return false;
+    await this.waitForArchive(clip.room_id, clip.to_at.getTime());
+    return true;
   }
 
   private pump(): void {
@@ -214,8 +232,6 @@ export class ClipService {
     if (clip === undefined || clip.status !== 'cutting' || clip.deleted_at !== null) return;
     const fromMs = clip.from_at.getTime();
     const toMs = clip.to_at.getTime();
-    await this.waitForArchive(clip.room_id, toMs);
-    if (this.closed) return;
     metrics.cutting.inc();
     const started = this.now();
     try {

@@ -1,0 +1,208 @@
+/**
+ * `pnpm bench:clips` (`--quick`: fewer goals): feed clips end to end on the real server (issue 34).
+ * One run, against src/main.ts in its own process (free ports, a fresh database, the demo feed on
+ * so this node leads the feed and its clip watcher runs; no demo streams):
+ *
+ * - a stamped encoder (stampedStream.ts: bench:video's, the made time also drawn into the picture)
+ *   pushes 320x180 25 fps, 1 s GOP, AAC to a room showing a live football match; the server's
+ *   recorder archives its HLS segments (live/media/archive);
+ * - after 25 s of stream, a goal every GOAL_EVERY_MS is stored for that match as the feed stores
+ *   events (a match_event row; the feed's own pace would take a match's 90 minutes per goal or two);
+ * - goal-event-to-clip-playable: from the goal's time t to its MP4 answering at /media/clips/<id>.mp4
+ *   (the watcher's claim, waiting for t+10 s to be archived, the stream-copy cut, the chat card);
+ * - the clip's first frame against t−20 s: the made time drawn in its first frame (target: within
+ *   one keyframe interval, 1 s: 0 ≤ (t−20 s) − first frame < 1 s, plus the ingest's delay);
+ * - CPU per clip: the server's own cutter (ClipCutter, stream copy + thumbnail) on the same kept
+ *   segments in this process, against an x264 (veryfast) re-encode of the same segments, both
+ *   measured as the CPU of the ffmpeg processes (their reaped children's time); target ratio ≤ 0.05.
+ *
+ * Prints PASS/FAIL per target; exit 1 when one fails or a part could not run.
+ */
+import { type ChildProcess, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ClipCutter, LocalDiskStorage, mediaClipStorage, pushSignature, type ServerProcess, segmentsOfRoomBetween, startServerProcess, streamNameFor } from '@sports/server/bench';
+import { processCpuMs } from '../common/cpu';
+import { openPostgres } from '../common/postgres';
+import { ms, percentile } from '../video/stats';
+import { firstFrameMadeMs, pushStampedStream } from './stampedStream';
+
+const exec = promisify(execFile);
+const QUICK = process.argv.includes('--quick');
+const GOALS = Number(process.env.BENCH_CLIPS_GOALS ?? (QUICK ? 8 : 20));
+const GOAL_EVERY_MS = Number(process.env.BENCH_CLIPS_GOAL_EVERY_MS ?? 2_000);
+const LEAD_IN_MS = 25_000;
+const READY_TIMEOUT_MS = 90_000;
+const CPU_SAMPLES = QUICK ? 2 : 5;
+const P95_TARGET_MS = 15_000;
+const CPU_RATIO_TARGET = 0.05;
+const GOP_MS = 1_000;
+
+const log = (line: string) => console.log(`[bench:clips] ${line}`);
+const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
+const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+async function createRoomOnMatch(server: ServerProcess): Promise<{ roomId: number; keyVersion: number; matchId: number }> {
+  const db = server.database.handle.db;
+  const user = await db
+    .insertInto('app_user')
+    .values({ mobile: '86-13700008888', user_nickname: '回放压测主播', avatar: '', is_anchor: 1, invite_code: 'CBENCH01' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const competition = await db.selectFrom('competition').select('id').where('sport', '=', 'football').orderBy('id').executeTakeFirstOrThrow();
+  const season = await db.insertInto('season').values({ competition_id: competition.id, name: 'bench' }).returning('id').executeTakeFirstOrThrow();
+  const team = async (name: string) => (await db.insertInto('team').values({ external_key: `bench:${name}`, sport: 'football', name_zh: name, short_name_zh: name }).returning('id').executeTakeFirstOrThrow()).id;
+  const match = await db
+    .insertInto('match')
+    .values({ external_key: 'bench:clips', sport: 'football', competition_id: competition.id, season_id: season.id, home_team_id: await team('曼城'), away_team_id: await team('阿森纳'), kickoff_at: new Date(Date.now() - 3_600_000), status: 'live' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const room = await db.insertInto('live_room').values({ owner_id: user.id, title: '回放压测', match_id: match.id }).returning(['id', 'stream_key_version']).executeTakeFirstOrThrow();
+  return { roomId: room.id, keyVersion: room.stream_key_version, matchId: match.id };
+}
+
+/** CPU (ms) of the child processes `work` runs and waits for (reaped children of this process). */
+async function childCpuMs(work: () => Promise<unknown>): Promise<number> {
+  const before = processCpuMs(process.pid, true) - processCpuMs(process.pid);
+  await work();
+  return processCpuMs(process.pid, true) - processCpuMs(process.pid) - before;
+}
+
+async function main(): Promise<number> {
+  log(`${GOALS} goals, one every ${GOAL_EVERY_MS} ms; ${os.cpus().length} cores, load average before ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  const postgres = await openPostgres(log);
+  const secret = randomBytes(24).toString('hex');
+  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-clips-media-'));
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-clips-'));
+  let encoder: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
+  try {
+    log('starting the server (src/main.ts) on free ports, a fresh database, the demo feed on');
+    server = await startServerProcess(postgres.adminUrl, { MEDIA_SIGNING_SECRET: secret, FEED: 'demo', DEMO_STREAMS: '0', MEDIA_STORAGE_DIR: mediaDir, LOG_LEVEL: 'info' });
+    const db = server.database.handle.db;
+    const room = await createRoomOnMatch(server);
+    const stream = streamNameFor(room.roomId);
+    const sign = pushSignature(secret, stream, Math.floor(Date.now() / 1000) + 3600, room.keyVersion);
+    const t0 = Date.now();
+    const streamSeconds = Math.ceil((LEAD_IN_MS + GOALS * GOAL_EVERY_MS + READY_TIMEOUT_MS) / 1000) + 30;
+    encoder = pushStampedStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${stream}?sign=${sign}`, t0, streamSeconds);
+    let encoderErrors = '';
+    encoder.stderr?.on('data', (chunk: Buffer) => {
+      encoderErrors = (encoderErrors + chunk.toString()).slice(-2_000);
+    });
+    const started = Date.now();
+    for (;;) {
+      const live = await db.selectFrom('live_room').select('stream_status').where('id', '=', room.roomId).executeTakeFirstOrThrow();
+      if (live.stream_status === 'live') break;
+      if (Date.now() - started > 30_000) throw new Error(`the room never went live (encoder: ${encoderErrors})`);
+      await sleep(200);
+    }
+    log(`room ${room.roomId} live on match ${room.matchId}; ${LEAD_IN_MS / 1000} s of stream before the first goal`);
+    await sleep(LEAD_IN_MS);
+
+    const goals: { eventId: number; t: number }[] = [];
+    const playable = new Map<number, { clipId: number; at: number }>();
+    const failed = new Map<number, string>();
+    let storing = true;
+    // Watches for playable clips from the first goal on (each clip's time is when it first answers).
+    const watching = (async () => {
+      const deadline = Date.now() + GOALS * GOAL_EVERY_MS + READY_TIMEOUT_MS;
+      while ((storing || playable.size + failed.size < goals.length) && Date.now() < deadline) {
+        const ids = goals.map((goal) => goal.eventId);
+        const rows = ids.length === 0 ? [] : await db.selectFrom('clip').select(['id', 'event_id', 'status', 'failure']).where('event_id', 'in', ids).execute();
+        for (const row of rows) {
+          const eventId = row.event_id as number;
+          if (playable.has(eventId) || failed.has(eventId)) continue;
+          if (row.status === 'failed') failed.set(eventId, row.failure ?? '');
+          if (row.status !== 'ready') continue;
+          const answer = await fetch(`${(server as ServerProcess).httpUrl}/media/clips/${row.id}.mp4`, { headers: { range: 'bytes=0-1' } });
+          await answer.arrayBuffer();
+          if (answer.status === 206) playable.set(eventId, { clipId: row.id, at: Date.now() });
+        }
+        await sleep(100);
+      }
+    })();
+    for (let index = 0; index < GOALS; index += 1) {
+      const t = Date.now();
+      const row = await db
+        .insertInto('match_event')
+        .values({ external_key: `bench:goal:${index}`, match_id: room.matchId, kind: 'goal', side: index % 2 === 0 ? 'home' : 'away', minute: 10 + index * 4, home_score: Math.ceil((index + 1) / 2), away_score: Math.floor((index + 1) / 2), occurred_at: new Date(t) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      goals.push({ eventId: row.id, t });
+      if (index < GOALS - 1) await sleep(GOAL_EVERY_MS);
+    }
+    storing = false;
+    log(`${GOALS} goals stored; waiting for their clips to play`);
+    await watching;
+    const latencies = goals.flatMap((goal) => {
+      const clip = playable.get(goal.eventId);
+      return clip === undefined ? [] : [clip.at - goal.t];
+    });
+
+    log('first frames against t−20 s (the made time stamped in each clip\'s first frame)');
+    const offsets: number[] = [];
+    for (const goal of goals) {
+      const clip = playable.get(goal.eventId);
+      if (clip === undefined) continue;
+      const file = path.join(scratch, `${clip.clipId}.mp4`);
+      await fs.writeFile(file, Buffer.from(await (await fetch(`${server.httpUrl}/media/clips/${clip.clipId}.mp4`)).arrayBuffer()));
+      offsets.push(goal.t - 20_000 - (t0 + (await firstFrameMadeMs(file))));
+    }
+
+    log(`CPU per clip: the server's cutter (stream copy) against an x264 re-encode of the same segments, ${CPU_SAMPLES} clips`);
+    const storage = mediaClipStorage(await LocalDiskStorage.open(mediaDir, null));
+    const cutter = new ClipCutter({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', storage, minFreeBytes: 0 });
+    let copyCpu = 0;
+    let encodeCpu = 0;
+    let samples = 0;
+    for (const goal of goals.slice(0, CPU_SAMPLES)) {
+      const kept = await segmentsOfRoomBetween(db, room.roomId, goal.t - 20_000, goal.t + 10_000);
+      if (kept === null) continue;
+      copyCpu += await childCpuMs(async () => {
+        const outcome = await cutter.cut({ segments: kept.segments, fromMs: goal.t - 20_000, toMs: goal.t + 10_000, thumbAtMs: goal.t, name: `bench-${goal.eventId}` });
+        if (outcome.kind !== 'cut') throw new Error(`the cutter answered ${outcome.kind}`);
+        await fs.rm(outcome.videoFile, { force: true });
+        if (outcome.thumbFile !== null) await fs.rm(outcome.thumbFile, { force: true });
+      });
+      const list = path.join(scratch, `list-${goal.eventId}.ffconcat`);
+      const files = await Promise.all(kept.segments.map((segment) => storage.segmentFile(segment.storageKey)));
+      await fs.writeFile(list, `ffconcat version 1.0\n${files.filter((file) => file !== null).map((file) => `file '${file}'\n`).join('')}`);
+      encodeCpu += await childCpuMs(() =>
+        exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-movflags', '+faststart', '-y', path.join(scratch, `encoded-${goal.eventId}.mp4`)]),
+      );
+      samples += 1;
+    }
+    const ratio = samples === 0 ? Number.NaN : copyCpu / encodeCpu;
+
+    const p95 = percentile(latencies, 95);
+    const latencyOk = latencies.length === GOALS && p95 <= P95_TARGET_MS;
+    const framesOk = offsets.length === GOALS && offsets.every((offset) => offset >= -300 && offset < GOP_MS + 300);
+    const cpuOk = samples > 0 && ratio <= CPU_RATIO_TARGET;
+    console.log('');
+    console.log(`Feed clips (${os.cpus().length} cores shared with the encoder, PostgreSQL, the demo feed and whatever else runs)`);
+    console.log(`  goal event -> clip playable      p50 ${ms(percentile(latencies, 50))}   p95 ${ms(p95)}   max ${ms(Math.max(...latencies))}   (${latencies.length}/${GOALS} goals; ${failed.size} failed${failed.size > 0 ? `: ${[...failed.values()][0]}` : ''})   target p95 <= ${P95_TARGET_MS} ms (the 10 s tail included): ${pass(latencyOk)}`);
+    console.log(`  (t − 20 s) − clip's first frame  p50 ${ms(percentile(offsets, 50))}   p95 ${ms(percentile(offsets, 95))}   min ${ms(Math.min(...offsets))}   max ${ms(Math.max(...offsets))}   target 0 … one keyframe interval (${GOP_MS} ms, ±300 ms ingest delay): ${pass(framesOk)}`);
+    console.log(`  CPU per clip: stream copy ${(copyCpu / Math.max(1, samples)).toFixed(0)} ms, x264 veryfast re-encode ${(encodeCpu / Math.max(1, samples)).toFixed(0)} ms, ratio ${ratio.toFixed(3)}   target <= ${CPU_RATIO_TARGET}: ${pass(cpuOk)}`);
+    const errorLines = server.logs.filter((line) => line.level >= 50);
+    if (errorLines.length > 0) console.log(`  server error lines: ${errorLines.length} (first: ${errorLines[0]?.msg})`);
+    return latencyOk && framesOk && cpuOk ? 0 : 1;
+  } finally {
+    encoder?.kill('SIGKILL');
+    await server?.stop();
+    await postgres.stop();
+    await fs.rm(scratch, { recursive: true, force: true });
+    await fs.rm(mediaDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('[bench:clips] could not run:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,45 @@
+import { execFile, type ChildProcess, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+/**
+ * The clips bench's encoder: bench:video's stamped encoder (stampedEncoder.ts: every frame's
+ * timestamp is the wall time it was made, `setpts=(RTCTIME − t0)/1000`), with the made time also
+ * drawn into the picture, so a clip's first frame (whose timestamps the cut rebases to 0) still
+ * tells when it was made. A 240x60 stamp in the top-left corner, painted by `geq` from T (= made
+ * time − t0, in s) after the stamping: three flat blocks of luma 16 + 4·(⌊T⌋ mod 50),
+ * 16 + 4·(⌊T/50⌋ mod 50) and 16 + 8·(frame within the second), over testsrc2. 1280x720 25 fps
+ * (the stream size clips are cut from in production), 1 s GOP, x264 ultrafast zerolatency at
+ * 2.5 Mbit/s, AAC audio, pushed over RTMP.
+ */
+export function pushStampedStream(rtmpUrl: string, t0Ms: number, seconds: number): ChildProcess {
+  const t0Micros = t0Ms * 1000;
+  const stamp = "geq=lum='if(lt(X,W/3),16+4*mod(floor(T),50),if(lt(X,2*W/3),16+4*mod(floor(T/50),50),16+8*floor(mod(T,1)*25+0.001)))':cb=128:cr=128";
+  const graph = `[0:v]settb=1/1000,setpts=floor((RTCTIME-${t0Micros})/1000),format=yuv420p,split[base][corner];[corner]crop=240:60:0:0,${stamp}[stamp];[base][stamp]overlay=0:0[video]`;
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-t', String(seconds), '-filter_complex', graph, '-map', '[video]', '-map', '1:a', '-fps_mode', 'passthrough'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-bf', '0', '-pix_fmt', 'yuv420p', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '1000k'],
+      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', rtmpUrl],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
+async function blockLuma(file: string, x: number): Promise<number> {
+  const { stdout } = await exec('ffprobe', ['-v', 'error', '-f', 'lavfi', `movie=${file},crop=50:40:${x}:10,signalstats`, '-show_entries', 'frame_tags=lavfi.signalstats.YAVG', '-read_intervals', '%+#1', '-of', 'csv=p=0']);
+  return Number(stdout.trim().split('\n')[0]);
+}
+
+/** When (ms after t0) the first frame of `file` was made, read from its stamp. */
+export async function firstFrameMadeMs(file: string): Promise<number> {
+  const [seconds, fifties, frame] = await Promise.all([blockLuma(file, 15), blockLuma(file, 95), blockLuma(file, 175)]);
+  const s = Math.round((seconds - 16) / 4);
+  const f = Math.round((fifties - 16) / 4);
+  const n = Math.round((frame - 16) / 8);
+  return (f * 50 + s) * 1000 + n * 40;
+}

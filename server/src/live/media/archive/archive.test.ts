@@ -120,6 +120,12 @@ describe.skipIf(!ffmpegInstalled)('media archive: recording, DVR and replays of 
       expect(info.dvr.window_start_at).toBe(first?.started_at.toISOString());
       expect(info.dvr.markers).toEqual([expect.objectContaining({ kind: 'goal', label: "67' 进球 主队 2-1", clip_id: null })]);
       expect(info.dvr.markers[0].at_ms).toBeGreaterThan(0);
+      // The room's feed-to-stream offset moves the markers as it moves the clips.
+      await ctx.db.updateTable('live_room').set({ clip_offset_seconds: -2 }).where('id', '=', anchor.roomId).execute();
+      const shifted = (await get(`/api/Live_streaming/getRoomInfo?room_id=${anchor.roomId}`)).data.dvr;
+      expect(shifted.window_start_at).toBe(info.dvr.window_start_at);
+      expect(shifted.markers[0].at_ms - info.dvr.markers[0].at_ms).toBe(-2_000);
+      await ctx.db.updateTable('live_room').set({ clip_offset_seconds: 0 }).where('id', '=', anchor.roomId).execute();
 
       // Only archive names are served: no traversal, no other room's files.
       for (const url of ['/live/obs/dvr.m3u8', '/replay/0/index.m3u8', `/replay/${broadcastId}/..%2F..%2Fmedia-secret`, `/replay/${broadcastId}/999999.ts`, `/replay/${broadcastId}/0.ts.tmp`]) {

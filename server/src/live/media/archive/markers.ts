@@ -10,10 +10,21 @@ const KIND_TEXT: Record<ClipKind, string> = { goal: '进球', penalty: '点球',
 /**
  * The match's events between `fromMs` and `toMs` (wall time) as seek-bar markers, `at_ms` from
  * `fromMs`: goals (a penalty goal as `penalty`), red cards, and in basketball the end of each
- * period (`quarter_end`). The feed's time is taken as stream time.
+ * period (`quarter_end`). An event's feed time plus the room's feed-to-stream offset
+ * (`live_room.clip_offset_seconds`, as the clips use it: `offsetMs`) is its stream time.
  */
-export async function matchMarkers(db: Kysely<Database>, matchId: number | null, fromMs: number, toMs: number, clipOfEvents: ClipOfEvents | null): Promise<MediaMarker[]> {
+export async function matchMarkers(
+  db: Kysely<Database>,
+  matchId: number | null,
+  fromMs: number,
+  toMs: number,
+  clipOfEvents: ClipOfEvents | null,
+  offsetMs = 0,
+): Promise<MediaMarker[]> {
   if (matchId === null || toMs <= fromMs) return [];
+  // Stream time = feed time + the room's offset: the events of the span are those of [from − offset, to − offset].
+  fromMs -= offsetMs;
+  toMs -= offsetMs;
   const match = await db
     .selectFrom('match')
     .innerJoin('team as home', 'home.id', 'match.home_team_id')

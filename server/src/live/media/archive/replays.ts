@@ -108,7 +108,8 @@ async function replayMarkers(db: Kysely<Database>, broadcastId: number, matchId:
       from broadcast_segment where broadcast_id = ${broadcastId}`.execute(db)
   ).rows[0];
   if (span === undefined || span.first === null || span.last === null) return [];
-  return matchMarkers(db, matchId, new Date(span.first).getTime(), new Date(span.last).getTime(), clipOfEvents);
+  const room = await db.selectFrom('broadcast').innerJoin('live_room', 'live_room.id', 'broadcast.room_id').select('live_room.clip_offset_seconds').where('broadcast.id', '=', broadcastId).executeTakeFirst();
+  return matchMarkers(db, matchId, new Date(span.first).getTime(), new Date(span.last).getTime(), clipOfEvents, (room?.clip_offset_seconds ?? 0) * 1000);
 }
 
 async function ownReplay(db: Kysely<Database>, id: number, userId: number): Promise<ReplayRow> {

@@ -35,7 +35,7 @@ describe('/ws/live-data streams', () => {
     await playFeed(ctx.app, clock, 40_000);
   });
 
-  it('answers the handshake, then catches up every stream: snapshots, and goals from now on', async () => {
+  it('answers the handshake, then catches up every stream: snapshots, and goals and clips from now on', async () => {
     const socket = await TestSocket.open(url);
     socket.send({ type: 'register', info: 'web' });
     expect(await socket.next()).toEqual({ type: 'registered' });
@@ -43,7 +43,7 @@ describe('/ws/live-data streams', () => {
     expect(await socket.next()).toEqual({ type: 'toggled', company_id: 3 });
     socket.send({ type: 'classify', classify_type: 0 });
     expect(await socket.next()).toEqual({ type: 'classified', classify_type: 0 });
-    const frames = await readUntilSynced(socket, 7);
+    const frames = await readUntilSynced(socket, 8);
     const hub = ctx.app.liveDataHub;
     expect(frames.map((frame) => `${frame.type}:${String(frame.code ?? frame.stream)}`)).toEqual([
       'football_match:100',
@@ -59,9 +59,12 @@ describe('/ws/live-data streams', () => {
       'general_match:100',
       'synced:general_match',
       'synced:goal',
+      'synced:clip',
     ]);
     expect(frames[1]).toEqual({ type: 'synced', stream: 'football_match', seq: hub.currentSeq('football_match'), mode: 'snapshot' });
-    expect(frames.at(-1)).toEqual({ type: 'synced', stream: 'goal', seq: hub.currentSeq('goal'), mode: 'live' });
+    // Events (goals, and clips of them: issue 34) from now on, no snapshot.
+    expect(frames.at(-2)).toEqual({ type: 'synced', stream: 'goal', seq: hub.currentSeq('goal'), mode: 'live' });
+    expect(frames.at(-1)).toEqual({ type: 'synced', stream: 'clip', seq: hub.currentSeq('clip'), mode: 'live' });
     const football = frames[0] as unknown as { snapshot: boolean; seq: number; data: MatchRow[] };
     expect(football.snapshot).toBe(true);
     expect(football.data.map((row) => row.match_id).sort()).toEqual((await inPlay('football')).map((row) => row.match_id).sort());

@@ -2,13 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClipData } from '@sports/shared/server';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { buildApp } from '../app';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
 import { caller, createUser } from '../live/testing/roomsTestKit';
 import { createLiveHistory } from '../scores/liveHistory';
+import { LiveDataHub } from '../scores/liveData/liveDataHub';
 import { memorySeqBlocks } from '../scores/liveData/seqAllocator';
+import { TestSocket } from '../testing/testSocket';
 import { embeddedTarget } from '../testing/dbTargets';
 import { useTestApp } from '../testing/testApp';
 import { clipFailures } from './clipService';
@@ -107,6 +112,28 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     const history = createLiveHistory(ctx.db);
     expect(await history.lastClipSeq?.()).toBe(frame?.seq);
     expect((await history.clipsBetween?.(0, frame?.seq ?? 0, 10))?.map((entry) => entry.data.clip_id)).toContain(clip.id);
+
+    // Beyond the ring (another node, a restart): a client resuming the clip stream is sent it from the database, as goals are.
+    const restarted = new LiveDataHub({ history, ringSize: 1, log: pino({ level: 'silent' }) });
+    await restarted.start();
+    expect(restarted.currentSeq('clip')).toBe(frame?.seq);
+    const sockets = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    sockets.on('connection', (socket) => restarted.accept(socket));
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    try {
+      const client = await TestSocket.open(`ws://127.0.0.1:${(sockets.address() as AddressInfo).port}`);
+      client.send({ type: 'register', info: 'web' });
+      client.send({ type: 'resume', stream: 'clip', lastSeq: (frame?.seq ?? 1) - 1 });
+      client.send({ type: 'classify', classify_type: 0 });
+      const received: { type: string; stream?: string; mode?: string; data?: { clip_id?: number } }[] = [];
+      while (!received.some((entry) => entry.type === 'synced' && entry.stream === 'clip')) received.push((await client.next()) as (typeof received)[number]);
+      expect(received.find((entry) => entry.type === 'clip')?.data).toMatchObject({ clip_id: clip.id, event_id: eventId, video_url: `/media/clips/${clip.id}.mp4` });
+      expect(received.at(-1)).toMatchObject({ type: 'synced', stream: 'clip', mode: 'replay' });
+      client.close();
+    } finally {
+      await restarted.closeAll(100);
+      sockets.close();
+    }
 
     // The player seeks: range requests.
     const part = await ctx.app.inject({ url: `/media/clips/${clip.id}.mp4`, headers: { range: 'bytes=0-99' } });

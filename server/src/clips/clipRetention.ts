@@ -51,6 +51,8 @@ export async function sweepClips(
     .returning('id')
     .execute();
   if (interrupted.length > 0) deps.metrics.failures.inc({ reason: 'interrupted' }, interrupted.length);
+  // Files a stopped node left half written.
+  await storage.sweepStaging?.(nowMs - INTERRUPTED_AFTER_MS).catch(() => 0);
   if (expired > 0 || interrupted.length > 0) log.info({ expired, interrupted: interrupted.length }, 'clips: retention sweep');
   return { expired, interrupted: interrupted.length };
 }

@@ -21,6 +21,8 @@ export interface ClipStorage {
   remove(key: string): Promise<void>;
   /** Bytes that may still be written (the disk's free space, and the quota's rest); null: unknown. */
   freeBytes(): Promise<number | null>;
+  /** Removes staging files last written before `beforeMs` (a node that stopped mid-cut); answers how many. */
+  sweepStaging?(beforeMs: number): Promise<number>;
 }
 
 /** No room for a clip's file: the quota or the disk. */
@@ -92,6 +94,19 @@ export function mediaClipStorage(storage: MediaStorage): ClipStorage {
       if (storage.quotaBytes === null) return free;
       const quotaLeft = Math.max(0, storage.quotaBytes - storage.bytesUsed());
       return free === null ? quotaLeft : Math.min(free, quotaLeft);
+    },
+    async sweepStaging(beforeMs) {
+      const dir = stagingDir();
+      let removed = 0;
+      for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+        const file = path.join(dir, name);
+        const stat = await fs.lstat(file).catch(() => null);
+        if (stat !== null && stat.mtimeMs < beforeMs) {
+          await fs.rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

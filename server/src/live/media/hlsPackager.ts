@@ -25,7 +25,8 @@ export interface HlsPackagerOptions {
 
 /** Who keeps the segments ffmpeg finishes (the archive), with their corrected wall times. */
 export interface HlsSegmentRecorder {
-  started(stream: string, dir: string, dateShiftMs: () => number): void;
+  /** `sinceMs`: when the publish asked for HLS (before its broadcast row could be written). */
+  started(stream: string, dir: string, dateShiftMs: () => number, sinceMs: number): void;
   /** ffmpeg has exited: the last read of its playlist before the folder goes. */
   stopped(stream: string): Promise<unknown>;
 }
@@ -80,6 +81,8 @@ export class HlsPackager {
   }
 
   async start(stream: string, broadcast: NmsBroadcast): Promise<void> {
+    // Taken before any await: the publish's broadcast row is written after this (archive recorder).
+    const requestedAtMs = Date.now();
     await this.stop(stream);
     const dir = this.dirOf(stream);
     await fs.rm(dir, { recursive: true, force: true });
@@ -117,7 +120,7 @@ export class HlsPackager {
       broadcast.donePlay(sink);
     });
     this.running.set(stream, packaging);
-    this.options.recorder?.started(stream, dir, () => shiftOf(timeline));
+    this.options.recorder?.started(stream, dir, () => shiftOf(timeline), requestedAtMs);
     const refused = broadcast.postPlay(sink);
     if (refused !== null) this.options.log.warn({ stream, refused }, 'HLS: could not attach to the stream');
     void this.readInitialDate(stream, packaging);

@@ -39,8 +39,8 @@ export class StreamLifecycle {
   private readonly live = new Map<number, LiveRoom>();
   /** Rooms whose push dropped and whose broadcast waits for the grace (offline already said). */
   private readonly paused = new Set<number>();
-  /** The open broadcast of each room on air here (the archive records into it). */
-  private readonly broadcastIds = new Map<number, number>();
+  /** The open broadcast of each room on air here (the archive records into it), and since when it is known. */
+  private readonly broadcastIds = new Map<number, { id: number; sinceMs: number }>();
 
   constructor(private readonly options: StreamLifecycleOptions) {}
 
@@ -63,7 +63,7 @@ export class StreamLifecycle {
       const wasPaused = this.paused.delete(roomId);
       const resumed = await resumeBroadcast(this.options.db, roomId);
       if (resumed === null) return;
-      this.broadcastIds.set(roomId, resumed.broadcastId);
+      this.broadcastIds.set(roomId, { id: resumed.broadcastId, sinceMs: Date.now() });
       if (!this.live.has(roomId)) this.startSampling(roomId);
       this.options.log.info({ roomId, broadcastId: resumed.broadcastId, wasPaused }, 'stream resumed');
       this.options.events.emit('live', { roomId, startedAt: resumed.startedAt });
@@ -75,7 +75,7 @@ export class StreamLifecycle {
       this.paused.delete(roomId);
       const started = await startBroadcast(this.options.db, roomId);
       if (started === null) return;
-      this.broadcastIds.set(roomId, started.broadcastId);
+      this.broadcastIds.set(roomId, { id: started.broadcastId, sinceMs: Date.now() });
       this.stopSampling(roomId);
       this.startSampling(roomId);
       this.options.log.info({ roomId, broadcastId: started.broadcastId }, 'stream live');
@@ -97,8 +97,12 @@ export class StreamLifecycle {
     });
   }
 
-  /** The room's open broadcast on this node; null before its row is written or after it ended. */
-  broadcastIdOf(roomId: number): number | null {
+  /**
+   * The room's open broadcast on this node, and when this node learnt it (a recorder started
+   * before that moment knows the entry is not a previous broadcast's whose end is still queued);
+   * null before its row is written or after it ended.
+   */
+  broadcastIdOf(roomId: number): { id: number; sinceMs: number } | null {
     return this.broadcastIds.get(roomId) ?? null;
   }
 

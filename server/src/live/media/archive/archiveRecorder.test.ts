@@ -29,8 +29,9 @@ describeEachDatabase('archive recorder', (target) => {
     const roomId = anchor.roomId as number;
     const broadcast = await ctx.db.insertInto('broadcast').values({ room_id: roomId, anchor_id: anchor.userId, title: '录制', started_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     let broadcastId: number | null = null;
+    let knownSince = 0;
     const stats = new ArchiveStats();
-    const recorder = new ArchiveRecorder({ db: ctx.db, storage: ctx.app.mediaArchive.storage, log: pino({ level: 'silent' }), stats, ffmpegPath: null, broadcastIdOf: () => broadcastId, harvestEveryMs: 60_000 });
+    const recorder = new ArchiveRecorder({ db: ctx.db, storage: ctx.app.mediaArchive.storage, log: pino({ level: 'silent' }), stats, ffmpegPath: null, broadcastIdOf: () => (broadcastId === null ? null : { id: broadcastId, sinceMs: knownSince }), harvestEveryMs: 60_000 });
     const t0 = Date.parse('2026-12-06T08:00:00.000Z');
     await fs.writeFile(path.join(dir, 'seg0.ts'), tsBytes(3));
     await fs.writeFile(path.join(dir, 'seg1.ts'), Buffer.from('not a transport stream, clearly'.repeat(10)));
@@ -46,7 +47,14 @@ describeEachDatabase('archive recorder', (target) => {
     await recorder.flush(`room${roomId}`);
     expect(await ctx.db.selectFrom('broadcast_segment').selectAll().where('broadcast_id', '=', Number(broadcast.id)).execute()).toEqual([]);
 
+    // A previous broadcast's id (known before this ffmpeg started, its end still queued) is not taken.
+    broadcastId = 999_999;
+    knownSince = Date.now() - 60_000;
+    await recorder.flush(`room${roomId}`);
+    expect(await ctx.db.selectFrom('broadcast_segment').select('seq').where('broadcast_id', '=', Number(broadcast.id)).execute()).toEqual([]);
+
     broadcastId = Number(broadcast.id);
+    knownSince = Date.now();
     await recorder.flush(`room${roomId}`);
     const kept = await ctx.db.selectFrom('broadcast_segment').selectAll().where('broadcast_id', '=', broadcastId).orderBy('seq').execute();
     expect(kept.map((row) => ({ seq: row.seq, at: row.started_at.getTime(), bytes: row.bytes, key: row.storage_key }))).toEqual([

@@ -23,8 +23,8 @@ export interface ArchiveRecorderOptions {
   stats: ArchiveStats;
   /** ffmpeg, for the replay's first picture; null: no thumbnails. */
   ffmpegPath: string | null;
-  /** The open broadcast of a room (StreamLifecycle), null until its row is written. */
-  broadcastIdOf: (roomId: number) => number | null;
+  /** The open broadcast of a room and since when it is known (StreamLifecycle), null until its row is written. */
+  broadcastIdOf: (roomId: number) => { id: number; sinceMs: number } | null;
   harvestEveryMs?: number;
   /** Called once when the quota refuses a segment (the retention sweep): the put is tried again after. */
   makeRoom?: (needBytes: number) => Promise<void>;
@@ -34,6 +34,8 @@ export interface ArchiveRecorderOptions {
 interface Recording {
   roomId: number;
   dir: string;
+  /** When ffmpeg started: a broadcast known before then is a previous one (its end still queued). */
+  startedAtMs: number;
   /** ms to add to ffmpeg's program date times (HlsPackager's stream clock correction). */
   dateShiftMs: () => number;
   broadcastId: number | null;
@@ -62,14 +64,18 @@ export class ArchiveRecorder {
 
   constructor(private readonly options: ArchiveRecorderOptions) {}
 
-  /** The packager started ffmpeg for `stream` writing into `dir`. */
-  started(stream: string, dir: string, dateShiftMs: () => number): void {
+  /**
+   * The packager started ffmpeg for `stream` writing into `dir`, for a publish that began at
+   * `sinceMs` (taken before its broadcast row is written: a broadcast known earlier is a previous one).
+   */
+  started(stream: string, dir: string, dateShiftMs: () => number, sinceMs = Date.now()): void {
     this.forget(stream);
     const roomId = roomIdOfStream(stream);
     if (roomId === null) return;
     const recording: Recording = {
       roomId,
       dir,
+      startedAtMs: sinceMs,
       dateShiftMs,
       broadcastId: null,
       seqBase: null,
@@ -133,7 +139,10 @@ export class ArchiveRecorder {
     if (playlist === null) return;
     const fresh = listedSegments(playlist).filter((segment) => segment.number > recording.lastNumber);
     if (fresh.length === 0) return;
-    recording.broadcastId ??= this.options.broadcastIdOf(recording.roomId);
+    if (recording.broadcastId === null) {
+      const open = this.options.broadcastIdOf(recording.roomId);
+      if (open !== null && open.sinceMs >= recording.startedAtMs) recording.broadcastId = open.id;
+    }
     const broadcastId = recording.broadcastId;
     // The broadcast row is not written yet (a moment after the push starts): the segments stay listed for seconds.
     if (broadcastId === null) return;

@@ -41,7 +41,7 @@ export class MediaArchive {
   }
 
   /** Starts recording (the HLS packager tells it each stream's segments). */
-  useRecorder(options: { ffmpegPath: string | null; broadcastIdOf: (roomId: number) => number | null }): ArchiveRecorder {
+  useRecorder(options: { ffmpegPath: string | null; broadcastIdOf: (roomId: number) => { id: number; sinceMs: number } | null }): ArchiveRecorder {
     // A full quota: the sweep frees what the policy allows (expired, oldest replays) before the recording gives up.
     const makeRoom = async (needBytes: number) => {
       await this.sweeping?.catch(() => undefined);

@@ -51,9 +51,9 @@ export interface ArchivedRoom {
  * template archived as the recorder would: files under DATA_DIR/media/broadcasts/<id>/ and rows
  * in broadcast_segment (recordSegment), segment i starting at baseMs + i s.
  */
-export async function createArchivedRoom(db: Kysely<Database>, dataDir: string, options: { baseMs: number; from?: number; to?: number; live?: boolean }): Promise<ArchivedRoom> {
+export async function createArchivedRoom(db: Kysely<Database>, dataDir: string, options: { baseMs: number; from?: number; to?: number; live?: boolean; matchId?: number }): Promise<ArchivedRoom> {
   const anchor = await createUser(db, { anchor: true });
-  const matchId = await createMatch(db, new Date(options.baseMs - 3_600_000), 'live');
+  const matchId = options.matchId ?? (await createMatch(db, new Date(options.baseMs - 3_600_000), 'live'));
   const now = new Date();
   const room = await db
     .insertInto('live_room')

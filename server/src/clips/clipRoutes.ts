@@ -126,7 +126,7 @@ export async function clipRoutes(app: App, options: ClipRoutesOptions): Promise<
   });
 
   const fileParams = Type.Object({ file: Type.String({ maxLength: 24 }) }, { additionalProperties: false });
-  app.get('/media/clips/:file', { schema: { params: fileParams, hide: true } }, async (request, reply) => {
+  app.get('/media/clips/:file', { schema: { params: fileParams } }, async (request, reply) => {
     const match = CLIP_FILE.exec(request.params.file);
     if (match === null) return sendError(reply, errors.CLIP_FILE_NOT_FOUND());
     const clipId = Number(match[1]);

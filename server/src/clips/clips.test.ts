@@ -363,6 +363,13 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     expect((await api.get('/api/Clip/list', { latest: 1, kinds: 'goal,nope' })).msg).toBe(errors.CLIP_BAD_KINDS.message);
     expect((await api.get('/api/Clip/list', { latest: 1, limit: 51 })).code).toBe(1);
 
+    // Documented with the other routes (/api/docs), the files too.
+    const docs = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const [route, method] of [['/api/Clip/list', 'get'], ['/api/Clip/info', 'get'], ['/api/Clip/create', 'post'], ['/api/Clip/update', 'post'], ['/api/Clip/delete', 'post'], ['/api/Live/setClipOffset', 'post']] as const) {
+      expect(docs.paths[route]?.[method], route).toBeDefined();
+    }
+    expect(docs.paths['/media/clips/{file}']?.get).toBeDefined();
+
     const reporter = await createUser(ctx.db);
     const report = await api.post('/api/moderation/report', { kind: 'clip', target_id: String(ids[5]), reason: 'spam' }, reporter);
     expect(report.code).toBe(200);

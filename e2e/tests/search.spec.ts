@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/journey';
-import { openLoginModal, requestSmsCode, solveCaptcha, switchMode, toast } from './support/accounts';
 import { readPushUrl } from './support/anchors';
+import { logInDemoAnchor, RUNNER_DEMO_ANCHOR } from './support/demoAnchors';
 import { expectVideoPlaying } from './support/playback';
 import { type TestStream, pushTestStream } from './support/testStream';
 
@@ -16,29 +16,10 @@ import { type TestStream, pushTestStream } from './support/testStream';
 test.describe.configure({ timeout: 240_000 });
 
 // server/src/live/seedDemoRooms.ts: the eighth demo anchor and their room.
-const DEMO_NUMBER = '10000000008';
-const DEMO_NICKNAME = '跑步达人';
-const DEMO_ROOM_TITLE = '马拉松训练直播';
+const DEMO_NUMBER = RUNNER_DEMO_ANCHOR.number;
+const DEMO_NICKNAME = RUNNER_DEMO_ANCHOR.nickname;
+const DEMO_ROOM_TITLE = RUNNER_DEMO_ANCHOR.title;
 const PASSWORD = 'search-e2e-2026';
-
-async function logInDemoAnchor(page: Page): Promise<void> {
-  await page.goto('/web/#/main');
-  await switchMode(await openLoginModal(page), '忘记密码');
-  const forgot = page.getByRole('dialog', { name: '忘记密码' });
-  await forgot.getByLabel('手机号').fill(DEMO_NUMBER);
-  const code = await requestSmsCode(forgot, DEMO_NUMBER, 2);
-  await forgot.getByLabel('短信验证码').fill(code);
-  await forgot.getByLabel('新密码').fill(PASSWORD);
-  await solveCaptcha(forgot);
-  await forgot.getByRole('button', { name: '重置密码' }).click();
-  await expect(toast(page, '密码已重置，请重新登录')).toBeVisible();
-  const login = page.getByRole('dialog', { name: '密码登录' });
-  await login.getByLabel('手机号').fill(DEMO_NUMBER);
-  await login.getByLabel('登录密码').fill(PASSWORD);
-  await solveCaptcha(login);
-  await login.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(login).toBeHidden();
-}
 
 /** No serious or critical axe violation on the page as it is. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -53,7 +34,7 @@ test("a search for a demo anchor's name finds their room, every result a link; o
   try {
     // The demo anchor goes on air.
     const anchor = await anchorContext.newPage();
-    await logInDemoAnchor(anchor);
+    await logInDemoAnchor(anchor, DEMO_NUMBER, PASSWORD);
     await anchor.goto('/web/#/live?mine=1');
     const owner = anchor.getByTestId('owner-panel');
     await expect(owner).toBeVisible();

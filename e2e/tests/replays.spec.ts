@@ -12,7 +12,7 @@ import { type TestStream, pushTestStream } from './support/testStream';
  * watchable from the anchor's public page (#/about-user) within 60 s of the end, with the match's
  * events as markers. A new anchor pushes real video (ffmpeg) in each journey.
  */
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'replays-e2e-2026';
 /** issue 34: a replay is watchable within 60 s of the broadcast's end. */
@@ -39,8 +39,15 @@ test('a viewer seeks a live room back 60 s (回看) and returns to live (回到�
     // A guest watches live; the room keeps what it has shown (its DVR window, the seek bar's length).
     const guestContext = await browser.newContext();
     const guest = await guestContext.newPage();
+    // What the player asks for: the live stream (HTTP-FLV in a desktop Chromium) or the DVR playlist.
+    const asked: { path: string; at: number }[] = [];
+    guest.on('request', (asking) => asked.push({ path: new URL(asking.url()).pathname, at: Date.now() }));
+    const askedSince = (since: number, pattern: RegExp) => asked.filter((entry) => entry.at >= since && pattern.test(entry.path)).length;
+    const FLV = new RegExp(`/live/room${anchor.roomId}\\.flv$`);
+    const DVR = new RegExp(`/live/room${anchor.roomId}/dvr\\.m3u8$`);
     await guest.goto(`/web/#/live?id=${anchor.roomId}`);
     await expectVideoPlaying(guest);
+    expect(askedSince(0, FLV), 'the desktop viewer watches live over HTTP-FLV').toBeGreaterThan(0);
     const bar = guest.getByRole('group', { name: '回看' });
     await expect(bar, 'the live room offers 回看 under its player').toBeVisible({ timeout: 30_000 });
     await expect(bar).toHaveAttribute('data-shifted', 'false');
@@ -52,6 +59,7 @@ test('a viewer seeks a live room back 60 s (回看) and returns to live (回到�
       .toBeGreaterThanOrEqual(70);
 
     // 后退60秒: the picture is a minute behind and plays.
+    const shiftedAt = Date.now();
     await bar.getByRole('button', { name: '后退60秒' }).click();
     await expect(bar, 'after 后退60秒 the room is behind live').toHaveAttribute('data-shifted', 'true');
     await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'shifted');
@@ -62,13 +70,16 @@ test('a viewer seeks a live room back 60 s (回看) and returns to live (回到�
       .poll(async () => secondsBehind(await slider.getAttribute('aria-valuetext')), { message: 'the seek bar says the picture is about a minute behind live', timeout: 10_000 })
       .toBeGreaterThanOrEqual(50);
     expect(secondsBehind(await slider.getAttribute('aria-valuetext')), 'no more than a minute and a bit behind').toBeLessThanOrEqual(75);
+    expect(askedSince(shiftedAt, DVR), 'behind live the player moves to the DVR playlist (HLS)').toBeGreaterThan(0);
 
     // 回到直播: live again, the video plays the live stream.
+    const backAt = Date.now();
     await bar.getByRole('button', { name: '回到直播' }).click();
     await expect(bar, 'after 回到直播 the room is live again').toHaveAttribute('data-shifted', 'false');
     await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
     await expect(slider).toHaveAttribute('aria-valuetext', '直播中');
     await expectVideoPlaying(guest);
+    expect(askedSince(backAt, FLV), 'at the live edge the player is back on HTTP-FLV').toBeGreaterThan(0);
     await guestContext.close();
   } finally {
     await stream?.stop();

@@ -3,22 +3,8 @@ import styled from 'styled-components';
 import { Button, type ApiClient } from '@sports/shared';
 import { LIVE_PATHS } from '../api/liveApi';
 import { clipCopy } from './clipCopy';
+import { VideoFrame } from './mediaPageUi';
 
-const Frame = styled.div`
-  position: relative;
-  width: 100%;
-  aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radius.medium};
-  overflow: hidden;
-  background: #000;
-
-  video {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: contain;
-  }
-`;
 
 const Gone = styled.div`
   display: flex;
@@ -97,7 +83,7 @@ export function ClipPlayer({ src, poster, title, deleted = false, check, autoPla
     );
   }
   return (
-    <Frame>
+    <VideoFrame>
       <video
         key={attempt}
         data-testid="clip-player"
@@ -110,6 +96,6 @@ export function ClipPlayer({ src, poster, title, deleted = false, check, autoPla
         aria-label={clipCopy.player(title)}
         onError={() => void onError()}
       />
-    </Frame>
+    </VideoFrame>
   );
 }

@@ -1,53 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
 import { Badge, Button, ChinaTime, CLIP_TITLE_MAX, Field, LoadView, Muted, PagePanel, RemotePageFrame, TextInput, useLoad, type Clip, type RemoteContext } from '@sports/shared';
 import { liveApi, LIVE_PATHS } from '../api/liveApi';
 import { ClipPlayer, clipStillThere } from './ClipPlayer';
 import { ClipReport } from './ClipReport';
 import { CLIP_KIND_TITLES, clipCopy, clipHref, roomHref } from './clipCopy';
+import { MediaActions, MediaFacts, MediaPageLayout } from './mediaPageUi';
 
 /** While a clip is being cut, its page asks again this often. */
 export const CLIP_CUTTING_POLL_MS = 3_000;
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  max-width: 960px;
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  a {
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-
-  form {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: 8px;
-  }
-`;
 
 /** One answer of `api/Clip/info`, asked quietly: a clip that is not there is a page of its own, not a toast. */
 type ClipAnswer = { found: true; clip: Clip } | { found: false };
@@ -112,7 +72,7 @@ function ClipDetails({ context, clip, onRenamed, onDeleted }: { context: RemoteC
     }
   };
   return (
-    <Layout data-testid="clip-page" data-clip-id={clip.id} data-status={clip.status}>
+    <MediaPageLayout data-testid="clip-page" data-clip-id={clip.id} data-status={clip.status}>
       {clip.status === 'ready' && clip.video_url ? (
         <ClipPlayer src={clip.video_url} poster={clip.thumb_url} title={clip.title} check={() => clipStillThere(context.api, clip.id)} />
       ) : clip.status === 'cutting' ? (
@@ -126,7 +86,7 @@ function ClipDetails({ context, clip, onRenamed, onDeleted }: { context: RemoteC
         <Muted role="alert">{clipCopy.failed(clip.failure)}</Muted>
       )}
       <PagePanel aria-label={clipCopy.page}>
-        <Facts>
+        <MediaFacts>
           <dt>{clipCopy.page}</dt>
           <dd>
             <Badge tone="live">{CLIP_KIND_TITLES[clip.kind]}</Badge> {clip.minute ?? ''}
@@ -158,17 +118,17 @@ function ClipDetails({ context, clip, onRenamed, onDeleted }: { context: RemoteC
               <dd>{clipCopy.byCreator(clip.creator.user_nickname)}</dd>
             </>
           )}
-        </Facts>
+        </MediaFacts>
       </PagePanel>
-      <Actions>
+      <MediaActions>
         <Button onClick={() => void copy()} data-testid="clip-copy-link">
           {clipCopy.copyLink}
         </Button>
         {copied && <span role="status">{copied}</span>}
         <ClipReport context={context} clipId={clip.id} />
-      </Actions>
+      </MediaActions>
       {clip.can_edit === 1 && <OwnerActions context={context} clip={clip} onRenamed={onRenamed} onDeleted={onDeleted} />}
-    </Layout>
+    </MediaPageLayout>
   );
 }
 
@@ -223,7 +183,7 @@ function OwnerActions({ context, clip, onRenamed, onDeleted }: { context: Remote
 
   if (mode === 'rename') {
     return (
-      <Actions>
+      <MediaActions>
         <form
           aria-label={clipCopy.rename}
           onSubmit={(event) => {
@@ -239,28 +199,28 @@ function OwnerActions({ context, clip, onRenamed, onDeleted }: { context: Remote
           </Button>
           <Button onClick={() => close('rename')}>{clipCopy.renameCancel}</Button>
         </form>
-      </Actions>
+      </MediaActions>
     );
   }
   if (mode === 'delete') {
     return (
-      <Actions role="group" aria-label={clipCopy.removeConfirm}>
+      <MediaActions role="group" aria-label={clipCopy.removeConfirm}>
         <span>{clipCopy.removeConfirm}</span>
         <Button ref={confirmRef} variant="primary" disabled={busy} onClick={() => void remove()} data-testid="clip-delete-confirm">
           {clipCopy.removeYes}
         </Button>
         <Button onClick={() => close('delete')}>{clipCopy.renameCancel}</Button>
-      </Actions>
+      </MediaActions>
     );
   }
   return (
-    <Actions>
+    <MediaActions>
       <Button ref={renameRef} onClick={() => setMode('rename')} data-testid="clip-rename">
         {clipCopy.rename}
       </Button>
       <Button ref={deleteRef} variant="ghost" onClick={() => setMode('delete')} data-testid="clip-delete">
         {clipCopy.remove}
       </Button>
-    </Actions>
+    </MediaActions>
   );
 }

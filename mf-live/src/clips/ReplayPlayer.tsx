@@ -3,21 +3,8 @@ import styled from 'styled-components';
 import { Button, type MediaMarker } from '@sports/shared';
 import { startReplayEngine, type StartEngine } from '../player/engines';
 import { clipCopy } from './clipCopy';
+import { VideoFrame } from './mediaPageUi';
 
-const Frame = styled.div`
-  width: 100%;
-  aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radius.medium};
-  overflow: hidden;
-  background: #000;
-
-  video {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: contain;
-  }
-`;
 
 /** The seek bar's markers: dots along the broadcast (decoration) and, under it, a button per event. */
 const Markers = styled.div`
@@ -123,7 +110,7 @@ export function ReplayPlayer({ playlistUrl, poster, title, durationMs, markers, 
 
   if (failed) {
     return (
-      <Frame>
+      <VideoFrame>
         <Failed role="alert">
           {clipCopy.unavailable}{' '}
           <Button
@@ -136,12 +123,12 @@ export function ReplayPlayer({ playlistUrl, poster, title, durationMs, markers, 
             {clipCopy.retry}
           </Button>
         </Failed>
-      </Frame>
+      </VideoFrame>
     );
   }
   return (
     <div>
-      <Frame>
+      <VideoFrame>
         <video
           key={attempt}
           ref={videoRef}
@@ -153,7 +140,7 @@ export function ReplayPlayer({ playlistUrl, poster, title, durationMs, markers, 
           aria-label={clipCopy.player(title)}
           onTimeUpdate={(event) => setPlayedMs(event.currentTarget.currentTime * 1_000)}
         />
-      </Frame>
+      </VideoFrame>
       {markers.length > 0 && (
         <Markers data-testid="replay-markers">
           <div className="track" aria-hidden="true">

@@ -1,42 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
 import { Badge, Button, ChinaTime, LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemoteContext, type Replay, type ReplayInfo } from '@sports/shared';
 import { liveApi, LIVE_PATHS } from '../api/liveApi';
 import type { StartEngine } from '../player/engines';
 import { clipCopy, durationText, roomHref } from './clipCopy';
+import { MediaActions, MediaFacts, MediaPageLayout } from './mediaPageUi';
 import { ReplayPlayer } from './ReplayPlayer';
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  max-width: 960px;
-
-  dl {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: 4px 12px;
-    margin: 0;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  a {
-    color: ${({ theme }) => theme.colors.brandDark};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-`;
 
 type ReplayAnswer = { found: true; info: ReplayInfo } | { found: false };
 
@@ -81,7 +49,7 @@ function ReplayDetails({ context, info, engine, onChanged, onDeleted }: { contex
   const { replay } = info;
   const watchable = replay.status === 'ready' || replay.status === 'hidden';
   return (
-    <Layout data-testid="replay-page" data-replay-id={replay.id} data-status={replay.status}>
+    <MediaPageLayout data-testid="replay-page" data-replay-id={replay.id} data-status={replay.status}>
       {watchable ? (
         <ReplayPlayer playlistUrl={info.playlist_url} poster={replay.thumb_url} title={replay.title || clipCopy.replay} durationMs={replay.duration_ms} markers={info.markers} engine={engine} />
       ) : replay.status === 'recording' ? (
@@ -90,7 +58,7 @@ function ReplayDetails({ context, info, engine, onChanged, onDeleted }: { contex
         <Muted role="alert">{replay.failure ?? clipCopy.replayFailed}</Muted>
       )}
       <PagePanel aria-label={clipCopy.replay}>
-        <dl>
+        <MediaFacts>
           <dt>{clipCopy.replay}</dt>
           <dd>{replay.status === 'hidden' ? <Badge tone="warning">{clipCopy.replayHidden}</Badge> : <Badge tone="info">{clipCopy.replay}</Badge>}</dd>
           <dt>{clipCopy.anchor}</dt>
@@ -114,10 +82,10 @@ function ReplayDetails({ context, info, engine, onChanged, onDeleted }: { contex
           </dd>
           <dt>{clipCopy.duration}</dt>
           <dd>{durationText(replay.duration_ms)}</dd>
-        </dl>
+        </MediaFacts>
       </PagePanel>
       {replay.can_edit === 1 && <ReplayOwnerActions context={context} replay={replay} onChanged={onChanged} onDeleted={onDeleted} />}
-    </Layout>
+    </MediaPageLayout>
   );
 }
 
@@ -161,17 +129,17 @@ export function ReplayOwnerActions({ context, replay, onChanged, onDeleted }: { 
 
   if (asking) {
     return (
-      <Actions role="group" aria-label={clipCopy.replayDeleteConfirm}>
+      <MediaActions role="group" aria-label={clipCopy.replayDeleteConfirm}>
         <span>{clipCopy.replayDeleteConfirm}</span>
         <Button ref={confirmRef} variant="primary" disabled={busy} onClick={() => void remove()} data-testid="replay-delete-confirm">
           {clipCopy.removeYes}
         </Button>
         <Button onClick={() => setAsking(false)}>{clipCopy.renameCancel}</Button>
-      </Actions>
+      </MediaActions>
     );
   }
   return (
-    <Actions>
+    <MediaActions>
       {(replay.status === 'ready' || hidden) && (
         <Button aria-pressed={hidden} disabled={busy} onClick={() => void toggleHidden()} data-testid="replay-hide">
           {clipCopy.replayHide}
@@ -189,6 +157,6 @@ export function ReplayOwnerActions({ context, replay, onChanged, onDeleted }: { 
       >
         {clipCopy.replayDelete}
       </Button>
-    </Actions>
+    </MediaActions>
   );
 }

@@ -99,6 +99,7 @@ test('a demo match scores while its room is on air: a 进球回放 card plays in
         { message: `a 进球回放 card in room ${room.roomId}'s chat within ${GOAL_CLIP_WAIT_MS / 1_000} s (a goal of its match, then its clip)`, timeout: GOAL_CLIP_WAIT_MS, intervals: [500] },
       )
       .toBe(true);
+    test.info().annotations.push({ type: 'waited for a goal clip (s)', description: ((Date.now() - watchingSince) / 1_000).toFixed(0) });
     const clip = goalClip as unknown as ClipInfo;
     const clipId = String(clip.id);
     expect(clip.room_id, 'the clip is of the room on air').toBe(room.roomId);
@@ -126,7 +127,7 @@ test('a demo match scores while its room is on air: a 进球回放 card plays in
     await match.goto(`/web/#/score-detail?id=${clip.match_id}`);
     const mark = match.getByTestId('timeline').locator(`[data-testid="timeline-clip"][data-clip-id="${clipId}"]`);
     await expect(mark, 'the goal in the match page’s timeline has a play mark').toBeVisible({ timeout: 20_000 });
-    await expect(mark).toHaveAccessibleName(/^看回放：/);
+    await expect(mark, 'the play mark is on the goal').toHaveAccessibleName(/^看回放：\S+ 进球/);
     await mark.click();
     await expect(match).toHaveURL(new RegExp(`#/clip\\?id=${clipId}$`));
     await expect(match.getByTestId('clip-page')).toHaveAttribute('data-clip-id', clipId, { timeout: 20_000 });

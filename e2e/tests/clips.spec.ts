@@ -99,7 +99,7 @@ test('a demo match scores while its room is on air: a 进球回放 card plays in
             seenAt.set(id, now);
             const info = await apiData<ClipInfo>(request, `/api/Clip/info?id=${id}`);
             clips.set(id, info);
-            if (!shownWhenScored(info)) console.log(`clip ${id} (${info.title}, scored ${info.happened_at}) came ${now - Date.parse(info.happened_at)} ms after its goal, which the room did not show then`);
+            if (!shownWhenScored(info)) console.log(`clip ${id} (${info.title}, scored ${info.happened_at}) came ${now - Date.parse(info.happened_at)} ms after its goal, scored before the fan watched the room on that match: not counted`);
           }
           goalClip = [...clips.values()].find((clip) => (clip.kind === 'goal' || clip.kind === 'penalty') && shownWhenScored(clip)) ?? null;
           return goalClip !== null;

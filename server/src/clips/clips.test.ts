@@ -191,6 +191,27 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     }
   });
 
+  it('an event before the room showed its match, or before its broadcast began, makes no clip (no picture of it)', { timeout: 60_000 }, async () => {
+    const baseMs = Date.now() - 70_000;
+    const room = await createArchivedRoom(ctx.db, dataDir, { baseMs });
+    // The room moves on to this match 30 s into the broadcast (the demo rooms do, the anchor can).
+    const other = await createArchivedRoom(ctx.db, dataDir, { baseMs });
+    await ctx.db.updateTable('live_room').set({ match_id: other.matchId }).where('id', '=', room.roomId).execute();
+    const since = await ctx.db.selectFrom('live_room').select('match_since').where('id', '=', room.roomId).executeTakeFirstOrThrow();
+    expect(since.match_since?.getTime()).toBeGreaterThan(baseMs + 60_000);
+    const before = await addMatchEvent(ctx.db, other.matchId, { kind: 'goal', occurredAtMs: baseMs + 20_000, side: 'home', minute: 30, home: 1, away: 0 });
+    await ctx.db.updateTable('live_room').set({ match_since: new Date(baseMs + 30_000) }).where('id', '=', room.roomId).execute();
+    const after = await addMatchEvent(ctx.db, other.matchId, { kind: 'goal', occurredAtMs: baseMs + 40_000, side: 'home', minute: 31, home: 2, away: 0 });
+    const beforeAir = await addMatchEvent(ctx.db, other.matchId, { kind: 'goal', occurredAtMs: baseMs - 60_000, side: 'away', minute: 29, home: 0, away: 0 });
+    await claimAndCut();
+    const clipped = await ctx.db.selectFrom('clip').select(['event_id', 'room_id']).where('event_id', 'in', [before, after, beforeAir]).execute();
+    // The goal after the switch is clipped (by either room showing the match); the one before is
+    // clipped only by the room that showed it then (`other`), never by `room`.
+    expect(clipped.find((row) => row.event_id === after)).toBeTruthy();
+    expect(clipped.filter((row) => row.room_id === room.roomId && row.event_id !== after)).toEqual([]);
+    expect(clipped.find((row) => row.event_id === beforeAir)).toBeUndefined();
+  });
+
   it('basketball: the end of a quarter (its last 24 s) and lead changes in the last 2 minutes only', async () => {
     const baseMs = Date.now() - 70_000;
     const room = await createArchivedRoom(ctx.db, dataDir, { baseMs });

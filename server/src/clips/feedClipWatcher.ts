@@ -93,6 +93,10 @@ export class FeedClipWatcher {
       join team a on a.id = m.away_team_id
       where r.stream_status = 'live' and r.match_id is not null
         and e.occurred_at > ${new Date(now - LOOK_BACK_MS)}
+        -- The room showed this match and was on air when it happened (a room pointed at a match
+        -- after a goal has no picture of it: migration 0033's match_since).
+        and (r.match_since is null or e.occurred_at >= r.match_since)
+        and exists (select 1 from broadcast b where b.room_id = r.id and b.ended_at is null and b.started_at <= e.occurred_at)
         and (
           (m.sport = 'football' and e.kind in ('goal', 'red'))
           or (m.sport = 'basketball' and e.kind = 'period_end')

@@ -57,7 +57,7 @@ export async function createArchivedRoom(db: Kysely<Database>, dataDir: string, 
   const now = new Date();
   const room = await db
     .insertInto('live_room')
-    .values({ owner_id: anchor.id, title: '测试直播间', type: 1, match_id: matchId, stream_status: options.live === false ? 'offline' : 'live', is_open: true, created_at: now, updated_at: now })
+    .values({ owner_id: anchor.id, title: '测试直播间', type: 1, match_id: matchId, match_since: new Date(options.baseMs - 1_000), stream_status: options.live === false ? 'offline' : 'live', is_open: true, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const broadcast = await db

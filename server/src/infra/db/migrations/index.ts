@@ -29,6 +29,7 @@ import * as searchKeys0028 from './0028_search_keys';
 import * as testRooms0029 from './0029_test_rooms';
 import * as mediaArchive0030 from './0030_media_archive';
 import * as replayDetails0032 from './0032_replay_details';
+import * as roomMatchSince0033 from './0033_room_match_since';
 import * as clips0031 from './0031_clips';
 
 /**
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030_media_archive': mediaArchive0030,
   '0031_clips': clips0031,
   '0032_replay_details': replayDetails0032,
+  '0033_room_match_since': roomMatchSince0033,
 };

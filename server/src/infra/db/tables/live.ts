@@ -13,6 +13,8 @@ export interface LiveRoomTable {
   cover: Generated<string>;
   placard: Generated<string>;
   match_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the room began showing `match_id` (migration 0033: set by the database when it changes). */
+  match_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The anchor opened the room (startRoom) / closed it (endRoom). */
   is_open: Generated<boolean>;
   /** Set by the media ingest: 'live' while a push publishes. */

@@ -44,8 +44,14 @@ for (const remote of REMOTES) {
     // The home page keeps the other widgets when this remote's widget cannot load.
     if (remote.widget) {
       await page.goto('/web/#/main');
-      await expect(page.getByTestId(`remote-area-${remote.name}`).getByTestId('remote-fallback')).toBeVisible();
-      await expect(page.locator('[data-testid^="widget-"]')).toHaveCount(2);
+      // One fallback per widget of this remote (mf-live has two: 直播推荐 and 进球集锦), none of its widgets.
+      const areas = page.getByTestId(`remote-area-${remote.name}`);
+      await expect(areas.getByTestId('remote-fallback').first()).toBeVisible();
+      await expect(areas.getByTestId('remote-fallback')).toHaveCount(await areas.count());
+      await expect(page.getByTestId(`widget-${remote.widget}`)).toHaveCount(0);
+      for (const other of REMOTES) {
+        if (other.widget && other.name !== remote.name) await expect(page.getByTestId(`widget-${other.widget}`)).toBeVisible();
+      }
     }
 
     // Files back: retry loads the remote without reloading the page.

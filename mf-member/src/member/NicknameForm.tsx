@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Field, TextInput, type UserProfile } from '@sports/shared';
 import type { MemberApi } from '../api/memberApi';
 import { commonCopy, profileCopy } from '../messages';
@@ -28,7 +28,13 @@ export function NicknameForm({ api, current, onSaved }: NicknameFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setValue(current), [current]);
+  // A newly saved nickname (here or elsewhere) replaces the field's text. It is adjusted while
+  // rendering, not in an effect: an effect could run after the user's first keystroke and wipe it.
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setValue(current);
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -41,7 +41,9 @@ for (const [code, token] of [
     await context.addCookies([{ name: 'token', value: token, url: baseURL as string }]);
     const codes = answerCodes(page, '/api/user/info');
     await page.reload();
-    await expect.poll(() => codes).toContain(code);
+    // The shell asks for the profile once its script has loaded, which on a loaded CI machine
+    // (two lanes and a server on two cores) has taken more than the default 10 s.
+    await expect.poll(() => codes, { message: `the shell's api/user/info answers ${code}`, timeout: 30_000 }).toContain(code);
 
     const dialog = page.getByRole('dialog', { name: '确认退出' });
     await expect(dialog).toBeVisible();

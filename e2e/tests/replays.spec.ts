@@ -89,9 +89,11 @@ test('a viewer seeks a live room back 60 s (回看) and returns to live (回到�
 test("an anchor's broadcast ends: within 60 s its replay is on the anchor's page (#/about-user) and plays, with the match's events as markers", async ({ browser, request }) => {
   let stream: TestStream | null = null;
   try {
-    // A basketball match in play (a quarter ends every few seconds at the e2e feed's 60x: the markers).
-    const { matchId } = await demoRoomWithLiveMatch(request, 2);
     const anchor = await newAnchorOnAir(browser, request, PASSWORD, '篮球回放测试', { category: '篮球' });
+    // A basketball match in play, picked once the anchor is ready and still in its first three
+    // quarters: at the e2e feed's 60x a quarter ends every few seconds (the markers), and a match
+    // picked earlier could be over before the push starts (seen in CI: a 完场 match, no markers).
+    const { matchId } = await demoRoomWithLiveMatch(request, 2, (matchStr) => /^第[123]节 \d\d:\d\d$/.test(matchStr));
     // The room shows that match (the owner's room settings, api/Live/updateLive), before the push starts the broadcast.
     const origin = new URL(anchor.page.url()).origin;
     const bound = await anchor.context.request.get(`/api/Live/updateLive?room_id=${anchor.roomId}&match_id=${matchId}`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: origin } });

@@ -5,6 +5,7 @@ import { ClipPlayer, clipStillThere } from './ClipPlayer';
 import { ClipReport } from './ClipReport';
 import { CLIP_KIND_TITLES, clipCopy, clipHref, roomHref } from './clipCopy';
 import { MediaActions, MediaFacts, MediaPageLayout } from './mediaPageUi';
+import { useBusyAction } from './useBusyAction';
 
 /** While a clip is being cut, its page asks again this often. */
 export const CLIP_CUTTING_POLL_MS = 3_000;
@@ -136,7 +137,7 @@ function ClipDetails({ context, clip, onRenamed, onDeleted }: { context: RemoteC
 function OwnerActions({ context, clip, onRenamed, onDeleted }: { context: RemoteContext; clip: Clip; onRenamed: (clip: Clip) => void; onDeleted: () => void }) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'delete'>('idle');
   const [title, setTitle] = useState(clip.title);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const renameRef = useRef<HTMLButtonElement>(null);
@@ -157,29 +158,19 @@ function OwnerActions({ context, clip, onRenamed, onDeleted }: { context: Remote
     const trimmed = title.trim();
     if (trimmed === '') return setError(clipCopy.titleEmpty);
     if ([...trimmed].length > CLIP_TITLE_MAX) return setError(clipCopy.titleTooLong(CLIP_TITLE_MAX));
-    setBusy(true);
-    try {
+    await run(async () => {
       const updated = await liveApi(context.api).clipUpdate(clip.id, trimmed);
       onRenamed(updated ?? { ...clip, title: trimmed });
       context.eventBus.emit('toast', { kind: 'success', message: clipCopy.renamed, durationMs: 2_000 });
       close('rename');
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const remove = async () => {
-    setBusy(true);
-    try {
+  const remove = () =>
+    run(async () => {
       await liveApi(context.api).clipDelete(clip.id);
       context.eventBus.emit('toast', { kind: 'success', message: clipCopy.removed, durationMs: 2_000 });
       onDeleted();
-    } catch {
-      // Shown by the API client.
-      setBusy(false);
-    }
-  };
+    });
 
   if (mode === 'rename') {
     return (

@@ -4,6 +4,7 @@ import { liveApi, LIVE_PATHS } from '../api/liveApi';
 import type { StartEngine } from '../player/engines';
 import { clipCopy, durationText, roomHref } from './clipCopy';
 import { MediaActions, MediaFacts, MediaPageLayout } from './mediaPageUi';
+import { useBusyAction } from './useBusyAction';
 import { ReplayPlayer } from './ReplayPlayer';
 
 type ReplayAnswer = { found: true; info: ReplayInfo } | { found: false };
@@ -92,7 +93,7 @@ function ReplayDetails({ context, info, engine, onChanged, onDeleted }: { contex
 /** The anchor's 隐藏 / 取消隐藏 and 删除回放 (asked first; focus on the answer, 取消 gives it back). */
 export function ReplayOwnerActions({ context, replay, onChanged, onDeleted }: { context: RemoteContext; replay: Replay; onChanged: (replay: Replay) => void; onDeleted: () => void }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
@@ -103,29 +104,19 @@ export function ReplayOwnerActions({ context, replay, onChanged, onDeleted }: { 
   const hidden = replay.status === 'hidden';
   const toast = (message: string) => context.eventBus.emit('toast', { kind: 'success', message, durationMs: 2_000 });
 
-  const toggleHidden = async () => {
-    setBusy(true);
-    try {
+  const toggleHidden = () =>
+    run(async () => {
       const answer = await liveApi(context.api).replayUpdate(replay.id, hidden ? 0 : 1);
       // The server's replay as it is now; its status alone when it answered nothing.
       onChanged(answer && typeof answer === 'object' ? answer : { ...replay, status: hidden ? 'ready' : 'hidden' });
       toast(hidden ? clipCopy.replayShown : clipCopy.replayHiddenDone);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    setBusy(true);
-    try {
+    });
+  const remove = () =>
+    run(async () => {
       await liveApi(context.api).replayDelete(replay.id);
       toast(clipCopy.replayDeleted);
       onDeleted();
-    } catch {
-      setBusy(false);
-    }
-  };
+    });
 
   if (asking) {
     return (

@@ -1,5 +1,4 @@
-import styled from 'styled-components';
-import { Badge, Button, ChinaTime, Muted, PagePanel, sharedMessages, useCursorList, type RemoteContext, type Replay } from '@sports/shared';
+import { Badge, Button, ChinaTime, MediaThumbCard, MediaThumbList, Muted, PagePanel, sharedMessages, useCursorList, type RemoteContext, type Replay } from '@sports/shared';
 import { memberApi, replayHref } from '../api/memberApi';
 import { safeImage } from '../ui/format';
 
@@ -20,70 +19,25 @@ export const replayListCopy = {
   },
 } as const;
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 12px;
-  margin: 0 0 12px;
-  padding: 0;
-  list-style: none;
-
-  a {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-    color: inherit;
-    text-decoration: none;
-  }
-  a:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.brand};
-    outline-offset: 2px;
-  }
-  .thumb {
-    aspect-ratio: 16 / 9;
-    border-radius: ${({ theme }) => theme.radius.medium};
-    overflow: hidden;
-    background: #000;
-  }
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 6px;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
-  }
-`;
-
 function ReplayItem({ replay }: { replay: Replay }) {
-  const thumb = safeImage(replay.thumb_url);
   const title = replay.title || replayListCopy.untitled;
-  const body = (
-    <>
-      <span className="thumb">{thumb && <img src={thumb} alt="" loading="lazy" />}</span>
-      <strong>{title}</strong>
-    </>
-  );
+  const watchable = replay.status === 'ready' || replay.status === 'hidden';
   return (
-    <li data-testid="replay-item" data-replay-id={replay.id} data-status={replay.status}>
-      {replay.status === 'ready' || replay.status === 'hidden' ? (
-        <a href={replayHref(replay.id)} aria-label={replayListCopy.open(title)}>
-          {body}
-        </a>
-      ) : (
-        <div>{body}</div>
-      )}
-      <span className="meta">
-        <ChinaTime at={replay.started_at} />
-        <span>{replayListCopy.length(replay.duration_ms)}</span>
-        {replay.status === 'hidden' && <Badge tone="warning">{replayListCopy.hidden}</Badge>}
-        {replay.status === 'recording' && <Badge tone="live">{replayListCopy.recording}</Badge>}
-      </span>
-    </li>
+    <MediaThumbCard
+      href={watchable ? replayHref(replay.id) : null}
+      label={replayListCopy.open(title)}
+      thumbUrl={safeImage(replay.thumb_url)}
+      title={title}
+      cardProps={{ 'data-testid': 'replay-item', 'data-replay-id': replay.id, 'data-status': replay.status }}
+      meta={
+        <>
+          <ChinaTime at={replay.started_at} />
+          <span>{replayListCopy.length(replay.duration_ms)}</span>
+          {replay.status === 'hidden' && <Badge tone="warning">{replayListCopy.hidden}</Badge>}
+          {replay.status === 'recording' && <Badge tone="live">{replayListCopy.recording}</Badge>}
+        </>
+      }
+    />
   );
 }
 
@@ -110,13 +64,13 @@ export function ReplayListSection({ context, anchorId }: { context: RemoteContex
           <Muted>{replayListCopy.empty}</Muted>
         ) : (
           <>
-            <Grid aria-label={replayListCopy.heading}>
+            <MediaThumbList $layout="grid" aria-label={replayListCopy.heading}>
               {state.items
                 .filter((replay) => replay.status !== 'failed')
                 .map((replay) => (
                   <ReplayItem key={replay.id} replay={replay} />
                 ))}
-            </Grid>
+            </MediaThumbList>
             {state.more === 'failed' && <span role="alert">{replayListCopy.moreFailed}</span>}
             {state.cursor !== null && (
               <Button disabled={state.more === 'loading'} onClick={replays.loadMore}>

@@ -1,5 +1,5 @@
 // The wallet domain's surface.
 export { type WalletOptions, walletPlugin } from './walletPlugin';
 export { type WalletConfig, defaultWalletConfig, loadWalletConfig } from './walletConfig';
-export { type AccountRef, type Leg, type LedgerOptions, type TransferResult, type TransferSetInput, balanceOf, transfer, transferNow } from './ledger';
+export { type AccountRef, type Leg, type LedgerOptions, type TransferResult, type LedgerUnit, type TransferSetInput, balanceOf, transfer, transferNow, unitOf } from './ledger';
 export { checkLedger } from './ledgerCheck';

@@ -205,4 +205,40 @@ describeEachDatabase('wallet ledger: transfers, idempotency, database rules, con
     expect(await refusalOf(convert(51))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
     await expectLedgerClean(db);
   });
+
+  it('keeps points apart from coins: a points set works on its own, a leg between a points and a coin account is refused', async () => {
+    const member = await createUser(db);
+    const pointsOf: AccountRef = { kind: 'member_points', owner: member.id };
+    await fundMember(db, member.id, 100);
+    const earned = await transferNow(db, { idempotencyKey: freshKey('points'), kind: 'points_checkin', reference: 'test', legs: [{ from: { kind: 'points_issued' }, to: pointsOf, amount: 15 }] });
+    expect(earned.replayed).toBe(false);
+    expect(await balanceOf(db, pointsOf)).toBe(15);
+    expect(await balanceOf(db, { kind: 'points_issued' })).toBeLessThanOrEqual(-15);
+    // Coins are untouched, and the displayed balance is the coins' only.
+    expect(await balanceOf(db, coinsOf(member.id))).toBe(100);
+    expect((await db.selectFrom('app_user').select('balance').where('id', '=', member.id).executeTakeFirstOrThrow()).balance).toBe(100);
+
+    const mixed: Array<[AccountRef, AccountRef]> = [
+      [coinsOf(member.id), pointsOf],
+      [pointsOf, coinsOf(member.id)],
+      [pointsOf, PLATFORM],
+      [{ kind: 'payments_clearing' }, pointsOf],
+      [coinsOf(member.id), { kind: 'prediction_pool' }],
+      [{ kind: 'points_issued' }, coinsOf(member.id)],
+    ];
+    for (const [from, to] of mixed) {
+      expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey('mixed'), kind: 'mixed', reference: 'test', legs: [{ from, to, amount: 1 }] }))).toBe(errors.WALLET_LEDGER_UNITS_MIXED.reason);
+    }
+    // A set whose legs are each in one unit but not the same one is refused whole.
+    const key = freshKey('half');
+    expect(await refusalOf(transferNow(db, { idempotencyKey: key, kind: 'mixed', reference: 'test', legs: [{ from: { kind: 'points_issued' }, to: pointsOf, amount: 1 }, { from: coinsOf(member.id), to: PLATFORM, amount: 1 }] }))).toBe(
+      errors.WALLET_LEDGER_UNITS_MIXED.reason,
+    );
+    expect(await db.selectFrom('ledger_transfer_set').select('id').where('idempotency_key', '=', key).executeTakeFirst()).toBeUndefined();
+    expect(await balanceOf(db, pointsOf)).toBe(15);
+    expect(await balanceOf(db, coinsOf(member.id))).toBe(100);
+    // Points are never spent below zero (only the issuing account may be negative).
+    expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey('spend'), kind: 'stake', reference: 'test', legs: [{ from: pointsOf, to: { kind: 'prediction_pool' }, amount: 16 }] }))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
+    await expectLedgerClean(db);
+  });
 });

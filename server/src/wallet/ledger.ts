@@ -9,7 +9,7 @@ import { errors } from '../infra/http/errorCatalogue';
  * equal to the member's coin account in the same transaction).
  */
 
-export type OwnedAccountKind = Extract<LedgerAccountKind, 'member_coins' | 'anchor_earnings'>;
+export type OwnedAccountKind = Extract<LedgerAccountKind, 'member_coins' | 'anchor_earnings' | 'member_points'>;
 export type SystemAccountKind = Exclude<LedgerAccountKind, OwnedAccountKind>;
 export type AccountRef = { kind: OwnedAccountKind; owner: number } | { kind: SystemAccountKind };
 
@@ -45,8 +45,19 @@ export interface LedgerOptions {
 const DEFAULT_OPTIONS: LedgerOptions = { hotShards: 16 };
 const KEY_MAX = 200;
 
-/** Accounts whose balance is money that came from outside: the only ones allowed below zero. */
-const MAY_GO_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(['payments_clearing']);
+/**
+ * Accounts allowed below zero: payments clearing (money that came from outside) and points issued
+ * (every point earned came from it: minus the points in circulation).
+ */
+const MAY_GO_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(['payments_clearing', 'points_issued']);
+
+/** What an account counts. Coins and points never meet in one leg: a set moving points to coins (or back) is refused. */
+export type LedgerUnit = 'coins' | 'points';
+export const POINTS_KINDS: readonly LedgerAccountKind[] = ['member_points', 'points_issued', 'prediction_pool'];
+
+export function unitOf(kind: LedgerAccountKind): LedgerUnit {
+  return POINTS_KINDS.includes(kind) ? 'points' : 'coins';
+}
 
 export function accountKey(ref: AccountRef): string {
   return 'owner' in ref ? `${ref.kind}:${ref.owner}` : ref.kind;
@@ -137,6 +148,8 @@ function assertWellFormed(input: TransferSetInput): void {
   for (const leg of input.legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`ledger: amount must be a positive integer, got ${leg.amount}`);
     if (accountKey(leg.from) === accountKey(leg.to)) throw new Error(`ledger: a leg moves from ${accountKey(leg.from)} to itself`);
+    // A set counts one unit: every account it names is a coin account, or every one a points account.
+    if (unitOf(leg.from.kind) !== unitOf(leg.to.kind) || unitOf(leg.from.kind) !== unitOf(input.legs[0]?.from.kind ?? leg.from.kind)) throw errors.WALLET_LEDGER_UNITS_MIXED();
     for (const ref of [leg.from, leg.to]) if ('owner' in ref && (!Number.isSafeInteger(ref.owner) || ref.owner <= 0)) throw new Error('ledger: bad account owner');
   }
 }

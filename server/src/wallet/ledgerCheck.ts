@@ -1,10 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { POINTS_KINDS } from './ledger';
 
 /**
  * What `pnpm ledger:verify` and `expectLedgerClean` check: every account's balance equals the sum
- * of its transfers, all balances sum to zero, no balance that must not be negative is, and each
- * member's `app_user.balance` equals their coin account. Answers the problems found (none: clean).
+ * of its transfers, the coins' balances and the points' balances each sum to zero, no transfer
+ * moves between a points account and a coin account, no balance that must not be negative is, and
+ * each member's `app_user.balance` equals their coin account. Answers the problems found (none: clean).
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -27,12 +29,25 @@ export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
     problems.push(`account ${row.account_id} (${row.kind}${row.owner_id === null ? '' : ` of user ${row.owner_id}`}): balance ${row.balance} but its transfers sum to ${row.transfers}`);
   }
 
-  const total = await sql<{ total: string | null }>`select sum(balance) as total from ledger_balance`.execute(db);
-  const sum = Number(total.rows[0]?.total ?? 0);
-  if (sum !== 0) problems.push(`all balances sum to ${sum}, not 0 (double entry broken)`);
+  // Coins and points are two units on one ledger: each sums to zero on its own.
+  const totals = await sql<{ unit: string; total: string | null }>`
+    select case when kind in (${sql.join([...POINTS_KINDS])}) then 'points' else 'coins' end as unit, sum(balance) as total
+    from ledger_balance group by 1 order by 1`.execute(db);
+  for (const row of totals.rows) {
+    const sum = Number(row.total ?? 0);
+    if (sum === 0) continue;
+    problems.push(row.unit === 'coins' ? `all balances sum to ${sum}, not 0 (double entry broken)` : `all points balances sum to ${sum}, not 0 (double entry broken)`);
+  }
+
+  const mixed = await sql<{ id: string; set_id: string; debit: string; credit: string }>`
+    select t.id, t.set_id, d.kind as debit, c.kind as credit from ledger_transfer t
+    join ledger_account d on d.id = t.debit_account_id join ledger_account c on c.id = t.credit_account_id
+    where (d.kind in (${sql.join([...POINTS_KINDS])})) <> (c.kind in (${sql.join([...POINTS_KINDS])}))
+    order by t.id`.execute(db);
+  for (const row of mixed.rows) problems.push(`transfer ${row.id} (set ${row.set_id}) moves between ${row.debit} and ${row.credit}: points and coins never mix`);
 
   const negative = await sql<{ account_id: string; shard: number; kind: string; balance: string }>`
-    select account_id, shard, kind, balance from ledger_balance where balance < 0 and kind <> 'payments_clearing' order by account_id, shard`.execute(db);
+    select account_id, shard, kind, balance from ledger_balance where balance < 0 and kind not in ('payments_clearing', 'points_issued') order by account_id, shard`.execute(db);
   for (const row of negative.rows) problems.push(`account ${row.account_id} shard ${row.shard} (${row.kind}) is negative: ${row.balance}`);
 
   const wrongKind = await sql<{ account_id: string }>`

@@ -8,6 +8,7 @@ import { createUser } from '../live/testing/roomsTestKit';
 import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
 import { checkLedger } from './ledgerCheck';
+import { transferNow } from './ledger';
 import { fundMember } from './testing/ledgerTestKit';
 
 const run = promisify(execFile);
@@ -53,5 +54,38 @@ describeEachDatabase('ledger:verify', (target) => {
     await sql`update ledger_balance set balance = balance - 7 where account_id = ${account.id}`.execute(db);
     expect(await checkLedger(db)).toEqual([]);
     expect((await verify(testDatabase.url)).code).toBe(0);
+  });
+
+  it('covers points: they sum to 0 on their own, a points balance edited behind the ledger is reported, a transfer mixing units is reported', { timeout: 60_000 }, async () => {
+    const db = testDatabase.handle.db;
+    const user = await createUser(db);
+    await transferNow(db, { idempotencyKey: `verify-points:${user.id}`, kind: 'points_checkin', reference: 'test', legs: [{ from: { kind: 'points_issued' }, to: { kind: 'member_points', owner: user.id }, amount: 5 }] });
+    expect(await checkLedger(db)).toEqual([]);
+    expect((await verify(testDatabase.url)).code).toBe(0);
+
+    const points = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'member_points').where('owner_id', '=', user.id).executeTakeFirstOrThrow();
+    await sql`update ledger_balance set balance = balance + 3 where account_id = ${points.id}`.execute(db);
+    const corrupted = await verify(testDatabase.url);
+    expect(corrupted.code).toBe(1);
+    expect(corrupted.out).toContain(`account ${points.id} (member_points of user ${user.id}): balance 8 but its transfers sum to 5`);
+    expect(corrupted.out).toContain('all points balances sum to 3, not 0');
+    // Coins are not blamed for the points' drift.
+    expect(corrupted.out).not.toContain('all balances sum to');
+    await sql`update ledger_balance set balance = balance - 3 where account_id = ${points.id}`.execute(db);
+
+    // A transfer written behind ledger.ts between a coin and a points account (the trigger forbids
+    // deleting it, so this one is made in a transaction rolled back).
+    const coins = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'platform_revenue').executeTakeFirstOrThrow();
+    const set = await db.selectFrom('ledger_transfer_set').select('id').where('idempotency_key', '=', `verify-points:${user.id}`).executeTakeFirstOrThrow();
+    const problems = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('ledger_transfer').values({ set_id: set.id, debit_account_id: points.id, credit_account_id: coins.id, amount: 1, kind: 'forged', reference: 'test' }).execute();
+        const found = await checkLedger(trx);
+        throw Object.assign(new Error('roll back'), { found });
+      })
+      .catch((error: { found?: string[] }) => error.found ?? []);
+    expect(problems.some((problem) => problem.includes('moves between member_points and platform_revenue: points and coins never mix'))).toBe(true);
+    expect(await checkLedger(db)).toEqual([]);
   });
 });

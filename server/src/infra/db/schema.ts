@@ -13,6 +13,7 @@ import type { HeadlineCategoryTable, HeadlineTable, HeadlineReadTable, HeadlineL
 import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 import type { SearchKeyTable, SearchTermDayTable } from './tables/search';
 import type { ClipTable } from './tables/clips';
+import type { PointsDayTable, PointsCheckinTable } from './tables/points';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -29,6 +30,7 @@ export * from './tables/hornsBarrage';
 export * from './tables/moderation';
 export * from './tables/headlines';
 export * from './tables/clips';
+export * from './tables/points';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -82,6 +84,8 @@ export interface Database {
   ledger_balance: LedgerBalanceTable;
   ledger_transfer_set: LedgerTransferSetTable;
   ledger_transfer: LedgerTransferTable;
+  points_day: PointsDayTable;
+  points_checkin: PointsCheckinTable;
   charge_rule: ChargeRuleTable;
   wallet_order: WalletOrderTable;
   wallet_audit: WalletAuditTable;

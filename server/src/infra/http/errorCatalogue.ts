@@ -242,6 +242,8 @@ export const errors = catalogue({
   /** The same Idempotency-Key sent again with other parameters. */
   WALLET_IDEMPOTENCY_KEY_REUSED: entry('该请求标识已用于另一笔操作，请刷新页面后重试', { status: 409 }),
   WALLET_INSUFFICIENT_BALANCE: entry('余额不足，请先充值'),
+  /** A ledger leg between a points account and a coin account (a bug, never a member's doing): points are never bought nor cashed. */
+  WALLET_LEDGER_UNITS_MIXED: entry('积分与金币不能互相转换', { status: 500 }),
   WALLET_CHARGE_RULE_NOT_FOUND: entry('充值套餐不存在或已下架'),
   WALLET_PAYMENT_PROVIDER_UNAVAILABLE: entry('暂不支持该支付方式'),
   WALLET_ORDER_NOT_FOUND: entry('订单不存在'),
@@ -325,6 +327,10 @@ export const errors = catalogue({
   COMMUNITY_POSTING_TOO_FAST: entry((max: number) => `发布太频繁：每分钟最多 ${max} 条动态，请稍后再试`, { status: 429 }),
   COMMUNITY_COMMENTING_TOO_FAST: entry((max: number) => `评论太频繁：每分钟最多 ${max} 条评论，请稍后再试`, { status: 429 }),
   COMMUNITY_BAD_CURSOR: entry('分页参数无效，请从第一页重新加载'),
+
+  // --- Points (points/): check-in, watch and chat earnings, the history. ---
+  /** A second check-in the same China day (the first one's result is in api/Points/info). */
+  POINTS_ALREADY_CHECKED_IN: entry('今日已签到，明天再来吧'),
 
   // --- Headlines (community/headlines/): articles, reads, likes, the ops editor. ---
   HEADLINE_NOT_FOUND: entry('文章不存在或已下线'),

@@ -5,7 +5,8 @@ import type { Timestamp } from './columnTypes';
 
 // ---- The wallet (migration 0011; wallet/README.md) ----
 
-export type LedgerAccountKind = 'member_coins' | 'anchor_earnings' | 'platform_revenue' | 'payments_clearing' | 'withdrawals_in_flight';
+/** Coin accounts (migration 0011) and points accounts (migration 0034: a member's points, the issuing account, the predictions' escrow). */
+export type LedgerAccountKind = 'member_coins' | 'anchor_earnings' | 'platform_revenue' | 'payments_clearing' | 'withdrawals_in_flight' | 'member_points' | 'points_issued' | 'prediction_pool';
 
 export interface LedgerAccountTable {
   id: Generated<number>;

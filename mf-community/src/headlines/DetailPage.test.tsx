@@ -6,7 +6,7 @@ import { renderRemotePage } from '@sports/shared/testing';
 import { HEADLINES_PATHS } from '../api/headlinesApi';
 import { routes } from '../routes';
 import { HEADLINE_COMMENT_PATHS } from './headlineCommentsApi';
-import { NO_COMMENTS, headlineComment, headlineDetail, headlineReply, headlinesContext, logIn } from './testing/headlinesFixtures';
+import { NO_COMMENTS, headlineComment, headlineDetail, headlineReply, headlinesContext, logIn, reportClip } from './testing/headlinesFixtures';
 
 describe('#/detail', () => {
   it('shows the article (title, author, time, cover, body, related matches, likes, comments) and records the read, showing its count', async () => {
@@ -32,6 +32,39 @@ describe('#/detail', () => {
     expect((await screen.findByTestId('comments-empty')).textContent).toBe('还没有评论，来说两句吧');
     expect(screen.getByTestId('comments-heading').textContent).toBe('评论（0）');
     expect(context.callsTo(HEADLINE_COMMENT_PATHS.comments)).toEqual([{ path: HEADLINE_COMMENT_PATHS.comments, params: { headline_id: 5, page_size: 10 } }]);
+  });
+
+  it("a match report shows its clips (本场回放): thumbnails and titles leading to each clip's page, titles as text, only playable ones", async () => {
+    const context = headlinesContext({
+      [HEADLINES_PATHS.detail]: headlineDetail({
+        clips: [
+          reportClip({ id: 31 }),
+          reportClip({ id: 32, kind: 'red_card', title: '红牌！<img src=x onerror=alert(1)>', thumb_url: 'javascript:alert(1)' }),
+          reportClip({ id: 33, status: 'cutting', video_url: null, thumb_url: null, title: '剪辑中' }),
+        ],
+      }),
+      [HEADLINES_PATHS.read]: { id: 1, view_count: 1 },
+      [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS,
+    });
+    renderRemotePage(routes, 'detail', { id: '1' }, context);
+    const list = await screen.findByTestId('headline-clips');
+    expect(screen.getByRole('heading', { name: '本场回放' })).toBeTruthy();
+    const links = within(list).getAllByTestId('headline-clip');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#/clip?id=31', '#/clip?id=32']);
+    expect(within(list).getByRole('link', { name: "看回放：进球！曼城 1-0 利物浦 12'" }).querySelector('img')?.getAttribute('src')).toBe('/media/clips/31.jpg');
+    // A title is text; a picture that is not a site path is not shown.
+    expect(within(list).getByText('红牌！<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(links[1]?.querySelector('img')).toBeNull();
+    expect(list.querySelectorAll('script, img[onerror]')).toHaveLength(0);
+    expect(within(list).queryByText('剪辑中')).toBeNull();
+  });
+
+  it('an article without clips has no 本场回放 section', async () => {
+    const context = headlinesContext({ [HEADLINES_PATHS.detail]: headlineDetail({ clips: [] }), [HEADLINES_PATHS.read]: { id: 1, view_count: 1 }, [HEADLINE_COMMENT_PATHS.comments]: NO_COMMENTS });
+    renderRemotePage(routes, 'detail', { id: '1' }, context);
+    await screen.findByTestId('headline-title');
+    expect(screen.queryByTestId('headline-clips')).toBeNull();
+    expect(screen.queryByRole('heading', { name: '本场回放' })).toBeNull();
   });
 
   it('only body_html is inserted as HTML: title, author and related team names stay text', async () => {

@@ -3,11 +3,14 @@ import styled from 'styled-components';
 import {
   Button,
   LoadView,
+  MediaThumbCard,
+  MediaThumbList,
   Muted,
   PagePanel,
   RemotePageFrame,
   requireLogin,
   useLoad,
+  type Clip,
   type HeadlineDetail,
   type HeadlineRelatedMatch,
   type RemotePageProps,
@@ -78,13 +81,48 @@ const Small = styled.span`
   font-size: ${({ theme }) => theme.font.small};
 `;
 
+/** `#/clip?id=`: the clip's page (mf-live's route), where it plays and is shared. */
+function clipHref(clip: Clip): string {
+  return `#/clip?id=${clip.id}`;
+}
+
+/**
+ * A match report's clips (`HeadlineDetail.clips`: read by the server when the article is opened,
+ * so a clip cut after full time is there and a deleted or hidden one is not): each a thumbnail
+ * and its title leading to the clip's page, where it plays. Data rendered as React text, never HTML.
+ */
+function ReportClips({ clips }: { clips: Clip[] }) {
+  const playable = clips.filter((clip) => clip.status === 'ready' && clip.video_url !== null);
+  if (playable.length === 0) return null;
+  return (
+    <PagePanel aria-labelledby="headline-clips-heading">
+      <h2 id="headline-clips-heading">{detailCopy.clips}</h2>
+      <MediaThumbList $layout="grid" aria-label={detailCopy.clips} data-testid="headline-clips">
+        {playable.map((clip) => (
+          <MediaThumbCard
+            key={clip.id}
+            href={clipHref(clip)}
+            thumbUrl={siteImage(clip.thumb_url)}
+            title={clip.title}
+            tag={detailCopy.clipTags[clip.kind]}
+            label={detailCopy.watchClip(clip.title)}
+            cardProps={{ 'data-clip-id': clip.id }}
+            linkTestId="headline-clip"
+          />
+        ))}
+      </MediaThumbList>
+    </PagePanel>
+  );
+}
+
 function matchText(match: HeadlineRelatedMatch): string {
   return `${match.home} ${match.score ?? 'vs'} ${match.away}`;
 }
 
 /**
  * #/detail?id=: an article (`api/Headlines/detail`): title, category, author, time, views, cover,
- * the body (server-rendered safe HTML, see ArticleBody), related matches linking to
+ * the body (server-rendered safe HTML, see ArticleBody), a match report's clips (本场回放:
+ * thumbnails leading to #/clip?id=), related matches linking to
  * score-detail, a like toggle and 举报 (a guest is asked to log in by the host's modal), and the
  * comments: the circle's `CommentsSection` over the article's calls (`headlineCommentThread`:
  * list, composer, replies, likes, delete, report). Opening it records the read once
@@ -162,6 +200,7 @@ function ArticleView({ article, context }: { article: HeadlineDetail; context: R
           <ReportAction context={context} kind="headline" targetId={article.id} />
         </Actions>
       </PagePanel>
+      {article.clips.length > 0 && <ReportClips clips={article.clips} />}
       {article.related_matches.length > 0 && (
         <PagePanel aria-labelledby="headline-related-heading">
           <h2 id="headline-related-heading">{detailCopy.related}</h2>

@@ -29,4 +29,8 @@ export const detailCopy = {
   related: '相关比赛',
   notStarted: '未开赛',
   body: '正文',
+  /** A match report's clips (issue 34): the section, each card's tag on its picture and its link's name. */
+  clips: '本场回放',
+  clipTags: { goal: '进球', penalty: '点球', red_card: '红牌', quarter_end: '节末', lead_change: '反超', person: '剪辑' },
+  watchClip: (title: string) => `看回放：${title}`,
 } as const;

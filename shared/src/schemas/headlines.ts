@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { ClipSchema } from './clips';
 import { BigIdSchema, MultilineString } from './primitives';
 import { PAGE_SIZE_MAX } from './scores';
-import { HEADLINE_BODY_MAX, HEADLINE_RELATED_MATCHES_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX } from './limits';
+import { HEADLINE_BODY_MAX, HEADLINE_RELATED_MATCHES_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, MEDIA_LIST_LIMIT_MAX } from './limits';
 
 /**
  * Headlines (issue 14; SPEC.md sections 1, 2, 7: `api/Headlines/classifyList`,
@@ -97,6 +98,14 @@ export const HeadlineDetailSchema = Type.Object(
     source: Source,
     /** Whether the signed-in reader likes it (false for a guest). */
     liked: Type.Boolean(),
+    /**
+     * A match report's replay clips (issue 34), read when the article is opened, so a clip cut
+     * after the report was written is there and a deleted or hidden one is not: the match's ready
+     * feed clips (goal, penalty, red_card, quarter_end, lead_change) in match order, at most
+     * MEDIA_LIST_LIMIT_MAX (50).
+     * Empty for every other article. Shown as data (thumbnails linking to #/clip?id=), never HTML.
+     */
+    clips: Type.Array(ClipSchema, { maxItems: MEDIA_LIST_LIMIT_MAX }),
   },
   { additionalProperties: false },
 );

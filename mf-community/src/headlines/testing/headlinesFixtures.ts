@@ -1,4 +1,4 @@
-import { ApiError, userInfoAtom, type HeadlineCategoryList, type HeadlineComment, type HeadlineCommentPage, type HeadlineCommentReply, type HeadlineDetail, type HeadlineItem, type PortalFeedEntry, type UserInfo } from '@sports/shared';
+import { ApiError, userInfoAtom, type Clip, type HeadlineCategoryList, type HeadlineComment, type HeadlineCommentPage, type HeadlineCommentReply, type HeadlineDetail, type HeadlineItem, type PortalFeedEntry, type UserInfo } from '@sports/shared';
 import { createTestContext } from '@sports/shared/testing';
 
 export type Answer = unknown | ((params: unknown) => unknown);
@@ -64,6 +64,32 @@ export function headlineDetail(overrides: Partial<HeadlineDetail> = {}): Headlin
     related_matches: [{ id: 77, home: '曼城', away: '利物浦', score: '2-1', start_time: '2026-11-22T09:30:00.000Z' }],
     source: 'match_report',
     liked: false,
+    clips: [],
+    ...overrides,
+  };
+}
+
+/** A match report's clip as the detail carries it (shared ClipSchema). */
+export function reportClip(overrides: Partial<Clip> = {}): Clip {
+  const id = overrides.id ?? 31;
+  return {
+    id,
+    title: "进球！曼城 1-0 利物浦 12'",
+    kind: 'goal',
+    status: 'ready',
+    failure: null,
+    video_url: `/media/clips/${id}.mp4`,
+    thumb_url: `/media/clips/${id}.jpg`,
+    duration_ms: 30_000,
+    happened_at: '2026-11-22T09:42:00.000Z',
+    created_at: '2026-11-22T09:42:12.000Z',
+    room_id: 8,
+    anchor: { user_id: 9, user_nickname: '主播老李', avatar: '' },
+    match_id: 77,
+    event_id: 501,
+    minute: "12'",
+    creator: null,
+    can_edit: 0,
     ...overrides,
   };
 }

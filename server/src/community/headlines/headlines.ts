@@ -15,6 +15,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, HeadlineTable } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { renderMarkdown } from './markdown';
+import { reportClips } from './reportClips';
 
 export const HEADLINE_PAGE_SIZE_DEFAULT = 20;
 /** A reader counts once per article in this window (a member by their read row, a guest by address). */
@@ -112,7 +113,7 @@ export async function relatedMatches(db: Kysely<Database>, ids: readonly number[
   });
 }
 
-/** The article page: published only (anything else is HEADLINE_NOT_FOUND). */
+/** The article page: published only (anything else is HEADLINE_NOT_FOUND); a match report carries its match's clips (reportClips.ts). */
 export async function headlineDetail(db: Kysely<Database>, id: number, viewerId: number | null): Promise<HeadlineDetail> {
   const row = await itemQuery(db).select(['h.body', 'h.source', 'h.related_match_ids', 'h.match_id']).where('h.id', '=', id).where('h.state', '=', 'published').executeTakeFirst();
   if (row === undefined) throw errors.HEADLINE_NOT_FOUND();
@@ -124,6 +125,8 @@ export async function headlineDetail(db: Kysely<Database>, id: number, viewerId:
     related_matches: await relatedMatches(db, matchIds),
     source: row.source,
     liked,
+    // A report's clips are read now, not stored in its body: one cut after full time is there, a deleted or hidden one is not.
+    clips: row.source === 'match_report' && row.match_id !== null ? await reportClips(db, row.match_id, viewerId) : [],
   };
 }
 

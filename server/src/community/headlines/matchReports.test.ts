@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { type Clip, HeadlineDetailSchema } from '@sports/shared/server';
+import { Value } from 'typebox/value';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultClipsConfig } from '../../clips/clipsConfig';
+import { addMatchEvent, createArchivedRoom, segmentTemplate } from '../../clips/testing/clipFixtures';
+import { caller, createUser } from '../../live/testing/roomsTestKit';
+import { embeddedTarget } from '../../testing/dbTargets';
+import { useTestApp } from '../../testing/testApp';
 import { coverCardSvg, teamColour } from './coverCard';
-import { composeReport } from './matchReports';
+import { composeReport, writeMatchReports } from './matchReports';
 
 const base = {
   id: 1,
@@ -58,5 +65,78 @@ describe('match reports: composed text and the cover card', () => {
     expect(svg).not.toContain('<script');
     const fills = [...svg.matchAll(/<(?:rect|polygon)[^>]*fill="(#[0-9a-f]{6})"/g)].map((match) => match[1]);
     expect(fills[0]).not.toBe(fills[1]);
+  });
+});
+
+describe('match reports carry the match\'s clips, read when the article is opened [embedded PostgreSQL, ffmpeg]', () => {
+  const ctx = useTestApp(embeddedTarget(), {
+    app: { clips: { ...defaultClipsConfig(), minFreeMb: 0 }, clipOverrides: { archiveWait: { pollMs: 100, graceMs: 300 }, watchIntervalMs: 3_600_000 } },
+  });
+  const api = caller(() => ctx.app);
+
+  beforeAll(async () => {
+    await segmentTemplate();
+  }, 120_000);
+
+  /** The feed's node claims the events' clips and cuts them (real ffmpeg, stream copy from the archive). */
+  async function cutClips(): Promise<number[]> {
+    const claimed = await ctx.app.clips.watcher.tick();
+    await ctx.app.clips.service.settle();
+    return claimed;
+  }
+
+  const reportClipsOf = async (reportId: number): Promise<Clip[]> => {
+    const detail = await api.get('/api/Headlines/detail', { id: reportId });
+    expect(detail.code, detail.msg).toBe(200);
+    expect(Value.Errors(HeadlineDetailSchema, detail.data)).toEqual([]);
+    return (detail.data as { clips: Clip[] }).clips;
+  };
+
+  it('a report shows its match\'s goal and red-card clips; the last goal\'s clip, cut after full time, appears; deleted and hidden ones do not', { timeout: 90_000 }, async () => {
+    // A demo match ('sim:' key) shown by a live room whose stream is archived (a minute of segments).
+    const baseMs = Date.now() - 70_000;
+    const room = await createArchivedRoom(ctx.db, ctx.dataDir, { baseMs });
+    await ctx.db.updateTable('match').set({ external_key: `sim:report-clips:${room.matchId}` }).where('id', '=', room.matchId).execute();
+    await addMatchEvent(ctx.db, room.matchId, { kind: 'goal', occurredAtMs: baseMs + 25_000, minute: 12, home: 1, away: 0, player: '哈兰德' });
+    await addMatchEvent(ctx.db, room.matchId, { kind: 'red', occurredAtMs: baseMs + 30_000, minute: 40, side: 'away', home: 1, away: 0, player: '萨利巴' });
+    const [goalClip, redClip] = await cutClips();
+    expect(goalClip).toBeDefined();
+    expect(redClip).toBeDefined();
+
+    // The last goal is stored just before full time; the report is written at full time, before its clip is cut.
+    await addMatchEvent(ctx.db, room.matchId, { kind: 'goal', occurredAtMs: baseMs + 35_000, minute: 89, home: 2, away: 0, player: '福登' });
+    await ctx.db.updateTable('match').set({ status: 'finished', home_score: 2, away_score: 0, home_half_score: 1, away_half_score: 0, finished_at: new Date() }).where('id', '=', room.matchId).execute();
+    expect(await writeMatchReports(ctx.db, new Date(Date.now() + 1_000))).toBe(1);
+    const report = await ctx.db.selectFrom('headline').select(['id', 'body']).where('match_id', '=', room.matchId).executeTakeFirstOrThrow();
+    expect(report.body).toContain("89' 福登");
+
+    const atFullTime = await reportClipsOf(report.id);
+    expect(atFullTime.map((clip) => [clip.id, clip.kind])).toEqual([
+      [goalClip, 'goal'],
+      [redClip, 'red_card'],
+    ]);
+    expect(atFullTime[0]).toMatchObject({ status: 'ready', title: "进球！主队 1-0 客队 12'", video_url: `/media/clips/${goalClip}.mp4`, thumb_url: `/media/clips/${goalClip}.jpg` });
+    // What the article shows can be played: the thumbnail and the MP4 are served.
+    expect((await ctx.app.inject({ url: `/media/clips/${goalClip}.jpg` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/media/clips/${goalClip}.mp4`, headers: { range: 'bytes=0-99' } })).statusCode).toBe(206);
+
+    // ~12 s after the goal its clip is cut: the report, already written, shows it.
+    const [lateClip] = await cutClips();
+    expect(lateClip).toBeDefined();
+    expect((await reportClipsOf(report.id)).map((clip) => clip.id)).toEqual([goalClip, redClip, lateClip]);
+
+    // A viewer's 剪辑 of the room is not one of the match's clips.
+    const viewer = await createUser(ctx.db);
+    expect((await api.post('/api/Clip/create', { room_id: room.roomId }, viewer)).code).toBe(200);
+    await ctx.app.clips.service.settle();
+
+    // The anchor deletes the first goal's clip, ops hide the red card's: neither shows any more.
+    expect((await api.post('/api/Clip/delete', { id: goalClip as number }, room.anchor)).code).toBe(200);
+    await ctx.app.moderation.target('clip')?.hide(String(redClip));
+    expect((await reportClipsOf(report.id)).map((clip) => clip.id)).toEqual([lateClip]);
+
+    // Any other article carries no clips.
+    const other = await ctx.db.selectFrom('headline').select('id').where('state', '=', 'published').where('source', '=', 'seed').executeTakeFirstOrThrow();
+    expect(await reportClipsOf(other.id)).toEqual([]);
   });
 });

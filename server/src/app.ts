@@ -27,6 +27,7 @@ import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
 import { type CommunityOptions, communityPlugin } from './community/index';
 import { type LevelsConfig, levelsPlugin } from './levels/index';
+import { type FanMedalsConfig, fanMedalsPlugin } from './fanMedals/index';
 import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
 import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   /** How members earn exp (config LEVEL_*); default levels/levelsConfig.ts. */
   levels?: LevelsConfig;
   /** The wallet: payment provider, order expiry, hot-account shards (config WALLET_*); default wallet/walletConfig.ts. */
+  /** Fan medals: intimacy from watching and chatting, the chat badge (config FAN_MEDAL_*); default fanMedals/fanMedalsConfig.ts. */
+  fanMedals?: FanMedalsConfig;
   wallet?: WalletOptions;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
   community?: CommunityOptions;
@@ -108,6 +111,7 @@ export const DOMAIN_PLUGINS = {
   scores: scoresPlugin,
   uploads: uploadsPlugin,
   member: memberPlugin,
+  fanMedals: fanMedalsPlugin,
   wallet: walletPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
@@ -182,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     uploads: { db: options.db },
     member: { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken },
     wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
+    fanMedals: { db: options.db, config: options.fanMedals },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },
     clips: { db: options.db, config: options.clips, ffmpegPath: (options.media ?? defaultMediaConfig()).embedded.ffmpegPath, overrides: options.clipOverrides },

@@ -8,6 +8,7 @@ import { type MediaConfig, loadMediaConfig } from './live/media/mediaConfig';
 import { type MfConfig, loadMfConfig } from './rollouts/mfConfig';
 import { type ChatConfig, loadChatConfig } from './chat/chatConfig';
 import { type LevelsConfig, loadLevelsConfig } from './levels/index';
+import { type FanMedalsConfig, loadFanMedalsConfig } from './fanMedals/index';
 import { type MemberConfig, loadMemberConfig } from './member/memberConfig';
 import type { ControlFrameLimits } from './scores/liveData/controlFrameBudget';
 import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
@@ -57,6 +58,8 @@ export interface AppConfig {
   /** LEVEL_*: exp per minute watched and per chat message, and their daily caps (levels/levelsConfig.ts). */
   levels: LevelsConfig;
   /** WALLET_*: payment provider, order expiry, hot-account shards, the sandbox's notify key (wallet/walletConfig.ts). */
+  /** FAN_MEDAL_*: intimacy from watching and chatting, their daily caps, the chat badge switch (fanMedals/fanMedalsConfig.ts). */
+  fanMedals: FanMedalsConfig;
   wallet: WalletConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
@@ -110,6 +113,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wallet: loadWalletConfig(read, nodeEnv, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
+    fanMedals: loadFanMedalsConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       clips: config.clips,
       member: { config: config.member },
       levels: config.levels,
+      fanMedals: config.fanMedals,
       wallet: { config: config.wallet },
       observability: config.observability,
     });

@@ -9,6 +9,7 @@ export * from './api/limits';
 export * from './api/responseCodes';
 export * from './contract/remoteNames';
 export * from './levels/levels';
+export * from './fanMedals/fanMedalLevels';
 export * from './messages/zhCN';
 export type * from './schemas/index';
 export * from './schemas/limits';

@@ -8,6 +8,7 @@ export * from './api/responseCodes';
 export * from './contract/remoteNames';
 export * from './contract/routeManifest';
 export * from './levels/levels';
+export * from './fanMedals/fanMedalLevels';
 // China time, the one formatter of every time a user reads (time/README.md); the server's texts too.
 export * from './time/chinaTime';
 export * from './messages/zhCN';

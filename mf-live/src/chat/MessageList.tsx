@@ -1,11 +1,12 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Button, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { Button, type ChatGroupMessage, FanMedalBadge, type ReportReason } from '@sports/shared';
 import { chatCopy, giftCopy } from '../messages';
 import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';
 import { GuardBadge, senderGuard } from '../guards/GuardBadge';
 import { guardEntryOf } from '../guards/guardEntry';
+import { senderMedal } from '../medals/senderMedal';
 import { ReportMenu, reportable } from './ReportMenu';
 import { ClipChatCard, clipOf } from './ClipChatCard';
 
@@ -147,8 +148,10 @@ export function MessageList({ label, messages, myChatId, onMute, onReport, check
           }
           const level = senderLevel(message.from);
           const guard = senderGuard(message.from);
+          const medal = senderMedal(message.from);
           return (
             <li key={message.id} data-testid="chat-message" data-mine={message.from.userId === myChatId} data-kind={message.kind}>
+              {medal !== null && <FanMedalBadge name={medal.name} level={medal.level} lit={medal.lit} />}
               {level !== null && <LevelBadge level={level} />}
               {guard !== null && <GuardBadge level={guard} />}
               <Nickname className="nickname" data-role={message.from.role}>

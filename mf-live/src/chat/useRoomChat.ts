@@ -18,6 +18,7 @@ import { giftOf, isFreshGift } from '../gifts/giftMessage';
 import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
 import { senderGuard } from '../guards/GuardBadge';
+import { senderMedal } from '../medals/senderMedal';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 import { danmakuLookOf } from '../barrage/danmakuStyle';
 import { recentKeyOfMessage } from '../barrage/recentKey';
@@ -110,7 +111,8 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       const plain: DanmakuItem = level === null ? { id: message.id, text: message.text, mine } : { id: message.id, text: message.text, mine, level };
       const guard = senderGuard(message.from);
       const guarded: DanmakuItem = guard === null ? plain : { ...plain, guard };
-      const item: DanmakuItem = { ...guarded, nickname: message.from.nickname, ...danmakuLookOf(message), recentKey: recentKeyOfMessage(message) };
+      const medal = senderMedal(message.from);
+      const item: DanmakuItem = { ...guarded, ...(medal === null ? {} : { medal }), nickname: message.from.nickname, ...danmakuLookOf(message), recentKey: recentKeyOfMessage(message) };
       setDanmaku((list) => [...list, item].slice(-DANMAKU_KEPT));
     });
     const stopNotices = current.onSystemNotice((notice) => listenersRef.current.onSystemNotice?.(notice));

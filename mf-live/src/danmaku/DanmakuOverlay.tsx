@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
-import type { DanmakuSetting } from '@sports/shared';
+import { type DanmakuSetting, FanMedalBadge } from '@sports/shared';
 import { LevelBadge } from '../ui/LevelBadge';
 import { GuardBadge } from '../guards/GuardBadge';
 import { DanmakuLanes } from './danmakuLanes';
@@ -20,6 +20,8 @@ export interface DanmakuItem {
   nickname?: string;
   /** The sender's guard badge in this room (1-3); absent when none. */
   guard?: 1 | 2 | 3;
+  /** The fan medal the sender wears (medals/senderMedal.ts); absent when none. */
+  medal?: { name: string; level: number; lit: boolean };
   /** A member's danmaku: what the room's recent list knows it by (barrage/recentKey.ts), so it shows once. */
   recentKey?: string;
 }
@@ -131,6 +133,7 @@ export function DanmakuOverlay({ setting, items }: DanmakuOverlayProps) {
           style={{ ...placeOf(flight, laneHeight), color: flight.color, ['--travel' as string]: `${size.width}px` }}
           onAnimationEnd={() => land(flight.id)}
         >
+          {flight.medal !== undefined && <FanMedalBadge name={flight.medal.name} level={flight.medal.level} lit={flight.medal.lit} />}
           {flight.level !== undefined && <LevelBadge level={flight.level} />}
           {flight.guard !== undefined && <GuardBadge level={flight.guard} />}
           {flight.text}

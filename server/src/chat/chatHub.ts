@@ -7,6 +7,7 @@ import { admitSocket } from '../infra/sockets/socketAdmission';
 import { closeWithin } from '../infra/sockets/socketClient';
 import { type SocketLimits, resolveSocketLimits } from '../infra/sockets/socketLimits';
 import type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
+import type { ChatMedalSource } from './chatMedals';
 import type { ChatBus } from './chatBus';
 import type { ChatConfig } from './chatConfig';
 import { ChatConnection } from './chatConnection';
@@ -132,7 +133,11 @@ export class ChatHub {
     this.roomEvents = new ChatRoomEventRelay(options.directory, options.bus, {
       postSystem: (groupId, text, keep, gift, roomState) => this.sending.postSystem(groupId, text, keep, gift, roomState),
       sendNotice: (userId, text) => this.notices.send(userId, text),
-      applyGuard: (change) => guards?.apply(change),
+      applyGuard: (change) => {
+        guards?.apply(change);
+        // A guard adds intimacy (fan medals): the buyer's medal entry is read again.
+        this.medals?.forget(change.userId);
+      },
     }, options.log);
   }
 
@@ -140,6 +145,9 @@ export class ChatHub {
   async start(): Promise<void> {
     await this.options.bus.start({
       message: (message, keep) => {
+        // A gift line (every node hears it): the sender's fan medal grew, its cached entry is read again.
+        const giftSender = message.cloudCustomData.gift?.senderId;
+        if (giftSender !== undefined) this.medals?.forget(Number(giftSender));
         this.recentLines.record(message);
         if (this.membership.deliver(message, keep)) this.messagesFannedOut += 1;
       },
@@ -148,6 +156,14 @@ export class ChatHub {
       presence: (nodeId, counts) => this.presence.received(nodeId, counts),
       roomEvent: (event) => this.roomEvents.apply(event),
     });
+  }
+
+  private medals: ChatMedalSource | null = null;
+
+  /** Fan medals (fanMedals/): member lines carry the worn medal, each member line is reported back. */
+  attachMedals(medals: ChatMedalSource): void {
+    this.medals = medals;
+    this.sending.attachMedals(medals);
   }
 
   /** The signed-in members in each group on this node (the levels count their minutes watched). */

@@ -8,6 +8,7 @@ import type { ChatDirectory } from './chatDirectory';
 import type { ChatGuards } from './chatGuards';
 import { GUEST_RATE, MEMBER_RATE, RoomInboundCap, type SenderRateOptions, SenderRateLimiter } from './chatLimits';
 import { chatMessages } from './chatMessages';
+import type { ChatMedalSource } from './chatMedals';
 import { memberChatProfile } from './chatNames';
 import { refuse, reply } from './chatReplies';
 import { endSession } from './chatSessionWatch';
@@ -33,6 +34,8 @@ export interface ChatSendingOptions {
   onMemberDanmaku?: (danmaku: MemberDanmaku) => void;
   /** Listed words replaced by `*` (the sensitive-word filter, `app.moderation.mask`); default none. */
   mask?: (text: string) => string;
+  /** Fan medals (chatMedals.ts): the worn medal on each member line; set later by ChatHub.attachMedals. */
+  medals?: ChatMedalSource;
 }
 
 /** A member's danmaku delivered over the socket, for the room's persisted history. */
@@ -90,12 +93,14 @@ export class ChatSending {
     if (identity.memberId !== null) connection.profile = memberChatProfile(await this.options.directory.user(identity.memberId), identity.memberId);
     // The member's guard in this room (the badge), as of now: a purchase shows on the next message.
     const guard = room !== null && identity.memberId !== null ? await this.options.guards?.guardOf(room.roomId, identity.memberId) : null;
+    // The worn fan medal (every room), from the medals' cache.
+    const medal = identity.memberId !== null ? await this.medalOf(identity.memberId, room) : null;
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId: frame.groupId,
       kind: frame.kind,
       text: text.text,
-      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role, ...(connection.profile.level !== undefined ? { level: connection.profile.level } : {}), ...(guard ? { guard: guard.level } : {}) },
+      from: { userId: identity.userId, nickname: connection.profile.nickname, avatar: connection.profile.avatar, role, ...(connection.profile.level !== undefined ? { level: connection.profile.level } : {}), ...(guard ? { guard: guard.level } : {}), ...(medal ? { medal } : {}) },
       cloudCustomData: { type: 0 },
       sentAt: this.options.clock().getTime(),
     };
@@ -108,6 +113,7 @@ export class ChatSending {
     }
     reply(connection, { type: 'ack', ref: frame.ref, message });
     if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId);
+    if (identity.memberId !== null && room !== null) this.options.medals?.lineSent(identity.memberId, room.ownerId);
     if (identity.memberId !== null && room !== null && frame.kind === 'danmaku') {
       this.options.onMemberDanmaku?.({ roomId: room.roomId, memberId: identity.memberId, text: text.text, level: connection.profile.level ?? 1, messageId: message.id, sentAt: new Date(message.sentAt) });
     }
@@ -138,17 +144,19 @@ export class ChatSending {
     const role = await this.roleOf(memberIdentity(memberId), room);
     const profile = memberChatProfile(await this.options.directory.user(memberId), memberId);
     const guard = room !== null ? await this.options.guards?.guardOf(room.roomId, memberId) : null;
+    const medal = await this.medalOf(memberId, room);
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId,
       kind: 'danmaku',
       text,
-      from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}), ...(guard ? { guard: guard.level } : {}) },
+      from: { userId: String(memberId), nickname: profile.nickname, avatar: profile.avatar, role, ...(profile.level !== undefined ? { level: profile.level } : {}), ...(guard ? { guard: guard.level } : {}), ...(medal ? { medal } : {}) },
       cloudCustomData: { type: 0, ...(style === null ? {} : { style }), ...(barrageId === undefined ? {} : { barrageId }) },
       sentAt: this.options.clock().getTime(),
     };
     const message = await this.options.bus.publishMessage(draft, true);
     this.options.onMemberMessage?.(memberId);
+    if (room !== null) this.options.medals?.lineSent(memberId, room.ownerId);
     return message;
   }
 
@@ -164,6 +172,23 @@ export class ChatSending {
       sentAt: this.options.clock().getTime(),
     };
     this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));
+  }
+
+  /** Fan medals (ChatHub.attachMedals): from then on, member lines carry the worn medal. */
+  attachMedals(medals: ChatMedalSource): void {
+    this.options.medals = medals;
+  }
+
+  /** The sender's worn medal as the line shows it (chatMedals.ts); a failing lookup sends the line without it. */
+  private async medalOf(memberId: number, room: { ownerId: number } | null): Promise<{ name: string; level: number; lit: boolean } | null> {
+    const medals = this.options.medals;
+    if (medals === undefined) return null;
+    try {
+      return await medals.badgeOf(memberId, room?.ownerId ?? null);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'chat: reading a fan medal failed');
+      return null;
+    }
   }
 
   /** The text with listed words masked (as every member line and danmaku goes out). */

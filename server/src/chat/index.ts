@@ -1,5 +1,4 @@
 // The chat domain's surface: what app.ts and other domains may import (never a file behind it).
-export { type ChatOptions, chatPlugin } from './chatPlugin';
 export { type ChatConfig, type ImProvider, defaultChatConfig } from './chatConfig';
 export { chatConnectSources } from './connectSources';
 export { imSystemConfig } from './imSystemConfig';
@@ -8,3 +7,4 @@ export { chatMessages } from './chatMessages';
 export { memberChatName } from './chatNames';
 export type { ChatHub } from './chatHub';
 export type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
+export type { ChatMedalBadge, ChatMedalSource } from './chatMedals';

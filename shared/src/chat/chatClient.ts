@@ -37,6 +37,8 @@ export interface ChatSender {
   level?: number;
   /** The sender's active guard tier level in this room (1-3): the guard badge beside the name. */
   guard?: number;
+  /** The fan medal the member wears (粉丝勋章, every room): name, level 1-20, lit (false: greyed). */
+  medal?: { name: string; level: number; lit: boolean };
 }
 
 /** A group message as the room receives it (SPEC.md section 3: chat message). */

@@ -96,6 +96,14 @@ export type ChatClientFrameType = ChatClientFrame['type'];
 
 // ---- server → client ----
 
+/** A fan medal on a chat line (ChatSenderSchema `medal`). */
+export const ChatMedalSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 16 }),
+  level: Type.Integer({ minimum: 1, maximum: 20 }),
+  lit: Type.Boolean(),
+});
+export type ChatMedal = Static<typeof ChatMedalSchema>;
+
 const ChatSenderSchema = Type.Object({
   userId: Type.String(),
   nickname: Type.String(),
@@ -105,6 +113,12 @@ const ChatSenderSchema = Type.Object({
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
   /** The sender's active guard tier level in this room (1-3; api/Guard): the guard badge beside the name. */
   guard: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  /**
+   * The fan medal (粉丝勋章) the member wears, in every room (api/FanMedal): the anchor's medal
+   * name, its level 1-20 and `lit` false when greyed (7 days without interaction). Computed by the
+   * server at send time; absent when none is worn.
+   */
+  medal: Type.Optional(ChatMedalSchema),
 });
 
 export const ChatGiftPayloadSchema = Type.Object({

@@ -2,6 +2,7 @@ export * from './Badge';
 export * from './Button';
 export * from './ChinaTime';
 export * from './ComingSoonPage';
+export * from './FanMedalBadge';
 export * from './Field';
 export * from './loadedComponent';
 export * from './LoadView';

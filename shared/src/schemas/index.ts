@@ -22,3 +22,4 @@ export * from './moderation';
 export * from './knowledge';
 export * from './limits';
 export * from './clips';
+export * from './fanMedals';

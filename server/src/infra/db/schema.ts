@@ -13,6 +13,7 @@ import type { HeadlineCategoryTable, HeadlineTable, HeadlineReadTable, HeadlineL
 import type { PostTopicTable, PostTable, PostLikeTable, PostCommentTable, PostCommentLikeTable } from './tables/community';
 import type { SearchKeyTable, SearchTermDayTable } from './tables/search';
 import type { ClipTable } from './tables/clips';
+import type { FanMedalTable, FanMedalNameTable, FanMedalWornTable } from './tables/fanMedals';
 import type { PointsDayTable, PointsCheckinTable } from './tables/points';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
@@ -30,6 +31,7 @@ export * from './tables/hornsBarrage';
 export * from './tables/moderation';
 export * from './tables/headlines';
 export * from './tables/clips';
+export * from './tables/fanMedals';
 export * from './tables/points';
 
 /**
@@ -73,6 +75,9 @@ export interface Database {
   broadcast: BroadcastTable;
   broadcast_segment: BroadcastSegmentTable;
   clip: ClipTable;
+  fan_medal: FanMedalTable;
+  fan_medal_name: FanMedalNameTable;
+  fan_medal_worn: FanMedalWornTable;
   member_real_name: MemberRealNameTable;
   identity_check: IdentityCheckTable;
   anchor_application: AnchorApplicationTable;

@@ -287,6 +287,15 @@ export const errors = catalogue({
   WALLET_WITHDRAWAL_DAILY_LIMIT: entry((limitYuan: string, leftYuan: string) => `超出每日提现限额 ${limitYuan} 元，今日还可提现 ${leftYuan} 元`),
   WALLET_WITHDRAWAL_NOT_FOUND: entry('提现记录不存在'),
   WALLET_WITHDRAWAL_ALREADY_REVIEWED: entry('该提现已审核，不能重复审核'),
+  // --- Fan medals (fanMedals/): wear, the fans list, the anchor's medal name. ---
+  /** Wearing a medal the member does not have (no gift or guard to that anchor yet). */
+  FAN_MEDAL_NOT_OWNED: entry('你还没有该主播的粉丝勋章，送出礼物即可获得'),
+  FAN_MEDAL_ANCHOR_NOT_FOUND: entry('主播不存在'),
+  FAN_MEDAL_FANS_SELECTOR: entry('请提供 anchor_id 或 room_id 其中之一', { status: 400 }),
+  FAN_MEDAL_NOT_ANCHOR: entry('只有主播可以设置粉丝勋章名称', { status: 403 }),
+  FAN_MEDAL_NAME_LENGTH: entry('勋章名称需为 2-4 个字'),
+  FAN_MEDAL_NAME_CHARACTERS: entry('勋章名称只能包含中文、字母和数字'),
+  FAN_MEDAL_NAME_REFUSED: entry('勋章名称包含不当内容，请修改后再试'),
   // Guards (wallet/guards/).
   WALLET_GUARD_NOT_FOUND: entry('守护等级不存在或已下架'),
   WALLET_GUARD_ROOM_NOT_FOUND: entry('直播间不存在'),

@@ -1,0 +1,56 @@
+import {
+  Envelope,
+  FanMedalListSchema,
+  FanMedalRoomFansQuerySchema,
+  FanMedalRoomFansSchema,
+  FanMedalSetNameRequestSchema,
+  FanMedalSetNameResultSchema,
+  FanMedalWearRequestSchema,
+  FanMedalWearResultSchema,
+} from '@sports/shared/server';
+import { sessionOf } from '../accounts/index';
+import { ok } from '../infra/http/envelope';
+import { errors } from '../infra/http/errorCatalogue';
+import type { App } from '../infra/http/types';
+import type { FanMedalService } from './fanMedalService';
+import type { WornMedals } from './wornMedals';
+
+export interface FanMedalRoutesOptions {
+  service: FanMedalService;
+  worn: WornMedals;
+  /** The one sensitive-word filter: true when the text may be published. */
+  allowed: (text: string) => boolean;
+}
+
+/**
+ * The fan medals API (issue 35; fanMedals/README.md), in the envelope: `api/FanMedal/list` (the
+ * member's medals), `wear` (one or none), `roomFans` (an anchor's fans list 粉丝榜, keyset),
+ * `setName` (the anchor names the medal).
+ */
+export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): Promise<void> {
+  const { service, worn } = options;
+  const login = { preHandler: app.requireLogin };
+
+  app.get('/api/FanMedal/list', { ...login, schema: { response: { 200: Envelope(FanMedalListSchema) } } }, async (request) => ok(await service.list(sessionOf(request).user.id)));
+
+  app.post('/api/FanMedal/wear', { ...login, schema: { body: FanMedalWearRequestSchema, response: { 200: Envelope(FanMedalWearResultSchema) } } }, async (request) => {
+    const memberId = sessionOf(request).user.id;
+    const anchorId = await service.wear(memberId, request.body.anchor_id);
+    // The next line in any room shows it (this node at once; others within WORN_MEDAL_TTL_MS).
+    worn.forget(memberId);
+    return ok({ worn_anchor_id: anchorId });
+  });
+
+  app.get('/api/FanMedal/roomFans', { schema: { querystring: FanMedalRoomFansQuerySchema, response: { 200: Envelope(FanMedalRoomFansSchema) } } }, async (request) => {
+    const query = request.query;
+    if ((query.anchor_id === undefined) === (query.room_id === undefined)) throw errors.FAN_MEDAL_FANS_SELECTOR();
+    const anchorId = query.anchor_id ?? (await service.anchorOfRoom(query.room_id as number));
+    return ok(await service.roomFans(anchorId, query.cursor, query.limit));
+  });
+
+  app.post('/api/FanMedal/setName', { ...login, schema: { body: FanMedalSetNameRequestSchema, response: { 200: Envelope(FanMedalSetNameResultSchema) } } }, async (request) => {
+    const result = await service.setName(sessionOf(request).user.id, request.body.name, options.allowed);
+    worn.renamed(result.anchor_id, result.name);
+    return ok(result);
+  });
+}

@@ -14,6 +14,7 @@ import { useDanmakuSetting } from '../danmaku/useDanmakuSetting';
 import { GiftLayer } from '../gifts/GiftLayer';
 import { GiftRankBoard } from '../gifts/GiftRankBoard';
 import { RoomGuardList } from '../guards/RoomGuardList';
+import { RoomFansButton } from '../medals/RoomFansList';
 import { useRoomGuards } from '../guards/useRoomGuards';
 import { HornBanner } from '../horns/HornBanner';
 import { useWatchHeartbeat } from '../hooks/useWatchHeartbeat';
@@ -259,6 +260,7 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
         </ChatSlot>
         <GiftRankBoard context={context} roomId={info.room_id} giftSignal={giftSignal} />
         <RoomGuardList guards={guards} />
+        <RoomFansButton context={context} anchorId={info.anchor.anchor_id} />
         <ActivityBanner context={context} />
       </Side>
     </Layout>

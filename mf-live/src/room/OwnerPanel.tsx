@@ -10,6 +10,7 @@ import { RoomCategoryForm } from './RoomCategoryForm';
 import { RoomCoverUpload } from './RoomCoverUpload';
 import { StreamHealthPanel } from './StreamHealthPanel';
 import { ClipOffsetControl } from '../clips/ClipOffsetControl';
+import { MedalNameControl } from '../medals/MedalNameControl';
 
 /** One setting's row (inside a plain <form>): label, field, save. */
 const Row = styled.div`
@@ -121,6 +122,7 @@ export function OwnerPanel({ context, room, onChanged, onSchedulesChanged }: Own
         </Row>
       </form>
       <ClipOffsetControl context={context} roomId={room.room_id} />
+      <MedalNameControl context={context} anchorId={room.anchor.anchor_id} />
       <RoomCategoryForm context={context} roomId={room.room_id} type={room.type} onChanged={onChanged} />
       <RoomCoverUpload context={context} roomId={room.room_id} cover={room.cover} onChanged={onChanged} />
       <RoomAdminsPanel context={context} roomId={room.room_id} />

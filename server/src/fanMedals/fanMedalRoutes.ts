@@ -31,9 +31,9 @@ export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): 
   const { service, worn } = options;
   const login = { preHandler: app.requireLogin };
 
-  app.get('/api/FanMedal/list', { ...login, schema: { response: { 200: Envelope(FanMedalListSchema) } } }, async (request) => ok(await service.list(sessionOf(request).user.id)));
+  app.get('/api/FanMedal/list', { ...login, schema: { summary: '我的粉丝勋章: the member\'s medals (login), highest intimacy first, the worn one marked', response: { 200: Envelope(FanMedalListSchema) } } }, async (request) => ok(await service.list(sessionOf(request).user.id)));
 
-  app.post('/api/FanMedal/wear', { ...login, schema: { body: FanMedalWearRequestSchema, response: { 200: Envelope(FanMedalWearResultSchema) } } }, async (request) => {
+  app.post('/api/FanMedal/wear', { ...login, schema: { summary: 'Wear one medal ({anchor_id}) or none ({anchor_id: null}); a medal the member does not have: FAN_MEDAL_NOT_OWNED', body: FanMedalWearRequestSchema, response: { 200: Envelope(FanMedalWearResultSchema) } } }, async (request) => {
     const memberId = sessionOf(request).user.id;
     const anchorId = await service.wear(memberId, request.body.anchor_id);
     // The next line in any room shows it (this node at once; others within WORN_MEDAL_TTL_MS).
@@ -41,14 +41,14 @@ export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): 
     return ok({ worn_anchor_id: anchorId });
   });
 
-  app.get('/api/FanMedal/roomFans', { schema: { querystring: FanMedalRoomFansQuerySchema, response: { 200: Envelope(FanMedalRoomFansSchema) } } }, async (request) => {
+  app.get('/api/FanMedal/roomFans', { schema: { summary: '粉丝榜: an anchor\'s fans (by anchor_id or room_id), highest intimacy first, keyset by next_cursor', querystring: FanMedalRoomFansQuerySchema, response: { 200: Envelope(FanMedalRoomFansSchema) } } }, async (request) => {
     const query = request.query;
     if ((query.anchor_id === undefined) === (query.room_id === undefined)) throw errors.FAN_MEDAL_FANS_SELECTOR();
     const anchorId = query.anchor_id ?? (await service.anchorOfRoom(query.room_id as number));
     return ok(await service.roomFans(anchorId, query.cursor, query.limit));
   });
 
-  app.post('/api/FanMedal/setName', { ...login, schema: { body: FanMedalSetNameRequestSchema, response: { 200: Envelope(FanMedalSetNameResultSchema) } } }, async (request) => {
+  app.post('/api/FanMedal/setName', { ...login, schema: { summary: 'The anchor names the medal: 2-4 characters (Chinese, letters, digits), through the word filter', body: FanMedalSetNameRequestSchema, response: { 200: Envelope(FanMedalSetNameResultSchema) } } }, async (request) => {
     const result = await service.setName(sessionOf(request).user.id, request.body.name, options.allowed);
     worn.renamed(result.anchor_id, result.name);
     return ok(result);

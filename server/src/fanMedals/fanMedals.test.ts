@@ -247,6 +247,14 @@ describeEachDatabase('fan medals (intimacy from gifts, guards, watching and chat
     expect((await call('GET', `/api/FanMedal/roomFans?room_id=${roomId}`)).data).toMatchObject({ name: '铁粉A', named: 1, total: 1 });
   });
 
+  it('the four calls are documented in /api/docs', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    expect(document.paths['/api/FanMedal/list']?.get?.summary).toContain('粉丝勋章');
+    expect(document.paths['/api/FanMedal/wear']?.post?.summary).toContain('FAN_MEDAL_NOT_OWNED');
+    expect(document.paths['/api/FanMedal/roomFans']?.get?.summary).toContain('粉丝榜');
+    expect(document.paths['/api/FanMedal/setName']?.post?.summary).toContain('2-4');
+  });
+
   it('roomFans: top by intimacy, keyset pages with ranks; by room or anchor (one of them); unknown ones refused', async () => {
     const { anchor, roomId } = await newRoom('榜单主播');
     const fans: TestUser[] = [];

@@ -35,6 +35,7 @@ import { searchPlugin } from './search/index';
 import { type DownloadConfig, sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
 import { type WalletOptions, walletPlugin } from './wallet/index';
+import { type PointsConfig, pointsPlugin } from './points/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -79,6 +80,8 @@ export interface BuildAppOptions {
   /** Fan medals: intimacy from watching and chatting, the chat badge (config FAN_MEDAL_*); default fanMedals/fanMedalsConfig.ts. */
   fanMedals?: FanMedalsConfig;
   wallet?: WalletOptions;
+  /** Points (积分): watch and chat earnings, caps (config POINTS_*); default points/pointsConfig.ts. */
+  points?: PointsConfig;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
   community?: CommunityOptions;
   /** The download page: h5 address and store links (config.download); default site/download/downloadConfig.ts. */
@@ -113,6 +116,7 @@ export const DOMAIN_PLUGINS = {
   member: memberPlugin,
   fanMedals: fanMedalsPlugin,
   wallet: walletPlugin,
+  points: pointsPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
   clips: clipsPlugin,
@@ -186,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     uploads: { db: options.db },
     member: { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken },
     wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
+    points: { db: options.db, config: options.points },
     fanMedals: { db: options.db, config: options.fanMedals },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },

@@ -15,6 +15,7 @@ import { loadControlFrameLimits } from './scores/liveData/liveDataConfig';
 import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 import { type WalletConfig, loadWalletConfig } from './wallet/index';
+import { type PointsConfig, loadPointsConfig } from './points/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
 import { type ClipsConfig, loadClipsConfig } from './clips/index';
 
@@ -57,10 +58,12 @@ export interface AppConfig {
   member: MemberConfig;
   /** LEVEL_*: exp per minute watched and per chat message, and their daily caps (levels/levelsConfig.ts). */
   levels: LevelsConfig;
-  /** WALLET_*: payment provider, order expiry, hot-account shards, the sandbox's notify key (wallet/walletConfig.ts). */
   /** FAN_MEDAL_*: intimacy from watching and chatting, their daily caps, the chat badge switch (fanMedals/fanMedalsConfig.ts). */
   fanMedals: FanMedalsConfig;
+  /** WALLET_*: payment provider, order expiry, hot-account shards, the sandbox's notify key (wallet/walletConfig.ts). */
   wallet: WalletConfig;
+  /** POINTS_*: points per watch interval and chat message, their daily caps, the watch interval and tick (points/pointsConfig.ts). */
+  points: PointsConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
   /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
@@ -110,10 +113,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     observability: loadObservabilityConfig(read, nodeEnv, problems),
     member: loadMemberConfig(read, problems),
     levels: loadLevelsConfig(read, problems),
+    fanMedals: loadFanMedalsConfig(read, problems),
     wallet: loadWalletConfig(read, nodeEnv, problems),
+    points: loadPointsConfig(read, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
-    fanMedals: loadFanMedalsConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

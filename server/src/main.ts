@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       levels: config.levels,
       fanMedals: config.fanMedals,
       wallet: { config: config.wallet },
+      points: config.points,
       observability: config.observability,
     });
     parts.app = app;

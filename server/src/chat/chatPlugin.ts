@@ -43,6 +43,18 @@ export interface ChatPluginOptions extends ChatOptions {
   redisUrl: string | null;
 }
 
+/**
+ * What members do in the chat, for the domains above it that reward it (points/): they subscribe
+ * here instead of the chat knowing them (the chat is below them). Listeners are called after the
+ * chat's own work and must not throw (a throw is logged).
+ */
+export interface ChatActivity {
+  /** Each chat message or danmaku a signed-in member got through (sent over the socket). */
+  onMemberMessage(listener: (memberId: number) => void): void;
+  /** The signed-in members in open rooms' chat groups on this node now (chatWatchTime.ts). */
+  watchingMembers(): Promise<number[]>;
+}
+
 export interface ChatPresence {
   /** Members in the room's chat group now (the page shows it + 50); 0 for a room nobody joined. */
   onlineMembers(roomId: number): number;
@@ -51,6 +63,8 @@ export interface ChatPresence {
 declare module 'fastify' {
   interface FastifyInstance {
     chatPresence: ChatPresence;
+    /** Members' messages and presence for the domains that reward them (points). */
+    chatActivity: ChatActivity;
     chatHub: ChatHub;
     /** Counts the signed-in members' minutes in open rooms (tests tick it by hand). */
     chatWatchTime: ChatWatchTime;
@@ -71,6 +85,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   const memberSigner = createMemberSigner(secret, services.clock);
   const guestSigner = createGuestSigner(secret, services.clock);
   const directory = new ChatDirectory(options.db, services.clock);
+  const messageListeners: Array<(memberId: number) => void> = [];
   const bus: ChatBus = options.redisUrl === null ? new InProcessChatBus() : new ChatRedisBus({ url: options.redisUrl, channel: options.redisChannel, log: app.log });
   const hub = new ChatHub({
     config,
@@ -93,6 +108,13 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     // Exp for each message a member got through (capped per day by the levels).
     onMemberMessage: (memberId) => {
       app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));
+      for (const listener of messageListeners) {
+        try {
+          listener(memberId);
+        } catch (error) {
+          app.log.warn({ err: error }, 'chat: a message listener failed');
+        }
+      }
     },
   });
   await hub.start();
@@ -133,6 +155,12 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     },
   });
   app.decorate('chatWatchTime', watchTime);
+  app.decorate('chatActivity', {
+    onMemberMessage: (listener: (memberId: number) => void) => {
+      messageListeners.push(listener);
+    },
+    watchingMembers: () => watchTime.watchingMembers(),
+  });
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {
       const groupId = directory.knownGroupOfRoom(roomId);

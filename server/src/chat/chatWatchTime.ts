@@ -43,13 +43,23 @@ export class ChatWatchTime {
     await this.running;
   }
 
+  /**
+   * The signed-in members in the chat group of an open room on this node now (a member in two
+   * rooms or tabs is listed once per group). What the minute is awarded to; the points' own timer
+   * (points/) reads it too, so both count the same presence.
+   */
+  async watchingMembers(): Promise<number[]> {
+    const watching: number[] = [];
+    for (const [groupId, memberIds] of this.options.membersByGroup()) {
+      const room = await this.options.directory.room(groupId);
+      if (room?.isOpen) watching.push(...memberIds);
+    }
+    return watching;
+  }
+
   private async count(): Promise<void> {
     try {
-      const watching: number[] = [];
-      for (const [groupId, memberIds] of this.options.membersByGroup()) {
-        const room = await this.options.directory.room(groupId);
-        if (room?.isOpen) watching.push(...memberIds);
-      }
+      const watching = await this.watchingMembers();
       if (watching.length > 0) await this.options.awardMinute(watching, this.options.now());
     } catch (error) {
       this.options.log.warn({ err: error }, 'chat: counting minutes watched failed');

@@ -23,3 +23,4 @@ export * from './knowledge';
 export * from './limits';
 export * from './clips';
 export * from './fanMedals';
+export * from './points';

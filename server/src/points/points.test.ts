@@ -218,6 +218,13 @@ describeEachDatabase('points: check-in with a streak, watch and chat earnings, t
     }
   });
 
+  it('the three calls are documented in /api/docs', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    expect(document.paths['/api/Points/info']?.get?.summary).toContain('我的积分');
+    expect(document.paths['/api/Points/checkIn']?.post?.summary).toContain('POINTS_ALREADY_CHECKED_IN');
+    expect(document.paths['/api/Points/history']?.get?.summary).toContain('keyset');
+  });
+
   it('asks visitors to log in', async () => {
     for (const [method, url] of [['GET', '/api/Points/info'], ['POST', '/api/Points/checkIn'], ['GET', '/api/Points/history']] as const) {
       expect((await call(method, url)).code, url).toBe(700);

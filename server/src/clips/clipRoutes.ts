@@ -121,6 +121,8 @@ export async function clipRoutes(app: App, options: ClipRoutesOptions): Promise<
       const exists = await db.selectFrom('live_room').select('id').where('id', '=', request.body.room_id).executeTakeFirst();
       throw exists === undefined ? errors.LIVE_ROOM_NOT_FOUND() : errors.LIVE_NOT_OWNER();
     }
+    // The room's 回看 markers move with the offset: its viewers' DVR window is read afresh.
+    app.mediaArchive.forgetRoomDvr(room.id);
     request.log.info({ roomId: room.id, offsetSeconds: room.clip_offset_seconds }, 'clips: the anchor set the clip offset');
     return ok({ room_id: room.id, clip_offset_seconds: room.clip_offset_seconds });
   });

@@ -121,7 +121,7 @@ describe.skipIf(!ffmpegInstalled)('media archive: recording, DVR and replays of 
       expect(info.dvr.markers).toEqual([expect.objectContaining({ kind: 'goal', label: "67' 进球 主队 2-1", clip_id: null })]);
       expect(info.dvr.markers[0].at_ms).toBeGreaterThan(0);
       // The room's feed-to-stream offset moves the markers as it moves the clips.
-      await ctx.db.updateTable('live_room').set({ clip_offset_seconds: -2 }).where('id', '=', anchor.roomId).execute();
+      expect(await post('/api/Live/setClipOffset', { room_id: anchor.roomId, clip_offset_seconds: -2 }, anchor.token)).toMatchObject({ code: 200 });
       const shifted = (await get(`/api/Live_streaming/getRoomInfo?room_id=${anchor.roomId}`)).data.dvr;
       expect(shifted.window_start_at).toBe(info.dvr.window_start_at);
       expect(shifted.markers[0].at_ms - info.dvr.markers[0].at_ms).toBe(-2_000);

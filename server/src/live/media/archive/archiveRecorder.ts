@@ -43,6 +43,8 @@ interface Recording {
   seqBase: number | null;
   /** The highest ffmpeg segment number handled (kept or skipped). */
   lastNumber: number;
+  /** Where the last kept segment ends (wall time, ms): the next one starts no earlier. */
+  keptUntilMs: number | null;
   /** The storage refused (full): nothing more is kept of this broadcast. */
   failed: boolean;
   hasThumb: boolean;
@@ -80,6 +82,7 @@ export class ArchiveRecorder {
       broadcastId: null,
       seqBase: null,
       lastNumber: -1,
+      keptUntilMs: null,
       failed: false,
       hasThumb: false,
       timer: setInterval(() => void this.harvest(recording), this.options.harvestEveryMs ?? HARVEST_EVERY_MS).unref(),
@@ -178,7 +181,12 @@ export class ArchiveRecorder {
         continue;
       }
       const durationMs = Math.min(60_000, Math.max(1, segment.durationMs));
-      await recordSegment(this.options.db, { broadcastId, seq, startedAtMs: segment.programDateMs + recording.dateShiftMs(), durationMs, bytes, storageKey: key });
+      // The stream clock's correction is read off the newest frame, whose arrival jitters on a busy
+      // machine (seen: −585 ms between two 1 s segments): a segment never starts before the
+      // previous one ends, so the DVR and replay timelines only go forward.
+      const startedAtMs = Math.max(segment.programDateMs + recording.dateShiftMs(), recording.keptUntilMs ?? Number.NEGATIVE_INFINITY);
+      recording.keptUntilMs = startedAtMs + durationMs;
+      await recordSegment(this.options.db, { broadcastId, seq, startedAtMs, durationMs, bytes, storageKey: key });
       await this.options.db
         .updateTable('broadcast')
         .set({ replay_bytes: sql<number>`replay_bytes + ${bytes}`, replay_duration_ms: sql<number>`replay_duration_ms + ${durationMs}` })

@@ -23,6 +23,7 @@ import type { App } from '../../../infra/http/types';
 import { optionalViewerId } from '../../viewer';
 import { roomIdOfStream } from '../playbackUrls';
 import { dvrSegments } from './dvr';
+import { MomentCache } from './momentCache';
 import type { MediaArchive } from './mediaArchive';
 import { archivePlaylist } from './playlists';
 import { deleteReplay, replayInfo, replayList, updateReplay } from './replays';
@@ -57,17 +58,12 @@ export async function archiveRoutes(app: App, options: ArchiveRoutesOptions): Pr
 
   // A DVR playlist is the same for every viewer of a room for a moment: built at most once a
   // second per room (a 2 h window is thousands of rows), however many viewers reload it.
-  const dvrPlaylists = new Map<number, { builtAtMs: number; body: Playlist | null }>();
-  const dvrPlaylist = async (roomId: number): Promise<Playlist | null> => {
-    const now = Date.now();
-    const cached = dvrPlaylists.get(roomId);
-    if (cached !== undefined && now - cached.builtAtMs < DVR_PLAYLIST_TTL_MS) return cached.body;
-    for (const [room, entry] of dvrPlaylists) if (now - entry.builtAtMs >= DVR_PLAYLIST_TTL_MS) dvrPlaylists.delete(room);
-    const window = await dvrSegments(db, roomId, archive.dvrWindowMs, now);
-    const body = window === null ? null : playlistOf(archivePlaylist(window.segments, false));
-    dvrPlaylists.set(roomId, { builtAtMs: now, body });
-    return body;
-  };
+  const dvrPlaylists = new MomentCache<number, Playlist | null>(DVR_PLAYLIST_TTL_MS);
+  const dvrPlaylist = (roomId: number): Promise<Playlist | null> =>
+    dvrPlaylists.get(roomId, async () => {
+      const window = await dvrSegments(db, roomId, archive.dvrWindowMs, Date.now());
+      return window === null ? null : playlistOf(archivePlaylist(window.segments, false));
+    });
 
   app.get(
     '/live/:stream/dvr.m3u8',

@@ -9,6 +9,7 @@ import { ArchiveRecorder } from './archiveRecorder';
 import { ArchiveStats } from './archiveStats';
 import { roomDvr } from './dvr';
 import type { ClipOfEvents } from './markers';
+import { MomentCache } from './momentCache';
 import { settleEndedRecordings } from './replayStates';
 import { type SweepResult, sweepArchive } from './retention';
 
@@ -27,6 +28,7 @@ export class MediaArchive {
   clipOfEvents: ClipOfEvents | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping: Promise<SweepResult> | null = null;
+  private readonly viewerDvrs = new MomentCache<number, RoomDvr | null>(1_000);
 
   private constructor(
     readonly storage: MediaStorage,
@@ -57,6 +59,16 @@ export class MediaArchive {
 
   roomDvr(roomId: number, nowMs = Date.now()): Promise<RoomDvr | null> {
     return roomDvr(this.db, roomId, this.dvrWindowMs, nowMs, this.clipOfEvents);
+  }
+
+  /** Room info's `dvr` as every viewer gets it: read at most once a second per room (three queries), however many viewers open the room. */
+  roomDvrForViewers(roomId: number): Promise<RoomDvr | null> {
+    return this.viewerDvrs.get(roomId, () => this.roomDvr(roomId));
+  }
+
+  /** The room's DVR window changed in a way its viewers should see at once (the anchor moved the clip offset). */
+  forgetRoomDvr(roomId: number): void {
+    this.viewerDvrs.forget(roomId);
   }
 
   /** Ended broadcasts' recordings become replays (ready or failed): at once when a stream ends. */

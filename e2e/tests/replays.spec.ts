@@ -12,8 +12,6 @@ import { type TestStream, pushTestStream } from './support/testStream';
  * watchable from the anchor's public page (#/about-user) within 60 s of the end, with the match's
  * events as markers. A new anchor pushes real video (ffmpeg) in each journey.
  */
-test.describe.configure({ timeout: 180_000 });
-
 const PASSWORD = 'replays-e2e-2026';
 /** issue 34: a replay is watchable within 60 s of the broadcast's end. */
 const REPLAY_READY_MS = 60_000;
@@ -29,64 +27,10 @@ function secondsBehind(text: string | null): number {
   return found ? Number(found[1] ?? 0) * 3_600 + Number(found[2]) * 60 + Number(found[3]) : Number.NaN;
 }
 
-test('a viewer seeks a live room back 60 s (回看) and returns to live (回到直播): the player plays at each step', async ({ browser, request }) => {
-  let stream: TestStream | null = null;
-  try {
-    const anchor = await newAnchorOnAir(browser, request, PASSWORD, '回看测试直播间');
-    stream = pushTestStream(await readPushUrl(anchor.page));
-    await anchor.page.goto('about:blank');
-
-    // A guest watches live; the room keeps what it has shown (its DVR window, the seek bar's length).
-    const guestContext = await browser.newContext();
-    const guest = await guestContext.newPage();
-    // What the player asks for: the live stream (HTTP-FLV in a desktop Chromium) or the DVR playlist.
-    const asked: { path: string; at: number }[] = [];
-    guest.on('request', (asking) => asked.push({ path: new URL(asking.url()).pathname, at: Date.now() }));
-    const askedSince = (since: number, pattern: RegExp) => asked.filter((entry) => entry.at >= since && pattern.test(entry.path)).length;
-    const FLV = new RegExp(`/live/room${anchor.roomId}\\.flv$`);
-    const DVR = new RegExp(`/live/room${anchor.roomId}/dvr\\.m3u8$`);
-    await guest.goto(`/web/#/live?id=${anchor.roomId}`);
-    await expectVideoPlaying(guest);
-    expect(askedSince(0, FLV), 'the desktop viewer watches live over HTTP-FLV').toBeGreaterThan(0);
-    const bar = guest.getByRole('group', { name: '回看' });
-    await expect(bar, 'the live room offers 回看 under its player').toBeVisible({ timeout: 30_000 });
-    await expect(bar).toHaveAttribute('data-shifted', 'false');
-    const slider = bar.getByTestId('time-shift-slider');
-    await expect(slider).toHaveAttribute('aria-valuetext', '直播中');
-    // More than a minute and a bit on air: 后退60秒 has a minute to go back into.
-    await expect
-      .poll(async () => Number(await slider.getAttribute('max')), { message: 'the DVR window grows past 70 s while the room is on air', timeout: 120_000, intervals: [2_000] })
-      .toBeGreaterThanOrEqual(70);
-
-    // 后退60秒: the picture is a minute behind and plays.
-    const shiftedAt = Date.now();
-    await bar.getByRole('button', { name: '后退60秒' }).click();
-    await expect(bar, 'after 后退60秒 the room is behind live').toHaveAttribute('data-shifted', 'true');
-    await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'shifted');
-    await expect(guest.getByTestId('live-state')).toHaveText('回看中');
-    const video = guest.getByTestId('live-video');
-    await expectVideoAdvancing(video, 'the room 60 s behind live');
-    await expect
-      .poll(async () => secondsBehind(await slider.getAttribute('aria-valuetext')), { message: 'the seek bar says the picture is about a minute behind live', timeout: 10_000 })
-      .toBeGreaterThanOrEqual(50);
-    expect(secondsBehind(await slider.getAttribute('aria-valuetext')), 'no more than a minute and a bit behind').toBeLessThanOrEqual(75);
-    expect(askedSince(shiftedAt, DVR), 'behind live the player moves to the DVR playlist (HLS)').toBeGreaterThan(0);
-
-    // 回到直播: live again, the video plays the live stream.
-    const backAt = Date.now();
-    await bar.getByRole('button', { name: '回到直播' }).click();
-    await expect(bar, 'after 回到直播 the room is live again').toHaveAttribute('data-shifted', 'false');
-    await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
-    await expect(slider).toHaveAttribute('aria-valuetext', '直播中');
-    await expectVideoPlaying(guest);
-    expect(askedSince(backAt, FLV), 'at the live edge the player is back on HTTP-FLV').toBeGreaterThan(0);
-    await guestContext.close();
-  } finally {
-    await stream?.stop();
-  }
-});
-
-test("an anchor's broadcast ends: within 60 s its replay is on the anchor's page (#/about-user) and plays, with the match's events as markers", async ({ browser, request }) => {
+test("回看 then 回放: a viewer seeks a live room back 60 s and returns to live; the broadcast ends and within 60 s its replay plays from the anchor's page (#/about-user), with the match's events as markers", async ({ browser, request }) => {
+  // One broadcast for both: the 60 s to seek back into are the same minutes that give the match
+  // its events (the markers), so the journey waits for video time once, not twice.
+  test.setTimeout(300_000);
   let stream: TestStream | null = null;
   try {
     const anchor = await newAnchorOnAir(browser, request, PASSWORD, '篮球回放测试', { category: '篮球' });
@@ -99,6 +43,53 @@ test("an anchor's broadcast ends: within 60 s its replay is on the anchor's page
     const bound = await anchor.context.request.get(`/api/Live/updateLive?room_id=${anchor.roomId}&match_id=${matchId}`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: origin } });
     expect((await bound.json()).code, 'the anchor binds the room to the match').toBe(200);
     stream = pushTestStream(await readPushUrl(anchor.page));
+
+    await test.step('回看: a guest seeks the live room back 60 s and returns to live (回到直播)', async () => {
+      const guestContext = await browser.newContext();
+      const guest = await guestContext.newPage();
+      // What the player asks for: the live stream (HTTP-FLV in a desktop Chromium) or the DVR playlist.
+      const asked: { path: string; at: number }[] = [];
+      guest.on('request', (asking) => asked.push({ path: new URL(asking.url()).pathname, at: Date.now() }));
+      const askedSince = (since: number, pattern: RegExp) => asked.filter((entry) => entry.at >= since && pattern.test(entry.path)).length;
+      const FLV = new RegExp(`/live/room${anchor.roomId}\\.flv$`);
+      const DVR = new RegExp(`/live/room${anchor.roomId}/dvr\\.m3u8$`);
+      await guest.goto(`/web/#/live?id=${anchor.roomId}`);
+      await expectVideoPlaying(guest);
+      expect(askedSince(0, FLV), 'the desktop viewer watches live over HTTP-FLV').toBeGreaterThan(0);
+      const bar = guest.getByRole('group', { name: '回看' });
+      await expect(bar, 'the live room offers 回看 under its player').toBeVisible({ timeout: 30_000 });
+      await expect(bar).toHaveAttribute('data-shifted', 'false');
+      const slider = bar.getByTestId('time-shift-slider');
+      await expect(slider).toHaveAttribute('aria-valuetext', '直播中');
+      // More than a minute and a bit on air: 后退60秒 has a minute to go back into.
+      await expect
+        .poll(async () => Number(await slider.getAttribute('max')), { message: 'the DVR window grows past 70 s while the room is on air', timeout: 120_000, intervals: [2_000] })
+        .toBeGreaterThanOrEqual(70);
+
+      // 后退60秒: the picture is a minute behind and plays.
+      const shiftedAt = Date.now();
+      await bar.getByRole('button', { name: '后退60秒' }).click();
+      await expect(bar, 'after 后退60秒 the room is behind live').toHaveAttribute('data-shifted', 'true');
+      await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'shifted');
+      await expect(guest.getByTestId('live-state')).toHaveText('回看中');
+      const video = guest.getByTestId('live-video');
+      await expectVideoAdvancing(video, 'the room 60 s behind live');
+      await expect
+        .poll(async () => secondsBehind(await slider.getAttribute('aria-valuetext')), { message: 'the seek bar says the picture is about a minute behind live', timeout: 10_000 })
+        .toBeGreaterThanOrEqual(50);
+      expect(secondsBehind(await slider.getAttribute('aria-valuetext')), 'no more than a minute and a bit behind').toBeLessThanOrEqual(75);
+      expect(askedSince(shiftedAt, DVR), 'behind live the player moves to the DVR playlist (HLS)').toBeGreaterThan(0);
+
+      // 回到直播: live again, the video plays the live stream.
+      const backAt = Date.now();
+      await bar.getByRole('button', { name: '回到直播' }).click();
+      await expect(bar, 'after 回到直播 the room is live again').toHaveAttribute('data-shifted', 'false');
+      await expect(guest.getByTestId('live-state')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+      await expect(slider).toHaveAttribute('aria-valuetext', '直播中');
+      await expectVideoPlaying(guest);
+      expect(askedSince(backAt, FLV), 'at the live edge the player is back on HTTP-FLV').toBeGreaterThan(0);
+      await guestContext.close();
+    });
 
     // On air until the match has an event inside the broadcast (the room's 回看 markers say so).
     let info: RoomInfo | null = null;

@@ -126,6 +126,9 @@ export default function ProfileSection({ context }: MemberSectionProps) {
                 <li>
                   <a href="#/member?type=3">{profileCopy.walletCentre}</a>
                 </li>
+                <li>
+                  <a href="#/member?type=4">{profileCopy.points}</a>
+                </li>
               </LinkList>
             </PagePanel>
           </>

@@ -23,9 +23,13 @@ interface Setup {
 const CONNECT_CONCURRENCY = 250;
 const MESSAGE_PREFIX = Buffer.from('{"type":"message"');
 const TEXT_MARK = Buffer.from('"text":"t');
+/** A line carrying its sender's fan medal (`from.medal`, issue 35). */
+const MEDAL_MARK = Buffer.from('"medal":{"name":');
 
 const arrivals = new Arrivals();
 let sent = 0;
+/** Message frames received that carry a fan medal. */
+let withMedal = 0;
 const send = (message: object) => process.send?.(message);
 
 function onFrame(payload: Buffer, arrived: number): void {
@@ -33,6 +37,7 @@ function onFrame(payload: Buffer, arrived: number): void {
   const at = payload.indexOf(TEXT_MARK);
   if (at < 0) return;
   arrivals.record(readDigitsAt(payload, at + TEXT_MARK.length), arrived);
+  if (payload.indexOf(MEDAL_MARK) >= 0) withMedal += 1;
 }
 
 async function connectAll(setup: Setup, identities: Identity[]): Promise<RawWsClient[]> {
@@ -67,6 +72,7 @@ process.on('message', async (message: { cmd: string; setup?: Setup; seconds?: nu
       if (next.cmd !== 'start') return;
       arrivals.reset();
       sent = 0;
+      withMedal = 0;
       // Senders take turns: each sends ratePerSecond / senders.length a second, under the per-user limit.
       const interval = 1_000 / setup.ratePerSecond;
       let turn = 0;
@@ -87,7 +93,7 @@ process.on('message', async (message: { cmd: string; setup?: Setup; seconds?: nu
       }, 5);
     });
   } else if (message.cmd === 'report') {
-    send({ type: 'report', ...arrivals.summary(), sent });
+    send({ type: 'report', ...arrivals.summary(), sent, withMedal });
   } else if (message.cmd === 'exit') {
     for (const client of [...clients, ...senders]) client.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import { ChatDirectory, ChatGroup, ChatHub, type ChatRoomInfo, type ChatUserInfo, createGuestSigner, createMemberSigner, defaultChatConfig, InProcessChatBus, systemClock } from '@sports/server/bench';
+import { ChatDirectory, ChatGroup, ChatHub, type ChatRoomInfo, type ChatUserInfo, createGuestSigner, createMemberSigner, defaultChatConfig, FanMedalChatLines, InProcessChatBus, systemClock, type WornMedal, WornMedals } from '@sports/server/bench';
 
 export const BENCH_SECRET = 'chat-bench-secret-not-for-production';
 
@@ -32,6 +32,35 @@ class BenchDirectory extends ChatDirectory {
   override async muteOf(): Promise<undefined> {
     return undefined;
   }
+}
+
+/**
+ * Fan medals (issue 35): every sending member wears one (a level from their id, some greyed). The
+ * real cache the send path reads (WornMedals), its one row per member served from memory as the
+ * directory's are; the real chat lines' batcher, applying to nothing (the bench measures the
+ * sockets and the send path, not the database).
+ */
+class BenchWornMedals extends WornMedals {
+  constructor() {
+    super(null as never, systemClock);
+  }
+  protected override async read(memberId: number): Promise<WornMedal | null> {
+    const greyed = memberId % 5 === 0;
+    return { anchorId: 900_000 + (memberId % 7), name: '铁粉团', intimacy: (memberId % 20) * 1_500, lastInteractionAt: Date.now() - (greyed ? 8 : 1) * 86_400_000 };
+  }
+}
+
+function benchMedals(log: unknown) {
+  const worn = new BenchWornMedals();
+  const lines = new FanMedalChatLines({ chatted: async () => [] } as never, () => new Date(), () => undefined, log as never);
+  return {
+    source: {
+      badgeOf: (memberId: number, roomOwnerId: number | null) => worn.badgeOf(memberId, roomOwnerId),
+      lineSent: (memberId: number, roomOwnerId: number) => lines.lineSent(memberId, roomOwnerId),
+      forget: (memberId: number) => worn.forget(memberId),
+    },
+    stop: () => lines.stop(),
+  };
 }
 
 async function listen(): Promise<WebSocketServer> {
@@ -67,9 +96,15 @@ export const BENCH_SESSIONS = {
   ended: async (): Promise<Set<number>> => new Set(),
 };
 
-/** Our ChatHub (the code /ws/chat runs): every check of a real send, each message framed once. */
-export async function startChatHubServer(groupId: string, flushIntervalMs: number): Promise<ChatBenchServer> {
+/**
+ * Our ChatHub (the code /ws/chat runs): every check of a real send, each message framed once.
+ * `medals`: every member line carries the sender's worn fan medal (as the server attaches them);
+ * without, badges are off (the run before medals).
+ */
+export async function startChatHubServer(groupId: string, flushIntervalMs: number, medals = false): Promise<ChatBenchServer> {
   const server = await listen();
+  const log = pino({ level: 'warn' });
+  const medalSource = medals ? benchMedals(log) : null;
   const hub = new ChatHub({
     config: defaultChatConfig(),
     directory: new BenchDirectory(groupId),
@@ -78,17 +113,19 @@ export async function startChatHubServer(groupId: string, flushIntervalMs: numbe
     sessions: BENCH_SESSIONS,
     bus: new InProcessChatBus(),
     clock: systemClock,
-    log: pino({ level: 'warn' }),
+    log,
     guestNicknamePrefix: '游客',
     flushIntervalMs,
     maxBufferedBytes: 16 * 1024 * 1024,
   });
+  if (medalSource !== null) hub.attachMedals(medalSource.source);
   await hub.start();
   server.on('connection', (socket: WebSocket) => hub.accept(socket));
   return {
     port: (server.address() as AddressInfo).port,
     members: () => hub.onlineCount(groupId),
     close: async () => {
+      await medalSource?.stop();
       await hub.close(200);
       await closeServer(server);
     },

@@ -19,6 +19,9 @@ export { ChatHub, DEFAULT_CHAT_FLUSH_MS } from './chat/chatHub';
 export { createGuestSigner } from './chat/guestSignature';
 export { createMemberSigner } from './chat/memberSignature';
 export { systemClock } from './infra/clock';
+// …and the fan medals on every line (issue 35): the worn-medal cache a send reads, the chat lines' batcher.
+export { WornMedals, type WornMedal } from './fanMedals/wornMedals';
+export { FanMedalChatLines } from './fanMedals/fanMedalChatLines';
 
 // bench:realtime: the live-data hub in one process and behind fan-out worker processes
 // (LIVE_WORKERS), as the server wires them.

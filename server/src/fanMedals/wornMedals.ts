@@ -105,7 +105,8 @@ export class WornMedals {
     return entry;
   }
 
-  private async read(memberId: number): Promise<WornMedal | null> {
+  /** The member's worn medal from the database (the bench serves it from memory). */
+  protected async read(memberId: number): Promise<WornMedal | null> {
     const row = await this.db
       .selectFrom('fan_medal_worn as worn')
       .innerJoin('fan_medal as medal', (join) => join.onRef('medal.member_id', '=', 'worn.member_id').onRef('medal.anchor_id', '=', 'worn.anchor_id'))

@@ -8,12 +8,13 @@ export const pageCopy: Record<string, { title: string }> = {
 };
 
 /** The member centre's sections (SPEC.md section 2: member?type=0, 1, 2, 7, 9; 3 the wallet centre, issue 13). */
-export const sectionTitles: Record<'0' | '1' | '2' | '3' | '4' | '7' | '9', string> = {
+export const sectionTitles: Record<'0' | '1' | '2' | '3' | '4' | '5' | '7' | '9', string> = {
   '0': '个人中心',
   '1': '我的钱包',
   '2': '我的关注',
   '3': '钱包中心',
   '4': '我的积分',
+  '5': '粉丝勋章',
   '7': '申请主播',
   '9': '开播记录',
 };
@@ -62,6 +63,7 @@ export const profileCopy = {
   recharge: '充值',
   walletCentre: '钱包中心',
   points: '我的积分',
+  medals: '粉丝勋章',
   realName: '实名认证',
   realNameVerified: (name: string) => `已认证（${name}）`,
   realNameMissing: '未认证',

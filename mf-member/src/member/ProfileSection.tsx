@@ -129,6 +129,9 @@ export default function ProfileSection({ context }: MemberSectionProps) {
                 <li>
                   <a href="#/member?type=4">{profileCopy.points}</a>
                 </li>
+                <li>
+                  <a href="#/member?type=5">{profileCopy.medals}</a>
+                </li>
               </LinkList>
             </PagePanel>
           </>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { LoadView, Muted, PagePanel, RemotePageFrame, requireLogin, Button, useLoad, userInfoAtom, type RemotePageProps } from '@sports/shared';
 import { memberApi, type PublicUserInfo } from '../api/memberApi';
+import { AnchorFansPanel } from '../medals/AnchorFansPanel';
 import { ReplayListSection } from '../member/ReplayListSection';
 import { UserPostsSection } from '../member/UserPostsSection';
 import { aboutUserCopy, commonCopy, pageCopy } from '../messages';
@@ -101,6 +102,7 @@ export default function AboutUserPage({ context, location }: RemotePageProps) {
                   )}
                 </PagePanel>
                 {user.is_anchor === 1 && <ReplayListSection context={context} anchorId={user.id} />}
+                {user.is_anchor === 1 && <AnchorFansPanel context={context} anchorId={user.id} />}
                 <UserPostsSection context={context} userId={user.id} />
               </>
             );

@@ -16,11 +16,12 @@ const sections: Record<SectionType, ComponentType<MemberSectionProps>> = {
   '2': lazy(() => import('../member/FollowsSection')),
   '3': lazy(() => import('../wallet/WalletCentre')),
   '4': lazy(() => import('../points/PointsCentre')),
+  '5': lazy(() => import('../medals/MedalsSection')),
   '7': lazy(() => import('../member/AnchorApplySection')),
   '9': lazy(() => import('../member/BroadcastRecordsSection')),
 };
 
-/** `member?type=`: 0 personal centre (also any unknown type), 1 wallet, 2 follows, 3 wallet centre, 4 points (积分), 7 apply to be anchor, 9 broadcast records. */
+/** `member?type=`: 0 personal centre (also any unknown type), 1 wallet, 2 follows, 3 wallet centre, 4 points (积分), 5 fan medals (粉丝勋章), 7 apply to be anchor, 9 broadcast records. */
 export function sectionOf(type: string | undefined): SectionType {
   return type !== undefined && type in sections ? (type as SectionType) : '0';
 }

@@ -1,4 +1,6 @@
 import { execFile, type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
@@ -28,6 +30,34 @@ export function pushStampedStream(rtmpUrl: string, t0Ms: number, seconds: number
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+}
+
+/**
+ * `seconds` of the same picture and stamp as `pushStampedStream`, written at once (not in real
+ * time) as 1 s MPEG-TS segments, as the ingest's packager cuts them (x264 with a keyframe opening
+ * each second, AAC, continuous timestamps). The stamp's T is the stream time (s from its start),
+ * so `firstFrameMadeMs` of a frame says where in these segments it is. Answers each segment's
+ * file and length (ffmpeg's own segment list).
+ */
+export async function writeStampedSegments(dir: string, seconds: number): Promise<{ file: string; durationMs: number }[]> {
+  const stamp = "geq=lum='if(lt(X,W/3),16+4*mod(floor(T),50),if(lt(X,2*W/3),16+4*mod(floor(T/50),50),16+8*floor(mod(T,1)*25+0.001)))':cb=128:cr=128";
+  // The stamp is painted on 6x2 pixels and scaled up (nearest neighbour): the same three blocks at a
+  // fraction of geq's per-pixel cost, so 11 minutes are written in about a minute.
+  const graph = `[0:v]format=yuv420p,split[base][corner];[corner]crop=6:2:0:0,${stamp},scale=240:60:flags=neighbor[stamp];[base][stamp]overlay=0:0[video]`;
+  const list = path.join(dir, 'segments.csv');
+  await exec('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+    ...['-t', String(seconds), '-filter_complex', graph, '-map', '[video]', '-map', '1:a'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-keyint_min', '25', '-sc_threshold', '0', '-bf', '0', '-pix_fmt', 'yuv420p', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '1000k'],
+    ...['-c:a', 'aac', '-b:a', '64k'],
+    ...['-f', 'segment', '-segment_time', '1', '-segment_format', 'mpegts', '-reset_timestamps', '0', '-segment_list', list, '-segment_list_type', 'csv', path.join(dir, 'seg%05d.ts')],
+  ], { maxBuffer: 1 << 20 });
+  const lines = (await fs.readFile(list, 'utf8')).trim().split('\n');
+  return lines.map((line) => {
+    const [name, start, end] = line.split(',');
+    return { file: path.join(dir, name as string), durationMs: Math.max(1, Math.round((Number(end) - Number(start)) * 1000)) };
+  });
 }
 
 async function blockLuma(file: string, x: number): Promise<number> {

@@ -14,6 +14,10 @@ const IsoTime = Type.String({ format: 'date-time' });
 const NullableId = Type.Union([BigIdSchema, Type.Null()]);
 const NextCursor = Type.Union([Type.String(), Type.Null()]);
 
+/** Whose room a clip or a replay comes from. */
+export const MediaAnchorSchema = Type.Object({ user_id: BigIdSchema, user_nickname: Type.String(), avatar: Type.String() }, { additionalProperties: false });
+export type MediaAnchor = Static<typeof MediaAnchorSchema>;
+
 /** An opaque keyset cursor (the server's encoding; clients pass back `next_cursor`). */
 export const MediaCursorSchema = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,80}$', maxLength: 80 });
 
@@ -24,6 +28,10 @@ export const MediaCursorSchema = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,80}$'
  */
 export const ClipKindSchema = Type.Union([Type.Literal('goal'), Type.Literal('penalty'), Type.Literal('red_card'), Type.Literal('quarter_end'), Type.Literal('lead_change'), Type.Literal('person')]);
 export type ClipKind = Static<typeof ClipKindSchema>;
+/** Every kind, in the schema's order (one list: the database's CHECK in migration 0031 names the same). */
+export const CLIP_KINDS: readonly ClipKind[] = ClipKindSchema.anyOf.map((literal) => literal.const);
+/** The kinds the score feed cuts by itself (every kind but a person's 剪辑). */
+export const FEED_CLIP_KINDS: readonly Exclude<ClipKind, 'person'>[] = CLIP_KINDS.filter((kind): kind is Exclude<ClipKind, 'person'> => kind !== 'person');
 
 /** `cutting` until the MP4 is written; `ready` playable; `failed` (the span was no longer kept, the disk was full…: `failure` says which). */
 export const ClipStatusSchema = Type.Union([Type.Literal('cutting'), Type.Literal('ready'), Type.Literal('failed')]);
@@ -45,7 +53,7 @@ export const ClipSchema = Type.Object(
     happened_at: IsoTime,
     created_at: IsoTime,
     room_id: BigIdSchema,
-    anchor: Type.Object({ user_id: BigIdSchema, user_nickname: Type.String(), avatar: Type.String() }, { additionalProperties: false }),
+    anchor: MediaAnchorSchema,
     match_id: NullableId,
     /** The feed event it shows (unique: one clip per event), null for a person's clip. */
     event_id: NullableId,
@@ -116,7 +124,7 @@ export const ReplaySchema = Type.Object(
     id: BigIdSchema,
     room_id: BigIdSchema,
     title: Type.String(),
-    anchor: Type.Object({ user_id: BigIdSchema, user_nickname: Type.String(), avatar: Type.String() }, { additionalProperties: false }),
+    anchor: MediaAnchorSchema,
     match_id: NullableId,
     started_at: IsoTime,
     ended_at: Type.Union([IsoTime, Type.Null()]),

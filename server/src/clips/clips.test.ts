@@ -110,8 +110,8 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     expect(frame?.data).toMatchObject({ clip_id: clip.id, event_id: eventId, match_id: room.matchId, kind: 'goal', home_score: 2, away_score: 1, video_url: `/media/clips/${clip.id}.mp4` });
     // A reconnecting client beyond the ring gets it from the database, as goals.
     const history = createLiveHistory(ctx.db);
-    expect(await history.lastClipSeq?.()).toBe(frame?.seq);
-    expect((await history.clipsBetween?.(0, frame?.seq ?? 0, 10))?.map((entry) => entry.data.clip_id)).toContain(clip.id);
+    expect(await history.events.clip?.lastSeq()).toBe(frame?.seq);
+    expect((await history.events.clip?.between(0, frame?.seq ?? 0, 10))?.map((entry) => entry.data.clip_id)).toContain(clip.id);
 
     // Beyond the ring (another node, a restart): a client resuming the clip stream is sent it from the database, as goals are.
     const restarted = new LiveDataHub({ history, ringSize: 1, log: pino({ level: 'silent' }) });

@@ -1,6 +1,7 @@
 import {
   type ClipData,
   type ControlFrame,
+  EVENT_STREAMS,
   type EventStream,
   type ExponentRow,
   type GoalData,
@@ -29,18 +30,29 @@ import { LiveState, accepts } from './liveState';
 import { ReplayRing } from './replayRing';
 import { SeqAllocator, type SeqBlockSource } from './seqAllocator';
 
-/** What the hub reads from the database (scores module): snapshot rows at start, goals for replay. */
+/** What an event stream (goals, clips) carries in each message. */
+export interface EventDataOf {
+  goal: GoalData;
+  clip: ClipData;
+}
+
+/**
+ * A numbered event stream as the database keeps it (the `stream_seq` of its rows): where it is
+ * up to, and the events a client missed. Every event stream is read the same way.
+ */
+export interface NumberedEvents<Data> {
+  /** The seq of the newest event stored (0 when none). */
+  lastSeq(): Promise<number>;
+  /** Events with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
+  between(after: number, upTo: number, limit: number): Promise<{ seq: number; data: Data }[]>;
+}
+
+/** What the hub reads from the database (scores module): snapshot rows at start, missed events for catch-ups. */
 export interface LiveHistory {
   /** Matches in play and the odds of matches in play or about to start. */
   currentRows(): Promise<{ stream: StateStream; row: MatchRow | ExponentRow; hot: boolean }[]>;
-  /** The seq of the newest goal stored (0 when none). */
-  lastGoalSeq(): Promise<number>;
-  /** Goals with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
-  goalsBetween(after: number, upTo: number, limit: number): Promise<{ seq: number; data: GoalData }[]>;
-  /** The seq of the newest clip announced on the `clip` stream (0 when none; clips/, issue 34). */
-  lastClipSeq?(): Promise<number>;
-  /** Clips with after < seq <= upTo, oldest first, at most `limit` (the newest of them). */
-  clipsBetween?(after: number, upTo: number, limit: number): Promise<{ seq: number; data: ClipData }[]>;
+  /** Each event stream's numbered events (a stream left out has none to catch up on). */
+  events: { [Stream in EventStream]?: NumberedEvents<EventDataOf[Stream]> };
 }
 
 /**
@@ -119,8 +131,10 @@ export class LiveDataHub {
         for (const { stream, row, hot } of await this.history.currentRows()) {
           this.state.apply(stream, [row] as MatchRow[] | ExponentRow[], { hot, companyId: 'company_id' in row ? row.company_id : null });
         }
-        this.raiseSeq('goal', await this.history.lastGoalSeq());
-        if (this.history.lastClipSeq !== undefined) this.raiseSeq('clip', await this.history.lastClipSeq());
+        for (const stream of EVENT_STREAMS) {
+          const events = this.history.events[stream];
+          if (events !== undefined) this.raiseSeq(stream, await events.lastSeq());
+        }
       } catch (error) {
         this.log.warn({ err: error }, 'live-data: could not load current rows; snapshots start empty');
       }
@@ -318,8 +332,7 @@ export class LiveDataHub {
     const history = this.history;
     if (history === undefined) return [];
     try {
-      const events: { seq: number; data: StreamData }[] =
-        stream === 'goal' ? await history.goalsBetween(after, upTo, this.goalReplayLimit) : ((await history.clipsBetween?.(after, upTo, this.goalReplayLimit)) ?? []);
+      const events: { seq: number; data: StreamData }[] = (await history.events[stream]?.between(after, upTo, this.goalReplayLimit)) ?? [];
       return events.map((event) => encodeMessage(stream, event.seq, event.data, GOAL_AUDIENCE).frame);
     } catch (error) {
       this.log.warn({ err: error, stream }, 'live-data: could not load missed events');

@@ -42,10 +42,14 @@ describe('/ws/live-data control frame budget', () => {
     // The real history, counting the catch-up reads a resume can cause.
     const history: LiveHistory = {
       currentRows: () => real.currentRows(),
-      lastGoalSeq: () => real.lastGoalSeq(),
-      goalsBetween: (after, upTo, limit) => {
-        goalQueries += 1;
-        return real.goalsBetween(after, upTo, limit);
+      events: {
+        goal: {
+          lastSeq: () => real.events.goal?.lastSeq() ?? Promise.resolve(0),
+          between: (after, upTo, limit) => {
+            goalQueries += 1;
+            return real.events.goal?.between(after, upTo, limit) ?? Promise.resolve([]);
+          },
+        },
       },
     };
     app = await buildApp({ db: database.handle.db, siteRoot: site.root, logLevel: 'silent', dataDir, liveData: { history, ringSize: 2 } });

@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import { buildApp } from '../app';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
+import { matchMarkers } from '../live/media/archive/markers';
 import { caller, createUser } from '../live/testing/roomsTestKit';
 import { createLiveHistory } from '../scores/liveHistory';
 import { LiveDataHub } from '../scores/liveData/liveDataHub';
@@ -229,6 +230,14 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     expect(rows[0]?.title).toBe('第1节结束 主队 25-22 客队');
     expect((rows[0]?.to_at.getTime() ?? 0) - (rows[0]?.from_at.getTime() ?? 0)).toBe(24_000);
     expect(rows[1]?.title).toBe('反超！主队 98-97 客队 第4节 01:12');
+    // The seek bar's markers follow the same rule (scores/leadChanges.ts), each with its clip.
+    const clipIds = new Map(rows.map((row) => [Number(row.event_id), 0]));
+    const clipOf = async (eventIds: number[]) => new Map(eventIds.filter((id) => clipIds.has(id)).map((id) => [id, id * 10]));
+    const markers = await matchMarkers(ctx.db, room.matchId, baseMs, baseMs + 60_000, clipOf);
+    expect(markers.map(({ at_ms, kind, label, clip_id }) => ({ at_ms, kind, label, clip_id }))).toEqual([
+      { at_ms: 40_000, kind: 'lead_change', label: '第4节 01:12 反超 主队 98-97', clip_id: lateLead * 10 },
+      { at_ms: 50_000, kind: 'quarter_end', label: '第1节结束 25-22', clip_id: quarter * 10 },
+    ]);
   });
 
   it('a span partly gone from the buffer makes a clip of what is kept, and says so; nothing kept fails with a clear message', { timeout: 60_000 }, async () => {

@@ -2,13 +2,12 @@ import { EVENT_CLIP_AFTER_SECONDS, EVENT_CLIP_BEFORE_SECONDS } from '@sports/sha
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { lateLeadChange } from '../scores/index';
 import type { ClipService } from './clipService';
 import { type FeedClipEvent, feedClipKind, feedClipMinute, feedClipTitle } from './clipTitles';
 
 /** A basketball quarter's clip: its last 24 s (the shot clock). */
 export const QUARTER_END_CLIP_SECONDS = 24;
-/** Lead changes clip in the last this many seconds of the fourth quarter and overtime. */
-export const LEAD_CHANGE_LAST_SECONDS = 120;
 /** Events older than this are not clipped any more (a restart long after, a room that went live later). */
 const LOOK_BACK_MS = 10 * 60_000;
 const BATCH = 50;
@@ -100,8 +99,7 @@ export class FeedClipWatcher {
         and (
           (m.sport = 'football' and e.kind in ('goal', 'red'))
           or (m.sport = 'basketball' and e.kind = 'period_end')
-          or (m.sport = 'basketball' and e.kind = 'score' and e.period >= 4 and e.clock_seconds <= ${LEAD_CHANGE_LAST_SECONDS}
-              and (e.home_score - e.away_score) * (e.home_score - e.away_score - case when e.side = 'home' then coalesce(e.points, 0) else -coalesce(e.points, 0) end) < 0)
+          or (m.sport = 'basketball' and ${lateLeadChange('e')})
         )
         and not exists (select 1 from clip c where c.event_id = e.id)
       order by e.id, r.id

@@ -7,3 +7,4 @@ export type { LiveDataHubOptions } from './liveData/liveDataHub';
 export { matchRowsById } from './matchRows';
 export { type LiveDataHub, goalAudience } from './liveData/liveDataHub';
 export { basketballClock, footballMinute, periodName } from './matchStr';
+export { LEAD_CHANGE_LAST_SECONDS, lateLeadChange } from './leadChanges';

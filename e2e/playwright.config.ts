@@ -59,6 +59,11 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   LEVEL_WATCH_MINUTES_PER_DAY: '3',
   LEVEL_CHAT_EXP_PER_MESSAGE: '20',
   LEVEL_CHAT_MESSAGES_PER_DAY: '2',
+  // Points (tests/points.spec.ts; server/src/points/README.md): one watch award per 4 s watched
+  // (10 minutes in production), the presence looked at every second, one watch award a day.
+  POINTS_WATCH_INTERVAL_SECONDS: '4',
+  POINTS_WATCH_TICK_SECONDS: '1',
+  POINTS_WATCH_AWARDS_PER_DAY: '1',
   // China time (issue 33, tests/chinaTime.spec.ts): the server runs in New York's zone, not
   // China's and not the machine's, so a day boundary or a text made in the process's own zone
   // shows up as a wrong day or hour in the journeys.

@@ -51,7 +51,7 @@ export interface ChatPluginOptions extends ChatOptions {
 export interface ChatActivity {
   /** Each chat message or danmaku a signed-in member got through (sent over the socket). */
   onMemberMessage(listener: (memberId: number) => void): void;
-  /** The signed-in members in open rooms' chat groups on this node now (chatWatchTime.ts). */
+  /** The signed-in members in open rooms' chat groups on this node now, each room's anchor left out (chatWatchTime.ts). */
   watchingMembers(): Promise<number[]>;
 }
 
@@ -159,7 +159,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     onMemberMessage: (listener: (memberId: number) => void) => {
       messageListeners.push(listener);
     },
-    watchingMembers: () => watchTime.watchingMembers(),
+    watchingMembers: () => watchTime.watchingMembers({ viewersOnly: true }),
   });
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {

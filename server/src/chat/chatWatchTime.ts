@@ -46,13 +46,15 @@ export class ChatWatchTime {
   /**
    * The signed-in members in the chat group of an open room on this node now (a member in two
    * rooms or tabs is listed once per group). What the minute is awarded to; the points' own timer
-   * (points/) reads it too, so both count the same presence.
+   * (points/) reads it too, so both count the same presence, without the anchors in their own rooms
+   * (`viewersOnly`: an anchor on air is not watching).
    */
-  async watchingMembers(): Promise<number[]> {
+  async watchingMembers(options: { viewersOnly?: boolean } = {}): Promise<number[]> {
     const watching: number[] = [];
     for (const [groupId, memberIds] of this.options.membersByGroup()) {
       const room = await this.options.directory.room(groupId);
-      if (room?.isOpen) watching.push(...memberIds);
+      if (!room?.isOpen) continue;
+      watching.push(...(options.viewersOnly === true ? memberIds.filter((id) => id !== room.ownerId) : memberIds));
     }
     return watching;
   }

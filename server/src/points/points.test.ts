@@ -178,12 +178,15 @@ describeEachDatabase('points: check-in with a streak, watch and chat earnings, t
     };
     const client = await join(userId, room.groupId);
     await join(elsewhere, closed.groupId);
+    // The anchor in their own room is on air, not watching.
+    await join(room.ownerId, room.groupId);
     for (let step = 0; step <= 6; step += 1) {
       await ctx.app.points.watchTimer.tick();
       clock.advance(10_000);
     }
     expect(await balanceOf(ctx.db, pointsOf(userId))).toBe(POINTS.watchPoints);
     expect(await balanceOf(ctx.db, pointsOf(elsewhere))).toBe(0);
+    expect(await balanceOf(ctx.db, pointsOf(room.ownerId))).toBe(0);
     expect((await client.say(room.groupId, '好球')).type).toBe('ack');
     await expect.poll(() => balanceOf(ctx.db, pointsOf(userId))).toBe(POINTS.watchPoints + POINTS.chatPoints);
   });

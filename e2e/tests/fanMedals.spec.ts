@@ -30,7 +30,7 @@ test('a member gifts, their medal reaches level 2, and it shows on their chat li
   await expect(anchor.page.getByTestId('my-chat-name')).toBeVisible({ timeout: 20_000 });
   const nameSetting = anchor.page.getByTestId('medal-name');
   await nameSetting.getByRole('button', { name: '设置粉丝勋章' }).click();
-  await nameSetting.getByLabel('勋章名称').fill('勋章团');
+  await nameSetting.getByLabel('勋章名称', { exact: true }).fill('勋章团');
   await nameSetting.getByRole('button', { name: '保存名称' }).click();
   await expect(nameSetting.getByText('当前名称：勋章团')).toBeVisible();
 

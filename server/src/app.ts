@@ -36,6 +36,7 @@ import { type DownloadConfig, sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
 import { type WalletOptions, walletPlugin } from './wallet/index';
 import { type PointsConfig, pointsPlugin } from './points/index';
+import { type PredictionsConfig, predictionsPlugin } from './predictions/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -82,6 +83,8 @@ export interface BuildAppOptions {
   wallet?: WalletOptions;
   /** Points (积分): watch and chat earnings, caps (config POINTS_*); default points/pointsConfig.ts. */
   points?: PointsConfig;
+  /** Predictions (竞猜): the feed watcher's tick, the abandon delay, the tallies' interval; default predictions/predictionsPlugin.ts. */
+  predictions?: PredictionsConfig;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
   community?: CommunityOptions;
   /** The download page: h5 address and store links (config.download); default site/download/downloadConfig.ts. */
@@ -117,6 +120,7 @@ export const DOMAIN_PLUGINS = {
   fanMedals: fanMedalsPlugin,
   wallet: walletPlugin,
   points: pointsPlugin,
+  predictions: predictionsPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
   clips: clipsPlugin,
@@ -191,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     member: { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken },
     wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
     points: { db: options.db, config: options.points },
+    predictions: { db: options.db, opsToken: releases.opsToken, config: options.predictions },
     fanMedals: { db: options.db, config: options.fanMedals },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },

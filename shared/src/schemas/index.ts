@@ -24,3 +24,4 @@ export * from './limits';
 export * from './clips';
 export * from './fanMedals';
 export * from './points';
+export * from './predictions';

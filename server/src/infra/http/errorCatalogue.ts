@@ -341,6 +341,31 @@ export const errors = catalogue({
   /** A second check-in the same China day (the first one's result is in api/Points/info). */
   POINTS_ALREADY_CHECKED_IN: entry('今日已签到，明天再来吧'),
 
+  // --- Predictions (predictions/): create, stake, cancel, settle (竞猜). ---
+  PREDICTION_NOT_FOUND: entry('竞猜不存在'),
+  PREDICTION_ROOM_NOT_FOUND: entry('直播间不存在'),
+  /** Only the room's anchor, its admins or ops open or cancel a prediction. */
+  PREDICTION_NOT_ALLOWED: entry('只有主播、房管或运营可以发起或取消竞猜', { status: 403 }),
+  PREDICTION_NO_MATCH: entry('直播间没有关联比赛，只能发起自定义竞猜'),
+  PREDICTION_MATCH_OVER: entry('比赛已结束，不能再发起竞猜'),
+  PREDICTION_TEMPLATE_SPORT: entry('该竞猜模板不适用于这场比赛的项目'),
+  PREDICTION_LINE_REQUIRED: entry('请设置盘口（N.5 中的 N）'),
+  PREDICTION_LOCK_REQUIRED: entry('比赛已开始：请设置竞猜截止时间'),
+  PREDICTION_OUTCOMES_COUNT: entry('竞猜选项需为 2-10 个'),
+  PREDICTION_OUTCOME_BLANK: entry('竞猜选项不能为空或重复'),
+  PREDICTION_TITLE_BLANK: entry('竞猜标题不能为空'),
+  /** The stake came at or after the lock time (the database's clock, in the stake's transaction). */
+  PREDICTION_LOCKED: entry('竞猜已截止，不能再下注'),
+  PREDICTION_CLOSED: entry('竞猜已结束'),
+  PREDICTION_OUTCOME_UNKNOWN: entry('竞猜选项不存在'),
+  PREDICTION_AMOUNT_NOT_INTEGER: entry('下注积分必须是整数'),
+  PREDICTION_AMOUNT_TOO_SMALL: entry('下注积分至少为 1'),
+  PREDICTION_AMOUNT_TOO_LARGE: entry((max: number) => `单次下注最多 ${max} 积分`),
+  /** The ledger's own refusal speaks of coins: points answer with this one. */
+  PREDICTION_POINTS_NOT_ENOUGH: entry('积分不足'),
+  PREDICTION_ALREADY_STAKED: entry('你已参与过该竞猜'),
+  PREDICTION_OWN_ROOM: entry('主播不能参与自己直播间的竞猜'),
+
   // --- Headlines (community/headlines/): articles, reads, likes, the ops editor. ---
   HEADLINE_NOT_FOUND: entry('文章不存在或已下线'),
   HEADLINE_CATEGORY_UNKNOWN: entry('文章分类不存在'),

@@ -32,6 +32,7 @@ import * as replayDetails0032 from './0032_replay_details';
 import * as roomMatchSince0033 from './0033_room_match_since';
 import * as clips0031 from './0031_clips';
 import * as fanMedals0035 from './0035_fan_medals';
+import * as predictions0036 from './0036_predictions';
 import * as points0034 from './0034_points';
 
 /**
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0033_room_match_since': roomMatchSince0033,
   '0034_points': points0034,
   '0035_fan_medals': fanMedals0035,
+  '0036_predictions': predictions0036,
 };

@@ -1,0 +1,69 @@
+import type { PredictionTally } from '@sports/shared/server';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import type { App } from '../infra/http/types';
+import { predictionRoutes } from './predictionRoutes';
+import { PredictionService } from './predictionService';
+import { PredictionTallies } from './predictionTallies';
+import { PredictionWatcher } from './predictionWatcher';
+
+export interface PredictionsConfig {
+  /** How often the watcher looks at the feed's results (ms; 0: never, tests tick by hand). */
+  watchTickMs: number;
+  /** A bound match not finished this long after kick-off is abandoned: its predictions are refunded. */
+  abandonAfterHours: number;
+  /** Tallies pushed to a room at most once per this many ms (500: twice a second). */
+  tallyIntervalMs: number;
+}
+
+export function defaultPredictionsConfig(): PredictionsConfig {
+  return { watchTickMs: 1_000, abandonAfterHours: 12, tallyIntervalMs: 500 };
+}
+
+export interface PredictionsPluginOptions {
+  db: Kysely<Database>;
+  opsToken: string;
+  config?: PredictionsConfig;
+}
+
+export interface PredictionsPort {
+  service: PredictionService;
+  watcher: PredictionWatcher;
+  tallies: PredictionTallies;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    predictions: PredictionsPort;
+  }
+}
+
+/** How the room hears a tally (the chat's room line; a hub without it: nothing is pushed). */
+type TallyOutlet = { announcePrediction?: (ownerId: number, tally: PredictionTally) => void };
+
+/**
+ * Predictions (竞猜, issue 35; predictions/README.md): the service, the feed watcher that settles
+ * them, the coalesced tallies to the room, the `api/Prediction/*` routes.
+ */
+async function predictions(app: App, options: PredictionsPluginOptions): Promise<void> {
+  const config = options.config ?? defaultPredictionsConfig();
+  const hub = app.chatHub as unknown as TallyOutlet;
+  let tallies: PredictionTallies | null = null;
+  const service = new PredictionService(options.db, (id) => tallies?.touch(id));
+  tallies = new PredictionTallies((id) => service.tally(id), (tally, ownerId) => hub.announcePrediction?.(ownerId, tally), app.log, config.tallyIntervalMs);
+  const watcher = new PredictionWatcher(options.db, service, { tickMs: config.watchTickMs, abandonAfterHours: config.abandonAfterHours, log: app.log });
+  app.addHook('onReady', async () => watcher.start());
+  app.addHook('onClose', async () => {
+    await watcher.stop();
+    await tallies?.stop();
+  });
+  app.decorate('predictions', { service, watcher, tallies });
+  await app.register(predictionRoutes, { service, opsToken: options.opsToken });
+}
+
+export const predictionsPlugin = fp(predictions, {
+  name: 'predictions',
+  dependencies: ['accounts', 'chat', 'points'],
+  decorators: { fastify: ['accounts', 'chatHub', 'requireLogin'] },
+});

@@ -14,6 +14,9 @@ import { RECHARGE_HREF } from '../wallet/PaidActionNotice';
 import { ClipComposer } from '../clips/ClipComposer';
 import { clipCopy } from '../clips/clipCopy';
 import { ClipIcon, DanmakuIcon, GiftIcon, GuardIcon, HornIcon } from './barIcons';
+import { PredictionIcon } from '../predictions/PredictionIcon';
+import { PredictionPanel } from '../predictions/PredictionPanel';
+import { predictionCopy } from '../predictions/predictionCopy';
 
 /** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
 const GIFT_SHORTCUTS = 6;
@@ -148,6 +151,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
   const owner = info.viewer_role === 'owner';
   const { state: catalogue } = useGiftCatalogue(context.api);
   const [giftOpen, setGiftOpen] = useState(false);
+  const [predictionsOpen, setPredictionsOpen] = useState(false);
   const [preselect, setPreselect] = useState<{ giftId: number; token: number } | undefined>(undefined);
   const shortcuts = catalogue.status === 'ready' ? catalogue.data.slice(0, GIFT_SHORTCUTS) : [];
 
@@ -194,6 +198,9 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
       </BarPicker>
       <BarPicker title={actionBarCopy.barrageTitle} text={actionBarCopy.barrage} icon={<DanmakuIcon />} triggerTestId="bar-barrage" testId="barrage-popover">
         <BarragePanel context={context} roomId={info.room_id} live={danmaku} />
+      </BarPicker>
+      <BarPicker title={predictionCopy.title} text={predictionCopy.entry} icon={<PredictionIcon />} triggerTestId="bar-predictions" testId="prediction-popover" open={predictionsOpen} onOpenChange={setPredictionsOpen}>
+        <PredictionPanel context={context} roomId={info.room_id} manager={owner || info.viewer_role === 'admin'} owner={owner} active={predictionsOpen} />
       </BarPicker>
       {user ? (
         <BarPicker title={clipCopy.clipTitle} text={clipCopy.clip} icon={<ClipIcon />} triggerTestId="bar-clip" testId="clip-popover">

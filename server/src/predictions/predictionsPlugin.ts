@@ -64,6 +64,6 @@ async function predictions(app: App, options: PredictionsPluginOptions): Promise
 
 export const predictionsPlugin = fp(predictions, {
   name: 'predictions',
-  dependencies: ['accounts', 'chat', 'points'],
-  decorators: { fastify: ['accounts', 'chatHub', 'requireLogin'] },
+  dependencies: ['accounts', 'chat'],
+  decorators: { fastify: ['chatHub', 'requireLogin'] },
 });

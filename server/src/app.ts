@@ -36,6 +36,7 @@ import { type DownloadConfig, sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
 import { type WalletOptions, walletPlugin } from './wallet/index';
 import { type PointsConfig, pointsPlugin } from './points/index';
+import { type RedPacketsConfig, redPacketsPlugin } from './redPackets/index';
 import { type PredictionsConfig, predictionsPlugin } from './predictions/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
@@ -77,12 +78,14 @@ export interface BuildAppOptions {
   member?: MemberOptions;
   /** How members earn exp (config LEVEL_*); default levels/levelsConfig.ts. */
   levels?: LevelsConfig;
-  /** The wallet: payment provider, order expiry, hot-account shards (config WALLET_*); default wallet/walletConfig.ts. */
   /** Fan medals: intimacy from watching and chatting, the chat badge (config FAN_MEDAL_*); default fanMedals/fanMedalsConfig.ts. */
   fanMedals?: FanMedalsConfig;
+  /** The wallet: payment provider, order expiry, hot-account shards (config WALLET_*); default wallet/walletConfig.ts. */
   wallet?: WalletOptions;
   /** Points (积分): watch and chat earnings, caps (config POINTS_*); default points/pointsConfig.ts. */
   points?: PointsConfig;
+  /** Red packets (红包): expiry bounds, abuse limits, the sweeper (config RED_PACKET_*); default redPackets/redPacketsConfig.ts. */
+  redPackets?: RedPacketsConfig;
   /** Predictions (竞猜): the feed watcher's tick, the abandon delay, the tallies' interval; default predictions/predictionsPlugin.ts. */
   predictions?: PredictionsConfig;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
@@ -114,13 +117,14 @@ export const DOMAIN_PLUGINS = {
   live: livePlugin,
   moderation: moderationPlugin,
   chat: chatPlugin,
+  fanMedals: fanMedalsPlugin,
   scores: scoresPlugin,
   uploads: uploadsPlugin,
   member: memberPlugin,
-  fanMedals: fanMedalsPlugin,
   wallet: walletPlugin,
   points: pointsPlugin,
   predictions: predictionsPlugin,
+  redPackets: redPacketsPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
   clips: clipsPlugin,
@@ -190,13 +194,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     live: { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock },
     moderation: { db: options.db, opsToken: releases.opsToken },
     chat: { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null },
+    fanMedals: { db: options.db, config: options.fanMedals },
     scores: { db: options.db, liveData: options.liveData, live: options.live, clock },
     uploads: { db: options.db },
     member: { ...options.member, db: options.db, dataDir, opsToken: releases.opsToken },
     wallet: { ...options.wallet, db: options.db, dataDir, opsToken: releases.opsToken },
     points: { db: options.db, config: options.points },
     predictions: { db: options.db, opsToken: releases.opsToken, config: options.predictions },
-    fanMedals: { db: options.db, config: options.fanMedals },
+    redPackets: { db: options.db, opsToken: releases.opsToken, config: options.redPackets },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },
     clips: { db: options.db, config: options.clips, ffmpegPath: (options.media ?? defaultMediaConfig()).embedded.ffmpegPath, overrides: options.clipOverrides },

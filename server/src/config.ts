@@ -16,6 +16,7 @@ import { loadLiveWorkers } from './scores/liveData/liveWorkersConfig';
 import { type ObservabilityConfig, loadObservabilityConfig } from './observability/observabilityConfig';
 import { type WalletConfig, loadWalletConfig } from './wallet/index';
 import { type PointsConfig, loadPointsConfig } from './points/index';
+import { type RedPacketsConfig, loadRedPacketsConfig } from './redPackets/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
 import { type ClipsConfig, loadClipsConfig } from './clips/index';
 
@@ -64,6 +65,7 @@ export interface AppConfig {
   wallet: WalletConfig;
   /** POINTS_*: points per watch interval and chat message, their daily caps, the watch interval and tick (points/pointsConfig.ts). */
   points: PointsConfig;
+  redPackets: RedPacketsConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
   /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fanMedals: loadFanMedalsConfig(read, problems),
     wallet: loadWalletConfig(read, nodeEnv, problems),
     points: loadPointsConfig(read, problems),
+    redPackets: loadRedPacketsConfig(read, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
   };

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
       fanMedals: config.fanMedals,
       wallet: { config: config.wallet },
       points: config.points,
+      redPackets: config.redPackets,
       observability: config.observability,
     });
     parts.app = app;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatRedPacketEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -58,7 +58,7 @@ export interface ChatHubOptions extends Partial<SocketLimits> {
   /** Members' send rate (default MEMBER_RATE: 3 per 2 s, then 10 s blocked). */
   memberRate?: SenderRateOptions;
   /** Told of each member message delivered (the levels award exp for it); must not throw. */
-  onMemberMessage?: (memberId: number) => void;
+  onMemberMessage?: ChatSendingOptions['onMemberMessage'];
   /** Members' guards per room: the badge and the entry notice (chatGuards.ts). */
   guards?: ChatGuards;
   /** Told of each member danmaku sent over the socket (kept for joiners); must not throw. */
@@ -236,6 +236,11 @@ export class ChatHub {
   /** A clip is ready (clips/clipService.ts): a system line carrying cloudCustomData.clip in the room of anchor `ownerId` (its group). */
   announceClip(ownerId: number, text: string, clip: ChatClipCard): void {
     this.sending.postSystem(String(ownerId), text, true, undefined, undefined, clip);
+  }
+
+  /** A red packet opened, grabbed or finished (redPackets/): a system line carrying cloudCustomData.redPacket in the room of anchor `ownerId`. */
+  announceRedPacket(ownerId: number, text: string, event: ChatRedPacketEvent): void {
+    this.sending.postSystem(String(ownerId), text, true, undefined, undefined, undefined, event);
   }
 
   /** A guard the wallet committed: the badge on every node, the purchase line in the room (chatRoomEvents.ts). */

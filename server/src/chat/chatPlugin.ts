@@ -15,6 +15,7 @@ import { ChatGuards } from './chatGuards';
 import { ChatHub } from './chatHub';
 import type { SenderRateOptions } from './chatLimits';
 import { ChatRedisBus } from './chatRedisBus';
+import type { ChatMemberLine } from './chatSending';
 import { chatRoutes } from './chatRoutes';
 import { ChatWatchTime } from './chatWatchTime';
 import { createGuestSigner } from './guestSignature';
@@ -51,6 +52,8 @@ export interface ChatPluginOptions extends ChatOptions {
 export interface ChatActivity {
   /** Each chat message or danmaku a signed-in member got through (sent over the socket). */
   onMemberMessage(listener: (memberId: number) => void): void;
+  /** Each such line sent in a room, with its text as typed (red packets' 口令). */
+  onMemberLine(listener: (memberId: number, line: ChatMemberLine) => void): void;
   /** The signed-in members in open rooms' chat groups on this node now, each room's anchor left out (chatWatchTime.ts). */
   watchingMembers(): Promise<number[]>;
 }
@@ -86,6 +89,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   const guestSigner = createGuestSigner(secret, services.clock);
   const directory = new ChatDirectory(options.db, services.clock);
   const messageListeners: Array<(memberId: number) => void> = [];
+  const lineListeners: Array<(memberId: number, line: ChatMemberLine) => void> = [];
   const bus: ChatBus = options.redisUrl === null ? new InProcessChatBus() : new ChatRedisBus({ url: options.redisUrl, channel: options.redisChannel, log: app.log });
   const hub = new ChatHub({
     config,
@@ -106,7 +110,16 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     // Listed words in members' lines, danmaku and horns go out as `*` (the one filter, moderation/).
     mask: (text) => app.moderation.mask(text),
     // Exp for each message a member got through (capped per day by the levels).
-    onMemberMessage: (memberId) => {
+    onMemberMessage: (memberId, line) => {
+      if (line !== undefined) {
+        for (const listener of lineListeners) {
+          try {
+            listener(memberId, line);
+          } catch (error) {
+            app.log.warn({ err: error }, 'chat: a line listener failed');
+          }
+        }
+      }
       app.experience.chatMessage(memberId, services.clock()).catch((error: unknown) => app.log.warn({ err: error }, 'chat: awarding exp for a message failed'));
       for (const listener of messageListeners) {
         try {
@@ -158,6 +171,9 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
   app.decorate('chatActivity', {
     onMemberMessage: (listener: (memberId: number) => void) => {
       messageListeners.push(listener);
+    },
+    onMemberLine: (listener: (memberId: number, line: ChatMemberLine) => void) => {
+      lineListeners.push(listener);
     },
     watchingMembers: () => watchTime.watchingMembers({ viewersOnly: true }),
   });

@@ -1,4 +1,4 @@
-import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatClipCard, type ChatDanmakuStyle, type ChatGiftPayload, type ChatRoomState, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
+import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatClipCard, type ChatDanmakuStyle, type ChatGiftPayload, type ChatRedPacketEvent, type ChatRoomState, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../infra/clock';
 import type { ChatBus, ChatMessageDraft } from './chatBus';
@@ -15,6 +15,12 @@ import { endSession } from './chatSessionWatch';
 import { cleanChatText } from './chatText';
 import type { MemberSessions } from './memberSessions';
 
+/** A member's line in a room as typed (before the mask): what a red packet's 口令 is compared with. */
+export interface ChatMemberLine {
+  roomId: number;
+  text: string;
+}
+
 export interface ChatSendingOptions {
   config: ChatConfig;
   directory: ChatDirectory;
@@ -26,8 +32,8 @@ export interface ChatSendingOptions {
   memberRate?: SenderRateOptions;
   /** Starts every message id of this node (ids stay unique across nodes and restarts). */
   idPrefix: string;
-  /** Told of each member message delivered (the levels award exp for it); must not throw. */
-  onMemberMessage?: (memberId: number) => void;
+  /** Told of each member message delivered (the levels award exp for it; `line`: its room and text, for a red packet's 口令); must not throw. */
+  onMemberMessage?: (memberId: number, line?: ChatMemberLine) => void;
   /** Members' guards per room (the badge on their messages; chatGuards.ts). */
   guards?: ChatGuards;
   /** Told of each member danmaku sent over the socket (chatDanmakuHistory.ts keeps it for joiners); must not throw. */
@@ -112,7 +118,7 @@ export class ChatSending {
       return refuseWith('failed', chatMessages.failed);
     }
     reply(connection, { type: 'ack', ref: frame.ref, message });
-    if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId);
+    if (identity.memberId !== null) this.options.onMemberMessage?.(identity.memberId, room !== null ? { roomId: room.roomId, text: cleaned.text } : undefined);
     if (identity.memberId !== null && room !== null) this.options.medals?.lineSent(identity.memberId, room.ownerId);
     if (identity.memberId !== null && room !== null && frame.kind === 'danmaku') {
       this.options.onMemberDanmaku?.({ roomId: room.roomId, memberId: identity.memberId, text: text.text, level: connection.profile.level ?? 1, messageId: message.id, sentAt: new Date(message.sentAt) });
@@ -155,20 +161,20 @@ export class ChatSending {
       sentAt: this.options.clock().getTime(),
     };
     const message = await this.options.bus.publishMessage(draft, true);
-    this.options.onMemberMessage?.(memberId);
+    this.options.onMemberMessage?.(memberId, room !== null ? { roomId: room.roomId, text } : undefined);
     if (room !== null) this.options.medals?.lineSent(memberId, room.ownerId);
     return message;
   }
 
   /** A message in the assistant channel (cloudCustomData.type 1), from the system; with `gift`, a gift line (type 2, protocol.ts). */
-  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload, roomState?: ChatRoomState, clip?: ChatClipCard): void {
+  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload, roomState?: ChatRoomState, clip?: ChatClipCard, redPacket?: ChatRedPacketEvent): void {
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId,
       kind: 'text',
       text,
       from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' },
-      cloudCustomData: gift !== undefined ? { type: CHAT_GIFT_MESSAGE_TYPE, gift } : roomState !== undefined ? { type: 1, roomState } : clip !== undefined ? { type: 1, clip } : { type: 1 },
+      cloudCustomData: gift !== undefined ? { type: CHAT_GIFT_MESSAGE_TYPE, gift } : roomState !== undefined ? { type: 1, roomState } : clip !== undefined ? { type: 1, clip } : redPacket !== undefined ? { type: 1, redPacket } : { type: 1 },
       sentAt: this.options.clock().getTime(),
     };
     this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));

@@ -193,8 +193,42 @@ function findAccount(trx: Transaction<Database>, kind: LedgerAccountKind, owner:
   return (owner === null ? query.where('owner_id', 'is', null) : query.where('owner_id', '=', owner)).executeTakeFirst();
 }
 
+/**
+ * Escrow accounts many transactions debit at once (red packets: every grab). A credit is spread
+ * evenly over all the account's shard rows (all of them created by its migration); a debit takes
+ * the whole amount from one shard row no open transaction holds and that has enough
+ * (`FOR UPDATE SKIP LOCKED`), so parallel grabs never queue on a row while one is free. No such
+ * row: null, and the ordinary sharded debit below locks them all.
+ */
+const SPREAD_KINDS: ReadonlySet<LedgerAccountKind> = new Set(['red_packet_escrow']);
+
+async function applySpread(trx: Transaction<Database>, account: ResolvedAccount, delta: number): Promise<number | null> {
+  if (delta > 0) {
+    const base = Math.floor(delta / account.shards);
+    const extra = delta % account.shards;
+    const rows = await sql<{ balance: string }>`
+      update ledger_balance set balance = balance + ${base} + (case when shard < ${extra} then 1 else 0 end)
+      where account_id = ${account.id} returning balance`.execute(trx);
+    if (rows.rows.length !== account.shards) throw new Error(`ledger: ${account.kind} has ${rows.rows.length} of its ${account.shards} shard rows`);
+    return rows.rows.reduce((sum, row) => sum + Number(row.balance), 0);
+  }
+  const need = -delta;
+  const row = await sql<{ balance: string }>`
+    update ledger_balance set balance = balance - ${need}
+    where account_id = ${account.id} and shard = (
+      select free.shard from ledger_balance free where free.account_id = ${account.id} and free.balance >= ${need}
+      order by random() limit 1 for update skip locked)
+    returning balance`.execute(trx);
+  const first = row.rows[0];
+  return first === undefined ? null : Number(first.balance);
+}
+
 /** Adds delta to the account; answers the balance of the shard written (the whole balance for 1-shard accounts). */
 async function applyDelta(trx: Transaction<Database>, account: ResolvedAccount, delta: number): Promise<number> {
+  if (SPREAD_KINDS.has(account.kind) && account.shards > 1) {
+    const spread = await applySpread(trx, account, delta);
+    if (spread !== null) return spread;
+  }
   if (delta > 0 || MAY_GO_NEGATIVE.has(account.kind)) {
     if (account.shards > 1) {
       // A credit to a hot account takes a shard row no open transaction holds (SKIP LOCKED), so

@@ -6,7 +6,8 @@ import { POINTS_KINDS } from './ledger';
  * What `pnpm ledger:verify` and `expectLedgerClean` check: every account's balance equals the sum
  * of its transfers, the coins' balances and the points' balances each sum to zero, no transfer
  * moves between a points account and a coin account, no balance that must not be negative is, and
- * each member's `app_user.balance` equals their coin account. Answers the problems found (none: clean).
+ * each member's `app_user.balance` equals their coin account, and the red packets' escrow holds
+ * exactly their open shares. Answers the problems found (none: clean).
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -63,6 +64,15 @@ export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
     having u.balance <> coalesce(sum(b.balance), 0)
     order by u.id`.execute(db);
   for (const row of members.rows) problems.push(`user ${row.user_id}: app_user.balance ${row.shown} but the coin account holds ${row.ledger}`);
+
+  // Red packets' escrow (redPackets/README.md) holds exactly the shares neither grabbed nor refunded.
+  const escrow = await sql<{ held: string | null; owed: string | null }>`
+    select (select sum(b.balance) from ledger_balance b where b.kind = 'red_packet_escrow') as held,
+           (select sum(s.amount) from red_packet_share s where s.member_id is null and not s.refunded) as owed`.execute(db);
+  const escrowRow = escrow.rows[0];
+  if (escrowRow !== undefined && Number(escrowRow.held ?? 0) !== Number(escrowRow.owed ?? 0)) {
+    problems.push(`red packet escrow holds ${Number(escrowRow.held ?? 0)} but the open shares sum to ${Number(escrowRow.owed ?? 0)}`);
+  }
 
   return problems;
 }

@@ -193,6 +193,34 @@ export const ChatClipCardSchema = Type.Object({
 });
 export type ChatClipCard = Static<typeof ChatClipCardSchema>;
 
+/**
+ * cloudCustomData.redPacket of a system line (issue 35; server/src/redPackets/README.md): a red
+ * packet `opened` (the page shows it falling with a 抢 button), `grabbed` (one member's result) or
+ * `finished` (手气最佳 and the revealed seed). Only the server writes it.
+ */
+export const ChatRedPacketEventSchema = Type.Object({
+  event: Type.Union([Type.Literal('opened'), Type.Literal('grabbed'), Type.Literal('finished')]),
+  packetId: Type.Integer({ minimum: 1 }),
+  roomId: Type.Integer({ minimum: 1 }),
+  funderNickname: Type.String({ maxLength: 100 }),
+  totalCoins: Type.Integer({ minimum: 1 }),
+  shares: Type.Integer({ minimum: 1 }),
+  followersOnly: Type.Boolean(),
+  /** The 口令 to send, null for none. */
+  password: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]),
+  /** Epoch ms. */
+  expiresAt: Type.Number(),
+  seedHash: Type.String({ maxLength: 64 }),
+  /** `grabbed`: who and how much. */
+  memberNickname: Type.Optional(Type.String({ maxLength: 100 })),
+  amount: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** `finished`: the seed, 手气最佳 (null: nobody grabbed), coins back to the funder. */
+  seed: Type.Optional(Type.String({ maxLength: 64 })),
+  luckiest: Type.Optional(Type.Union([Type.Object({ nickname: Type.String({ maxLength: 100 }), amount: Type.Integer({ minimum: 1 }) }), Type.Null()])),
+  refunded: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type ChatRedPacketEvent = Static<typeof ChatRedPacketEventSchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -218,6 +246,8 @@ export const ChatGroupMessageSchema = Type.Object({
     roomState: Type.Optional(ChatRoomStateSchema),
     /** A system line announcing a ready clip (ChatClipCardSchema). Only the server writes it. */
     clip: Type.Optional(ChatClipCardSchema),
+    /** A system line about a red packet (ChatRedPacketEventSchema). Only the server writes it. */
+    redPacket: Type.Optional(ChatRedPacketEventSchema),
   }),
   sentAt: Type.Number(),
 });

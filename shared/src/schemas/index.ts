@@ -25,3 +25,4 @@ export * from './clips';
 export * from './fanMedals';
 export * from './points';
 export * from './predictions';
+export * from './redPackets';

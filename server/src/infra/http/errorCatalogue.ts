@@ -366,6 +366,25 @@ export const errors = catalogue({
   PREDICTION_ALREADY_STAKED: entry('你已参与过该竞猜'),
   PREDICTION_OWN_ROOM: entry('主播不能参与自己直播间的竞猜'),
 
+  // --- Red packets (redPackets/): create, grab, the 口令, expiry. ---
+  RED_PACKET_ROOM_NOT_FOUND: entry('直播间不存在'),
+  RED_PACKET_BAD_COINS: entry((max: number) => `红包金额必须是 1 到 ${max} 之间的整数金币`),
+  RED_PACKET_BAD_SHARES: entry((max: number) => `红包个数必须是 1 到 ${max} 之间的整数`),
+  RED_PACKET_SHARES_OVER_COINS: entry('每个红包至少 1 金币：金额不能少于个数'),
+  RED_PACKET_BAD_EXPIRY: entry((min: number, max: number) => `红包有效期必须在 ${min} 到 ${max} 秒之间`),
+  RED_PACKET_BAD_PASSWORD: entry('口令须为 1 到 20 个字，且不能只有空格'),
+  RED_PACKET_NOT_FOUND: entry('红包不存在', { status: 404 }),
+  RED_PACKET_ALREADY_GRABBED: entry('你已经抢过这个红包了'),
+  RED_PACKET_EMPTY: entry('手慢了，红包已被抢光'),
+  RED_PACKET_EXPIRED: entry('红包已过期'),
+  RED_PACKET_OWN: entry('不能抢自己发的红包'),
+  RED_PACKET_FOLLOWERS_ONLY: entry('关注主播后才能抢这个红包'),
+  RED_PACKET_PASSWORD_NEEDED: entry('请先在弹幕中发送口令'),
+  RED_PACKET_ACCOUNT_TOO_NEW: entry((hours: number) => `注册满 ${hours} 小时的账号才能抢红包`),
+  RED_PACKET_MOBILE_NEEDED: entry('绑定手机号后才能抢红包'),
+  RED_PACKET_TOO_MANY_FROM_ADDRESS: entry('同一网络抢红包次数过多', { status: 429 }),
+  RED_PACKET_TOO_MANY_FROM_DEVICE: entry('同一设备抢红包次数过多', { status: 429 }),
+
   // --- Headlines (community/headlines/): articles, reads, likes, the ops editor. ---
   HEADLINE_NOT_FOUND: entry('文章不存在或已下线'),
   HEADLINE_CATEGORY_UNKNOWN: entry('文章分类不存在'),

@@ -33,6 +33,7 @@ import * as roomMatchSince0033 from './0033_room_match_since';
 import * as clips0031 from './0031_clips';
 import * as fanMedals0035 from './0035_fan_medals';
 import * as predictions0036 from './0036_predictions';
+import * as redPackets0037 from './0037_red_packets';
 import * as points0034 from './0034_points';
 
 /**
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0034_points': points0034,
   '0035_fan_medals': fanMedals0035,
   '0036_predictions': predictions0036,
+  '0037_red_packets': redPackets0037,
 };

@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import { errors } from '../infra/http/errorCatalogue';
+import { transfer } from '../wallet/index';
+import type { RedPacketsConfig } from './redPacketsConfig';
+import { newSeed, seedHash, splitPacket } from './redPacketSplit';
+
+/**
+ * Red packets (README.md): create (funder coins → escrow, the split precomputed from a fresh
+ * seed), grab (the next free share claimed with SKIP LOCKED, escrow → the grabber in the same
+ * transaction), finish (expired: unclaimed shares back to the funder exactly once; emptied: the
+ * seed revealed). Raw SQL over the tables of migration 0037.
+ */
+
+export interface PacketRow {
+  id: number;
+  room_id: number;
+  owner_id: number;
+  funder_id: number;
+  total_coins: number;
+  shares: number;
+  followers_only: boolean;
+  password: string | null;
+  seed_hash: string;
+  seed: string;
+  created_at: Date;
+  expires_at: Date;
+  finished_at: Date | null;
+  refunded_coins: number | null;
+  fingerprint: string;
+}
+
+export interface CreateInput {
+  funderId: number;
+  roomId: number;
+  totalCoins: number;
+  shares: number;
+  followersOnly: boolean;
+  password: string | null;
+  expirySeconds: number | null;
+  idempotencyKey: string;
+}
+
+export interface GrabInput {
+  memberId: number;
+  packetId: number;
+  ip: string | null;
+  device: string | null;
+}
+
+export interface GrabOutcome {
+  packet: PacketRow;
+  amount: number;
+  index: number;
+  balance: number;
+}
+
+export interface FinishedPacket {
+  packet: PacketRow;
+  refunded: number;
+  luckiest: { memberId: number; amount: number } | null;
+}
+
+const PACKET_COLUMNS = sql`p.id::int as id, p.room_id::int as room_id, r.owner_id::int as owner_id, p.funder_id::int as funder_id, p.total_coins::int as total_coins, p.shares, p.followers_only, p.password, p.seed_hash, p.seed, p.created_at, p.expires_at, p.finished_at, p.refunded_coins::int as refunded_coins, p.fingerprint`;
+
+/** The packet's 口令 as members type it: trimmed; 1-20 characters, not blank. */
+export function normalisePassword(raw: string | undefined | null): string | null {
+  if (raw === undefined || raw === null) return null;
+  const text = raw.trim();
+  if (text === '') return null;
+  if ([...text].length > 20) throw errors.RED_PACKET_BAD_PASSWORD();
+  return text;
+}
+
+export function validateCreate(config: RedPacketsConfig, input: CreateInput): number {
+  const { totalCoins, shares } = input;
+  if (typeof totalCoins !== 'number' || !Number.isSafeInteger(totalCoins) || totalCoins < 1 || totalCoins > config.coinsMax) throw errors.RED_PACKET_BAD_COINS(config.coinsMax);
+  if (typeof shares !== 'number' || !Number.isSafeInteger(shares) || shares < 1 || shares > config.sharesMax) throw errors.RED_PACKET_BAD_SHARES(config.sharesMax);
+  if (totalCoins < shares) throw errors.RED_PACKET_SHARES_OVER_COINS();
+  const expiry = input.expirySeconds ?? config.expirySeconds;
+  if (!Number.isSafeInteger(expiry) || expiry < config.expiryMinSeconds || expiry > config.expiryMaxSeconds) throw errors.RED_PACKET_BAD_EXPIRY(config.expiryMinSeconds, config.expiryMaxSeconds);
+  return expiry;
+}
+
+function fingerprintOf(input: CreateInput, expiry: number): string {
+  return createHash('sha256').update(JSON.stringify([input.roomId, input.totalCoins, input.shares, input.followersOnly, input.password, expiry])).digest('hex');
+}
+
+export async function findPacket(db: Kysely<Database>, packetId: number): Promise<PacketRow | null> {
+  const rows = await sql<PacketRow>`select ${PACKET_COLUMNS} from red_packet p join live_room r on r.id = p.room_id where p.id = ${packetId}`.execute(db);
+  return rows.rows[0] ?? null;
+}
+
+async function balanceShown(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom('app_user').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/**
+ * Funds a packet: one transaction moves the coins to escrow (ledger set
+ * `red_packet:<funder>:<Idempotency-Key>`) and writes the packet and its shares. The same key
+ * answers the first packet (`replayed`); with other parameters WALLET_IDEMPOTENCY_KEY_REUSED.
+ */
+export async function createPacket(db: Kysely<Database>, config: RedPacketsConfig, input: CreateInput, now: Date): Promise<{ packet: PacketRow; balance: number; replayed: boolean }> {
+  const expiry = validateCreate(config, input);
+  const fingerprint = fingerprintOf(input, expiry);
+  const earlier = async (): Promise<{ packet: PacketRow; balance: number; replayed: boolean } | null> => {
+    const rows = await sql<{ id: number; fingerprint: string }>`select id::int as id, fingerprint from red_packet where funder_id = ${input.funderId} and idempotency_key = ${input.idempotencyKey}`.execute(db);
+    const row = rows.rows[0];
+    if (row === undefined) return null;
+    if (row.fingerprint !== fingerprint) throw errors.WALLET_IDEMPOTENCY_KEY_REUSED();
+    return { packet: (await findPacket(db, row.id)) as PacketRow, balance: await balanceShown(db, input.funderId), replayed: true };
+  };
+  const replay = await earlier();
+  if (replay !== null) return replay;
+  const room = await db.selectFrom('live_room').select(['id']).where('id', '=', input.roomId).executeTakeFirst();
+  if (room === undefined) throw errors.RED_PACKET_ROOM_NOT_FOUND();
+
+  const seed = newSeed();
+  const amounts = splitPacket(seed, input.totalCoins, input.shares);
+  const expiresAt = new Date(now.getTime() + expiry * 1000);
+  const created = await db.transaction().execute(async (trx) => {
+    const set = await transfer(trx, {
+      idempotencyKey: `red_packet:${input.funderId}:${input.idempotencyKey}`,
+      kind: 'red_packet',
+      reference: `room:${input.roomId}:red-packet:${input.totalCoins}x${input.shares}:${fingerprint.slice(0, 16)}`,
+      legs: [{ from: { kind: 'member_coins', owner: input.funderId }, to: { kind: 'red_packet_escrow' }, amount: input.totalCoins }],
+    });
+    if (set.replayed) return null; // a parallel request with this key committed first: answer its packet
+    const inserted = await sql<{ id: number }>`
+      insert into red_packet (room_id, funder_id, total_coins, shares, followers_only, password, idempotency_key, fingerprint, seed_hash, seed, set_id, created_at, expires_at)
+      values (${input.roomId}, ${input.funderId}, ${input.totalCoins}, ${input.shares}, ${input.followersOnly}, ${input.password}, ${input.idempotencyKey}, ${fingerprint}, ${seedHash(seed)}, ${seed}, ${set.setId}, ${now}, ${expiresAt})
+      returning id::int as id`.execute(trx);
+    const id = (inserted.rows[0] as { id: number }).id;
+    await sql`insert into red_packet_share (packet_id, idx, amount) select ${id}, i - 1, a from unnest(${amounts}::bigint[]) with ordinality as t(a, i)`.execute(trx);
+    return id;
+  });
+  if (created === null) return (await earlier()) as { packet: PacketRow; balance: number; replayed: boolean };
+  return { packet: (await findPacket(db, created)) as PacketRow, balance: await balanceShown(db, input.funderId), replayed: false };
+}
+
+/** The server-side conditions of a grab (README.md "Who may grab"), one query; throws the first refusal. */
+async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, packet: PacketRow, input: GrabInput, now: Date): Promise<void> {
+  if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
+  const rows = await sql<{ created_at: Date; mobile: string; follows: boolean; entered: boolean; grabbed: boolean; by_ip: number; by_device: number }>`
+    select u.created_at, u.mobile,
+      exists (select 1 from user_follow f where f.follower_id = u.id and f.anchor_id = ${packet.owner_id}) as follows,
+      exists (select 1 from red_packet_entry e where e.packet_id = ${packet.id} and e.member_id = u.id) as entered,
+      exists (select 1 from red_packet_share s where s.packet_id = ${packet.id} and s.member_id = u.id) as grabbed,
+      ${config.grabsPerIp > 0 && input.ip !== null ? sql`(select count(*)::int from red_packet_share s where s.packet_id = ${packet.id} and s.ip = ${input.ip})` : sql`0`} as by_ip,
+      ${config.grabsPerDevice > 0 && input.device !== null ? sql`(select count(*)::int from red_packet_share s where s.packet_id = ${packet.id} and s.device = ${input.device})` : sql`0`} as by_device
+    from app_user u where u.id = ${input.memberId}`.execute(db);
+  const row = rows.rows[0];
+  if (row === undefined) throw errors.LOGIN_REQUIRED();
+  if (row.grabbed) throw errors.RED_PACKET_ALREADY_GRABBED();
+  if (packet.finished_at !== null) throw errors.RED_PACKET_EXPIRED();
+  if (packet.expires_at.getTime() <= now.getTime()) throw errors.RED_PACKET_EXPIRED();
+  if (packet.followers_only && !row.follows) throw errors.RED_PACKET_FOLLOWERS_ONLY();
+  if (packet.password !== null && !row.entered) throw errors.RED_PACKET_PASSWORD_NEEDED();
+  if (config.minAccountAgeHours > 0 && now.getTime() - new Date(row.created_at).getTime() < config.minAccountAgeHours * 3_600_000) throw errors.RED_PACKET_ACCOUNT_TOO_NEW(config.minAccountAgeHours);
+  if (config.requireMobile && !/^1[3-9][0-9]{9}$/.test(row.mobile)) throw errors.RED_PACKET_MOBILE_NEEDED();
+  if (config.grabsPerIp > 0 && row.by_ip >= config.grabsPerIp) throw errors.RED_PACKET_TOO_MANY_FROM_ADDRESS();
+  if (config.grabsPerDevice > 0 && row.by_device >= config.grabsPerDevice) throw errors.RED_PACKET_TOO_MANY_FROM_DEVICE();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * A grab: the next free share (lowest index no open transaction holds: `FOR UPDATE SKIP LOCKED`;
+ * the packet row is only read) is claimed for the member and paid escrow → member in the same
+ * transaction (set `red_packet_grab:<packet>:<member>`). UNIQUE (packet, member) refuses a
+ * second grab by the same member, also in parallel.
+ */
+export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date): Promise<GrabOutcome> {
+  const packet = await findPacket(db, input.packetId);
+  if (packet === null) throw errors.RED_PACKET_NOT_FOUND();
+  await checkEligible(db, config, packet, input, now);
+  let claimed: { idx: number; amount: number } | null;
+  try {
+    claimed = await db.transaction().execute(async (trx) => {
+      const rows = await sql<{ idx: number; amount: number }>`
+        update red_packet_share set member_id = ${input.memberId}, grabbed_at = ${now}, ip = ${input.ip}, device = ${input.device}
+        where id = (select id from red_packet_share where packet_id = ${packet.id} and member_id is null and not refunded order by idx limit 1 for update skip locked)
+        returning idx, amount::int as amount`.execute(trx);
+      const share = rows.rows[0];
+      if (share === undefined) return null;
+      await transfer(trx, {
+        idempotencyKey: `red_packet_grab:${packet.id}:${input.memberId}`,
+        kind: 'red_packet_grab',
+        reference: `red-packet:${packet.id}:share:${share.idx}`,
+        legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: input.memberId }, amount: share.amount }],
+      });
+      return share;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.RED_PACKET_ALREADY_GRABBED();
+    throw error;
+  }
+  if (claimed === null) {
+    const mine = await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${input.memberId}`.execute(db);
+    if ((mine.rows[0]?.n ?? 0) > 0) throw errors.RED_PACKET_ALREADY_GRABBED();
+    throw errors.RED_PACKET_EMPTY();
+  }
+  return { packet, amount: claimed.amount, index: claimed.idx, balance: await balanceShown(db, input.memberId) };
+}
+
+/** A 口令 sent in a room: the member is entered in every open packet of that room with that password. */
+export async function enterPassword(db: Kysely<Database>, roomId: number, memberId: number, text: string, now: Date): Promise<number[]> {
+  const rows = await sql<{ packet_id: number }>`
+    insert into red_packet_entry (packet_id, member_id, created_at)
+    select id, ${memberId}, ${now} from red_packet where room_id = ${roomId} and password = ${text} and finished_at is null and expires_at > ${now}
+    on conflict do nothing returning packet_id::int as packet_id`.execute(db);
+  return rows.rows.map((row) => row.packet_id);
+}
+
+/**
+ * Finishes a packet if it is due: emptied, or expired (its free shares are marked refunded and
+ * their sum goes escrow → funder, set `red_packet_refund:<id>`). The packet row is locked and
+ * `finished_at` checked, so two sweepers (two nodes) finish it once; null when not due or done.
+ */
+export async function finishPacket(db: Kysely<Database>, packetId: number, now: Date): Promise<FinishedPacket | null> {
+  const done = await db.transaction().execute(async (trx) => {
+    const locked = await sql<{ funder_id: number; expires_at: Date }>`select funder_id::int as funder_id, expires_at from red_packet where id = ${packetId} and finished_at is null for update`.execute(trx);
+    const row = locked.rows[0];
+    if (row === undefined) return null;
+    const expired = row.expires_at.getTime() <= now.getTime();
+    if (!expired) {
+      const free = await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packetId} and member_id is null and not refunded`.execute(trx);
+      if ((free.rows[0]?.n ?? 0) > 0) return null;
+    }
+    let refunded = 0;
+    let refundSet: number | null = null;
+    if (expired) {
+      const marked = await sql<{ amount: number }>`update red_packet_share set refunded = true where packet_id = ${packetId} and member_id is null and not refunded returning amount::int as amount`.execute(trx);
+      refunded = marked.rows.reduce((sum, share) => sum + share.amount, 0);
+      if (refunded > 0) {
+        const set = await transfer(trx, {
+          idempotencyKey: `red_packet_refund:${packetId}`,
+          kind: 'red_packet_refund',
+          reference: `red-packet:${packetId}:refund`,
+          legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: row.funder_id }, amount: refunded }],
+        });
+        refundSet = set.setId;
+      }
+    }
+    await sql`update red_packet set finished_at = ${now}, refunded_coins = ${refunded}, refund_set_id = ${refundSet} where id = ${packetId}`.execute(trx);
+    return refunded;
+  });
+  if (done === null) return null;
+  return { packet: (await findPacket(db, packetId)) as PacketRow, refunded: done, luckiest: await luckiestOf(db, packetId) };
+}
+
+/** Packets due to finish (expired, or with no free share), oldest expiry first. */
+export async function duePackets(db: Kysely<Database>, now: Date, limit = 50): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    select p.id::int as id from red_packet p where p.finished_at is null
+      and (p.expires_at <= ${now} or not exists (select 1 from red_packet_share s where s.packet_id = p.id and s.member_id is null and not s.refunded))
+    order by p.expires_at limit ${limit}`.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
+/** 手气最佳: the largest share grabbed, the earliest grab (then the lowest index) on a tie. */
+export async function luckiestOf(db: Kysely<Database>, packetId: number): Promise<{ memberId: number; amount: number } | null> {
+  const rows = await sql<{ member_id: number; amount: number }>`
+    select member_id::int as member_id, amount::int as amount from red_packet_share where packet_id = ${packetId} and member_id is not null
+    order by amount desc, grabbed_at, idx limit 1`.execute(db);
+  const row = rows.rows[0];
+  return row === undefined ? null : { memberId: row.member_id, amount: row.amount };
+}

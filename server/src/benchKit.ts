@@ -56,3 +56,8 @@ export { ClipCutter } from './clips/clipCutter';
 export { mediaClipStorage } from './clips/clipStorage';
 export { LocalDiskStorage } from './media/index';
 export { segmentsOfRoomBetween } from './live/index';
+
+// bench:predictions: the settlement of 100,000 stakes through the real service, on a database
+// migrated by the server's own migrations.
+export { migrateToLatest } from './infra/db/migrations/migrate';
+export { PredictionService, pariMutuel } from './predictions/index';

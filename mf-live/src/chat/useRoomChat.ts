@@ -15,6 +15,7 @@ import {
 import { ChatSession } from '@sports/shared/chat';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { giftOf, isFreshGift } from '../gifts/giftMessage';
+import { RED_PACKET_EVENTS_KEPT, type RedPacketRoomEvent, redPacketEventOf } from '../redPackets/redPacketEvents';
 import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
 import { senderGuard } from '../guards/GuardBadge';
@@ -38,6 +39,8 @@ export interface RoomChat {
   gifts: GiftEvent[];
   /** Horns heard since the room opened (every room hears them), oldest first. */
   horns: ChatHorn[];
+  /** Red packet events heard since the room opened (fresh system lines: opened, grabbed, finished), oldest first (redPackets/). */
+  redPackets: RedPacketRoomEvent[];
   /**
    * The name this viewer chats under: the member's nickname, or for a guest the guest prefix + guest
    * id once its chat account is there (the chat's own; the panel shows a guest a note instead).
@@ -84,6 +87,7 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
   const [danmaku, setDanmaku] = useState<DanmakuItem[]>([]);
   const [gifts, setGifts] = useState<GiftEvent[]>([]);
   const [horns, setHorns] = useState<ChatHorn[]>([]);
+  const [redPackets, setRedPackets] = useState<RedPacketRoomEvent[]>([]);
   const [myChatId, setMyChatId] = useState<string | null>(null);
   const prefix = config?.im.guestNicknamePrefix ?? DEFAULT_GUEST_NICKNAME_PREFIX;
   const provider = config?.im.provider ?? 'builtin';
@@ -99,6 +103,11 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
     const stopListening = current.onMessage((message) => {
       const roomState = message.from.role === 'system' ? message.cloudCustomData.roomState : undefined;
       if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState);
+      const redPacket = redPacketEventOf(message, Date.now());
+      if (redPacket !== null) {
+        setRedPackets((list) => [...list, redPacket].slice(-RED_PACKET_EVENTS_KEPT));
+        return;
+      }
       const gift = giftOf(message);
       if (gift) {
         const now = Date.now();
@@ -146,5 +155,5 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
 
   const dismissNotices = useCallback(() => session.current?.dismissSystemNotices(), []);
   const myName = user ? user.user_nickname : guestId ? prefix + guestId : '';
-  return { send, danmaku, gifts, horns, myName, guest: !user, myChatId, dismissNotices };
+  return { send, danmaku, gifts, horns, redPackets, myName, guest: !user, myChatId, dismissNotices };
 }

@@ -29,6 +29,7 @@ import { ActivityBanner } from './ActivityBanner';
 import { AnchorBar } from './AnchorBar';
 import { LazyOwnerPanel } from './LazyOwnerPanel';
 import { RoomActionBar } from './RoomActionBar';
+import { RedPacketFalling } from '../redPackets/RedPacketFalling';
 import { ScheduleList } from './RoomSchedules';
 import { useRoomInfo } from './useRoomInfo';
 
@@ -225,11 +226,12 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
               <>
                 <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />
                 <GiftLayer events={chat.gifts} />
+                <RedPacketFalling context={context} events={chat.redPackets} />
               </>
             }
             controls={<DanmakuSettings setting={danmakuSetting} onChange={setDanmakuSetting} />}
           />
-          <RoomActionBar context={context} info={info} danmaku={chat.danmaku} guardMine={guards.mine} onGuardBought={guards.reload} onGiftSent={() => setGiftSignal((current) => current + 1)} />
+          <RoomActionBar context={context} info={info} danmaku={chat.danmaku} guardMine={guards.mine} onGuardBought={guards.reload} onGiftSent={() => setGiftSignal((current) => current + 1)} redPacketSignal={chat.redPackets.length} />
         </Stage>
         <BelowStage>
           {info.viewer_role === 'owner' && (

@@ -17,6 +17,9 @@ import { ClipIcon, DanmakuIcon, GiftIcon, GuardIcon, HornIcon } from './barIcons
 import { PredictionIcon } from '../predictions/PredictionIcon';
 import { PredictionPanel } from '../predictions/PredictionPanel';
 import { predictionCopy } from '../predictions/predictionCopy';
+import { RedPacketIcon } from '../redPackets/RedPacketIcon';
+import { RedPacketPanel } from '../redPackets/RedPacketPanel';
+import { redPacketCopy } from '../redPackets/redPacketCopy';
 
 /** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
 const GIFT_SHORTCUTS = 6;
@@ -138,20 +141,23 @@ export interface RoomActionBarProps {
   guardMine: MyGuard | null;
   onGuardBought: () => void;
   onGiftSent: () => void;
+  /** Red packet lines the room heard so far (a change reads the 红包 list again). */
+  redPacketSignal?: number;
 }
 
 /**
- * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭, 弹幕 and 剪辑, each a
+ * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭, 弹幕, 竞猜, 红包 and 剪辑, each a
  * popover over the video (a bottom sheet on a phone), then the balance and 充值. The anchor's own
  * room leaves out what an anchor cannot buy there (gifts, guard). Closed, a picker keeps what was
  * picked or typed, and a payment waiting for its answer (keepMounted).
  */
-export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought, onGiftSent }: RoomActionBarProps) {
+export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought, onGiftSent, redPacketSignal = 0 }: RoomActionBarProps) {
   const user = useAtomValue(userInfoAtom);
   const owner = info.viewer_role === 'owner';
   const { state: catalogue } = useGiftCatalogue(context.api);
   const [giftOpen, setGiftOpen] = useState(false);
   const [predictionsOpen, setPredictionsOpen] = useState(false);
+  const [redPacketsOpen, setRedPacketsOpen] = useState(false);
   const [preselect, setPreselect] = useState<{ giftId: number; token: number } | undefined>(undefined);
   const shortcuts = catalogue.status === 'ready' ? catalogue.data.slice(0, GIFT_SHORTCUTS) : [];
 
@@ -201,6 +207,9 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
       </BarPicker>
       <BarPicker title={predictionCopy.title} text={predictionCopy.entry} icon={<PredictionIcon />} triggerTestId="bar-predictions" testId="prediction-popover" open={predictionsOpen} onOpenChange={setPredictionsOpen}>
         <PredictionPanel context={context} roomId={info.room_id} manager={owner || info.viewer_role === 'admin'} owner={owner} active={predictionsOpen} />
+      </BarPicker>
+      <BarPicker title={redPacketCopy.title} text={redPacketCopy.entry} icon={<RedPacketIcon />} triggerTestId="bar-red-packets" testId="red-packet-popover" open={redPacketsOpen} onOpenChange={setRedPacketsOpen}>
+        <RedPacketPanel context={context} roomId={info.room_id} active={redPacketsOpen} signal={redPacketsOpen ? redPacketSignal : 0} />
       </BarPicker>
       {user ? (
         <BarPicker title={clipCopy.clipTitle} text={clipCopy.clip} icon={<ClipIcon />} triggerTestId="bar-clip" testId="clip-popover">

@@ -6,6 +6,7 @@ import { routes } from '../routes';
 import { MEMBER_PATHS } from '../api/memberApi';
 import { type Answer, MEMBER, logIn, memberContext, pageOf, profileOf, refused } from '../testing/fixtures';
 import { POINTS_PATHS } from './pointsApi';
+import { PREDICTION_HISTORY_PATH } from './PredictionHistory';
 
 function pointsInfo(overrides: Partial<PointsInfo> = {}): PointsInfo {
   return {
@@ -32,11 +33,47 @@ function pointsContext(answers: Record<string, Answer> = {}) {
   const context = memberContext({
     [POINTS_PATHS.info]: pointsInfo(),
     [POINTS_PATHS.history]: { list: [], next_cursor: null },
+    [PREDICTION_HISTORY_PATH]: { list: [], next_cursor: null },
     ...answers,
   });
   logIn(context, MEMBER);
   return context;
 }
+
+const settledPrediction = {
+  id: 12,
+  room_id: 3,
+  match_id: 4,
+  template: 'football_1x2',
+  title: '本场胜负',
+  state: 'settled',
+  lock_at: 0,
+  lock_text: '2027-01-10 20:00',
+  winning_outcome: 0,
+  pool: 9,
+  outcomes: [
+    { index: 0, label: '主胜', pool: 4, stakes: 2, share: 44.4 },
+    { index: 1, label: '平', pool: 0, stakes: 0, share: 0 },
+    { index: 2, label: '客胜', pool: 5, stakes: 1, share: 55.6 },
+  ],
+  mine: { outcome: 0, amount: 3, payout: 6 },
+  settled_text: '2027-01-10 21:50',
+};
+
+describe('member?type=4 我的竞猜', () => {
+  it('lists the member\'s predictions: the pick and stake, the result and the payout (api/Prediction/list?mine=1)', async () => {
+    const context = pointsContext({
+      [PREDICTION_HISTORY_PATH]: { list: [settledPrediction, { ...settledPrediction, id: 11, state: 'open', winning_outcome: null, mine: { outcome: 2, amount: 5, payout: null } }, { ...settledPrediction, id: 10, state: 'cancelled', winning_outcome: null, mine: { outcome: 1, amount: 2, payout: 2 } }], next_cursor: null },
+    });
+    renderRemotePage(routes, 'member', { type: '4' }, context);
+    expect(await screen.findByRole('heading', { level: 2, name: '我的竞猜' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('prediction-history-row');
+    expect(rows.map((row) => within(row).getByTestId('prediction-history-pick').textContent)).toEqual(['投「主胜」3 积分', '投「客胜」5 积分', '投「平」2 积分']);
+    expect(rows.map((row) => within(row).getByTestId('prediction-history-outcome').textContent)).toEqual(['获得 6 积分', '待结算', '退还 2 积分']);
+    expect(within(rows[0] as HTMLElement).getByText('结果：主胜')).toBeTruthy();
+    expect(context.callsTo(PREDICTION_HISTORY_PATH)[0]?.params).toEqual({ mine: 1, limit: 20 });
+  });
+});
 
 describe('member?type=4 我的积分', () => {
   it('shows the balance, the rule that points are never bought nor withdrawn, the streak, the tasks with their progress and the history in China time', async () => {
@@ -65,7 +102,7 @@ describe('member?type=4 我的积分', () => {
     expect(within(chat).getByRole('progressbar', { name: '发言互动' }).getAttribute('value')).toBe('20');
 
     const lines = await screen.findAllByTestId('points-line');
-    expect(lines.map((row) => within(row).getByTestId('points-line-kind').textContent)).toEqual(['观看直播', '每日签到', '积分变动']);
+    expect(lines.map((row) => within(row).getByTestId('points-line-kind').textContent)).toEqual(['观看直播', '每日签到', '竞猜下注']);
     expect(lines.map((row) => within(row).getByTestId('points-line-amount').textContent)).toEqual(['+10', '+10', '-30']);
     // 16:30 UTC on 01-09 is 00:30 on 01-10 in China, whatever the test machine's zone.
     expect(within(lines[0] as HTMLElement).getByText('01-10 00:30', { exact: false })).toBeTruthy();

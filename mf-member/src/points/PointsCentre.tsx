@@ -6,6 +6,7 @@ import { CheckInPanel } from './CheckInPanel';
 import { pointsApi } from './pointsApi';
 import { pointsCopy } from './pointsCopy';
 import { PointsHistory } from './PointsHistory';
+import { PredictionHistory } from './PredictionHistory';
 import { TasksPanel } from './TasksPanel';
 
 const Figure = styled.p`
@@ -49,6 +50,7 @@ export default function PointsCentre({ context }: MemberSectionProps) {
         </>
       )}
       <PointsHistory context={context} version={version} />
+      <PredictionHistory context={context} />
     </>
   );
 }

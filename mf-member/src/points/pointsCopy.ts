@@ -29,7 +29,7 @@ export const pointsCopy = {
   historyFailed: '积分明细加载失败',
   more: '更多记录',
   moreFailed: '加载失败，点击重试',
-  kinds: { points_checkin: '每日签到', points_watch: '观看直播', points_chat: '发言互动' } as Record<string, string>,
+  kinds: { points_checkin: '每日签到', points_watch: '观看直播', points_chat: '发言互动', prediction_stake: '竞猜下注', prediction_payout: '竞猜奖励', prediction_refund: '竞猜退还' } as Record<string, string>,
   otherKind: '积分变动',
 } as const;
 

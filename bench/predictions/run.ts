@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       [competition, season, teams[0]!.id, teams[1]!.id],
     )).rows[0]!.id;
     const room = (await pool.query<{ id: string }>(`insert into live_room (owner_id, title, match_id) values ($1, '竞猜压测', $2) returning id`, [anchor, match])).rows[0]!.id;
-    await pool.query(`insert into app_user (mobile, user_nickname, avatar) select '86-138' || lpad(g::text, 8, '0'), '竞猜' || g, '' from generate_series(1, $1::int) g`, [STAKES]);
+    await pool.query(`insert into app_user (mobile, user_nickname, avatar, invite_code) select '86-138' || lpad(g::text, 8, '0'), '竞猜' || g, '', 'P' || upper(lpad(to_hex(g), 7, '0')) from generate_series(1, $1::int) g`, [STAKES]);
     // Points: mirrors transfer() for one set of STAKES legs (points issued → each member).
     await pool.query(`
       with accounts as (
@@ -134,13 +134,13 @@ async function main(): Promise<number> {
     const again = await service.settleFromScore(prediction.id, 2, 1, 'bench:restart');
     check(again.answer === 'already', 'a third settlement (a restart) pays nothing');
 
-    const payouts = (await pool.query<{ payout: string }>(`select payout from prediction_stake where prediction_id = $1 order by id`, [prediction.id])).rows.map((row) => Number(row.payout));
+    const payouts = (await pool.query<{ payout: string }>(`select coalesce(payout, 0) as payout from prediction_stake where prediction_id = $1 order by id`, [prediction.id])).rows.map((row) => Number(row.payout));
     check(payouts.every((payout, index) => payout === expected.payouts[index]), 'every payout is floor(amount × pool / winning), as pariMutuel computes');
     check(settled?.remainder === expected.remainder, `the remainder (${expected.remainder}) went to the platform`);
     const transfers = (await pool.query<{ n: string }>(`select count(*) as n from ledger_transfer t join ledger_transfer_set s on s.id = t.set_id where s.idempotency_key = $1`, [`prediction:settle:${prediction.id}`])).rows[0]!.n;
     check(Number(transfers) === expected.payouts.filter((payout) => payout > 0).length, `one payout transfer per winning stake (${transfers})`);
     const balances = (await pool.query<{ ok: boolean }>(`
-      select bool_and(b.balance = 100 - s.amount + s.payout) as ok from prediction_stake s join ledger_account a on a.kind = 'member_points' and a.owner_id = s.user_id
+      select bool_and(b.balance = 100 - s.amount + coalesce(s.payout, 0)) as ok from prediction_stake s join ledger_account a on a.kind = 'member_points' and a.owner_id = s.user_id
       join ledger_balance b on b.account_id = a.id where s.prediction_id = $1`, [prediction.id])).rows[0]!.ok;
     check(balances === true, 'every member holds 100 − stake + payout');
     const ledgerStart = Date.now();

@@ -146,7 +146,12 @@ export class PredictionService {
     if (viewer !== null && ids.length > 0) {
       const { rows: stakes } = await sql<{ prediction_id: string; outcome: number; amount: string; payout: string | null }>`
         select prediction_id, outcome, amount, payout from prediction_stake where user_id = ${viewer} and prediction_id in (${sql.join(ids)})`.execute(this.db);
-      for (const stake of stakes) mine.set(Number(stake.prediction_id), { outcome: stake.outcome, amount: Number(stake.amount), payout: stake.payout === null ? null : Number(stake.payout) });
+      const ended = new Set(rows.filter((row) => row.state === 'settled' || row.state === 'refunded' || row.state === 'cancelled').map((row) => row.id));
+      // A losing stake's payout is not written by the settlement: 0 once the prediction has ended.
+      for (const stake of stakes) {
+        const id = Number(stake.prediction_id);
+        mine.set(id, { outcome: stake.outcome, amount: Number(stake.amount), payout: stake.payout !== null ? Number(stake.payout) : ended.has(id) ? 0 : null });
+      }
     }
     return rows.map((row) => {
       const tally = tallies.get(row.id) ?? new Map();

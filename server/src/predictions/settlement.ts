@@ -92,28 +92,33 @@ async function applySettlement(trx: Transaction<Database>, id: number, resolutio
     if (created === undefined) return { answer: 'already', pool, paid: 0, remainder: 0, winners: 0 };
     setId = Number(created.id);
 
-    // Each stake's payout, in one statement (numeric: amount × pool never overflows).
+    // The paid stakes (the winners', or every stake for a refund) with their account and payout, once
+    // (numeric: amount × pool never overflows). A losing stake is not written: its payout stays
+    // null and reads as 0 once the prediction is settled (predictionService.ts).
+    await sql`drop table if exists settle_payouts`.execute(trx);
     await sql`
-      update prediction_stake set payout = case
-        when ${refund} then amount
-        when outcome = ${winner ?? -1} then floor(amount::numeric * ${pool} / ${winning})::bigint
-        else 0 end
-      where prediction_id = ${id}`.execute(trx);
-    paid = Number((await sql<{ paid: string }>`select coalesce(sum(payout), 0) as paid from prediction_stake where prediction_id = ${id}`.execute(trx)).rows[0]?.paid ?? 0);
+      create temporary table settle_payouts on commit drop as
+      select s.id as stake_id, a.id as account_id,
+             case when ${refund} then s.amount else floor(s.amount::numeric * ${pool} / ${winning})::bigint end as payout
+      from prediction_stake s join ledger_account a on a.kind = 'member_points' and a.owner_id = s.user_id
+      where s.prediction_id = ${id} and (${refund} or s.outcome = ${winner ?? -1})`.execute(trx);
+    await sql`update prediction_stake s set payout = p.payout from settle_payouts p where s.id = p.stake_id`.execute(trx);
+    paid = Number((await sql<{ paid: string }>`select coalesce(sum(payout), 0) as paid from settle_payouts`.execute(trx)).rows[0]?.paid ?? 0);
     remainder = pool - paid;
 
     const poolAccount = Number((await sql<{ id: number }>`select id from ledger_account where kind = 'prediction_pool' and owner_id is null`.execute(trx)).rows[0]?.id);
-    // The ledger's order (account id, then shard): the pool's shards first (its id is below every member's points account).
-    const shards = (await sql<{ shard: number; balance: string }>`select shard, balance from ledger_balance where account_id = ${poolAccount} order by shard for update`.execute(trx)).rows;
+    // The ledger's order (account id, then shard): the pool's shards first (its id is below every
+    // member's points account), then the members' rows. Two settlements queue here, whole.
+    await sql`select shard from ledger_balance where account_id = ${poolAccount} order by shard for update`.execute(trx);
     // The remainder to the platform (points issued), through the ledger (its own set, its own key).
     if (remainder > 0) {
       await transfer(trx, { idempotencyKey: `prediction:remainder:${id}`, kind: 'prediction_remainder', reference, legs: [{ from: { kind: 'prediction_pool' }, to: POINTS_ISSUED, amount: remainder }] });
     }
     if (paid > 0) {
-      // The pool's debit, taken from its shards in turn (re-read: the remainder's debit may have changed them).
+      // The pool's debit, taken from its shards in turn.
       const current = (await sql<{ shard: number; balance: string }>`select shard, balance from ledger_balance where account_id = ${poolAccount} order by shard`.execute(trx)).rows;
       let left = paid;
-      for (const shard of current.length > 0 ? current : shards) {
+      for (const shard of current) {
         if (left === 0) break;
         const take = Math.min(left, Number(shard.balance));
         if (take <= 0) continue;
@@ -122,26 +127,13 @@ async function applySettlement(trx: Transaction<Database>, id: number, resolutio
       }
       if (left > 0) throw new Error(`predictions: the pool holds less than prediction ${id} pays (${left} short)`);
 
+      // Every payout transfer in one INSERT … SELECT, every member's row in one UPDATE (one row each).
       await sql`
         insert into ledger_transfer (set_id, debit_account_id, credit_account_id, amount, kind, reference, created_at)
-        select ${setId}, ${poolAccount}, a.id, s.payout, ${kind}, ${reference}, ${created.created_at}
-        from prediction_stake s join ledger_account a on a.kind = 'member_points' and a.owner_id = s.user_id
-        where s.prediction_id = ${id} and s.payout > 0
-        order by a.id`.execute(trx);
-      // The members' rows, locked in account order (the ledger's global order), then credited in one statement.
-      await sql`
-        select 1 from ledger_balance b join ledger_account a on a.id = b.account_id
-        join prediction_stake s on s.user_id = a.owner_id and a.kind = 'member_points'
-        where s.prediction_id = ${id} and s.payout > 0 and b.shard = 0
-        order by b.account_id for update of b`.execute(trx);
-      await sql`
-        update ledger_balance b set balance = b.balance + x.payout
-        from (select a.id as account_id, s.payout from prediction_stake s join ledger_account a on a.kind = 'member_points' and a.owner_id = s.user_id
-              where s.prediction_id = ${id} and s.payout > 0) x
-        where b.account_id = x.account_id and b.shard = 0`.execute(trx);
+        select ${setId}, ${poolAccount}, account_id, payout, ${kind}, ${reference}, ${created.created_at}
+        from settle_payouts where payout > 0 order by account_id`.execute(trx);
+      await sql`update ledger_balance b set balance = b.balance + p.payout from settle_payouts p where b.account_id = p.account_id and b.shard = 0 and p.payout > 0`.execute(trx);
     }
-  } else {
-    await sql`update prediction_stake set payout = 0 where prediction_id = ${id}`.execute(trx);
   }
 
   await sql`

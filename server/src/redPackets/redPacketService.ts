@@ -181,6 +181,8 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
   let claimed: { idx: number; amount: number } | null;
   try {
     claimed = await db.transaction().execute(async (trx) => {
+      // The naive design (RED_PACKET_GRAB_LOCKING=packet-row, for pnpm bench:redpacket): every grab queues on the packet row.
+      if (config.grabLocking === 'packet-row') await sql`select id from red_packet where id = ${packet.id} for update`.execute(trx);
       const rows = await sql<{ idx: number; amount: number }>`
         update red_packet_share set member_id = ${input.memberId}, grabbed_at = ${now}, ip = ${input.ip}, device = ${input.device}
         where id = (select id from red_packet_share where packet_id = ${packet.id} and member_id is null and not refunded order by idx limit 1 for update skip locked)

@@ -47,7 +47,7 @@ describeEachDatabase('red packets: create, parallel grabs, 口令, expiry refund
     return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: any; reason?: string }) };
   };
   const create = (as: Member, params: Record<string, string | number>, key = `rp-key-${(keys += 1)}`) =>
-    call('POST', `/api/RedPacket/create?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`, as, key);
+    call('POST', `/api/RedPacket/create?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`, as, key);
   const grab = (as: Member, packetId: number) => call('POST', `/api/RedPacket/grab?packet_id=${packetId}`, as);
   const info = async (packetId: number, as?: Member) => {
     const answer = await call('GET', `/api/RedPacket/info?packet_id=${packetId}`, as);

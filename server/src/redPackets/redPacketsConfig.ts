@@ -21,6 +21,12 @@ export interface RedPacketsConfig {
   grabsPerDevice: number;
   /** RED_PACKET_SWEEP_SECONDS: how often a node finishes expired and emptied packets. */
   sweepSeconds: number;
+  /**
+   * RED_PACKET_GRAB_LOCKING: `skip-locked` (the design: a grab claims the next share no open
+   * transaction holds, the packet row only read) or `packet-row` (the naive design pnpm
+   * bench:redpacket compares it with: every grab locks the packet row first, so grabs queue).
+   */
+  grabLocking: 'skip-locked' | 'packet-row';
 }
 
 export function loadRedPacketsConfig(read: ReadVar, problems: string[]): RedPacketsConfig {
@@ -35,7 +41,11 @@ export function loadRedPacketsConfig(read: ReadVar, problems: string[]): RedPack
     grabsPerIp: parseInteger('RED_PACKET_GRABS_PER_IP', read('RED_PACKET_GRABS_PER_IP'), { fallback: 5, min: 0, max: 1_000_000 }, problems),
     grabsPerDevice: parseInteger('RED_PACKET_GRABS_PER_DEVICE', read('RED_PACKET_GRABS_PER_DEVICE'), { fallback: 1, min: 0, max: 1_000_000 }, problems),
     sweepSeconds: parseInteger('RED_PACKET_SWEEP_SECONDS', read('RED_PACKET_SWEEP_SECONDS'), { fallback: 2, min: 1, max: 600 }, problems),
+    grabLocking: 'skip-locked',
   };
+  const locking = read('RED_PACKET_GRAB_LOCKING')?.trim();
+  if (locking === 'packet-row' || locking === 'skip-locked') config.grabLocking = locking;
+  else if (locking !== undefined && locking !== '') problems.push(`RED_PACKET_GRAB_LOCKING must be skip-locked or packet-row, not ${locking}`);
   if (config.expiryMinSeconds > config.expirySeconds || config.expirySeconds > config.expiryMaxSeconds) {
     problems.push('RED_PACKET_EXPIRY_MIN_SECONDS <= RED_PACKET_EXPIRY_SECONDS <= RED_PACKET_EXPIRY_MAX_SECONDS must hold');
   }

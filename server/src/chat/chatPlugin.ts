@@ -54,8 +54,8 @@ export interface ChatActivity {
   onMemberMessage(listener: (memberId: number) => void): void;
   /** Each such line sent in a room, with its text as typed (red packets' 口令). */
   onMemberLine(listener: (memberId: number, line: ChatMemberLine) => void): void;
-  /** The signed-in members in open rooms' chat groups on this node now, each room's anchor left out (chatWatchTime.ts). */
-  watchingMembers(): Promise<number[]>;
+  /** The signed-in members in open rooms' chat groups on this node now, by room (its anchor), each room's anchor left out (chatWatchTime.ts). */
+  watchingByRoom(): Promise<{ anchorId: number; memberIds: number[] }[]>;
 }
 
 export interface ChatPresence {
@@ -175,7 +175,7 @@ async function chat(app: App, options: ChatPluginOptions): Promise<void> {
     onMemberLine: (listener: (memberId: number, line: ChatMemberLine) => void) => {
       lineListeners.push(listener);
     },
-    watchingMembers: () => watchTime.watchingMembers({ viewersOnly: true }),
+    watchingByRoom: () => watchTime.watchingByRoom(),
   });
   app.decorate('chatPresence', {
     onlineMembers: (roomId: number) => {

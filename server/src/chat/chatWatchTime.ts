@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicTask } from '../infra/periodicTask';
 import type { ChatDirectory } from './chatDirectory';
-
 
 export interface ChatWatchTimeOptions {
   /** The signed-in members per chat group on this node. */
@@ -21,50 +21,50 @@ export interface ChatWatchTimeOptions {
  * sockets; the award itself keeps one minute a minute per member.
  */
 export class ChatWatchTime {
-  private readonly timer: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
   constructor(private readonly options: ChatWatchTimeOptions) {
-    this.timer = setInterval(() => void this.tick(), options.tickMs);
-    this.timer.unref();
+    this.task = new PeriodicTask({ everyMs: options.tickMs, work: () => this.count(), log: options.log, failureMessage: 'chat: counting minutes watched failed' });
   }
 
   /** One count now (the timer's; tests call it). Overlapping ticks are skipped, never queued. */
   tick(): Promise<void> {
-    if (this.running !== null) return this.running;
-    this.running = this.count().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.task.tick();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /**
-   * The signed-in members in the chat group of an open room on this node now (a member in two
-   * rooms or tabs is listed once per group). What the minute is awarded to; the points' own timer
-   * (points/) reads it too, so both count the same presence, without the anchors in their own rooms
-   * (`viewersOnly`: an anchor on air is not watching).
+   * The signed-in members in the chat group of each open room on this node now, by the room's
+   * anchor, the anchor left out (an anchor on air is not watching). A member in two rooms or tabs
+   * is listed once per room. The points' and the fan medals' watch timers read it
+   * (`app.chatActivity`), so every domain counts the same presence.
    */
-  async watchingMembers(options: { viewersOnly?: boolean } = {}): Promise<number[]> {
-    const watching: number[] = [];
+  async watchingByRoom(): Promise<{ anchorId: number; memberIds: number[] }[]> {
+    const rooms: { anchorId: number; memberIds: number[] }[] = [];
     for (const [groupId, memberIds] of this.options.membersByGroup()) {
       const room = await this.options.directory.room(groupId);
       if (!room?.isOpen) continue;
-      watching.push(...(options.viewersOnly === true ? memberIds.filter((id) => id !== room.ownerId) : memberIds));
+      const viewers = memberIds.filter((id) => id !== room.ownerId);
+      if (viewers.length > 0) rooms.push({ anchorId: room.ownerId, memberIds: viewers });
+    }
+    return rooms;
+  }
+
+  /** What the minute is awarded to: every signed-in member in an open room's group, its anchor included (levels count an anchor's time in their room). */
+  private async watchingMembers(): Promise<number[]> {
+    const watching: number[] = [];
+    for (const [groupId, memberIds] of this.options.membersByGroup()) {
+      const room = await this.options.directory.room(groupId);
+      if (room?.isOpen) watching.push(...memberIds);
     }
     return watching;
   }
 
   private async count(): Promise<void> {
-    try {
-      const watching = await this.watchingMembers();
-      if (watching.length > 0) await this.options.awardMinute(watching, this.options.now());
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'chat: counting minutes watched failed');
-    }
+    const watching = await this.watchingMembers();
+    if (watching.length > 0) await this.options.awardMinute(watching, this.options.now());
   }
 }

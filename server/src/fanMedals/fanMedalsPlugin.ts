@@ -2,12 +2,13 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
+import { PeriodicTask } from '../infra/periodicTask';
 import { FanMedalAwards, type MedalProgress } from './fanMedalAwards';
 import { FanMedalChatLines } from './fanMedalChatLines';
 import { fanMedalRoutes } from './fanMedalRoutes';
 import { type FanMedalsConfig, defaultFanMedalsConfig } from './fanMedalsConfig';
 import { FanMedalService } from './fanMedalService';
-import { FanMedalWatch } from './fanMedalWatch';
+import { countWatchTick } from './fanMedalWatch';
 import { WornMedals } from './wornMedals';
 
 export interface FanMedalsPluginOptions {
@@ -20,7 +21,7 @@ export interface FanMedalsPort {
   service: FanMedalService;
   awards: FanMedalAwards;
   worn: WornMedals;
-  watch: FanMedalWatch;
+  watch: PeriodicTask;
   chatLines: FanMedalChatLines;
 }
 
@@ -48,7 +49,7 @@ async function fanMedals(app: App, options: FanMedalsPluginOptions): Promise<voi
     for (const row of progress) worn.progressed(row.memberId, row.anchorId, row.intimacy, row.lastInteractionAt.getTime());
   };
   const chatLines = new FanMedalChatLines(awards, clock, onProgress, app.log);
-  const watch = new FanMedalWatch({ db: options.db, awards, membersByGroup: () => app.chatHub.membersByGroup(), now: clock, onProgress, log: app.log, tickMs: awards.watchTickMs });
+  const watch = new PeriodicTask({ everyMs: awards.watchTickMs, work: () => countWatchTick(app.chatActivity, awards, clock(), onProgress), log: app.log, failureMessage: 'fan medals: counting watch time failed' });
   app.chatHub.attachMedals({
     badgeOf: config.chatBadges ? (memberId, roomOwnerId) => worn.badgeOf(memberId, roomOwnerId) : () => null,
     lineSent: (memberId, roomOwnerId) => chatLines.lineSent(memberId, roomOwnerId),

@@ -5,12 +5,12 @@ import type { App } from '../infra/http/types';
 import { PointsEarnings } from './earnings';
 import { type PointsConfig, defaultPointsConfig } from './pointsConfig';
 import { pointsRoutes } from './pointsRoutes';
-import { PointsWatchTimer } from './pointsWatchTimer';
+import { PeriodicTask } from '../infra/periodicTask';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Points (积分): the earnings (chat messages, watch time) and the watch timer (tests tick it by hand). */
-    points: { earnings: PointsEarnings; watchTimer: PointsWatchTimer };
+    points: { earnings: PointsEarnings; watchTimer: PeriodicTask };
   }
 }
 
@@ -32,7 +32,16 @@ async function points(app: App, options: PointsPluginOptions): Promise<void> {
   app.chatActivity.onMemberMessage((memberId) => {
     earnings.chatMessage(memberId, clock()).catch((error: unknown) => app.log.warn({ err: error, memberId }, 'points: awarding a chat message failed'));
   });
-  const watchTimer = new PointsWatchTimer({ watching: () => app.chatActivity.watchingMembers(), award: (ids, now) => earnings.watchTick(ids, now), now: clock, log: app.log, tickMs: earnings.watchTickMs });
+  // Every POINTS_WATCH_TICK_SECONDS: who is watching on this node (the chat's presence), reported to the earnings (earnings.ts counts the time).
+  const watchTimer = new PeriodicTask({
+    everyMs: earnings.watchTickMs,
+    log: app.log,
+    failureMessage: 'points: counting watch time failed',
+    work: async () => {
+      const watching = (await app.chatActivity.watchingByRoom()).flatMap((room) => room.memberIds);
+      return watching.length === 0 ? [] : earnings.watchTick(watching, clock());
+    },
+  });
   app.addHook('onClose', async () => {
     await watchTimer.stop();
   });

@@ -18,11 +18,5 @@ export const medalsCopy = {
   anchorOf: (nickname: string) => `主播 ${nickname}`,
   enterRoom: '进入直播间',
   fans: '粉丝榜',
-  fansOf: (name: string) => `粉丝榜 · ${name}`,
-  fansTotal: (total: number) => `共 ${total} 位粉丝`,
-  fansEmpty: '还没有粉丝',
-  fansFailed: '粉丝榜加载失败',
-  more: '加载更多',
-  rank: (rank: number) => `第${rank}名`,
   fanIntimacy: (value: number) => `亲密度 ${value}`,
 };

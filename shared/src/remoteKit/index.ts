@@ -3,6 +3,7 @@ export * from './Button';
 export * from './ChinaTime';
 export * from './ComingSoonPage';
 export * from './FanMedalBadge';
+export * from './FanMedalFansList';
 export * from './Field';
 export * from './loadedComponent';
 export * from './LoadView';

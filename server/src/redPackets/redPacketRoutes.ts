@@ -24,7 +24,7 @@ import { idempotencyKeyOf } from '../wallet/walletRoutes';
 import { type RedPacketOutlet, announceGrabbed, announceOpened } from './redPacketAnnouncements';
 import { opsRedPackets } from './redPacketOps';
 import type { RedPacketPasswords } from './redPacketPasswords';
-import { createPacket, findPacket, grabPacket, normalisePassword } from './redPacketService';
+import { type EmptiedPackets, createPacket, findPacket, grabPacket, normalisePassword } from './redPacketService';
 import type { RedPacketsConfig } from './redPacketsConfig';
 import { nicknameOf, packetView, roomPacketIds } from './redPacketView';
 
@@ -34,6 +34,8 @@ export interface RedPacketRoutesOptions {
   clock: Clock;
   outlet: RedPacketOutlet;
   passwords: RedPacketPasswords;
+  /** Packets this node saw emptied (late grabs answered cheaply). */
+  emptied: EmptiedPackets;
   /** A grab that may have emptied the packet: finish it now rather than at the next sweep. */
   finishSoon: (packetId: number) => void;
 }
@@ -63,8 +65,8 @@ export async function redPacketRoutes(app: App, options: RedPacketRoutesOptions)
   app.post('/api/RedPacket/grab', { ...login, schema: { summary: '抢红包 (login): the next share, paid at once; once per member (RED_PACKET_ALREADY_GRABBED), followers only and 口令 checked here, limits per address and device', querystring: RedPacketIdQuerySchema, response: { 200: Envelope(RedPacketGrabResultSchema) } } }, async (request) => {
     const userId = sessionOf(request).user.id;
     const cookie = request.cookies[VISITOR_COOKIE];
-    const outcome = await grabPacket(db, config, { memberId: userId, packetId: request.query.packet_id, ip: request.ip ?? null, device: cookie !== undefined && DEVICE.test(cookie) ? cookie : null }, clock());
-    announceGrabbed(outlet, request.log, outcome.packet, await nicknameOf(db, outcome.packet.funder_id), await nicknameOf(db, userId), outcome.amount);
+    const outcome = await grabPacket(db, config, { memberId: userId, packetId: request.query.packet_id, ip: request.ip ?? null, device: cookie !== undefined && DEVICE.test(cookie) ? cookie : null }, clock(), options.emptied);
+    announceGrabbed(outlet, request.log, outcome.packet, outcome.packet.funder_nickname, outcome.memberNickname, outcome.amount);
     if (outcome.index === outcome.packet.shares - 1) options.finishSoon(outcome.packet.id);
     return ok({ packet_id: outcome.packet.id, amount: outcome.amount, balance: outcome.balance });
   });

@@ -29,6 +29,8 @@ export interface PacketRow {
   finished_at: Date | null;
   refunded_coins: number | null;
   fingerprint: string;
+  /** The funder's name as lines show it (用户<id> without a nickname). */
+  funder_nickname: string;
 }
 
 export interface CreateInput {
@@ -51,6 +53,7 @@ export interface GrabInput {
 
 export interface GrabOutcome {
   packet: PacketRow;
+  memberNickname: string;
   amount: number;
   index: number;
   balance: number;
@@ -62,7 +65,8 @@ export interface FinishedPacket {
   luckiest: { memberId: number; amount: number } | null;
 }
 
-const PACKET_COLUMNS = sql`p.id::int as id, p.room_id::int as room_id, r.owner_id::int as owner_id, p.funder_id::int as funder_id, p.total_coins::int as total_coins, p.shares, p.followers_only, p.password, p.seed_hash, p.seed, p.created_at, p.expires_at, p.finished_at, p.refunded_coins::int as refunded_coins, p.fingerprint`;
+const PACKET_COLUMNS = sql`p.id::int as id, p.room_id::int as room_id, r.owner_id::int as owner_id, p.funder_id::int as funder_id, p.total_coins::int as total_coins, p.shares, p.followers_only, p.password, p.seed_hash, p.seed, p.created_at, p.expires_at, p.finished_at, p.refunded_coins::int as refunded_coins, p.fingerprint,
+  coalesce(nullif(trim(f.user_nickname), ''), '用户' || p.funder_id) as funder_nickname`;
 
 /** The packet's 口令 as members type it: trimmed; 1-20 characters, not blank. */
 export function normalisePassword(raw: string | undefined | null): string | null {
@@ -88,7 +92,7 @@ function fingerprintOf(input: CreateInput, expiry: number): string {
 }
 
 export async function findPacket(db: Kysely<Database>, packetId: number): Promise<PacketRow | null> {
-  const rows = await sql<PacketRow>`select ${PACKET_COLUMNS} from red_packet p join live_room r on r.id = p.room_id where p.id = ${packetId}`.execute(db);
+  const rows = await sql<PacketRow>`select ${PACKET_COLUMNS} from red_packet p join live_room r on r.id = p.room_id join app_user f on f.id = p.funder_id where p.id = ${packetId}`.execute(db);
   return rows.rows[0] ?? null;
 }
 
@@ -141,10 +145,10 @@ export async function createPacket(db: Kysely<Database>, config: RedPacketsConfi
 }
 
 /** The server-side conditions of a grab (README.md "Who may grab"), one query; throws the first refusal. */
-async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, packet: PacketRow, input: GrabInput, now: Date): Promise<void> {
+async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, packet: PacketRow, input: GrabInput, now: Date): Promise<string> {
   if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
-  const rows = await sql<{ created_at: Date; mobile: string; follows: boolean; entered: boolean; grabbed: boolean; by_ip: number; by_device: number }>`
-    select u.created_at, u.mobile,
+  const rows = await sql<{ created_at: Date; mobile: string; nickname: string; follows: boolean; entered: boolean; grabbed: boolean; by_ip: number; by_device: number }>`
+    select u.created_at, u.mobile, coalesce(nullif(trim(u.user_nickname), ''), '用户' || u.id) as nickname,
       exists (select 1 from user_follow f where f.follower_id = u.id and f.anchor_id = ${packet.owner_id}) as follows,
       exists (select 1 from red_packet_entry e where e.packet_id = ${packet.id} and e.member_id = u.id) as entered,
       exists (select 1 from red_packet_share s where s.packet_id = ${packet.id} and s.member_id = u.id) as grabbed,
@@ -162,6 +166,31 @@ async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, pac
   if (config.requireMobile && !/^1[3-9][0-9]{9}$/.test(row.mobile)) throw errors.RED_PACKET_MOBILE_NEEDED();
   if (config.grabsPerIp > 0 && row.by_ip >= config.grabsPerIp) throw errors.RED_PACKET_TOO_MANY_FROM_ADDRESS();
   if (config.grabsPerDevice > 0 && row.by_device >= config.grabsPerDevice) throw errors.RED_PACKET_TOO_MANY_FROM_DEVICE();
+  return row.nickname;
+}
+
+/** A packet with no share left for this member: 你已经抢过 if they have one, else 抢光了 (or 已过期 once expired). */
+async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date): Promise<never> {
+  const mine = await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${memberId}`.execute(db);
+  if ((mine.rows[0]?.n ?? 0) > 0) throw errors.RED_PACKET_ALREADY_GRABBED();
+  if (packet.expires_at.getTime() <= now.getTime()) throw errors.RED_PACKET_EXPIRED();
+  throw errors.RED_PACKET_EMPTY();
+}
+
+/**
+ * Packets this node saw with no free share (a claim found none, or it finished them): a late grab
+ * is answered with one indexed read instead of the checks and a transaction. Bounded (oldest out).
+ */
+export class EmptiedPackets {
+  private readonly ids = new Set<number>();
+  constructor(private readonly max = 1_000) {}
+  add(id: number): void {
+    this.ids.add(id);
+    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value as number);
+  }
+  has(id: number): boolean {
+    return this.ids.has(id);
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -174,10 +203,14 @@ function isUniqueViolation(error: unknown): boolean {
  * transaction (set `red_packet_grab:<packet>:<member>`). UNIQUE (packet, member) refuses a
  * second grab by the same member, also in parallel.
  */
-export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date): Promise<GrabOutcome> {
+export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: EmptiedPackets = new EmptiedPackets()): Promise<GrabOutcome> {
   const packet = await findPacket(db, input.packetId);
   if (packet === null) throw errors.RED_PACKET_NOT_FOUND();
-  await checkEligible(db, config, packet, input, now);
+  if (packet.finished_at !== null || emptied.has(packet.id) || packet.expires_at.getTime() <= now.getTime()) {
+    if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
+    return refuseLate(db, packet, input.memberId, now);
+  }
+  const memberNickname = await checkEligible(db, config, packet, input, now);
   let claimed: { idx: number; amount: number } | null;
   try {
     claimed = await db.transaction().execute(async (trx) => {
@@ -202,11 +235,10 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
     throw error;
   }
   if (claimed === null) {
-    const mine = await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${input.memberId}`.execute(db);
-    if ((mine.rows[0]?.n ?? 0) > 0) throw errors.RED_PACKET_ALREADY_GRABBED();
-    throw errors.RED_PACKET_EMPTY();
+    emptied.add(packet.id);
+    return refuseLate(db, packet, input.memberId, now);
   }
-  return { packet, amount: claimed.amount, index: claimed.idx, balance: await balanceShown(db, input.memberId) };
+  return { packet, memberNickname, amount: claimed.amount, index: claimed.idx, balance: await balanceShown(db, input.memberId) };
 }
 
 /** A 口令 sent in a room: the member is entered in every open packet of that room with that password. */

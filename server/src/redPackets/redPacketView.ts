@@ -28,13 +28,12 @@ export async function packetView(db: Kysely<Database>, packet: PacketRow, viewer
       if (best === undefined || grab.amount > best.amount) luckiest = index;
     });
   }
-  const funder = await db.selectFrom('app_user').select('user_nickname').where('id', '=', packet.funder_id).executeTakeFirst();
   const mine = viewerId === null ? null : (grabs.rows.find((grab) => grab.member_id === viewerId)?.amount ?? null);
   return {
     id: packet.id,
     room_id: packet.room_id,
     funder_id: packet.funder_id,
-    funder_nickname: shownName(funder?.user_nickname, packet.funder_id),
+    funder_nickname: packet.funder_nickname,
     total_coins: packet.total_coins,
     shares: packet.shares,
     grabbed_shares: grabs.rows.length,

@@ -5,7 +5,7 @@ import type { App } from '../infra/http/types';
 import { announceFinished } from './redPacketAnnouncements';
 import { RedPacketPasswords } from './redPacketPasswords';
 import { redPacketOpsRoutes, redPacketRoutes } from './redPacketRoutes';
-import { type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
+import { EmptiedPackets, type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
 import { RedPacketSweeper } from './redPacketSweeper';
 import { type RedPacketsConfig, defaultRedPacketsConfig } from './redPacketsConfig';
 import { nicknameOf } from './redPacketView';
@@ -36,11 +36,12 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   const clock = app.accounts.clock;
   const outlet = app.chatHub;
   const passwords = new RedPacketPasswords(db);
+  const emptied = new EmptiedPackets();
   const told = (finished: FinishedPacket) => {
+    emptied.add(finished.packet.id);
     void (async () => {
-      const funder = await nicknameOf(db, finished.packet.funder_id);
       const lucky = finished.luckiest === null ? null : await nicknameOf(db, finished.luckiest.memberId);
-      announceFinished(outlet, app.log, finished, funder, lucky);
+      announceFinished(outlet, app.log, finished, finished.packet.funder_nickname, lucky);
     })().catch((error: unknown) => app.log.error({ err: error, packetId: finished.packet.id }, 'red packets: telling the room failed after commit'));
   };
   const sweeper = new RedPacketSweeper({ db, clock, log: app.log, everyMs: config.sweepSeconds * 1000, beforeSweep: (now) => passwords.refresh(now), onFinished: told });
@@ -70,7 +71,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   app.addHook('onClose', async () => {
     await sweeper.stop();
   });
-  await app.register(redPacketRoutes, { db, config, clock, outlet, passwords, finishSoon });
+  await app.register(redPacketRoutes, { db, config, clock, outlet, passwords, emptied, finishSoon });
   await app.register(redPacketOpsRoutes, { db, opsToken: options.opsToken });
 }
 

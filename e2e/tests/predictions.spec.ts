@@ -75,7 +75,7 @@ test('a member stakes on 主胜 in a demo match\'s room, the match ends, and the
 
   // The match ends (the feed), the watcher settles: read until it has.
   await expect.poll(async () => (await info(request, id)).state, { timeout: 150_000, intervals: [2_000] }).toMatch(/^(settled|refunded)$/);
-  const match = (await (await request.get(`/api/scores/match?match_id=${room.matchId}`)).json()).data as { status: string; home_score: number; away_score: number };
+  const match = (await (await request.get(`/api/scores/match?match_id=${room.matchId}`)).json()).data.match as { status: string; home_score: number; away_score: number };
   expect(match.status).toBe('finished');
   const home = match.home_score > match.away_score;
   const away = match.home_score < match.away_score;

@@ -23,6 +23,7 @@ import { senderMedal } from '../medals/senderMedal';
 import { DEFAULT_GUEST_NICKNAME_PREFIX, roomDependencies } from '../roomDependencies';
 import { danmakuLookOf } from '../barrage/danmakuStyle';
 import { recentKeyOfMessage } from '../barrage/recentKey';
+import { predictionTallyAtom } from '../predictions/predictionTally';
 
 /** Danmaku kept for the overlay (it only launches new ids; older ones have landed long ago). */
 const DANMAKU_KEPT = 100;
@@ -101,6 +102,9 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
     setDanmaku([]);
     setGifts([]);
     const stopListening = current.onMessage((message) => {
+      // A prediction's tallies (issue 35): the 竞猜 panel applies them (predictions/predictionTally.ts).
+      const tally = message.from.role === 'system' ? message.cloudCustomData.prediction : undefined;
+      if (tally !== undefined) return context.store.set(predictionTallyAtom, tally);
       const roomState = message.from.role === 'system' ? message.cloudCustomData.roomState : undefined;
       if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState);
       const redPacket = redPacketEventOf(message, Date.now());

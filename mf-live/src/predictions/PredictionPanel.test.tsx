@@ -1,10 +1,11 @@
 import '../testing/setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Prediction } from '@sports/shared';
 import { ANCHOR, liveContext, logIn, MEMBER, renderInRemote } from '../testing/fixtures';
 import { PREDICTION_PATHS } from './predictionsApi';
 import { PredictionPanel } from './PredictionPanel';
+import { predictionTallyAtom } from './predictionTally';
 
 const base: Prediction = {
   id: 9,
@@ -70,5 +71,18 @@ describe('prediction panel', () => {
     fireEvent.click(screen.getByTestId('prediction-create-submit'));
     await waitFor(() => expect(context.callsTo(PREDICTION_PATHS.create)).toHaveLength(1));
     expect(context.callsTo(PREDICTION_PATHS.create)[0]?.params).toEqual({ room_id: 7, template: 'total_goals', line: 3, lock_in_seconds: 300 });
+  });
+  it('applies the tallies the room\'s chat pushes (cloudCustomData.prediction) at once, and reads the list again when the state changes', async () => {
+    let reads = 0;
+    const context = liveContext({ [PREDICTION_PATHS.list]: () => ((reads += 1), { list: [base], next_cursor: null }) });
+    logIn(context, MEMBER);
+    renderInRemote(context, <PredictionPanel context={context} roomId={7} manager={false} owner={false} active={false} />);
+    const card = await screen.findByTestId('prediction-card');
+    act(() => context.store.set(predictionTallyAtom, { id: 9, roomId: 7, state: 'open', pool: 100, winningOutcome: null, outcomes: [{ pool: 50, stakes: 3, share: 50 }, { pool: 0, stakes: 0, share: 0 }, { pool: 50, stakes: 2, share: 50 }] }));
+    expect(await within(card).findByText('主胜 50% · 50 积分')).toBeTruthy();
+    expect(within(card).getByText('奖池 100 积分 · 截止 2026-12-06 20:00')).toBeTruthy();
+    expect(reads).toBe(1);
+    act(() => context.store.set(predictionTallyAtom, { id: 9, roomId: 7, state: 'locked', pool: 100, winningOutcome: null, outcomes: [{ pool: 50, stakes: 3, share: 50 }, { pool: 0, stakes: 0, share: 0 }, { pool: 50, stakes: 2, share: 50 }] }));
+    await waitFor(() => expect(reads).toBe(2));
   });
 });

@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, Field, LoadView, requireLogin, Select, TextInput, useLoad, userInfoAtom, type Prediction, type PredictionTemplate, type RemoteContext } from '@sports/shared';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
 import { predictionCopy as copy } from './predictionCopy';
 import { predictionsApi } from './predictionsApi';
+import { predictionTallyAtom, withTally } from './predictionTally';
 
-/** While the panel is mounted the tallies are read again this often (the room also pushes them). */
+/** While the panel is open the list is read again this often (the room's chat also pushes the tallies). */
 export const PREDICTION_REFRESH_MS = 2_000;
 
 const List = styled.ul`
@@ -74,6 +75,16 @@ export interface PredictionPanelProps {
  */
 export function PredictionPanel({ context, roomId, manager, owner, active = true }: PredictionPanelProps) {
   const { state, reload } = useLoad(`predictions:${roomId}`, () => predictionsApi(context.api).roomList(roomId));
+  // Tallies the room's chat pushes (at most twice a second): applied to the cards at once; a
+  // state change (locked, settled) reads the list again for the result and the member's payout.
+  const pushed = useAtomValue(predictionTallyAtom);
+  const tallies = useRef(new Map<number, NonNullable<typeof pushed>>());
+  if (pushed !== null && pushed.roomId === roomId) tallies.current.set(pushed.id, pushed);
+  useEffect(() => {
+    if (pushed === null || pushed.roomId !== roomId || state.status !== 'ready') return;
+    const shown = state.data.list.find((prediction) => prediction.id === pushed.id);
+    if (shown === undefined || shown.state !== pushed.state) reload();
+  }, [pushed, roomId, state, reload]);
   useEffect(() => {
     if (!active) return;
     reload();
@@ -90,7 +101,7 @@ export function PredictionPanel({ context, roomId, manager, owner, active = true
           ) : (
             <List>
               {page.list.map((prediction) => (
-                <PredictionCard key={prediction.id} context={context} prediction={prediction} manager={manager} owner={owner} onChanged={reload} />
+                <PredictionCard key={prediction.id} context={context} prediction={withTally(prediction, tallies.current.get(prediction.id))} manager={manager} owner={owner} onChanged={reload} />
               ))}
             </List>
           )

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatRedPacketEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatPredictionTally, type ChatRedPacketEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -241,6 +241,15 @@ export class ChatHub {
   /** A red packet opened, grabbed or finished (redPackets/): a system line carrying cloudCustomData.redPacket in the room of anchor `ownerId`. */
   announceRedPacket(ownerId: number, text: string, event: ChatRedPacketEvent): void {
     this.sending.postSystem(String(ownerId), text, true, undefined, undefined, undefined, event);
+  }
+
+  /**
+   * A prediction's live tallies (predictions/predictionTallies.ts, at most twice a second): a
+   * system line carrying cloudCustomData.prediction in the room of anchor `ownerId`, not kept in
+   * the history (a joiner reads api/Prediction/list); pages apply it, never show it as a line.
+   */
+  announcePrediction(ownerId: number, tally: ChatPredictionTally): void {
+    this.sending.postSystem(String(ownerId), '竞猜更新', false, undefined, undefined, undefined, undefined, tally);
   }
 
   /** A guard the wallet committed: the badge on every node, the purchase line in the room (chatRoomEvents.ts). */

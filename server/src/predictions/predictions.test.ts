@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterAll, expect, it } from 'vitest';
 import { errors } from '../infra/http/errorCatalogue';
+import { memberChatSignature, useChatSockets } from '../chat/testing/chatTestKit';
 import { createMatch, createUser, type TestUser } from '../live/testing/roomsTestKit';
 import { POINTS_ISSUED, pointsOf } from '../points/pointsLedger';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
@@ -12,6 +13,7 @@ import { pariMutuel } from './settlement';
 
 describeEachDatabase('predictions: create, stake, settle from the feed pari-mutuel exactly once, refunds', (target) => {
   const ctx = useTestApp(target, { app: { predictions: { watchTickMs: 0, abandonAfterHours: 12, tallyIntervalMs: 500 } } });
+  const { connect } = useChatSockets(ctx);
   afterAll(async () => {
     await expectLedgerClean(ctx.db);
   });
@@ -183,6 +185,29 @@ describeEachDatabase('predictions: create, stake, settle from the feed pari-mutu
     await ctx.app.predictions.watcher.tick();
     expect((await call('GET', `/api/Prediction/info?id=${abandoned.id}`)).data.state).toBe('refunded');
     expect(await points(x)).toBe(100);
+  });
+
+  it('pushes the live tallies to the room over the chat socket, coalesced: a burst of stakes is one push', async () => {
+    const { anchor, roomId } = await roomWithMatch();
+    const prediction = await create(anchor, { room_id: roomId, template: 'football_1x2' });
+    const viewer = await member();
+    const client = await connect();
+    const { userSig, id: chatId } = await memberChatSignature(ctx, viewer.id);
+    expect((await client.login(chatId, userSig)).ok).toBe(true);
+    await client.join(String(anchor.id));
+    await ctx.app.predictions.tallies.flush();
+    const from = client.frames.length;
+    const stakers = await Promise.all([member(50), member(50), member(50)]);
+    await Promise.all(stakers.map((one, index) => stake(one, prediction.id, index === 2 ? 2 : 0, 10 + index)));
+    await ctx.app.predictions.tallies.flush();
+    const frame = await client.waitFor((candidate) => candidate.type === 'message' && (candidate.message.cloudCustomData.prediction?.pool ?? 0) > 0, 5_000, from);
+    expect(frame.type === 'message' && frame.message.cloudCustomData.prediction).toEqual({
+      id: prediction.id, roomId, state: 'open', pool: 33, winningOutcome: null,
+      outcomes: [{ pool: 21, stakes: 2, share: 63.6 }, { pool: 0, stakes: 0, share: 0 }, { pool: 12, stakes: 1, share: 36.4 }],
+    });
+    // The create's push (pool 0) may come late; the three stakes' is one.
+    const pushes = client.frames.slice(from).filter((candidate) => candidate.type === 'message' && (candidate.message.cloudCustomData.prediction?.pool ?? 0) > 0);
+    expect(pushes).toHaveLength(1);
   });
 
   it('the five calls are documented in /api/docs', async () => {

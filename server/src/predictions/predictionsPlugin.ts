@@ -39,8 +39,10 @@ declare module 'fastify' {
   }
 }
 
-/** How the room hears a tally (the chat's room line; a hub without it: nothing is pushed). */
-type TallyOutlet = { announcePrediction?: (ownerId: number, tally: PredictionTally) => void };
+/** The tally as the chat line carries it (cloudCustomData.prediction, shared/src/chat/protocol.ts). */
+function chatTally(tally: PredictionTally) {
+  return { id: tally.id, roomId: tally.room_id, state: tally.state, pool: tally.pool, winningOutcome: tally.winning_outcome, outcomes: tally.outcomes.map((outcome) => ({ pool: outcome.pool, stakes: outcome.stakes, share: outcome.share })) };
+}
 
 /**
  * Predictions (竞猜, issue 35; predictions/README.md): the service, the feed watcher that settles
@@ -48,10 +50,9 @@ type TallyOutlet = { announcePrediction?: (ownerId: number, tally: PredictionTal
  */
 async function predictions(app: App, options: PredictionsPluginOptions): Promise<void> {
   const config = options.config ?? defaultPredictionsConfig();
-  const hub = app.chatHub as unknown as TallyOutlet;
   let tallies: PredictionTallies | null = null;
   const service = new PredictionService(options.db, (id) => tallies?.touch(id));
-  tallies = new PredictionTallies((id) => service.tally(id), (tally, ownerId) => hub.announcePrediction?.(ownerId, tally), app.log, config.tallyIntervalMs);
+  tallies = new PredictionTallies((id) => service.tally(id), (tally, ownerId) => app.chatHub.announcePrediction(ownerId, chatTally(tally)), app.log, config.tallyIntervalMs);
   const watcher = new PredictionWatcher(options.db, service, { tickMs: config.watchTickMs, abandonAfterHours: config.abandonAfterHours, log: app.log });
   app.addHook('onReady', async () => watcher.start());
   app.addHook('onClose', async () => {

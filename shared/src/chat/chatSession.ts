@@ -284,9 +284,15 @@ export class ChatSession {
   /** SPEC section 4: group messages are appended; channel by cloudCustomData.type (0 anchor). */
   private appendMessage(message: ChatGroupMessage): void {
     if (!this.seenMessages.add(message.id)) return;
+    // A prediction's tallies (issue 35) are for the 竞猜 panel, never a line in the lists.
+    if (message.from.role === 'system' && message.cloudCustomData.prediction !== undefined) return this.tellListeners(message);
     const append = (list: ChatGroupMessage[]) => (list.length < this.limit ? [...list, message] : [...list.slice(list.length - this.limit + 1), message]);
     this.store.set(messageListAtom, append);
     this.store.set(message.cloudCustomData.type === 0 ? zhuboMessageListAtom : zhushouMessageListAtom, append);
+    this.tellListeners(message);
+  }
+
+  private tellListeners(message: ChatGroupMessage): void {
     for (const listener of [...this.messageListeners]) {
       try {
         listener(message);

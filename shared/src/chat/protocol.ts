@@ -221,6 +221,23 @@ export const ChatRedPacketEventSchema = Type.Object({
 });
 export type ChatRedPacketEvent = Static<typeof ChatRedPacketEventSchema>;
 
+/**
+ * cloudCustomData.prediction of a system line (issue 35; server/src/predictions/README.md): a
+ * prediction's live tallies, pushed at most twice a second per prediction (coalesced). Not kept in
+ * the room's history and not shown as a chat line: the room's 竞猜 panel applies it. Only the
+ * server writes it.
+ */
+export const ChatPredictionTallySchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  roomId: Type.Integer({ minimum: 1 }),
+  state: Type.Union([Type.Literal('open'), Type.Literal('locked'), Type.Literal('settled'), Type.Literal('cancelled'), Type.Literal('refunded')]),
+  pool: Type.Integer({ minimum: 0 }),
+  winningOutcome: Type.Union([Type.Integer({ minimum: 0, maximum: 9 }), Type.Null()]),
+  /** Per outcome, in order: points staked, stakes, share of the pool (0-100). */
+  outcomes: Type.Array(Type.Object({ pool: Type.Integer({ minimum: 0 }), stakes: Type.Integer({ minimum: 0 }), share: Type.Number({ minimum: 0, maximum: 100 }) }), { maxItems: 10 }),
+});
+export type ChatPredictionTally = Static<typeof ChatPredictionTallySchema>;
+
 /** Same shape as ChatGroupMessage (chatClient.ts). */
 export const ChatGroupMessageSchema = Type.Object({
   id: Type.String(),
@@ -248,6 +265,8 @@ export const ChatGroupMessageSchema = Type.Object({
     clip: Type.Optional(ChatClipCardSchema),
     /** A system line about a red packet (ChatRedPacketEventSchema). Only the server writes it. */
     redPacket: Type.Optional(ChatRedPacketEventSchema),
+    /** A prediction's live tallies (ChatPredictionTallySchema): applied by the 竞猜 panel, not shown as a line. Only the server writes it. */
+    prediction: Type.Optional(ChatPredictionTallySchema),
   }),
   sentAt: Type.Number(),
 });

@@ -182,14 +182,15 @@ async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: num
  * is answered with one indexed read instead of the checks and a transaction. Bounded (oldest out).
  */
 export class EmptiedPackets {
-  private readonly ids = new Set<number>();
+  private readonly packets = new Map<number, PacketRow>();
   constructor(private readonly max = 1_000) {}
-  add(id: number): void {
-    this.ids.add(id);
-    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value as number);
+  add(packet: PacketRow): void {
+    this.packets.set(packet.id, packet);
+    if (this.packets.size > this.max) this.packets.delete(this.packets.keys().next().value as number);
   }
-  has(id: number): boolean {
-    return this.ids.has(id);
+  /** The packet as read when it was seen emptied (its room, funder and expiry never change). */
+  get(id: number): PacketRow | undefined {
+    return this.packets.get(id);
   }
 }
 
@@ -204,9 +205,10 @@ function isUniqueViolation(error: unknown): boolean {
  * second grab by the same member, also in parallel.
  */
 export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: EmptiedPackets = new EmptiedPackets()): Promise<GrabOutcome> {
-  const packet = await findPacket(db, input.packetId);
+  const seenEmptied = emptied.get(input.packetId);
+  const packet = seenEmptied ?? (await findPacket(db, input.packetId));
   if (packet === null) throw errors.RED_PACKET_NOT_FOUND();
-  if (packet.finished_at !== null || emptied.has(packet.id) || packet.expires_at.getTime() <= now.getTime()) {
+  if (seenEmptied !== undefined || packet.finished_at !== null || packet.expires_at.getTime() <= now.getTime()) {
     if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
     return refuseLate(db, packet, input.memberId, now);
   }
@@ -235,7 +237,7 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
     throw error;
   }
   if (claimed === null) {
-    emptied.add(packet.id);
+    emptied.add(packet);
     return refuseLate(db, packet, input.memberId, now);
   }
   return { packet, memberNickname, amount: claimed.amount, index: claimed.idx, balance: await balanceShown(db, input.memberId) };

@@ -38,7 +38,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   const passwords = new RedPacketPasswords(db);
   const emptied = new EmptiedPackets();
   const told = (finished: FinishedPacket) => {
-    emptied.add(finished.packet.id);
+    emptied.add(finished.packet);
     void (async () => {
       const lucky = finished.luckiest === null ? null : await nicknameOf(db, finished.luckiest.memberId);
       announceFinished(outlet, app.log, finished, finished.packet.funder_nickname, lucky);

@@ -232,4 +232,11 @@ describeEachDatabase('red packets: create, parallel grabs, 口令, expiry refund
     expect(list.data.list.map((packet: { total_coins: number }) => packet.total_coins)).toEqual([20, 10]);
     expect((await call('GET', '/api/RedPacket/info?packet_id=99999999')).reason).toBe(errors.RED_PACKET_NOT_FOUND.reason);
   });
+
+  it('is documented with the other routes (/api/docs)', async () => {
+    const docs = (await ctx.app.inject({ url: '/api/docs/json', headers: { 'x-ops-token': TEST_OPS_TOKEN } })).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const [route, method] of [['/api/RedPacket/create', 'post'], ['/api/RedPacket/grab', 'post'], ['/api/RedPacket/info', 'get'], ['/api/RedPacket/list', 'get'], ['/api/ops/redPackets', 'get']] as const) {
+      expect(docs.paths[route]?.[method], route).toBeDefined();
+    }
+  });
 });

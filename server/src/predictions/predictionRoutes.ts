@@ -15,7 +15,7 @@ import { ok } from '../infra/http/envelope';
 import { errors } from '../infra/http/errorCatalogue';
 import { OPS_TOKEN_HEADER, createRequireOps, opsActor } from '../infra/http/opsAuth';
 import type { App } from '../infra/http/types';
-import { idempotencyKeyOf } from '../wallet/walletRoutes';
+import { idempotencyKeyOf } from '../wallet/index';
 import type { Actor, PredictionService } from './predictionService';
 
 export interface PredictionRoutesOptions {

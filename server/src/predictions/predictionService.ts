@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { chinaMinute } from '../infra/chinaTime';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { pointsOf } from '../points/pointsLedger';
+import { pointsOf } from '../points/index';
 import { balanceOf, transfer } from '../wallet/index';
 import { TEMPLATES, resolveOutcome } from './predictionTemplates';
 import { type SettleFigures, settlePrediction } from './settlement';

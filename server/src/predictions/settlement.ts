@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../infra/db/schema';
-import { POINTS_ISSUED } from '../points/pointsLedger';
+import { POINTS_ISSUED } from '../points/index';
 import { transfer } from '../wallet/index';
 
 /**

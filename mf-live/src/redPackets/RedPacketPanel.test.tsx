@@ -1,7 +1,7 @@
 import '../testing/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RedPacket } from '@sports/shared';
+import { userInfoAtom, type RedPacket } from '@sports/shared';
 import { ANCHOR, liveContext, logIn, MEMBER, renderInRemote } from '../testing/fixtures';
 import { RED_PACKET_PATHS } from './redPacketsApi';
 import { RedPacketFalling } from './RedPacketFalling';
@@ -32,7 +32,7 @@ const base: RedPacket = {
 
 describe('red packet panel', () => {
   it('sends a packet with whole coins and an Idempotency-Key, refusing fractions and more shares than coins before asking', async () => {
-    const context = liveContext({ [RED_PACKET_PATHS.list]: { list: [] }, [RED_PACKET_PATHS.create]: { packet: base, balance: 0 } });
+    const context = liveContext({ [RED_PACKET_PATHS.list]: { list: [] }, [RED_PACKET_PATHS.create]: { packet: base, balance: 123 } });
     logIn(context, ANCHOR);
     renderInRemote(context, <RedPacketPanel context={context} roomId={7} active={false} />);
     expect(await screen.findByText('暂无红包')).toBeTruthy();
@@ -52,6 +52,7 @@ describe('red packet panel', () => {
     const [call] = context.callsTo(RED_PACKET_PATHS.create);
     expect(call?.params).toEqual({ room_id: 7, total_coins: 100, shares: 3, followers_only: 1, password: '国足加油' });
     expect(call?.headers?.['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(context.store.get(userInfoAtom)?.balance).toBe(123));
   });
 
   it('an open packet shows its 口令 and a 抢 button; the grab\'s result shows as the member\'s share', async () => {

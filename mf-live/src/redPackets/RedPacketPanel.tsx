@@ -105,11 +105,18 @@ export function RedPacketPanel({ context, roomId, active = true, signal = 0 }: R
   );
 }
 
+/** The new balance goes to the shared user: the bar's 余额 and the host's menu follow at once. */
+function showBalance(context: RemoteContext, balance: number): void {
+  const current = context.store.get(userInfoAtom);
+  if (current) context.store.set(userInfoAtom, { ...current, balance });
+}
+
 /** 抢 a packet: the member's share, or the server's reason shown by the API client. Answers the coins won, or null. */
 export async function grabRedPacket(context: RemoteContext, packetId: number): Promise<number | null> {
   if (!requireLogin(context)) return null;
   try {
     const result = await redPacketsApi(context.api).grab(packetId);
+    showBalance(context, result.balance);
     context.eventBus.emit('toast', { kind: 'success', message: copy.got(result.amount), durationMs: 2_500 });
     return result.amount;
   } catch {
@@ -195,10 +202,11 @@ function SendForm({ context, roomId, onSent }: { context: RemoteContext; roomId:
     setProblem(null);
     setPending(true);
     try {
-      await redPacketsApi(context.api).create(
+      const created = await redPacketsApi(context.api).create(
         { room_id: roomId, total_coins: total, shares: count, ...(followersOnly ? { followers_only: 1 } : {}), ...(password.trim() === '' ? {} : { password: password.trim() }) },
         key,
       );
+      showBalance(context, created.balance);
       context.eventBus.emit('toast', { kind: 'success', message: copy.sent, durationMs: 2_000 });
       setKey(newIdempotencyKey());
       setCoins('');

@@ -4,6 +4,8 @@ import { Value } from 'typebox/value';
 import { afterAll, expect, it } from 'vitest';
 import { errors } from '../infra/http/errorCatalogue';
 import { memberChatSignature, useChatSockets } from '../chat/testing/chatTestKit';
+import { TEST_OPS_TOKEN, scratchReleases } from '../rollouts/testing/releaseFixtures';
+import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
 import { createMatch, createUser, type TestUser } from '../live/testing/roomsTestKit';
 import { POINTS_ISSUED, pointsOf } from '../points/pointsLedger';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
@@ -12,7 +14,7 @@ import { expectLedgerClean } from '../wallet/testing/ledgerTestKit';
 import { pariMutuel } from './settlement';
 
 describeEachDatabase('predictions: create, stake, settle from the feed pari-mutuel exactly once, refunds', (target) => {
-  const ctx = useTestApp(target, { app: { predictions: { watchTickMs: 0, abandonAfterHours: 12, tallyIntervalMs: 500 } } });
+  const ctx = useTestApp(target, { app: { releases: scratchReleases(DEFAULT_HALT_POLICY), predictions: { watchTickMs: 0, abandonAfterHours: 12, tallyIntervalMs: 500 } } });
   const { connect } = useChatSockets(ctx);
   afterAll(async () => {
     await expectLedgerClean(ctx.db);
@@ -210,11 +212,31 @@ describeEachDatabase('predictions: create, stake, settle from the feed pari-mutu
     expect(pushes).toHaveLength(1);
   });
 
-  it('the five calls are documented in /api/docs', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-    if (response.statusCode !== 200) return;
+  it('ops open a prediction with the ops token and see every prediction with its audit trail', async () => {
+    const { roomId, matchId } = await roomWithMatch();
+    const OPS = { 'x-ops-token': TEST_OPS_TOKEN, 'x-ops-actor': '运营小张', 'x-requested-with': 'XMLHttpRequest' };
+    const opened = (await ctx.app.inject({ method: 'POST', url: '/api/Prediction/create', headers: OPS, payload: { room_id: roomId, template: 'football_1x2' } })).json() as { code: number; data: { id: number } };
+    expect(opened.code).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/Prediction/create', headers: { ...OPS, 'x-ops-token': 'wrong-token-0123456789' }, payload: { room_id: roomId, template: 'football_1x2' } })).statusCode).toBe(403);
+    const one = await member(20);
+    await stake(one, opened.data.id, 0, 20);
+    await finish(matchId, 1, 0);
+    await ctx.app.predictions.watcher.tick();
+    const answer = (await ctx.app.inject({ url: `/api/ops/predictions?room_id=${roomId}`, headers: OPS })).json() as { code: number; data: { list: Array<{ prediction: { id: number; state: string }; stakes: number; paid: number; settle_set_id: number | null; audit: Array<{ action: string; actor: string }> }> } };
+    expect(answer.code).toBe(200);
+    expect(answer.data.list).toHaveLength(1);
+    expect(answer.data.list[0]).toMatchObject({ prediction: { id: opened.data.id, state: 'settled' }, stakes: 1, paid: 20 });
+    expect(answer.data.list[0]?.settle_set_id).toBeGreaterThan(0);
+    expect(answer.data.list[0]?.audit.map((entry) => [entry.action, entry.actor])).toEqual([['created', 'ops:运营小张'], ['settled', 'feed:finished']]);
+    expect((await ctx.app.inject({ url: '/api/ops/predictions' })).statusCode).toBe(403);
+  });
+
+  it('the calls are documented in /api/docs', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'x-ops-token': TEST_OPS_TOKEN } });
+    expect(response.statusCode).toBe(200);
     const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
     for (const name of ['create', 'list', 'info', 'stake', 'cancel']) expect(paths).toContain(`/api/Prediction/${name}`);
+    expect(paths).toContain('/api/ops/predictions');
   });
 });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
+import { predictionOpsRoutes } from './predictionOpsRoutes';
 import { predictionRoutes } from './predictionRoutes';
 import { PredictionService } from './predictionService';
 import { PredictionTallies } from './predictionTallies';
@@ -61,6 +62,7 @@ async function predictions(app: App, options: PredictionsPluginOptions): Promise
   });
   app.decorate('predictions', { service, watcher, tallies });
   await app.register(predictionRoutes, { service, opsToken: options.opsToken });
+  await app.register(predictionOpsRoutes, { db: options.db, service, opsToken: options.opsToken });
 }
 
 export const predictionsPlugin = fp(predictions, {

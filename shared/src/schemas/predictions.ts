@@ -133,3 +133,24 @@ export type PredictionStakeResult = Static<typeof PredictionStakeResultSchema>;
 
 // ---- POST api/Prediction/cancel (the room's anchor or admin, or ops): every stake refunded ----
 export const PredictionCancelRequestSchema = Type.Object({ id: BigIdSchema }, { additionalProperties: false });
+
+// ---- GET api/ops/predictions?room_id=&cursor= (ops token): every prediction with its audit trail ----
+export const PredictionOpsQuerySchema = Type.Object({ room_id: Type.Optional(BigIdSchema), cursor: Type.Optional(BigIdSchema) }, { additionalProperties: false });
+export const PredictionAuditEntrySchema = Type.Object(
+  { action: Type.Union([Type.Literal('created'), Type.Literal('cancelled'), Type.Literal('settled'), Type.Literal('refunded')]), actor: Type.String(), detail: Type.Record(Type.String(), Type.Unknown()), at: Type.Number(), at_text: Type.String() },
+  { additionalProperties: false },
+);
+export const PredictionOpsRowSchema = Type.Object(
+  {
+    prediction: PredictionSchema,
+    stakes: Count,
+    paid: Type.Union([Count, Type.Null()]),
+    remainder: Type.Union([Count, Type.Null()]),
+    /** The settlement's ledger set (payouts or refunds), null before. */
+    settle_set_id: Type.Union([BigIdSchema, Type.Null()]),
+    audit: Type.Array(PredictionAuditEntrySchema),
+  },
+  { additionalProperties: false },
+);
+export const PredictionOpsListSchema = Type.Object({ list: Type.Array(PredictionOpsRowSchema), next_cursor: Type.Union([BigIdSchema, Type.Null()]) }, { additionalProperties: false });
+export type PredictionOpsList = Static<typeof PredictionOpsListSchema>;

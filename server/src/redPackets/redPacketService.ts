@@ -170,9 +170,10 @@ async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, pac
 }
 
 /** A packet with no share left for this member: 你已经抢过 if they have one, else 抢光了 (or 已过期 once expired). */
-async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date): Promise<never> {
-  const mine = await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${memberId}`.execute(db);
-  if ((mine.rows[0]?.n ?? 0) > 0) throw errors.RED_PACKET_ALREADY_GRABBED();
+async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date, emptied?: EmptiedPackets): Promise<never> {
+  const winners = emptied?.winners(db, packet.id);
+  const grabbed = winners != null ? (await winners).has(memberId) : ((await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${memberId}`.execute(db)).rows[0]?.n ?? 0) > 0;
+  if (grabbed) throw errors.RED_PACKET_ALREADY_GRABBED();
   if (packet.expires_at.getTime() <= now.getTime()) throw errors.RED_PACKET_EXPIRED();
   throw errors.RED_PACKET_EMPTY();
 }
@@ -182,15 +183,33 @@ async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: num
  * is answered with one indexed read instead of the checks and a transaction. Bounded (oldest out).
  */
 export class EmptiedPackets {
-  private readonly packets = new Map<number, PacketRow>();
+  private readonly packets = new Map<number, { packet: PacketRow; winners: Promise<ReadonlySet<number>> | null }>();
   constructor(private readonly max = 1_000) {}
   add(packet: PacketRow): void {
-    this.packets.set(packet.id, packet);
+    const known = this.packets.get(packet.id);
+    if (known !== undefined && (known.packet.finished_at !== null || packet.finished_at === null)) return;
+    this.packets.set(packet.id, { packet, winners: null });
     if (this.packets.size > this.max) this.packets.delete(this.packets.keys().next().value as number);
   }
   /** The packet as read when it was seen emptied (its room, funder and expiry never change). */
   get(id: number): PacketRow | undefined {
-    return this.packets.get(id);
+    return this.packets.get(id)?.packet;
+  }
+  /**
+   * Who grabbed it, read once per node, only once it is finished: finishPacket sets `finished_at`
+   * only when no claim is in flight (an emptied packet's free-share count sees none; an expired
+   * one's refund waited for them), so the set is final. Null while not known finished.
+   */
+  winners(db: Kysely<Database>, id: number): Promise<ReadonlySet<number>> | null {
+    const entry = this.packets.get(id);
+    if (entry === undefined || entry.packet.finished_at === null) return null;
+    entry.winners ??= sql<{ member_id: number }>`select member_id::int as member_id from red_packet_share where packet_id = ${id} and member_id is not null`
+      .execute(db)
+      .then((rows) => new Set(rows.rows.map((row) => row.member_id)));
+    entry.winners.catch(() => {
+      entry.winners = null;
+    });
+    return entry.winners;
   }
 }
 
@@ -210,7 +229,8 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
   if (packet === null) throw errors.RED_PACKET_NOT_FOUND();
   if (seenEmptied !== undefined || packet.finished_at !== null || packet.expires_at.getTime() <= now.getTime()) {
     if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
-    return refuseLate(db, packet, input.memberId, now);
+    if (packet.finished_at !== null) emptied.add(packet);
+    return refuseLate(db, packet, input.memberId, now, emptied);
   }
   const memberNickname = await checkEligible(db, config, packet, input, now);
   let claimed: { idx: number; amount: number } | null;

@@ -119,6 +119,14 @@ describeEachDatabase('red packets: create, parallel grabs, 口令, expiry refund
     const winner = members[answers.findIndex((answer) => answer.code === 200)] as Member;
     expect((await grab(winner, packet.id)).reason).toBe(errors.RED_PACKET_ALREADY_GRABBED.reason);
     expect((await grab(anchor, packet.id)).reason).toBe(errors.RED_PACKET_OWN.reason);
+    // Once finished (emptied: the seed revealed, nothing refunded), late grabs are answered from what the node knows: 抢光了, or 你已经抢过 for a winner.
+    await ctx.app.redPackets.sweeper.sweep();
+    expect((await info(packet.id)).state).toBe('finished');
+    const late = await member('晚到的人');
+    for (let round = 0; round < 2; round += 1) {
+      expect((await grab(late, packet.id)).reason).toBe(errors.RED_PACKET_EMPTY.reason);
+      expect((await grab(winner, packet.id)).reason).toBe(errors.RED_PACKET_ALREADY_GRABBED.reason);
+    }
     const seen = await info(packet.id, winner);
     expect(seen.grabbed_shares).toBe(7);
     expect(seen.grabbed_coins).toBe(1_000);

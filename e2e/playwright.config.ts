@@ -64,6 +64,12 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   POINTS_WATCH_INTERVAL_SECONDS: '4',
   POINTS_WATCH_TICK_SECONDS: '1',
   POINTS_WATCH_AWARDS_PER_DAY: '1',
+  // Red packets (tests/redPackets.spec.ts; server/src/redPackets/README.md): a packet lives 25 s
+  // (10 minutes in production; the funder may not ask below 5 s) and the sweeper looks every second,
+  // so the refund at expiry comes within the journey.
+  RED_PACKET_EXPIRY_SECONDS: '25',
+  RED_PACKET_EXPIRY_MIN_SECONDS: '5',
+  RED_PACKET_SWEEP_SECONDS: '1',
   // China time (issue 33, tests/chinaTime.spec.ts): the server runs in New York's zone, not
   // China's and not the machine's, so a day boundary or a text made in the process's own zone
   // shows up as a wrong day or hour in the journeys.

@@ -18,9 +18,8 @@ import { ok } from '../infra/http/envelope';
 import { errors } from '../infra/http/errorCatalogue';
 import { createRequireOps } from '../infra/http/opsAuth';
 import type { App } from '../infra/http/types';
-import { optionalViewerId } from '../live/viewer';
-import { VISITOR_COOKIE } from '../rollouts/visitorIdentity';
-import { idempotencyKeyOf } from '../wallet/walletRoutes';
+import { optionalViewerId } from '../live/index';
+import { idempotencyKeyOf } from '../wallet/index';
 import { type RedPacketOutlet, announceGrabbed, announceOpened } from './redPacketAnnouncements';
 import { opsRedPackets } from './redPacketOps';
 import type { RedPacketPasswords } from './redPacketPasswords';
@@ -40,6 +39,8 @@ export interface RedPacketRoutesOptions {
   finishSoon: (packetId: number) => void;
 }
 
+/** The device a grab counts for: the site's visitor cookie (rollouts' `vid`, the SPEC's youkeid), when well formed. */
+const VISITOR_COOKIE = 'vid';
 const DEVICE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** `api/RedPacket/create|grab|info|list` (README.md). */

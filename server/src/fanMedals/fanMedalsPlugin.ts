@@ -69,5 +69,5 @@ async function fanMedals(app: App, options: FanMedalsPluginOptions): Promise<voi
 export const fanMedalsPlugin = fp(fanMedals, {
   name: 'fanMedals',
   dependencies: ['accounts', 'chat', 'moderation'],
-  decorators: { fastify: ['accounts', 'chatHub', 'moderation', 'requireLogin'] },
+  decorators: { fastify: ['accounts', 'chatActivity', 'chatHub', 'moderation', 'requireLogin'] },
 });

@@ -3,7 +3,9 @@
  * BENCH_REDPACKET_SHARES (1,000) shares over HTTP, from this process, against the real server
  * (`src/main.ts`) in its own process on a fresh database of an embedded PostgreSQL.
  *
- * Run twice in the same run, each on a server of its own (same PostgreSQL, fresh database):
+ * Both designs in the same run, each on a server of its own (same PostgreSQL, fresh database),
+ * BENCH_REDPACKET_ROUNDS (2) rounds run alternately (A B, then B A: the shared cores' busy moments
+ * hit both), the ratio taken between each design's best p99:
  * - `skip-locked`: the design (server/src/redPackets/README.md): a grab claims the next share no
  *   open transaction holds (`FOR UPDATE SKIP LOCKED`), the packet row only read;
  * - `packet-row`: the naive design, every grab locks the packet row first (`SELECT … FOR UPDATE`),
@@ -27,6 +29,8 @@ const SHARES = Number(process.env.BENCH_REDPACKET_SHARES ?? 1_000);
 const COINS = Number(process.env.BENCH_REDPACKET_COINS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_REDPACKET_CONCURRENCY ?? 64);
 const TARGET_SECONDS = 10;
+/** Rounds of the two designs, alternating (the 2 cores are shared: a busy moment then hits both); the ratio compares each design's best p99. */
+const ROUNDS = Number(process.env.BENCH_REDPACKET_ROUNDS ?? 2);
 const TARGET_RATIO = 0.5;
 /** Under the server's 128 connections per address (every member comes from 127.0.0.1). */
 const MAX_SOCKETS = 96;
@@ -183,7 +187,7 @@ async function main(): Promise<number> {
   const postgres = await openPostgres(log);
   const results: Figures[] = [];
   try {
-    for (const design of DESIGNS) results.push(await runDesign(postgres.adminUrl, design));
+    for (let round = 0; round < ROUNDS; round += 1) for (const design of round % 2 === 0 ? DESIGNS : [...DESIGNS].reverse()) results.push(await runDesign(postgres.adminUrl, design));
   } finally {
     await postgres.stop();
   }
@@ -195,9 +199,9 @@ async function main(): Promise<number> {
     );
     for (const problem of figures.problems) console.log(`      - ${problem}`);
   }
-  const [design, naive] = results;
-  const ratio = (design as Figures).latency.percentileMs(0.99) / (naive as Figures).latency.percentileMs(0.99);
-  console.log(`  p99 ratio skip-locked / packet-row: ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
+  const bestP99 = (design: Design) => Math.min(...results.filter((figures) => figures.design === design).map((figures) => figures.latency.percentileMs(0.99)));
+  const ratio = bestP99('skip-locked') / bestP99('packet-row');
+  console.log(`  p99 ratio skip-locked / packet-row (each design's best of ${ROUNDS} rounds, run alternately): ${bestP99('skip-locked').toFixed(1)} / ${bestP99('packet-row').toFixed(1)} ms = ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
   const clean = results.every((figures) => figures.problems.length === 0);
   return clean ? 0 : 1;
 }

@@ -41,10 +41,11 @@ const Bar = styled.div`
   border-radius: 0 0 ${({ theme }) => theme.radius.medium} ${({ theme }) => theme.radius.medium};
   background: ${({ theme }) => theme.colors.surface};
 
+  /* A phone's bar: as many rows as its buttons need (竞猜 and 红包 made seven: one row overlapped them). */
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
-    flex-wrap: nowrap;
-    justify-content: space-between;
-    gap: 4px;
+    flex-wrap: wrap;
+    justify-content: space-around;
+    gap: 2px 4px;
     padding: 2px 6px;
     border-radius: 0;
     border-left: 0;

@@ -213,7 +213,7 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     expect(clipped.find((row) => row.event_id === beforeAir)).toBeUndefined();
   });
 
-  it('basketball: the end of a quarter (its last 24 s) and lead changes in the last 2 minutes only', async () => {
+  it('basketball: the end of a quarter (its last 24 s) and lead changes in the last 2 minutes only', { timeout: 60_000 }, async () => {
     const baseMs = Date.now() - 70_000;
     const room = await createArchivedRoom(ctx.db, dataDir, { baseMs });
     await ctx.db.updateTable('match').set({ sport: 'basketball' }).where('id', '=', room.matchId).execute();

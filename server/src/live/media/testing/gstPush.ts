@@ -45,7 +45,10 @@ export function pushWithGstreamer(url: string, options: { audio: boolean; second
     ...['audiotestsrc', 'is-live=true', 'freq=440', `samplesperbuffer=${SAMPLES_PER_BUFFER}`, `num-buffers=${Math.ceil((seconds * SAMPLE_RATE) / SAMPLES_PER_BUFFER)}`],
     ...['!', `audio/x-raw,rate=${SAMPLE_RATE},channels=2`, '!', 'audioconvert', '!', 'voaacenc', '!', 'aacparse', '!', 'mux.'],
   ];
-  const args = ['-q', 'flvmux', 'name=mux', 'streamable=true', '!', 'rtmp2sink', `location=${url}`, ...video, ...(options.audio ? audio : [])];
+  // latency: flvmux (an aggregator of two live sources) waits up to 2 s for the slower one before
+  // muxing without it. Its default let a loaded CI machine's late x264enc start the stream with
+  // audio alone, so the FLV announced no video (encoderPushes.test.ts, seen once).
+  const args = ['-q', 'flvmux', 'name=mux', 'streamable=true', 'latency=2000000000', '!', 'rtmp2sink', `location=${url}`, ...video, ...(options.audio ? audio : [])];
   const child = spawn('gst-launch-1.0', args, { stdio: 'ignore' });
   running.add(child);
   child.once('exit', () => running.delete(child));

@@ -148,7 +148,7 @@ describe('clips [embedded PostgreSQL, ffmpeg]', () => {
     expect(await claimAndCut()).toEqual([]);
   });
 
-  it("the anchor's offset applies to later clips (±60 s, checked)", { timeout: 60_000 }, async () => {
+  it("the anchor's offset applies to later clips (±60 s, checked)", { timeout: 120_000 }, async () => {
     const baseMs = Date.now() - 70_000;
     const room = await createArchivedRoom(ctx.db, dataDir, { baseMs });
     const before = await addMatchEvent(ctx.db, room.matchId, { kind: 'goal', occurredAtMs: baseMs + 30_000 });

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, Field, LoadView, requireLogin, Select, TextInput, useLoad, userInfoAtom, type Prediction, type PredictionTemplate, type RemoteContext } from '@sports/shared';
+import { PanelCard, PanelCardList, PanelCardRow } from '../ui/PanelCards';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
 import { predictionCopy as copy } from './predictionCopy';
 import { predictionsApi } from './predictionsApi';
@@ -10,31 +11,9 @@ import { predictionTallyAtom, withTally } from './predictionTally';
 /** While the panel is open the list is read again this often (the room's chat also pushes the tallies). */
 export const PREDICTION_REFRESH_MS = 2_000;
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Card = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  padding: 8px 10px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  .muted {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
-  }
+const Card = styled(PanelCard)`
   h4 {
-    margin: 0;
-    display: flex;
-    gap: 8px;
-    align-items: center;
+    flex-wrap: nowrap;
   }
 `;
 
@@ -48,13 +27,6 @@ const Share = styled.div<{ $share: number }>`
   height: 4px;
   border-radius: 2px;
   background: linear-gradient(to right, ${({ theme }) => theme.colors.brand} ${({ $share }) => $share}%, ${({ theme }) => theme.colors.border} ${({ $share }) => $share}%);
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: flex-end;
 `;
 
 export interface PredictionPanelProps {
@@ -99,11 +71,11 @@ export function PredictionPanel({ context, roomId, manager, owner, active = true
           page.list.length === 0 ? (
             <p className="muted">{copy.empty}</p>
           ) : (
-            <List>
+            <PanelCardList>
               {page.list.map((prediction) => (
                 <PredictionCard key={prediction.id} context={context} prediction={withTally(prediction, tallies.current.get(prediction.id))} manager={manager} owner={owner} onChanged={reload} />
               ))}
-            </List>
+            </PanelCardList>
           )
         }
       </LoadView>
@@ -197,14 +169,14 @@ function PredictionCard({ context, prediction, manager, owner, onChanged }: Card
       )}
       {open && mine === null && !owner && user && (
         <form onSubmit={(event) => void submit(event)}>
-          <Row>
+          <PanelCardRow>
             <Field label={copy.amount} hint={copy.amountHint} error={problem}>
               {(control) => <TextInput {...control} inputMode="numeric" data-testid="prediction-amount" value={amount} onChange={(event) => setAmount(event.target.value)} />}
             </Field>
             <Button type="submit" variant="primary" disabled={pending} data-testid="prediction-stake">
               {pending ? copy.staking : copy.stake}
             </Button>
-          </Row>
+          </PanelCardRow>
         </form>
       )}
       {open && !user && !owner && (
@@ -253,7 +225,7 @@ function CreateForm({ context, roomId, onCreated }: { context: RemoteContext; ro
 
   return (
     <form onSubmit={(event) => void submit(event)} data-testid="prediction-create">
-      <Row>
+      <PanelCardRow>
         <Field label={copy.template}>
           {(control) => (
             <Select {...control} data-testid="prediction-template" value={template} onChange={(event) => setTemplate(event.target.value as typeof template)}>
@@ -280,7 +252,7 @@ function CreateForm({ context, roomId, onCreated }: { context: RemoteContext; ro
         <Button type="submit" variant="primary" disabled={pending} data-testid="prediction-create-submit">
           {copy.create}
         </Button>
-      </Row>
+      </PanelCardRow>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, Field, LoadView, requireLogin, Switch, TextInput, useLoad, userInfoAtom, type RedPacket, type RemoteContext } from '@sports/shared';
+import { PanelCard, PanelCardList, PanelCardRow } from '../ui/PanelCards';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
 import { redPacketCopy as copy } from './redPacketCopy';
 import { redPacketsApi } from './redPacketsApi';
@@ -9,33 +10,7 @@ import { redPacketsApi } from './redPacketsApi';
 /** While the panel is open the room's packets are read again this often (the room also announces them). */
 export const RED_PACKET_REFRESH_MS = 3_000;
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Card = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  padding: 8px 10px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  .muted {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
-  }
-  h4 {
-    margin: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-    align-items: center;
-  }
+const Card = styled(PanelCard)`
   code {
     word-break: break-all;
     font-size: ${({ theme }) => theme.font.small};
@@ -44,13 +19,6 @@ const Card = styled.li`
     margin: 0;
     padding-left: 18px;
   }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: flex-end;
 `;
 
 export interface RedPacketPanelProps {
@@ -93,11 +61,11 @@ export function RedPacketPanel({ context, roomId, active = true, signal = 0 }: R
           page.list.length === 0 ? (
             <p className="muted">{copy.empty}</p>
           ) : (
-            <List>
+            <PanelCardList>
               {page.list.map((packet) => (
                 <RedPacketCard key={packet.id} context={context} packet={packet} onChanged={reload} />
               ))}
-            </List>
+            </PanelCardList>
           )
         }
       </LoadView>
@@ -154,11 +122,11 @@ export function RedPacketCard({ context, packet, onChanged }: { context: RemoteC
       {open && packet.password !== null && packet.mine === null && <span data-testid="red-packet-password">{copy.passwordNote(packet.password)}</span>}
       {packet.mine !== null && <strong data-testid="red-packet-mine">{copy.got(packet.mine)}</strong>}
       {open && packet.mine === null && !own && (
-        <Row>
+        <PanelCardRow>
           <Button variant="primary" disabled={pending} onClick={() => void grab()} data-testid="red-packet-grab">
             {pending ? copy.grabbing : copy.grab}
           </Button>
-        </Row>
+        </PanelCardRow>
       )}
       {packet.grabs.length > 0 && (
         <ol data-testid="red-packet-grabs">
@@ -223,15 +191,15 @@ function SendForm({ context, roomId, onSent }: { context: RemoteContext; roomId:
 
   return (
     <form onSubmit={(event) => void submit(event)} data-testid="red-packet-send">
-      <Row>
+      <PanelCardRow>
         <Field label={copy.coins} hint={copy.coinsHint} error={problem?.field === 'coins' ? problem.text : null}>
           {(control) => <TextInput {...control} inputMode="numeric" data-testid="red-packet-coins" value={coins} onChange={(event) => setCoins(event.target.value)} />}
         </Field>
         <Field label={copy.shares} error={problem?.field === 'shares' ? problem.text : null}>
           {(control) => <TextInput {...control} inputMode="numeric" data-testid="red-packet-shares" value={shares} onChange={(event) => setShares(event.target.value)} />}
         </Field>
-      </Row>
-      <Row>
+      </PanelCardRow>
+      <PanelCardRow>
         <Field label={copy.password} hint={copy.passwordHint}>
           {(control) => <TextInput {...control} maxLength={20} data-testid="red-packet-password-input" value={password} onChange={(event) => setPassword(event.target.value)} />}
         </Field>
@@ -239,7 +207,7 @@ function SendForm({ context, roomId, onSent }: { context: RemoteContext; roomId:
         <Button type="submit" variant="primary" disabled={pending} data-testid="red-packet-submit">
           {pending ? copy.sending : copy.send}
         </Button>
-      </Row>
+      </PanelCardRow>
     </form>
   );
 }

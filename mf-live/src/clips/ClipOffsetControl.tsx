@@ -1,31 +1,8 @@
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
 import { Button, CLIP_OFFSET_MAX_SECONDS, Field, TextInput, useLoad, type RemoteContext } from '@sports/shared';
+import { ConsoleSetting } from '../ui/ConsoleSetting';
 import { liveApi } from '../api/liveApi';
 import { clipCopy } from './clipCopy';
-
-const Box = styled.div`
-  margin-top: 12px;
-
-  h3 {
-    margin: 0 0 4px;
-    font-size: ${({ theme }) => theme.font.body};
-  }
-  p {
-    margin: 0 0 6px;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
-  }
-  form {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: 8px;
-  }
-  input {
-    width: 8em;
-  }
-`;
 
 /** A whole number of seconds within ±CLIP_OFFSET_MAX_SECONDS, else null. */
 export function parseOffset(text: string): number | null {
@@ -74,7 +51,7 @@ export function ClipOffsetControl({ context, roomId }: { context: RemoteContext;
   };
 
   return (
-    <Box data-testid="clip-offset">
+    <ConsoleSetting data-testid="clip-offset">
       <h3>{clipCopy.offset}</h3>
       <p>{clipCopy.offsetHint(CLIP_OFFSET_MAX_SECONDS)}</p>
       <form
@@ -109,6 +86,6 @@ export function ClipOffsetControl({ context, roomId }: { context: RemoteContext;
         </Button>
         {saved && <span role="status">{saved}</span>}
       </form>
-    </Box>
+    </ConsoleSetting>
   );
 }

@@ -1,31 +1,8 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { Button, FAN_MEDAL_NAME_MAX, FAN_MEDAL_NAME_MIN, Field, TextInput, fanMedalNameLength, useLoad, type RemoteContext } from '@sports/shared';
+import { ConsoleSetting } from '../ui/ConsoleSetting';
 import { medalApi } from './medalApi';
 import { medalCopy } from './medalCopy';
-
-const Box = styled.div`
-  margin-top: 12px;
-
-  h3 {
-    margin: 0 0 4px;
-    font-size: ${({ theme }) => theme.font.body};
-  }
-  p {
-    margin: 0 0 6px;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
-  }
-  form {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: 8px;
-  }
-  input {
-    width: 8em;
-  }
-`;
 
 /** The current name, read when the setting is opened (`api/FanMedal/roomFans`, one row). */
 function CurrentName({ context, anchorId, saved }: { context: RemoteContext; anchorId: number; saved: string | null }) {
@@ -68,7 +45,7 @@ export function MedalNameControl({ context, anchorId }: { context: RemoteContext
   };
 
   return (
-    <Box data-testid="medal-name">
+    <ConsoleSetting data-testid="medal-name">
       <h3>{medalCopy.nameSetting}</h3>
       {!open ? (
         <Button size="small" variant="secondary" onClick={() => setOpen(true)} data-testid="medal-name-open">
@@ -95,6 +72,6 @@ export function MedalNameControl({ context, anchorId }: { context: RemoteContext
           </form>
         </>
       )}
-    </Box>
+    </ConsoleSetting>
   );
 }

@@ -75,7 +75,8 @@ describe.skipIf(!ffmpegInstalled)('demo clip (encoded once, looped with stream c
   });
   const spec = { roomId: 7, title: '英超焦点战 全场解说', category: 'FOOTBALL', toneHz: 440 };
 
-  it('is H.264 main without B-frames + AAC, 16 s, a keyframe every second', async () => {
+  // A real x264 encode of 16 s: over 30 s once on a loaded machine (and the next test then raced its rename).
+  it('is H.264 main without B-frames + AAC, 16 s, a keyframe every second', { timeout: 120_000 }, async () => {
     const clip = await ensureDemoClip({ ffmpegPath: 'ffmpeg', dir, spec, fontFile: await findCjkFont(), log: silent });
     expect(clip.encoded).toBe(true);
     const streams = JSON.parse(await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,profile,has_b_frames,duration,width,height', '-of', 'json', clip.path])) as {
@@ -88,7 +89,7 @@ describe.skipIf(!ffmpegInstalled)('demo clip (encoded once, looped with stream c
     expect(keyframes).toEqual(Array.from({ length: DEMO_CLIP_SECONDS }, (_, second) => second));
   });
 
-  it('is reused when the inputs are the same, encoded again (and the old one removed) when they change', async () => {
+  it('is reused when the inputs are the same, encoded again (and the old one removed) when they change', { timeout: 120_000 }, async () => {
     const first = await ensureDemoClip({ ffmpegPath: 'ffmpeg', dir, spec, fontFile: await findCjkFont(), log: silent });
     const before = await fs.stat(first.path);
     const again = await ensureDemoClip({ ffmpegPath: 'ffmpeg', dir, spec, fontFile: await findCjkFont(), log: silent });

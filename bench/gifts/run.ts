@@ -10,7 +10,8 @@
  *    HTTP ceiling: the same closed loop and tokens against a cheap authenticated GET of the same
  *    server (GET /api/Member/info: the session lookup, a JSON answer, no write; ceiling.ts), what
  *    one HTTP request per operation allows on these cores, whatever the write behind it costs.
- * 2. Maximum throughput: BENCH_GIFTS_CONCURRENCY sends in flight (closed loop).
+ * 2. Maximum throughput: BENCH_GIFTS_CONCURRENCY sends in flight (closed loop). The verdict: sends/s
+ *    over the ceiling's requests/s, target >= 0.5 (issue 35's restated target).
  * 3. A fixed 200 sends/s (open loop, latency from each send's scheduled time): p50/p99/max.
  * Each beside the CPU it cost: the server process, PostgreSQL, this process (they share 2 cores).
  * Then the ledger check (`checkLedger` and `pnpm ledger:verify` on that database) and the gifts
@@ -48,7 +49,13 @@ const STATEMENTS = process.env.BENCH_GIFTS_STATEMENTS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_GIFTS_CPU_PROFILE?.trim() || null;
 const CPU_PROFILER = fileURLToPath(new URL('./cpuProfile.mjs', import.meta.url));
 const COINS_EACH = 1_000_000;
-const TARGET_RATIO = 0.5;
+/**
+ * The target (issue 35, restated): gift sends/s at least half the requests/s of an authenticated
+ * no-op route (the HTTP ceiling, `ceiling.ts`) measured in the same run. The first target, 0.5 of
+ * the bare INSERT baseline, is out of reach for any HTTP design here (the ceiling's own ratio to
+ * the baseline is about 0.2-0.35), so the baseline's ratio is printed for reference only.
+ */
+const TARGET_OF_CEILING = 0.5;
 const TARGET_P99_MS = 50;
 
 const log = (line: string) => console.log(`[bench:gifts] ${line}`);
@@ -133,6 +140,7 @@ async function main(): Promise<number> {
 
       const maxRate = max.succeeded / max.seconds;
       const ratio = maxRate / baselineRate;
+      const ofCeiling = maxRate / ceilingRate;
       const p99 = fixed.latency.percentileMs(0.99);
       console.log('');
       console.log(`Gifts over HTTP (${fmt(MEMBERS)} members → ${ANCHORS} rooms, ${Math.round(RETRY_SHARE * 100)} % retried with the same key), server in its own process, PostgreSQL ${DURABLE ? 'embedded, durable commits (fsync on)' : 'with fsync off'}; ${os.cpus().length} cores shared by server, PostgreSQL and this load generator`);
@@ -141,8 +149,8 @@ async function main(): Promise<number> {
       console.log(`            ratio to the baseline:   ${(ceilingRate / baselineRate).toFixed(2)} (the most any design answering one HTTP request per send could reach here)`);
       console.log(`  phase 1   ${CONCURRENCY} sends in flight:       ${fmt(maxRate)} sends/s (${fmt(max.succeeded)} in ${max.seconds.toFixed(1)} s, ${fmt(max.retries)} retries), ${latencies(max)}; ${maxCpu}; load average ${loadAfterMax.toFixed(2)}`);
       console.log(`            batching:                ${describeBatches(maxBatches)}`);
-      console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
-      console.log(`            of the HTTP ceiling:     ${(maxRate / ceilingRate).toFixed(2)} (gift sends/s over ${CEILING_ROUTE} requests/s: how much of what HTTP allows the gift path reaches)`);
+      console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (for reference: the ceiling's own ratio above bounds it)`);
+      console.log(`            of the HTTP ceiling:     ${ofCeiling.toFixed(2)} (gift sends/s over ${CEILING_ROUTE} requests/s in this run; target >= ${TARGET_OF_CEILING}: ${ofCeiling >= TARGET_OF_CEILING ? 'met' : 'NOT met'})`);
       console.log(`  phase 2   ${RATE} sends/s on schedule:  ${fmt(fixed.answered / fixed.seconds)}/s answered (${fmt(fixed.succeeded)} ok of ${fmt(fixed.answered)}, ${fmt(fixed.retries)} retries, ${fmt(fixed.startedLate)} started > 5 ms late), ${latencies(fixed)} from the scheduled time; ${fixedCpu}; load average ${loadAfterFixed.toFixed(2)}`);
       console.log(`            batching:                ${describeBatches(fixedBatches)}`);
       console.log(`            p99 at ${RATE}/s:             ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'})`);

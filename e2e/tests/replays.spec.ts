@@ -136,6 +136,9 @@ test("回看 then 回放: a viewer seeks a live room back 60 s and returns to li
     const replayId = await ready.first().getAttribute('data-replay-id');
     await ready.first().getByRole('link', { name: /^看回放：/ }).click();
     await expect(guest).toHaveURL(new RegExp(`#/clip\\?replay=${replayId}$`));
+    // The ended room's own page links the same replay under 直播已结束 (room info's last_replay, read at its next refresh).
+    await expect(anchor.page.getByTestId('live-curtain')).toContainText('直播已结束');
+    await expect(anchor.page.getByTestId('live-last-replay'), 'the ended room links its last broadcast’s replay').toHaveAttribute('href', `#/clip?replay=${replayId}`, { timeout: 30_000 });
     await expect(guest.getByTestId('replay-page')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     const player = guest.getByTestId('replay-player');
     await pressPlayAndExpectPlaying(player, 'the replay');

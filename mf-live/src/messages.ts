@@ -51,6 +51,8 @@ export const playerCopy = {
   /** Over the last picture while the push is away (the player resumes by itself). */
   pausedCurtain: '主播暂时离开，回来后自动播放',
   endedCurtain: '直播已结束',
+  /** Under 直播已结束 / 主播暂时离开 when the last broadcast has a replay. */
+  lastReplay: '看上一场回放',
   stoppedCurtain: '直播信号中断，暂时无法播放',
   retry: '重新连接',
   unmute: '打开声音',

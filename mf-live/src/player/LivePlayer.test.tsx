@@ -149,6 +149,23 @@ describe('LivePlayer and the room state', () => {
     expect(fake.runs).toHaveLength(0);
   });
 
+  it("not live with a last replay: the notice links it (看上一场回放 → the replay page); none while live or without one", async () => {
+    const fake = createFakeEngines();
+    const lastReplay = { replay_id: 42, title: '德比之夜', duration_ms: 3_600_000 };
+    const view = renderPlayer({ engines: fake.engines, streamLive: false, roomState: 'ended', lastReplay });
+    const link = screen.getByRole('link', { name: '看上一场回放' });
+    expect(link.getAttribute('href')).toBe('#/clip?replay=42');
+    expect(screen.getByTestId('live-curtain').textContent).toBe('直播已结束看上一场回放');
+    view.rerenderWith({ roomState: 'paused' });
+    expect(screen.getByRole('link', { name: '看上一场回放' })).toBeTruthy();
+    view.rerenderWith({ roomState: 'ended', lastReplay: null });
+    expect(screen.queryByRole('link', { name: '看上一场回放' })).toBeNull();
+    view.rerenderWith({ streamLive: true, roomState: 'live' });
+    await vi.waitFor(() => expect(fake.runs).toHaveLength(1));
+    act(() => fake.runs[0]?.play());
+    expect(screen.queryByTestId('live-last-replay')).toBeNull();
+  });
+
   it('404s or network errors every time: backs off, then stops asking (直播信号中断); 重新连接 tries again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests: string[] = [];

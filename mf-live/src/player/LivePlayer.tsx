@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
-import { Button, type PlatformEventBus, type RoomDvr } from '@sports/shared';
+import { Button, type LastReplay, type PlatformEventBus, type RoomDvr } from '@sports/shared';
+import { replayHref } from '../clips/clipCopy';
 import { playerCopy } from '../messages';
 import { startReplayEngine, type EngineSet, type StartEngine, type StreamEngine } from './engines';
 import { TimeShiftBar, timeShiftCopy } from './TimeShiftBar';
@@ -85,13 +86,15 @@ export interface LivePlayerProps {
   dvr?: RoomDvr | null;
   /** The engine that plays the DVR playlist (tests pass a fake). */
   dvrEngine?: StartEngine;
+  /** While paused or ended: the last broadcast's replay (room info's `last_replay`), linked under the notice. */
+  lastReplay?: LastReplay | null;
 }
 
 /**
  * The room's video: plays while the room is live, says offline when it is not, reconnects by
  * itself. Muted at first so browsers allow autoplay; one button turns the sound on.
  */
-export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped, overlay, controls, engines, capabilities, roomId, matchId = null, eventBus, dvr = null, dvrEngine = startReplayEngine }: LivePlayerProps) {
+export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped, overlay, controls, engines, capabilities, roomId, matchId = null, eventBus, dvr = null, dvrEngine = startReplayEngine, lastReplay = null }: LivePlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const engineRef = useRef<StreamEngine | null>(null);
   const [muted, setMuted] = useState(true);
@@ -114,6 +117,11 @@ export function LivePlayer({ title, urls, streamLive, roomState, onStreamDropped
         {state !== 'playing' && !shift.shifted && (
           <Curtain data-testid="live-curtain" data-state={state}>
             {curtainText(state)}
+            {(state === 'ended' || state === 'paused') && lastReplay !== null && (
+              <a href={replayHref(lastReplay.replay_id)} data-testid="live-last-replay" style={{ marginLeft: 12, color: '#fff', textDecoration: 'underline' }}>
+                {playerCopy.lastReplay}
+              </a>
+            )}
             {state === 'stopped' && (
               <Button type="button" onClick={retry} style={{ marginLeft: 12 }}>
                 {playerCopy.retry}

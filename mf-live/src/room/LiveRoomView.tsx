@@ -222,6 +222,7 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
             roomId={info.room_id}
             eventBus={context.eventBus}
             dvr={info.dvr ?? null}
+            lastReplay={info.last_replay ?? null}
             overlay={
               <>
                 <DanmakuOverlay setting={danmakuSetting} items={chat.danmaku} />

@@ -1,4 +1,4 @@
-import type { CreateRoomRequest, LiveRoomInfo, OwnLiveRoom, Placard, RoomDvr, UpdateLiveQuery } from '@sports/shared/server';
+import type { CreateRoomRequest, LastReplay, LiveRoomInfo, OwnLiveRoom, Placard, RoomDvr, UpdateLiveQuery } from '@sports/shared/server';
 import type { Kysely, Updateable } from 'kysely';
 import type { SessionUser } from '../accounts/index';
 import type { Clock } from '../infra/clock';
@@ -106,7 +106,13 @@ export async function placardOf(db: Kysely<Database>, roomId: number): Promise<P
 /** `getRoomInfo`: the room for a viewer (guest when viewerId is null). */
 export async function roomInfo(
   db: Kysely<Database>,
-  deps: { presence: RoomPresence; playbackUrls: PlaybackUrlResolver; dvrOf?: (roomId: number) => Promise<RoomDvr | null> },
+  deps: {
+    presence: RoomPresence;
+    playbackUrls: PlaybackUrlResolver;
+    dvrOf?: (roomId: number) => Promise<RoomDvr | null>;
+    /** The room's newest ready replay (media/archive/replays.ts), asked only while paused or ended. */
+    lastReplayOf?: (roomId: number) => Promise<LastReplay | null>;
+  },
   roomId: number,
   viewerId: number | null,
   now: Date,
@@ -130,6 +136,8 @@ export async function roomInfo(
     room_state: state,
     // Time-shift (回看): the DVR window while live (media/archive/dvr.ts).
     dvr: record.stream_status === 'live' && deps.dvrOf !== undefined ? await deps.dvrOf(record.id) : null,
+    // Not live: the player's notice links the last broadcast's replay (直播已结束 · 看回放).
+    last_replay: (state === 'paused' || state === 'ended') && deps.lastReplayOf !== undefined ? await deps.lastReplayOf(record.id) : null,
   };
 }
 

@@ -41,6 +41,7 @@ import { testRoomsOpsRoutes } from './testRoomsOps';
 import { emitCommitted } from './committedEvents';
 import { followerList } from './follows';
 import { liveList } from './liveList';
+import { lastReadyReplay } from './media/archive/replays';
 import { ban } from './mutes';
 import { roomRanking } from './ranking';
 import { reserveMatch, reserveSchedule, userReservations } from './reservations';
@@ -137,7 +138,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   // ---- What viewers see: api/Live_streaming ----
   app.get('/api/Live_streaming/getRoomInfo', { schema: { querystring: RoomIdQuerySchema, response: { 200: Envelope(LiveRoomInfoSchema) } } }, async (request) => {
     const viewerId = await optionalViewerId(db, clock, request);
-    return ok(await roomInfo(db, { presence: presence(), playbackUrls: app.playbackUrls, dvrOf: (roomId) => app.mediaArchive.roomDvrForViewers(roomId) }, request.query.room_id, viewerId, clock()));
+    return ok(await roomInfo(db, { presence: presence(), playbackUrls: app.playbackUrls, dvrOf: (roomId) => app.mediaArchive.roomDvrForViewers(roomId), lastReplayOf: (roomId) => lastReadyReplay(db, roomId) }, request.query.room_id, viewerId, clock()));
   });
 
   app.get('/api/Live_streaming/getLiveList', { schema: { querystring: LiveListQuerySchema, response: { 200: Envelope(LiveRoomPageSchema) } } }, async (request) =>

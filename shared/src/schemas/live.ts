@@ -112,6 +112,10 @@ export type ViewerRole = Static<typeof ViewerRoleSchema>;
 export const RoomStreamStateSchema = Type.Union([Type.Literal('live'), Type.Literal('paused'), Type.Literal('ended'), Type.Literal('idle')]);
 export type RoomStreamState = Static<typeof RoomStreamStateSchema>;
 
+/** The room's newest ready replay, for the player's notice while not live (直播已结束 · 看回放). */
+export const LastReplaySchema = Type.Object({ replay_id: Id, title: Type.String(), duration_ms: Type.Integer({ minimum: 0 }) });
+export type LastReplay = Static<typeof LastReplaySchema>;
+
 export const LiveRoomInfoSchema = Type.Object({
   ...LiveRoomCardSchema.properties,
   placard: Type.String(),
@@ -130,6 +134,8 @@ export const LiveRoomInfoSchema = Type.Object({
   room_state: Type.Optional(RoomStreamStateSchema),
   /** Time-shift (回看): the DVR window and the match's markers; null while not live (or nothing kept yet). Absent from servers without an archive. */
   dvr: Type.Optional(Type.Union([RoomDvrSchema, Type.Null()])),
+  /** While the room is paused or ended: its newest watchable replay (the player's 看回放 link); null when none or live. */
+  last_replay: Type.Optional(Type.Union([LastReplaySchema, Type.Null()])),
 });
 export type LiveRoomInfo = Static<typeof LiveRoomInfoSchema>;
 

@@ -164,6 +164,11 @@ describe.skipIf(!ffmpegInstalled)('media archive: recording, DVR and replays of 
       const thumb = await ctx.app.inject(`/replay/${broadcastId}/thumb.jpg`);
       expect(thumb.statusCode).toBe(200);
       expect(thumb.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+      // The room, no longer live, links this replay under its notice (the player's 看上一场回放).
+      const info = (await get(`/api/Live_streaming/getRoomInfo?room_id=${anchor.roomId}`)).data;
+      expect(info.room_state).not.toBe('live');
+      expect(info.last_replay).toEqual({ replay_id: broadcastId, title: ready.title, duration_ms: Number(ready.replay_duration_ms) });
     });
 
     it('lists and describes replays; only the anchor hides and deletes, and a delete removes the files', async () => {

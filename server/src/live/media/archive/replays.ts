@@ -1,4 +1,4 @@
-import type { MediaMarker, Replay, ReplayInfo, ReplayListQuery, ReplayPage } from '@sports/shared/server';
+import type { LastReplay, MediaMarker, Replay, ReplayInfo, ReplayListQuery, ReplayPage } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../infra/db/schema';
 import type { ReplayStatus as StoredStatus } from '../../../infra/db/tables/live';
@@ -78,6 +78,19 @@ export async function replayList(db: Kysely<Database>, query: ReplayListQuery, v
   const page = found.slice(0, limit);
   const last = page.at(-1);
   return { list: page.map((row) => toReplay(row, viewerId)), next_cursor: found.length > limit && last !== undefined ? String(last.id) : null };
+}
+
+/** A paused or ended room's newest ready replay: the player's 看回放 under 直播已结束 (room info's `last_replay`). */
+export async function lastReadyReplay(db: Kysely<Database>, roomId: number): Promise<LastReplay | null> {
+  const row = await db
+    .selectFrom('broadcast')
+    .select(['id', 'title', 'replay_duration_ms'])
+    .where('room_id', '=', roomId)
+    .where('replay_status', '=', 'ready')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? null : { replay_id: Number(row.id), title: row.title, duration_ms: Number(row.replay_duration_ms) };
 }
 
 function decodeCursor(cursor: string): number {

@@ -15,6 +15,8 @@ import { WithdrawalsPanel } from './WithdrawalsPanel';
 import { ModerationQueuePanel } from './ModerationQueuePanel';
 import { ModerationWordsPanel } from './ModerationWordsPanel';
 import { HeadlinesPanel } from './HeadlinesPanel';
+import { PredictionAuditPanel } from './PredictionAuditPanel';
+import { RedPacketAuditPanel } from './RedPacketAuditPanel';
 
 const text = opsMessages.ops;
 
@@ -82,6 +84,8 @@ export function OpsPage() {
             {section === 'moderationReports' && <ModerationQueuePanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'moderationWords' && <ModerationWordsPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'headlines' && <HeadlinesPanel onForbidden={ops.refuse} />}
+            {section === 'predictionAudit' && <PredictionAuditPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'redPacketAudit' && <RedPacketAuditPanel api={ops.api} onForbidden={ops.refuse} />}
           </Tabs>
         </>
       )}

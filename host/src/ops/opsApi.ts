@@ -14,8 +14,10 @@ import type {
   SensitiveWordList,
   OpsAnchorApplicationPage,
   OpsChargeRule,
+  OpsRedPacketList,
   OpsWithdrawalPage,
   OverrideGrantAnswer,
+  PredictionOpsList,
   RemoteName,
   RolloutState,
   SaveActivityRequest,
@@ -81,6 +83,16 @@ export interface OpsApi {
   moderationReports(state: ReportState, cursor: string | null): Promise<ModerationReportPage>;
   /** An action on report `reportId`'s target (resolves its open reports; audited). */
   moderationAction(reportId: number, action: ModerationAction, body: ModerationActionBody): Promise<ModerationActionResult>;
+  /** The newest 50 red packets (of room `roomId`, or all), each with its seed, shares and ledger sets (红包审计). */
+  opsRedPackets(roomId: number | null): Promise<OpsRedPacketList>;
+  /** Predictions (of room `roomId`, or all), newest first, 20 a page by keyset cursor, with their audit trail (竞猜审计). */
+  opsPredictions(roomId: number | null, cursor: number | null): Promise<PredictionOpsList>;
+}
+
+/** `?a=1&b=2` from the values that are set ('' when none is). */
+function queryOf(values: Record<string, number | null>): string {
+  const pairs = Object.entries(values).flatMap(([key, value]) => (value === null ? [] : [`${key}=${value}`]));
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
 interface Envelope {
@@ -130,5 +142,7 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     changeSensitiveWords: (change) => call('POST', '/api/ops/moderation/words', change),
     moderationReports: (state, cursor) => call('GET', `/api/ops/moderation/reports?state=${state}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
     moderationAction: (reportId, action, body) => call('POST', `/api/ops/moderation/reports/${reportId}/${action}`, body),
+    opsRedPackets: (roomId) => call('GET', `/api/ops/redPackets${roomId === null ? '' : `?room_id=${roomId}`}`),
+    opsPredictions: (roomId, cursor) => call('GET', `/api/ops/predictions${queryOf({ room_id: roomId, cursor })}`),
   };
 }

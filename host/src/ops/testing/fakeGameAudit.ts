@@ -1,0 +1,116 @@
+import type { OpsPredictionRow } from '../PredictionAuditTrail';
+import type { OpsRedPacket } from '../RedPacketAuditTrail';
+import type { SentRequest } from './fakeOpsServer';
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The server's fixed vector (server/src/redPackets/redPacketSplit.test.ts): this seed splits 100 coins in 4 as 24, 29, 14, 33. */
+export const FIXED_SEED = '00'.repeat(32);
+export const FIXED_SEED_HASH = '60e05bd1b195af2f94112fa7197a5c88289058840ce7c6df9693756bc6250f55';
+export const FIXED_SPLIT = [24, 29, 14, 33];
+
+/** A finished packet of 100 coins in 4 shares from the fixed seed: shares 0 and 1 grabbed, 2 and 3 refunded. */
+export function fakeRedPacket(id: number, overrides: Partial<OpsRedPacket> = {}): OpsRedPacket {
+  return {
+    id,
+    room_id: 7,
+    funder_id: 501,
+    total_coins: 100,
+    shares: 4,
+    followers_only: 0,
+    password: null,
+    seed_hash: FIXED_SEED_HASH,
+    seed: FIXED_SEED,
+    created_at: '2026-12-06 21:00:00',
+    expires_at: '2026-12-06 21:10:00',
+    finished_at: '2026-12-06 21:10:01',
+    refunded_coins: 47,
+    funding_set_id: 900 + id,
+    refund_set_id: 950 + id,
+    entries: 0,
+    share_list: FIXED_SPLIT.map((amount, idx) => ({
+      idx,
+      amount,
+      member_id: idx < 2 ? 601 + idx : null,
+      grabbed_at: idx < 2 ? `2026-12-06 21:0${idx + 1}:30` : null,
+      ip: idx < 2 ? `203.0.113.${idx + 10}` : null,
+      device: idx < 2 ? `device-abcdefghijklmn${idx}` : null,
+      refunded: idx < 2 ? 0 : 1,
+      ledger_key: idx < 2 ? `red_packet_grab:${id}:${601 + idx}` : null,
+    })),
+    ...overrides,
+  };
+}
+
+/** A settled 胜平负 prediction: 主胜 won; pool 30, paid 29, remainder 1, with its audit trail. */
+export function fakePrediction(id: number, overrides: Partial<OpsPredictionRow['prediction']> = {}): OpsPredictionRow {
+  return {
+    prediction: {
+      id,
+      room_id: 7,
+      match_id: 3001,
+      template: 'football_1x2',
+      title: '本场胜负',
+      state: 'settled',
+      lock_at: Date.parse('2026-12-06T12:00:00Z'),
+      lock_text: '2026-12-06 20:00',
+      winning_outcome: 0,
+      pool: 30,
+      outcomes: [
+        { index: 0, label: '主胜', pool: 7, stakes: 2, share: 23.3 },
+        { index: 1, label: '平', pool: 3, stakes: 1, share: 10 },
+        { index: 2, label: '客胜', pool: 20, stakes: 1, share: 66.7 },
+      ],
+      mine: null,
+      settled_text: '2026-12-06 21:52',
+      ...overrides,
+    },
+    stakes: 4,
+    paid: 29,
+    remainder: 1,
+    settle_set_id: 4000 + id,
+    audit: [
+      { action: 'created', actor: 'anchor:501', detail: { template: 'football_1x2', line: null, outcomes: ['主胜', '平', '客胜'] }, at: Date.parse('2026-12-06T11:30:00Z'), at_text: '2026-12-06 19:30' },
+      { action: 'settled', actor: 'feed', detail: { winner: 0, pool: 30, paid: 29, remainder: 1, winners: 2, set_id: 4000 + id }, at: Date.parse('2026-12-06T13:52:10Z'), at_text: '2026-12-06 21:52' },
+    ],
+  };
+}
+
+/**
+ * `api/ops/redPackets` (the newest 50, of a room or all) and `api/ops/predictions` (20 a page by
+ * an id cursor, newest first) in memory behind a fake `fetch`, the token checked as the server
+ * does; `failNext` answers the next call with a refusal; other requests go to `fallback`.
+ */
+export function createFakeGameAudit(token: string, fallback: Fetch) {
+  const sent: SentRequest[] = [];
+  const redPackets: OpsRedPacket[] = [];
+  const predictions: OpsPredictionRow[] = [];
+  const state = { failNext: null as string | null };
+  const envelope = (data: unknown, status = 200, code = 200, msg = '') => new Response(JSON.stringify({ code, msg, data }), { status });
+
+  const fetchImpl: Fetch = async (input, init = {}) => {
+    const url = new URL(String(input), 'http://site.test');
+    if (url.pathname !== '/api/ops/redPackets' && url.pathname !== '/api/ops/predictions') return fallback(input, init);
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([key, value]) => [key.toLowerCase(), value]));
+    const method = init.method ?? 'GET';
+    sent.push({ method, path: `${url.pathname}${url.search}`, headers, body: undefined });
+    if (headers['x-ops-token'] !== token) return envelope(null, 403, 1, '需要运维权限');
+    if (state.failNext !== null) {
+      const message = state.failNext;
+      state.failNext = null;
+      return envelope(null, 500, 1, message);
+    }
+    const room = url.searchParams.get('room_id');
+    const inRoom = (roomId: number) => room === null || roomId === Number(room);
+    if (url.pathname === '/api/ops/redPackets') {
+      const list = redPackets.filter((packet) => inRoom(packet.room_id)).sort((a, b) => b.id - a.id).slice(0, 50);
+      return envelope({ list: structuredClone(list) });
+    }
+    const cursor = url.searchParams.get('cursor');
+    const rows = predictions.filter((row) => inRoom(row.prediction.room_id) && (cursor === null || row.prediction.id < Number(cursor))).sort((a, b) => b.prediction.id - a.prediction.id);
+    const page = rows.slice(0, 20);
+    return envelope({ list: structuredClone(page), next_cursor: rows.length > 20 ? (page.at(-1)?.prediction.id ?? null) : null });
+  };
+
+  return { fetch: fetchImpl, sent, redPackets, predictions, state };
+}

@@ -7,7 +7,7 @@ export { AVATAR_URL_PREFIX, PRESET_AVATARS, isPresetAvatar } from './avatars';
 export { COUNTRY_CODES } from './countryCodes';
 export { loadSessionUser, toUserProfile } from './service';
 export { clearSessionCookie } from './sessions/sessionCookie';
-export { hashToken, lookupSession, revokeSession } from './sessions/sessions';
+export { hashToken, isWellFormedToken, lookupSession, revokeSession } from './sessions/sessions';
 export type { SessionUser } from './sessions/sessions';
 export type { AccountServicesOptions } from './accountServices';
 export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';

@@ -18,6 +18,7 @@ import type { App } from '../../infra/http/types';
 import { type ChatOutlet, tellTheRoom } from '../chatOutlet';
 import { idempotencyKeyOf } from '../walletRoutes';
 import { GiftBatcher } from './giftBatcher';
+import { SessionLookups, batchedRequireLogin } from './giftLogin';
 import { type GiftDeps, listGifts, listUserGifts, roomRank, sendGift } from './gifts';
 
 export const GIFT_ICONS_DIR = path.join(SERVER_DIR, 'static', 'gifts');
@@ -55,8 +56,11 @@ export async function giftRoutes(app: App, deps: GiftDeps & { chat: ChatOutlet }
   // The hot route (bench:gifts): its answer is a few hundred bytes of JSON, under the compression
   // threshold anyway, so the compress hooks are left off; its request lines are not logged (info),
   // while what goes wrong still is (a failed batch and 5xx at error, database-caught input at warn).
+  // Its sessions are read together, as its sends are applied (giftLogin.ts: the same rules and
+  // errors as app.requireLogin, one query for the tokens that arrived meanwhile).
   const hot = { compress: false as const, decompress: false as const, logLevel: 'warn' as const };
-  app.get('/api/member/handselGift', { config: { changesState: true }, ...login, ...hot, schema: { querystring: HandselGiftQuerySchema, response: { 200: Envelope(HandselGiftResultSchema) } } }, async (request) => {
+  const sessions = new SessionLookups({ db: deps.db, clock: deps.clock });
+  app.get('/api/member/handselGift', { config: { changesState: true }, preHandler: batchedRequireLogin(sessions), ...hot, schema: { querystring: HandselGiftQuerySchema, response: { 200: Envelope(HandselGiftResultSchema) } } }, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
     const { query } = request;
     const outcome = await sendGift(batcher, sessionOf(request).user.id, { roomId: query.room_id, giftId: query.gift_id, count: query.count, idempotencyKey });

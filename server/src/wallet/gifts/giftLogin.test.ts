@@ -8,6 +8,9 @@ import { type TestDatabase, createTestDatabase } from '../../testing/testDatabas
 import { describeEachDatabase } from '../../testing/testApp';
 import { SessionLookups } from './giftLogin';
 
+/** The session token createUser issued. */
+const tokenOf = (user: { headers: { token?: string } }) => user.headers.token as string;
+
 describeEachDatabase('wallet: the gift route\'s sessions, read together (giftLogin.ts)', (target) => {
   let testDatabase: TestDatabase;
   let db: Kysely<Database>;
@@ -24,12 +27,12 @@ describeEachDatabase('wallet: the gift route\'s sessions, read together (giftLog
   it('answers every token as lookupSession does (active, revoked, expired, banned, unknown, malformed), tokens arriving together in one query', async () => {
     const active = await createUser(db);
     const signedOut = await createUser(db);
-    await revokeSession(db, signedOut.headers.token);
+    await revokeSession(db, tokenOf(signedOut));
     const expiring = await createUser(db);
     const short = await issueSession(db, expiring.id, 1, new Date(Date.now() - 60_000));
     const banned = await createUser(db);
     await db.updateTable('app_user').set({ banned_until: new Date(Date.now() + 3_600_000) }).where('id', '=', banned.id).execute();
-    const tokens = [active.headers.token, signedOut.headers.token, short.token, banned.headers.token, `st_${'A'.repeat(43)}`, 'not a token', active.headers.token];
+    const tokens = [tokenOf(active), tokenOf(signedOut), short.token, tokenOf(banned), `st_${'A'.repeat(43)}`, 'not a token', tokenOf(active)];
 
     now = new Date();
     const lookups = new SessionLookups({ db, clock: () => now, maxInFlight: 1 });
@@ -46,16 +49,16 @@ describeEachDatabase('wallet: the gift route\'s sessions, read together (giftLog
   it('reads each session when asked: a sign-out is refused from the next lookup on', async () => {
     const member = await createUser(db);
     const lookups = new SessionLookups({ db, clock: () => new Date() });
-    expect((await lookups.lookup(member.headers.token)).kind).toBe('active');
-    await revokeSession(db, member.headers.token);
-    expect((await lookups.lookup(member.headers.token)).kind).toBe('revoked');
+    expect((await lookups.lookup(tokenOf(member))).kind).toBe('active');
+    await revokeSession(db, tokenOf(member));
+    expect((await lookups.lookup(tokenOf(member))).kind).toBe('revoked');
   });
 
   it('a failing query rejects the lookups of its batch only', async () => {
     const member = await createUser(db);
     const broken = new SessionLookups({ db: db.withSchema('no_such_schema'), clock: () => new Date() });
-    await expect(broken.lookup(member.headers.token)).rejects.toThrow();
+    await expect(broken.lookup(tokenOf(member))).rejects.toThrow();
     const lookups = new SessionLookups({ db, clock: () => new Date() });
-    expect((await lookups.lookup(member.headers.token)).kind).toBe('active');
+    expect((await lookups.lookup(tokenOf(member))).kind).toBe('active');
   });
 });

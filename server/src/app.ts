@@ -37,6 +37,7 @@ import { uploadsPlugin } from './uploads/index';
 import { type WalletOptions, walletPlugin } from './wallet/index';
 import { type PointsConfig, pointsPlugin } from './points/index';
 import { type RedPacketsConfig, redPacketsPlugin } from './redPackets/index';
+import { type LotteriesConfig, lotteriesPlugin } from './lotteries/index';
 import { type PredictionsConfig, predictionsPlugin } from './predictions/index';
 
 /** API bodies are small JSON; anything larger is a mistake or an attack (answered 413). */
@@ -86,6 +87,8 @@ export interface BuildAppOptions {
   points?: PointsConfig;
   /** Red packets (红包): expiry bounds, abuse limits, the sweeper (config RED_PACKET_*); default redPackets/redPacketsConfig.ts. */
   redPackets?: RedPacketsConfig;
+  /** Lotteries (天选时刻): window and winner bounds, abuse limits, the sweeper (config LOTTERY_*); default lotteries/lotteriesConfig.ts. */
+  lotteries?: LotteriesConfig;
   /** Predictions (竞猜): the feed watcher's tick, the abandon delay, the tallies' interval; default predictions/predictionsPlugin.ts. */
   predictions?: PredictionsConfig;
   /** The community: posting and commenting rates; default community/posts/postsConfig.ts. */
@@ -125,6 +128,7 @@ export const DOMAIN_PLUGINS = {
   points: pointsPlugin,
   predictions: predictionsPlugin,
   redPackets: redPacketsPlugin,
+  lotteries: lotteriesPlugin,
   activities: activitiesPlugin,
   community: communityPlugin,
   clips: clipsPlugin,
@@ -202,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     points: { db: options.db, config: options.points },
     predictions: { db: options.db, opsToken: releases.opsToken, config: options.predictions },
     redPackets: { db: options.db, opsToken: releases.opsToken, config: options.redPackets },
+    lotteries: { db: options.db, opsToken: releases.opsToken, config: options.lotteries },
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },
     clips: { db: options.db, config: options.clips, ffmpegPath: (options.media ?? defaultMediaConfig()).embedded.ffmpegPath, overrides: options.clipOverrides },

@@ -17,6 +17,7 @@ import { type ObservabilityConfig, loadObservabilityConfig } from './observabili
 import { type WalletConfig, loadWalletConfig } from './wallet/index';
 import { type PointsConfig, loadPointsConfig } from './points/index';
 import { type RedPacketsConfig, loadRedPacketsConfig } from './redPackets/index';
+import { type LotteriesConfig, loadLotteriesConfig } from './lotteries/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
 import { type ClipsConfig, loadClipsConfig } from './clips/index';
 
@@ -66,6 +67,8 @@ export interface AppConfig {
   /** POINTS_*: points per watch interval and chat message, their daily caps, the watch interval and tick (points/pointsConfig.ts). */
   points: PointsConfig;
   redPackets: RedPacketsConfig;
+  /** LOTTERY_*: window and winner bounds, abuse limits, the sweeper (lotteries/lotteriesConfig.ts). */
+  lotteries: LotteriesConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
   /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
@@ -119,6 +122,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wallet: loadWalletConfig(read, nodeEnv, problems),
     points: loadPointsConfig(read, problems),
     redPackets: loadRedPacketsConfig(read, problems),
+    lotteries: loadLotteriesConfig(read, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
   };

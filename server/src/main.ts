@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       wallet: { config: config.wallet },
       points: config.points,
       redPackets: config.redPackets,
+      lotteries: config.lotteries,
       observability: config.observability,
     });
     parts.app = app;

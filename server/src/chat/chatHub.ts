@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatPredictionTally, type ChatRedPacketEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatPredictionTally, type ChatRedPacketEvent, type ChatLotteryEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -250,6 +250,11 @@ export class ChatHub {
    */
   announcePrediction(ownerId: number, tally: ChatPredictionTally): void {
     this.sending.postSystem(String(ownerId), '竞猜更新', false, undefined, undefined, undefined, undefined, tally);
+  }
+
+  /** A lottery opened, drawn or cancelled (lotteries/): a system line carrying cloudCustomData.lottery in the room of anchor `ownerId`. */
+  announceLottery(ownerId: number, text: string, event: ChatLotteryEvent): void {
+    this.sending.postSystem(String(ownerId), text, true, undefined, undefined, undefined, undefined, undefined, event);
   }
 
   /** A guard the wallet committed: the badge on every node, the purchase line in the room (chatRoomEvents.ts). */

@@ -1,4 +1,4 @@
-import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatClipCard, type ChatDanmakuStyle, type ChatGiftPayload, type ChatPredictionTally, type ChatRedPacketEvent, type ChatRoomState, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
+import { CHAT_GIFT_MESSAGE_TYPE, type ChatClientFrame, type ChatClipCard, type ChatDanmakuStyle, type ChatGiftPayload, type ChatPredictionTally, type ChatRedPacketEvent, type ChatLotteryEvent, type ChatRoomState, type ChatGroupMessage, type ChatSendRefusal, type ChatSenderRole } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../infra/clock';
 import type { ChatBus, ChatMessageDraft } from './chatBus';
@@ -167,14 +167,14 @@ export class ChatSending {
   }
 
   /** A message in the assistant channel (cloudCustomData.type 1), from the system; with `gift`, a gift line (type 2, protocol.ts). */
-  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload, roomState?: ChatRoomState, clip?: ChatClipCard, redPacket?: ChatRedPacketEvent, prediction?: ChatPredictionTally): void {
+  postSystem(groupId: string, text: string, keep: boolean, gift?: ChatGiftPayload, roomState?: ChatRoomState, clip?: ChatClipCard, redPacket?: ChatRedPacketEvent, prediction?: ChatPredictionTally, lottery?: ChatLotteryEvent): void {
     const draft: ChatMessageDraft = {
       id: this.nextMessageId(),
       groupId,
       kind: 'text',
       text,
       from: { userId: 'system', nickname: '系统消息', avatar: '', role: 'system' },
-      cloudCustomData: gift !== undefined ? { type: CHAT_GIFT_MESSAGE_TYPE, gift } : roomState !== undefined ? { type: 1, roomState } : clip !== undefined ? { type: 1, clip } : redPacket !== undefined ? { type: 1, redPacket } : prediction !== undefined ? { type: 1, prediction } : { type: 1 },
+      cloudCustomData: gift !== undefined ? { type: CHAT_GIFT_MESSAGE_TYPE, gift } : roomState !== undefined ? { type: 1, roomState } : clip !== undefined ? { type: 1, clip } : redPacket !== undefined ? { type: 1, redPacket } : lottery !== undefined ? { type: 1, lottery } : prediction !== undefined ? { type: 1, prediction } : { type: 1 },
       sentAt: this.options.clock().getTime(),
     };
     this.options.bus.publishMessage(draft, keep).catch((error: unknown) => this.options.log.warn({ err: error }, 'chat: a system message failed'));

@@ -1,9 +1,11 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { newSeed, seedHash, seedHmac } from '../infra/commitReveal';
+
+export { newSeed, seedHash };
 
 /**
  * The random split of a red packet, derived from a secret seed (README.md "Verifying a split"):
  *
- * 1. seed: 32 random bytes, written as 64 lowercase hex characters; commitment = sha-256 of those
+ * 1. seed (infra/commitReveal.ts): 32 random bytes, written as 64 lowercase hex characters; commitment = sha-256 of those
  *    64 characters (as UTF-8), hex. The commitment is shown when the packet opens, the seed when it ends.
  * 2. weight of share i (0-based) = 1 + the first 4 bytes, big-endian unsigned, of
  *    HMAC-SHA256(key = the seed's 64 characters as UTF-8, message = "red-packet-share:" + i).
@@ -13,16 +15,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  *
  * Shares are grabbed in index order, so the i-th grab gets share i.
  */
-export function newSeed(): string {
-  return randomBytes(32).toString('hex');
-}
-
-export function seedHash(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
-}
-
 export function shareWeight(seed: string, index: number): bigint {
-  const digest = createHmac('sha256', Buffer.from(seed, 'utf8')).update(`red-packet-share:${index}`, 'utf8').digest();
+  const digest = seedHmac(seed, `red-packet-share:${index}`);
   return BigInt(digest.readUInt32BE(0)) + 1n;
 }
 

@@ -7,7 +7,7 @@ import { POINTS_KINDS } from './ledger';
  * of its transfers, the coins' balances and the points' balances each sum to zero, no transfer
  * moves between a points account and a coin account, no balance that must not be negative is, and
  * each member's `app_user.balance` equals their coin account, and the red packets' escrow holds
- * exactly their open shares. Answers the problems found (none: clean).
+ * exactly their open shares, and the lotteries' escrow exactly the prizes of open coin lotteries. Answers the problems found (none: clean).
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -72,6 +72,15 @@ export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const escrowRow = escrow.rows[0];
   if (escrowRow !== undefined && Number(escrowRow.held ?? 0) !== Number(escrowRow.owed ?? 0)) {
     problems.push(`red packet escrow holds ${Number(escrowRow.held ?? 0)} but the open shares sum to ${Number(escrowRow.owed ?? 0)}`);
+  }
+
+  // Lotteries' escrow (lotteries/README.md) holds exactly the prizes (coins × winners) of coin lotteries neither drawn nor cancelled.
+  const lotteryEscrow = await sql<{ held: string | null; owed: string | null }>`
+    select (select sum(b.balance) from ledger_balance b where b.kind = 'lottery_escrow') as held,
+           (select sum(l.prize_coins * l.winners) from lottery l where l.prize_coins is not null and l.drawn_at is null and l.cancelled_at is null) as owed`.execute(db);
+  const lotteryRow = lotteryEscrow.rows[0];
+  if (lotteryRow !== undefined && Number(lotteryRow.held ?? 0) !== Number(lotteryRow.owed ?? 0)) {
+    problems.push(`lottery escrow holds ${Number(lotteryRow.held ?? 0)} but the open lotteries' prizes sum to ${Number(lotteryRow.owed ?? 0)}`);
   }
 
   return problems;

@@ -1,4 +1,4 @@
-import type { ChatClipCard, ChatDanmakuStyle, ChatGiftPayload, ChatHorn, ChatPredictionTally, ChatRedPacketEvent, ChatRoomState } from './protocol';
+import type { ChatClipCard, ChatDanmakuStyle, ChatGiftPayload, ChatHorn, ChatLotteryEvent, ChatPredictionTally, ChatRedPacketEvent, ChatRoomState } from './protocol';
 
 /**
  * The chat contract (issue 5, SPEC.md sections 3, 4, 7): what a live room needs from an
@@ -53,7 +53,7 @@ export interface ChatGroupMessage {
   /** Plain text, never HTML: render it as a text node. */
   text: string;
   from: ChatSender;
-  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle; barrageId?: number; roomState?: ChatRoomState; clip?: ChatClipCard; redPacket?: ChatRedPacketEvent; prediction?: ChatPredictionTally };
+  cloudCustomData: { type: ChatChannelType; gift?: ChatGiftPayload; style?: ChatDanmakuStyle; barrageId?: number; roomState?: ChatRoomState; clip?: ChatClipCard; redPacket?: ChatRedPacketEvent; lottery?: ChatLotteryEvent; prediction?: ChatPredictionTally };
   /** Server time, ms since the epoch. */
   sentAt: number;
 }

@@ -222,6 +222,34 @@ export const ChatRedPacketEventSchema = Type.Object({
 export type ChatRedPacketEvent = Static<typeof ChatRedPacketEventSchema>;
 
 /**
+ * cloudCustomData.lottery of a system line (issue 35; server/src/lotteries/README.md): a lottery
+ * (天选时刻) `opened` (the card with its countdown), `drawn` (the winners, the revealed seed) or
+ * `cancelled` (the prize refunded). Only the server writes it.
+ */
+export const ChatLotteryEventSchema = Type.Object({
+  event: Type.Union([Type.Literal('opened'), Type.Literal('drawn'), Type.Literal('cancelled')]),
+  lotteryId: Type.Integer({ minimum: 1 }),
+  roomId: Type.Integer({ minimum: 1 }),
+  anchorNickname: Type.String({ maxLength: 100 }),
+  /** Coins per winner, or the item (one of the two). */
+  prizeCoins: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  prizeItem: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  winners: Type.Integer({ minimum: 1, maximum: 1000 }),
+  condition: Type.Union([Type.Literal('follow'), Type.Literal('password'), Type.Literal('medal')]),
+  /** The 口令 to send (condition password), else null. */
+  password: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]),
+  medalLevel: Type.Union([Type.Integer({ minimum: 1, maximum: 20 }), Type.Null()]),
+  /** The window's end, epoch ms. */
+  endsAt: Type.Number(),
+  seedHash: Type.String({ maxLength: 64 }),
+  /** `drawn`: the seed, how many entered, the winners in draw order. */
+  seed: Type.Optional(Type.String({ maxLength: 64 })),
+  entrants: Type.Optional(Type.Integer({ minimum: 0 })),
+  winnerList: Type.Optional(Type.Array(Type.Object({ memberId: Type.Integer({ minimum: 1 }), nickname: Type.String({ maxLength: 100 }) }), { maxItems: 1000 })),
+});
+export type ChatLotteryEvent = Static<typeof ChatLotteryEventSchema>;
+
+/**
  * cloudCustomData.prediction of a system line (issue 35; server/src/predictions/README.md): a
  * prediction's live tallies, pushed at most twice a second per prediction (coalesced). Not kept in
  * the room's history and not shown as a chat line: the room's 竞猜 panel applies it. Only the
@@ -265,6 +293,8 @@ export const ChatGroupMessageSchema = Type.Object({
     clip: Type.Optional(ChatClipCardSchema),
     /** A system line about a red packet (ChatRedPacketEventSchema). Only the server writes it. */
     redPacket: Type.Optional(ChatRedPacketEventSchema),
+    /** A system line about a lottery (ChatLotteryEventSchema). Only the server writes it. */
+    lottery: Type.Optional(ChatLotteryEventSchema),
     /** A prediction's live tallies (ChatPredictionTallySchema): applied by the 竞猜 panel, not shown as a line. Only the server writes it. */
     prediction: Type.Optional(ChatPredictionTallySchema),
   }),

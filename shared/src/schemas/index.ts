@@ -26,3 +26,4 @@ export * from './fanMedals';
 export * from './points';
 export * from './predictions';
 export * from './redPackets';
+export * from './lotteries';

@@ -34,6 +34,7 @@ import * as clips0031 from './0031_clips';
 import * as fanMedals0035 from './0035_fan_medals';
 import * as predictions0036 from './0036_predictions';
 import * as redPackets0037 from './0037_red_packets';
+import * as lotteries0038 from './0038_lotteries';
 import * as points0034 from './0034_points';
 
 /**
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0035_fan_medals': fanMedals0035,
   '0036_predictions': predictions0036,
   '0037_red_packets': redPackets0037,
+  '0038_lotteries': lotteries0038,
 };

@@ -6,7 +6,7 @@ import type { Timestamp } from './columnTypes';
 // ---- The wallet (migration 0011; wallet/README.md) ----
 
 /** Coin accounts (migration 0011) and points accounts (migration 0034: a member's points, the issuing account, the predictions' escrow). */
-export type LedgerAccountKind = 'member_coins' | 'anchor_earnings' | 'platform_revenue' | 'payments_clearing' | 'withdrawals_in_flight' | 'member_points' | 'points_issued' | 'prediction_pool' | 'red_packet_escrow';
+export type LedgerAccountKind = 'member_coins' | 'anchor_earnings' | 'platform_revenue' | 'payments_clearing' | 'withdrawals_in_flight' | 'member_points' | 'points_issued' | 'prediction_pool' | 'red_packet_escrow' | 'lottery_escrow';
 
 export interface LedgerAccountTable {
   id: Generated<number>;

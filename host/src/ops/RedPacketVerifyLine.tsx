@@ -19,6 +19,7 @@ export function RedPacketVerifyLine({ packet, finished, testId }: { packet: Veri
     if (!finished) return;
     let live = true;
     setCheck(null);
+    setFailed(null);
     checkRedPacketSplit(packet).then(
       (result) => live && setCheck(result),
       (error: unknown) => live && setFailed(error instanceof Error ? error.message : String(error)),

@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { ArchivedSegment } from '../live/index';
 import type { ClipStorage } from './clipStorage';
+import { isContinuousTimeline } from './tsTimeline';
 
 /**
  * The cutter: the archived segments overlapping a span, joined by stream copy into one faststart
- * MP4 (no re-encode: `-c copy`, on segment boundaries, so the clip starts on a keyframe), plus one
+ * MP4 (no re-encode: `-c copy`, on segment boundaries, so the clip starts on a keyframe; segments
+ * of one packager run as one byte stream, others by the concat demuxer: tsTimeline.ts), plus one
  * JPEG thumbnail (one frame decoded). A segment whose file is gone or is not MPEG-TS is skipped;
  * a span partly gone makes a clip of what is kept and says how much is missing; nothing kept, a
  * full disk or an ffmpeg failure is an outcome, never a throw.
@@ -122,7 +124,9 @@ export class ClipCutter {
     }
     const holding = [...entries].reverse().find(({ segment }) => segment.startedAtMs <= request.thumbAtMs) ?? entries[0];
     const video = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', '-y', videoFile];
-    const input = ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list];
+    // One packager run: the segments as one byte stream (one probe, tsTimeline.ts); else the concat demuxer rebases each.
+    const oneRun = entries.every(({ file }) => !file.includes('|')) && (await isContinuousTimeline(entries.map(({ segment, file }) => ({ file, durationMs: segment.durationMs }))));
+    const input = ['-hide_banner', '-loglevel', 'error', ...(oneRun ? ['-i', `concat:${entries.map(({ file }) => file).join('|')}`] : ['-f', 'concat', '-safe', '0', '-i', list])];
     let withThumb = holding !== undefined;
     let joined = await run(this.options.ffmpegPath, withThumb ? [...input, '-i', holding?.file ?? '', ...video, '-map', '1:v:0', '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-y', thumbFile] : [...input, ...video]);
     if (joined.code !== 0 && withThumb && !isDiskFull(joined.stderr)) {

@@ -1,6 +1,6 @@
 import type { PredictionState, PredictionTemplate } from '@sports/shared';
 
-/** Copy of the game layer's audit sections (竞猜审计, 红包审计), zh-CN. */
+/** Copy of the game layer's audit sections (竞猜审计, 红包审计, 天选审计), zh-CN. */
 export const gameAuditCopy = {
   /** What every audit section shares: the room filter, the toggle, loading more. */
   common: {
@@ -15,8 +15,9 @@ export const gameAuditCopy = {
     audit: '审计',
     scope: (roomId: number | null) => (roomId === null ? '全部直播间' : `直播间 ${roomId}`),
     none: '—',
-    yes: '是',
-    no: '否',
+    verifying: '计算中…',
+    matches: '一致',
+    differs: '不一致',
   },
   redPackets: {
     heading: '红包审计',
@@ -31,10 +32,7 @@ export const gameAuditCopy = {
     seed: '种子',
     seedHidden: '（未结束：仅运维可见，结束时向用户公开）',
     verify: '校验',
-    verifying: '计算中…',
     verifyWhenFinished: '红包结束后校验',
-    matches: '一致',
-    differs: '不一致',
     verifyDetail: (hashOk: boolean, splitOk: boolean, shares: number) =>
       `${hashOk ? '种子哈希一致' : '种子哈希不一致'}；${splitOk ? `${shares} 份金额与种子推算一致` : '份额与种子推算不一致'}`,
     mismatchedShares: (indexes: number[]) => `不一致的份额序号：${indexes.join('、')}`,

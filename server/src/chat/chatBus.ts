@@ -1,4 +1,5 @@
 import type { ChatGroupMessage, ChatHorn, ChatSystemNotice } from '@sports/shared/server';
+import type { ChatMedalChange } from './chatMedals';
 
 /** A group message before the bus numbers it. */
 export type ChatMessageDraft = Omit<ChatGroupMessage, 'seq'>;
@@ -10,7 +11,9 @@ export type ChatRoomEvent =
   | { kind: 'adminsChanged'; roomId: number; ownerId: number; adminIds: number[] }
   | { kind: 'roomChanged'; roomId: number; ownerId: number; isOpen: boolean; title: string; placard: string }
   /** A guard bought (chatGuards.ts): the member's badge in the room. */
-  | { kind: 'guardChanged'; roomId: number; ownerId: number; userId: number; level: 1 | 2 | 3; name: string; expiresAt: string };
+  | { kind: 'guardChanged'; roomId: number; ownerId: number; userId: number; level: 1 | 2 | 3; name: string; expiresAt: string }
+  /** A worn medal or a medal's name changed (chatMedals.ts): every node's medal cache follows; in no one room. */
+  | { kind: 'medalChanged'; change: ChatMedalChange };
 
 /** What a node does with what the bus delivers (its own publications included, in bus order). */
 export interface ChatBusSink {

@@ -7,7 +7,7 @@ import { admitSocket } from '../infra/sockets/socketAdmission';
 import { closeWithin } from '../infra/sockets/socketClient';
 import { type SocketLimits, resolveSocketLimits } from '../infra/sockets/socketLimits';
 import type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
-import type { ChatMedalSource } from './chatMedals';
+import type { ChatMedalBadge, ChatMedalChange, ChatMedalSource } from './chatMedals';
 import type { ChatBus } from './chatBus';
 import type { ChatConfig } from './chatConfig';
 import { ChatConnection } from './chatConnection';
@@ -138,6 +138,7 @@ export class ChatHub {
         // A guard adds intimacy (fan medals): the buyer's medal entry is read again.
         this.medals?.forget(change.userId);
       },
+      applyMedal: (change) => this.applyMedal(change),
     }, options.log);
   }
 
@@ -164,6 +165,25 @@ export class ChatHub {
   attachMedals(medals: ChatMedalSource): void {
     this.medals = medals;
     this.sending.attachMedals(medals);
+  }
+
+  /** The fan medal a line of the member shows in the room of anchor `roomOwnerId` now (null: none worn, or no medals attached): the danmaku history carries it. */
+  medalOf(memberId: number, roomOwnerId: number): ChatMedalBadge | null | Promise<ChatMedalBadge | null> {
+    return this.medals?.badgeOf(memberId, roomOwnerId) ?? null;
+  }
+
+  /**
+   * A member wore a medal (or none), an anchor renamed theirs: this node's medal cache follows at
+   * once, every other node's as the bus delivers the room event (no wait for the cache's minute).
+   */
+  medalChanged(change: ChatMedalChange): void {
+    this.applyMedal(change);
+    this.options.bus.publishRoomEvent({ kind: 'medalChanged', change });
+  }
+
+  private applyMedal(change: ChatMedalChange): void {
+    if (change.kind === 'worn') this.medals?.forget(change.userId);
+    else this.medals?.renamed?.(change.anchorId, change.name);
   }
 
   /** The signed-in members in each group on this node (the levels count their minutes watched). */

@@ -18,6 +18,15 @@ export interface ChatMedalSource {
   badgeOf(memberId: number, roomOwnerId: number | null): ChatMedalBadge | null | Promise<ChatMedalBadge | null>;
   /** A member's line (text or danmaku) went out in the room of anchor `roomOwnerId`. Must not throw. */
   lineSent(memberId: number, roomOwnerId: number): void;
-  /** The member's medals changed where the chat saw it (a gift line, a guard bought): the cached entry is dropped. */
+  /** The member's medals changed where the chat saw it (a gift line, a guard bought, a wear on any node): the cached entry is dropped. */
   forget(memberId: number): void;
+  /** An anchor renamed the medal (on any node): cached entries wearing it take the name. */
+  renamed?(anchorId: number, name: string): void;
 }
+
+/**
+ * A change to worn medals that every node's cache follows at once (`ChatHub.medalChanged`: applied
+ * here, then to every other node through the bus as a room event, chatBus.ts): a member wore a
+ * medal, another or none (`worn`: their entry is read again); an anchor renamed theirs.
+ */
+export type ChatMedalChange = { kind: 'worn'; userId: number } | { kind: 'renamed'; anchorId: number; name: string };

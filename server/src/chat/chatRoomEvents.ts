@@ -4,6 +4,7 @@ import type { StreamEvents } from '../live/index';
 import type { RoomEventMap, RoomEvents } from '../live/index';
 import type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
 import type { ChatBus, ChatRoomEvent } from './chatBus';
+import type { ChatMedalChange } from './chatMedals';
 import type { ChatDirectory } from './chatDirectory';
 import { chatMessages } from './chatMessages';
 import { type ChatGuardChange, guardBoughtLine } from './chatGuards';
@@ -19,6 +20,8 @@ export interface ChatRoomEventOutlets {
   sendNotice(userId: number, text: string): void;
   /** A guard bought (this node's or another's): the badge cache follows (chatGuards.ts). */
   applyGuard?(change: ChatGuardChange): void;
+  /** A worn medal or a medal's name changed (another node's): the medal cache follows (chatMedals.ts). */
+  applyMedal?(change: ChatMedalChange): void;
 }
 
 /**
@@ -92,6 +95,7 @@ export class ChatRoomEventRelay {
 
   /** Caches follow the event (this node's or, through the bus, another's). */
   apply(event: ChatRoomEvent): void {
+    if (event.kind === 'medalChanged') return this.outlets.applyMedal?.(event.change);
     const directory = this.directory;
     directory.noteRoom(event.roomId, event.ownerId);
     switch (event.kind) {

@@ -8,4 +8,4 @@ export { chatMessages } from './chatMessages';
 export { memberChatName } from './chatNames';
 export type { ChatHub } from './chatHub';
 export type { ChatGiftSent, ChatGuardBought } from './chatAnnouncements';
-export type { ChatMedalBadge, ChatMedalSource } from './chatMedals';
+export type { ChatMedalBadge, ChatMedalChange, ChatMedalSource } from './chatMedals';

@@ -13,11 +13,12 @@ import { ok } from '../infra/http/envelope';
 import { errors } from '../infra/http/errorCatalogue';
 import type { App } from '../infra/http/types';
 import type { FanMedalService } from './fanMedalService';
-import type { WornMedals } from './wornMedals';
+import type { ChatMedalChange } from '../chat/index';
 
 export interface FanMedalRoutesOptions {
   service: FanMedalService;
-  worn: WornMedals;
+  /** A wear or a rename: every node's worn-medal cache follows at once (`app.chatHub.medalChanged`). */
+  medalChanged: (change: ChatMedalChange) => void;
   /** The one sensitive-word filter: true when the text may be published. */
   allowed: (text: string) => boolean;
 }
@@ -28,7 +29,7 @@ export interface FanMedalRoutesOptions {
  * `setName` (the anchor names the medal).
  */
 export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): Promise<void> {
-  const { service, worn } = options;
+  const { service, medalChanged } = options;
   const login = { preHandler: app.requireLogin };
 
   app.get('/api/FanMedal/list', { ...login, schema: { summary: '我的粉丝勋章: the member\'s medals (login), highest intimacy first, the worn one marked', response: { 200: Envelope(FanMedalListSchema) } } }, async (request) => ok(await service.list(sessionOf(request).user.id)));
@@ -36,8 +37,8 @@ export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): 
   app.post('/api/FanMedal/wear', { ...login, schema: { summary: 'Wear one medal ({anchor_id}) or none ({anchor_id: null}); a medal the member does not have: FAN_MEDAL_NOT_OWNED', body: FanMedalWearRequestSchema, response: { 200: Envelope(FanMedalWearResultSchema) } } }, async (request) => {
     const memberId = sessionOf(request).user.id;
     const anchorId = await service.wear(memberId, request.body.anchor_id);
-    // The next line in any room shows it (this node at once; others within WORN_MEDAL_TTL_MS).
-    worn.forget(memberId);
+    // The next line in any room, on any node, shows it (the caches drop the member's entry).
+    medalChanged({ kind: 'worn', userId: memberId });
     return ok({ worn_anchor_id: anchorId });
   });
 
@@ -50,7 +51,7 @@ export async function fanMedalRoutes(app: App, options: FanMedalRoutesOptions): 
 
   app.post('/api/FanMedal/setName', { ...login, schema: { summary: 'The anchor names the medal: 2-4 characters (Chinese, letters, digits), through the word filter', body: FanMedalSetNameRequestSchema, response: { 200: Envelope(FanMedalSetNameResultSchema) } } }, async (request) => {
     const result = await service.setName(sessionOf(request).user.id, request.body.name, options.allowed);
-    worn.renamed(result.anchor_id, result.name);
+    medalChanged({ kind: 'renamed', anchorId: result.anchor_id, name: result.name });
     return ok(result);
   });
 }

@@ -54,6 +54,7 @@ async function fanMedals(app: App, options: FanMedalsPluginOptions): Promise<voi
     badgeOf: config.chatBadges ? (memberId, roomOwnerId) => worn.badgeOf(memberId, roomOwnerId) : () => null,
     lineSent: (memberId, roomOwnerId) => chatLines.lineSent(memberId, roomOwnerId),
     forget: (memberId) => worn.forget(memberId),
+    renamed: (anchorId, name) => worn.renamed(anchorId, name),
   });
   const sweeper = setInterval(() => worn.sweep(), SWEEP_MS);
   sweeper.unref();
@@ -63,7 +64,7 @@ async function fanMedals(app: App, options: FanMedalsPluginOptions): Promise<voi
     await chatLines.stop();
   });
   app.decorate('fanMedals', { service, awards, worn, watch, chatLines });
-  await app.register(fanMedalRoutes, { service, worn, allowed: (text) => app.moderation.check(text).ok });
+  await app.register(fanMedalRoutes, { service, medalChanged: (change) => app.chatHub.medalChanged(change), allowed: (text) => app.moderation.check(text).ok });
 }
 
 export const fanMedalsPlugin = fp(fanMedals, {

@@ -4,7 +4,11 @@ import type { ChatMedalBadge } from '../chat/index';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 
-/** How long a member's worn medal is cached (another node's wear or name change shows within it). */
+/**
+ * How long a member's worn medal is cached. Wears and renames reach every node at once (the chat's
+ * bus, `ChatHub.medalChanged`); this bounds what nothing announces (a row changed by hand, a node
+ * that missed the bus while Redis was away).
+ */
 export const WORN_MEDAL_TTL_MS = 60_000;
 
 /** A member's worn medal as cached: enough to draw the badge at any time. */
@@ -29,8 +33,9 @@ export const defaultMedalName = sql<string>`coalesce(nullif(left(anchor.user_nic
 /**
  * The members' worn medals, cached per member for the chat's hot path (chat/chatMedals.ts): a send
  * reads the entry in memory; a miss reads one row (the worn medal, its intimacy, last interaction
- * and name) and caches it a minute. What this node does (wear, the anchor renaming, intimacy from
- * chat and watching) updates or drops the entry at once; gifts and guards drop it when their line
+ * and name) and caches it a minute. A wear (or taking it off) and the anchor renaming reach every
+ * node at once through the chat's bus (`forget`, `renamed`); intimacy from chat and watching
+ * updates the entry in place on the node that counted it; gifts and guards drop it when their line
  * or event reaches the chat (every node).
  */
 export class WornMedals {
@@ -62,12 +67,12 @@ export class WornMedals {
     this.members.set(memberId, { value: Promise.resolve(next), settled: next, expiresAt: entry.expiresAt });
   }
 
-  /** The member's worn medal changed (wear, a gift, a guard): read again when next asked. */
+  /** The member's worn medal changed (a wear on any node, a gift, a guard): read again when next asked. */
   forget(memberId: number): void {
     this.members.delete(memberId);
   }
 
-  /** An anchor renamed the medal: the entries wearing it on this node take the new name. */
+  /** An anchor renamed the medal (on any node): the entries wearing it here take the new name. */
   renamed(anchorId: number, name: string): void {
     for (const [memberId, entry] of this.members) {
       if (entry.settled?.anchorId === anchorId) {

@@ -1,6 +1,6 @@
 import type { ChatDanmakuStyle, ChatGroupMessage, ChatHorn, ChatSendRefusal } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChatGiftSent, type ChatGuardBought, chatMessages, cleanChatText } from '../chat/index';
+import { type ChatGiftSent, type ChatGuardBought, type ChatMedalBadge, chatMessages, cleanChatText } from '../chat/index';
 import { errors } from '../infra/http/errorCatalogue';
 
 /**
@@ -20,6 +20,8 @@ export interface ChatOutlet {
   announceGuard(guard: ChatGuardBought): void;
   /** Listed words replaced by `*` (the sensitive-word filter, as the chat's own lines). */
   maskText?(text: string): string;
+  /** The fan medal a line of the member shows in the room of anchor `roomOwnerId` now (null: none worn), as the chat puts it on live lines (the danmaku history carries it). */
+  medalOf?(memberId: number, roomOwnerId: number): ChatMedalBadge | null | Promise<ChatMedalBadge | null>;
 }
 
 /**

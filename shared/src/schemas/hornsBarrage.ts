@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../chat/chatClient';
+import { ChatMedalSchema } from '../chat/protocol';
 import { BigIdSchema, Int4IdSchema } from './primitives';
 
 /**
@@ -90,6 +91,11 @@ export const BarrageSchema = Type.Object(
     color: Type.String(),
     position: Position,
     created_at: Type.String(),
+    /**
+     * The fan medal (粉丝勋章) the sender wears, as a line of theirs in this room shows it now
+     * (issue 35: on every danmaku, the history too); absent when none is worn.
+     */
+    medal: Type.Optional(ChatMedalSchema),
   },
   { additionalProperties: false },
 );

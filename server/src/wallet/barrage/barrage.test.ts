@@ -290,4 +290,37 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(history.map((item) => item.text)).toEqual(sent.slice(-HISTORY));
     expect(history[0]).toMatchObject({ user_nickname: '老观众', color: '#ffffff', position: 'scroll', style_id: null });
   });
+
+  it('the history carries the fan medal each sender wears, with its level, as their lines in this room show it (the room\'s own medal lit); none when none is worn', async () => {
+    const { anchor, roomId } = await newRoom();
+    const elsewhere = await createUser(ctx.db, { anchor: true, nickname: '球王主播' });
+    const [ownFan, otherFan, plain] = [await funded(0, '本房粉丝'), await funded(0, '别家粉丝'), await funded(0, '路人')];
+    const now = clock();
+    const longAgo = new Date(now.getTime() - 30 * 86_400_000);
+    await ctx.db
+      .insertInto('fan_medal')
+      .values([
+        // The room's own anchor's medal, greyed by time: a line in this room lights it.
+        { member_id: ownFan.id, anchor_id: anchor.id, intimacy: 30, gift_coins: 300, last_interaction_at: longAgo, created_at: longAgo },
+        { member_id: otherFan.id, anchor_id: elsewhere.id, intimacy: 10, gift_coins: 100, last_interaction_at: now, created_at: now },
+        { member_id: plain.id, anchor_id: elsewhere.id, intimacy: 1_000, gift_coins: 10_000, last_interaction_at: now, created_at: now },
+      ])
+      .execute();
+    for (const [member, anchorId] of [[ownFan, anchor.id], [otherFan, elsewhere.id]] as const) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/FanMedal/wear', headers: member.headers, payload: { anchor_id: anchorId } })).json().code).toBe(200);
+    }
+    for (const [member, text] of [[ownFan, '本房勋章'], [otherFan, '别家勋章'], [plain, '不戴勋章']] as const) expect((await send(member, roomId, text)).code, text).toBe(200);
+    const answer = await get(`/api/Barrage/getList?room_id=${roomId}`);
+    expect(Value.Check(BarrageListSchema, answer.data)).toBe(true);
+    const byText = new Map((answer.data.list as Array<{ text: string; medal?: unknown }>).map((item) => [item.text, item]));
+    // No name set: the first 3 characters of the anchor's nickname.
+    const ownName = (await ctx.db.selectFrom('app_user').select('user_nickname').where('id', '=', anchor.id).executeTakeFirstOrThrow()).user_nickname.slice(0, 3);
+    expect(byText.get('本房勋章')?.medal).toEqual({ name: ownName, level: 3, lit: true });
+    expect(byText.get('别家勋章')?.medal).toEqual({ name: '球王主', level: 2, lit: true });
+    expect(byText.get('不戴勋章')).not.toHaveProperty('medal');
+    // Taken off: the history follows (the cache drops the entry at once).
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/FanMedal/wear', headers: otherFan.headers, payload: { anchor_id: null } })).json().code).toBe(200);
+    const after = (await get(`/api/Barrage/getList?room_id=${roomId}`)).data.list as Array<{ text: string; medal?: unknown }>;
+    expect(after.find((item) => item.text === '别家勋章')).not.toHaveProperty('medal');
+  });
 });

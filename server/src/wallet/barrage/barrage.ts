@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../infra/clock';
 import type { BarrageStyleTable, BarrageTable, Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
-import { memberChatName } from '../../chat/index';
+import { type ChatMedalBadge, memberChatName } from '../../chat/index';
 import { type AddExp, splitGiftCoins } from '../gifts/gifts';
 import { type LedgerOptions, type Leg, transfer } from '../ledger';
 import { recordOrder } from '../orders';
@@ -36,9 +36,13 @@ export async function listStyles(db: Kysely<Database>): Promise<BarrageStyle[]> 
   return rows.map(styleOf);
 }
 
-/** `api/Barrage/getList`: the styles and the room's last danmaku (oldest first, as they flew). */
-export async function barrageList(deps: Pick<BarrageDeps, 'db' | 'history'>, roomId: number): Promise<BarrageList> {
-  const room = await deps.db.selectFrom('live_room').select('id').where('id', '=', roomId).executeTakeFirst();
+/**
+ * `api/Barrage/getList`: the styles and the room's last danmaku (oldest first, as they flew), each
+ * with the fan medal its sender wears as a line of theirs in this room shows it now (the chat's
+ * `medalOf`, from the worn medals' cache: one read per sender not cached; absent when none).
+ */
+export async function barrageList(deps: Pick<BarrageDeps, 'db' | 'history'> & { chat?: Pick<ChatOutlet, 'medalOf'> }, roomId: number): Promise<BarrageList> {
+  const room = await deps.db.selectFrom('live_room').select(['id', 'owner_id']).where('id', '=', roomId).executeTakeFirst();
   if (room === undefined) throw errors.BARRAGE_ROOM_NOT_FOUND();
   const [styles, rows] = await Promise.all([
     listStyles(deps.db),
@@ -52,7 +56,23 @@ export async function barrageList(deps: Pick<BarrageDeps, 'db' | 'history'>, roo
       .limit(deps.history)
       .execute(),
   ]);
-  return { styles, list: rows.reverse().map((row) => barrageOf(row, row.user_nickname)) };
+  const medals = await medalsOf(deps.chat, rows.map((row) => row.sender_id), room.owner_id);
+  return {
+    styles,
+    list: rows.reverse().map((row) => {
+      const medal = medals.get(row.sender_id) ?? null;
+      return medal === null ? barrageOf(row, row.user_nickname) : { ...barrageOf(row, row.user_nickname), medal };
+    }),
+  };
+}
+
+/** The worn medal of each sender (once each) in the room of `roomOwnerId`; a failing lookup leaves that sender's lines without it, as a live line goes without it. */
+async function medalsOf(chat: Pick<ChatOutlet, 'medalOf'> | undefined, senderIds: readonly number[], roomOwnerId: number): Promise<Map<number, ChatMedalBadge | null>> {
+  const medalOf = chat?.medalOf;
+  if (medalOf === undefined) return new Map();
+  const senders = [...new Set(senderIds)];
+  const medals = await Promise.all(senders.map(async (senderId) => (await Promise.resolve(medalOf.call(chat, senderId, roomOwnerId)).catch(() => null)) ?? null));
+  return new Map(senders.map((senderId, index) => [senderId, medals[index] ?? null]));
 }
 
 export interface BarrageOutcome {

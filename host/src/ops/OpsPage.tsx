@@ -15,6 +15,7 @@ import { WithdrawalsPanel } from './WithdrawalsPanel';
 import { ModerationQueuePanel } from './ModerationQueuePanel';
 import { ModerationWordsPanel } from './ModerationWordsPanel';
 import { HeadlinesPanel } from './HeadlinesPanel';
+import { LotteryAuditPanel } from './LotteryAuditPanel';
 import { PredictionAuditPanel } from './PredictionAuditPanel';
 import { RedPacketAuditPanel } from './RedPacketAuditPanel';
 
@@ -86,6 +87,7 @@ export function OpsPage() {
             {section === 'headlines' && <HeadlinesPanel onForbidden={ops.refuse} />}
             {section === 'predictionAudit' && <PredictionAuditPanel api={ops.api} onForbidden={ops.refuse} />}
             {section === 'redPacketAudit' && <RedPacketAuditPanel api={ops.api} onForbidden={ops.refuse} />}
+            {section === 'lotteryAudit' && <LotteryAuditPanel api={ops.api} onForbidden={ops.refuse} />}
           </Tabs>
         </>
       )}

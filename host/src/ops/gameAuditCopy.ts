@@ -1,4 +1,4 @@
-import type { PredictionState, PredictionTemplate } from '@sports/shared';
+import type { LotteryState, PredictionState, PredictionTemplate } from '@sports/shared';
 
 /** Copy of the game layer's audit sections (竞猜审计, 红包审计, 天选审计), zh-CN. */
 export const gameAuditCopy = {
@@ -72,5 +72,38 @@ export const gameAuditCopy = {
     actions: { created: '创建', cancelled: '取消', settled: '结算', refunded: '退还' },
     detailKeys: { template: '模板', line: '盘口', outcomes: '选项', winner: '胜出选项', pool: '奖池', paid: '派奖', remainder: '余数', winners: '中奖注数', set_id: '账本集' } as Record<string, string>,
     noAudit: '没有操作记录',
+  },
+  lotteries: {
+    heading: '天选审计',
+    caption: (scope: string, shown: number) => `天选时刻（${scope}，最新 ${shown} 个，最多 50 个）`,
+    empty: (scope: string) => `${scope}还没有天选时刻。`,
+    columns: { id: '编号', room: '直播间', anchor: '主播 ID', prize: '奖品', winners: '中奖名额', entrants: '参与', condition: '条件', createdAt: '创建时间', endsAt: '截止时间', state: '状态', audit: '审计' },
+    states: { open: '进行中', drawn: '已开奖', cancelled: '已取消' } satisfies Record<LotteryState, string>,
+    prizeCoins: (coins: number) => `每人 ${coins} 金币`,
+    prizeItem: (item: string) => `实物：${item}`,
+    conditions: { follow: '关注主播', password: (password: string) => `口令「${password}」`, medal: (level: number) => `粉丝勋章 ≥ ${level} 级` },
+    detailLabel: (id: number) => `天选 ${id} 的审计`,
+    seedHash: '种子哈希（开启时公布）',
+    seed: '种子',
+    seedHidden: '（未开奖：仅运维可见，开奖时向用户公开）',
+    verify: '校验',
+    verifyWhenDrawn: '开奖后校验',
+    verifyDetail: (hashOk: boolean, winnersOk: boolean, entrants: number) =>
+      `${hashOk ? '种子哈希一致' : '种子哈希不一致'}；${winnersOk ? `由种子与 ${entrants} 位参与者推算的中奖者一致` : '中奖者与种子推算不一致'}`,
+    expectedWinners: (ids: number[]) => `推算中奖者：${ids.length === 0 ? '无' : ids.join('、')}`,
+    result: '结果',
+    drawnAt: (at: string) => `开奖于 ${at}`,
+    cancelledAt: (at: string) => `取消于 ${at}`,
+    notDrawn: '尚未开奖',
+    winnerIds: (ids: readonly number[]) => `中奖者 ID：${ids.length === 0 ? '无' : ids.join('、')}`,
+    ledger: '账本',
+    fundingSet: (setId: number) => `奖品托管账本集 #${setId}（主播 → 天选托管）`,
+    noFunding: '实物奖品，无托管',
+    refundSet: (setId: number, coins: number) => `退款账本集 #${setId}（退回 ${coins} 金币）`,
+    noRefund: '无退款',
+    entriesCaption: (id: number, count: number) => `天选 ${id} 的 ${count} 个参与`,
+    entryColumns: { member: '成员 ID', enteredAt: '参与时间', via: '方式', ip: 'IP 地址', device: '设备', won: '中奖', ledgerKey: '奖金账本键' },
+    via: { api: '接口参与', password: '口令弹幕' },
+    won: '中奖',
   },
 } as const;

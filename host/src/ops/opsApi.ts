@@ -14,6 +14,7 @@ import type {
   SensitiveWordList,
   OpsAnchorApplicationPage,
   OpsChargeRule,
+  OpsLotteryList,
   OpsRedPacketList,
   OpsWithdrawalPage,
   OverrideGrantAnswer,
@@ -87,6 +88,8 @@ export interface OpsApi {
   opsRedPackets(roomId: number | null): Promise<OpsRedPacketList>;
   /** Predictions (of room `roomId`, or all), newest first, 20 a page by keyset cursor, with their audit trail (竞猜审计). */
   opsPredictions(roomId: number | null, cursor: number | null): Promise<PredictionOpsList>;
+  /** The newest 50 lotteries (of room `roomId`, or all), each with its seed, entries, winners and ledger sets (天选审计). */
+  opsLotteries(roomId: number | null): Promise<OpsLotteryList>;
 }
 
 /** `?a=1&b=2` from the values that are set ('' when none is). */
@@ -142,7 +145,8 @@ export function createOpsApi(token: string, forbiddenMessage: string): OpsApi {
     changeSensitiveWords: (change) => call('POST', '/api/ops/moderation/words', change),
     moderationReports: (state, cursor) => call('GET', `/api/ops/moderation/reports?state=${state}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
     moderationAction: (reportId, action, body) => call('POST', `/api/ops/moderation/reports/${reportId}/${action}`, body),
-    opsRedPackets: (roomId) => call('GET', `/api/ops/redPackets${roomId === null ? '' : `?room_id=${roomId}`}`),
+    opsRedPackets: (roomId) => call('GET', `/api/ops/redPackets${queryOf({ room_id: roomId })}`),
     opsPredictions: (roomId, cursor) => call('GET', `/api/ops/predictions${queryOf({ room_id: roomId, cursor })}`),
+    opsLotteries: (roomId) => call('GET', `/api/ops/lotteries${queryOf({ room_id: roomId })}`),
   };
 }

@@ -68,7 +68,7 @@ export const opsMessages = {
     noAudit: '还没有操作记录。',
     actions: { publish: '发布', canary: '灰度', promote: '全量', rollback: '回滚', halt: '自动暂停', bootstrap: '本机构建' },
     sections: '运维功能',
-    tabs: { rollouts: '灰度发布', applications: '主播申请', activities: '活动横幅', withdrawals: '提现审核', chargeRules: '充值套餐', moderationReports: '举报处理', moderationWords: '敏感词', headlines: '头条编辑', predictionAudit: '竞猜审计', redPacketAudit: '红包审计' },
+    tabs: { rollouts: '灰度发布', applications: '主播申请', activities: '活动横幅', withdrawals: '提现审核', chargeRules: '充值套餐', moderationReports: '举报处理', moderationWords: '敏感词', headlines: '头条编辑', predictionAudit: '竞猜审计', redPacketAudit: '红包审计', lotteryAudit: '天选审计' },
     previousPage: '上一页',
     nextPage: '下一页',
     pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,

@@ -1,3 +1,4 @@
+import type { OpsLottery } from '@sports/shared';
 import type { OpsPredictionRow } from '../PredictionAuditTrail';
 import type { OpsRedPacket } from '../RedPacketAuditTrail';
 import type { SentRequest } from './fakeOpsServer';
@@ -42,6 +43,47 @@ export function fakeRedPacket(id: number, overrides: Partial<OpsRedPacket> = {})
   };
 }
 
+/** The lotteries' vector (computed by the server's rule): with this seed the tickets of 601..605 sort as 604, 602, 601, 603, 605. */
+export const LOTTERY_SEED = 'a'.repeat(64);
+export const LOTTERY_SEED_HASH = 'ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb';
+
+/** A drawn lottery of 2 winners × 50 coins among 601..605 (604 and 602 won, paid through the ledger). */
+export function fakeLottery(id: number, overrides: Partial<OpsLottery> = {}): OpsLottery {
+  const winners = [604, 602];
+  return {
+    id,
+    room_id: 7,
+    anchor_id: 501,
+    prize_coins: 50,
+    prize_item: null,
+    winners: 2,
+    condition: 'password',
+    password: '天选',
+    medal_level: null,
+    state: 'drawn',
+    seed_hash: LOTTERY_SEED_HASH,
+    seed: LOTTERY_SEED,
+    created_at: '2026-12-06 21:00:00',
+    ends_at: '2026-12-06 21:05:00',
+    drawn_at: '2026-12-06 21:05:01',
+    cancelled_at: null,
+    refunded_coins: 0,
+    funding_set_id: 700 + id,
+    refund_set_id: null,
+    winner_ids: [602, 604],
+    entry_list: [601, 602, 603, 604, 605].map((member, index) => ({
+      member_id: member,
+      entered_at: `2026-12-06 21:0${index}:10`,
+      via: index === 0 ? ('api' as const) : ('password' as const),
+      ip: index === 0 ? '198.51.100.7' : null,
+      device: index === 0 ? 'device-lottery-000001' : null,
+      won: winners.includes(member) ? (1 as const) : (0 as const),
+      ledger_key: winners.includes(member) ? `lottery_prize:${id}:${member}` : null,
+    })),
+    ...overrides,
+  };
+}
+
 /** A settled 胜平负 prediction: 主胜 won; pool 30, paid 29, remainder 1, with its audit trail. */
 export function fakePrediction(id: number, overrides: Partial<OpsPredictionRow['prediction']> = {}): OpsPredictionRow {
   return {
@@ -77,7 +119,7 @@ export function fakePrediction(id: number, overrides: Partial<OpsPredictionRow['
 }
 
 /**
- * `api/ops/redPackets` (the newest 50, of a room or all) and `api/ops/predictions` (20 a page by
+ * `api/ops/redPackets` and `api/ops/lotteries` (the newest 50, of a room or all) and `api/ops/predictions` (20 a page by
  * an id cursor, newest first) in memory behind a fake `fetch`, the token checked as the server
  * does; `failNext` answers the next call with a refusal; other requests go to `fallback`.
  */
@@ -85,12 +127,13 @@ export function createFakeGameAudit(token: string, fallback: Fetch) {
   const sent: SentRequest[] = [];
   const redPackets: OpsRedPacket[] = [];
   const predictions: OpsPredictionRow[] = [];
+  const lotteries: OpsLottery[] = [];
   const state = { failNext: null as string | null };
   const envelope = (data: unknown, status = 200, code = 200, msg = '') => new Response(JSON.stringify({ code, msg, data }), { status });
 
   const fetchImpl: Fetch = async (input, init = {}) => {
     const url = new URL(String(input), 'http://site.test');
-    if (url.pathname !== '/api/ops/redPackets' && url.pathname !== '/api/ops/predictions') return fallback(input, init);
+    if (!['/api/ops/redPackets', '/api/ops/predictions', '/api/ops/lotteries'].includes(url.pathname)) return fallback(input, init);
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([key, value]) => [key.toLowerCase(), value]));
     const method = init.method ?? 'GET';
     sent.push({ method, path: `${url.pathname}${url.search}`, headers, body: undefined });
@@ -106,11 +149,15 @@ export function createFakeGameAudit(token: string, fallback: Fetch) {
       const list = redPackets.filter((packet) => inRoom(packet.room_id)).sort((a, b) => b.id - a.id).slice(0, 50);
       return envelope({ list: structuredClone(list) });
     }
+    if (url.pathname === '/api/ops/lotteries') {
+      const list = lotteries.filter((lottery) => inRoom(lottery.room_id)).sort((a, b) => b.id - a.id).slice(0, 50);
+      return envelope({ list: structuredClone(list) });
+    }
     const cursor = url.searchParams.get('cursor');
     const rows = predictions.filter((row) => inRoom(row.prediction.room_id) && (cursor === null || row.prediction.id < Number(cursor))).sort((a, b) => b.prediction.id - a.prediction.id);
     const page = rows.slice(0, 20);
     return envelope({ list: structuredClone(page), next_cursor: rows.length > 20 ? (page.at(-1)?.prediction.id ?? null) : null });
   };
 
-  return { fetch: fetchImpl, sent, redPackets, predictions, state };
+  return { fetch: fetchImpl, sent, redPackets, predictions, lotteries, state };
 }

@@ -16,6 +16,7 @@ import { ChatSession } from '@sports/shared/chat';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { giftOf, isFreshGift } from '../gifts/giftMessage';
 import { RED_PACKET_EVENTS_KEPT, type RedPacketRoomEvent, redPacketEventOf } from '../redPackets/redPacketEvents';
+import { lotteryEventAtom, lotteryEventOf } from '../lotteries/lotteryEvents';
 import type { GiftEvent } from '../gifts/GiftLayer';
 import { senderLevel } from '../ui/LevelBadge';
 import { senderGuard } from '../guards/GuardBadge';
@@ -107,6 +108,12 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       if (tally !== undefined) return context.store.set(predictionTallyAtom, tally);
       const roomState = message.from.role === 'system' ? message.cloudCustomData.roomState : undefined;
       if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState);
+      // A lottery opened, drawn or cancelled (issue 35): the 天选 panel reads its list again (lotteries/lotteryEvents.ts).
+      const lottery = lotteryEventOf(message, Date.now());
+      if (lottery !== null) {
+        context.store.set(lotteryEventAtom, (last) => ({ seq: (last?.seq ?? 0) + 1, event: lottery }));
+        return;
+      }
       const redPacket = redPacketEventOf(message, Date.now());
       if (redPacket !== null) {
         setRedPackets((list) => [...list, redPacket].slice(-RED_PACKET_EVENTS_KEPT));

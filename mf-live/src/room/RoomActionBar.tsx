@@ -20,6 +20,9 @@ import { predictionCopy } from '../predictions/predictionCopy';
 import { RedPacketIcon } from '../redPackets/RedPacketIcon';
 import { RedPacketPanel } from '../redPackets/RedPacketPanel';
 import { redPacketCopy } from '../redPackets/redPacketCopy';
+import { LotteryIcon } from '../lotteries/LotteryIcon';
+import { LotteryPanel } from '../lotteries/LotteryPanel';
+import { lotteryCopy } from '../lotteries/lotteryCopy';
 
 /** Gifts shown in the bar itself (desktop); the rest are one click away in the picker. */
 const GIFT_SHORTCUTS = 6;
@@ -147,7 +150,7 @@ export interface RoomActionBarProps {
 }
 
 /**
- * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭, 弹幕, 竞猜, 红包 and 剪辑, each a
+ * The bar under the player: 礼物 (with the first gifts as shortcuts), 守护, 喇叭, 弹幕, 竞猜, 红包, 天选 and 剪辑, each a
  * popover over the video (a bottom sheet on a phone), then the balance and 充值. The anchor's own
  * room leaves out what an anchor cannot buy there (gifts, guard). Closed, a picker keeps what was
  * picked or typed, and a payment waiting for its answer (keepMounted).
@@ -159,6 +162,7 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
   const [giftOpen, setGiftOpen] = useState(false);
   const [predictionsOpen, setPredictionsOpen] = useState(false);
   const [redPacketsOpen, setRedPacketsOpen] = useState(false);
+  const [lotteriesOpen, setLotteriesOpen] = useState(false);
   const [preselect, setPreselect] = useState<{ giftId: number; token: number } | undefined>(undefined);
   const shortcuts = catalogue.status === 'ready' ? catalogue.data.slice(0, GIFT_SHORTCUTS) : [];
 
@@ -211,6 +215,9 @@ export function RoomActionBar({ context, info, danmaku, guardMine, onGuardBought
       </BarPicker>
       <BarPicker title={redPacketCopy.title} text={redPacketCopy.entry} icon={<RedPacketIcon />} triggerTestId="bar-red-packets" testId="red-packet-popover" open={redPacketsOpen} onOpenChange={setRedPacketsOpen}>
         <RedPacketPanel context={context} roomId={info.room_id} active={redPacketsOpen} signal={redPacketsOpen ? redPacketSignal : 0} />
+      </BarPicker>
+      <BarPicker title={lotteryCopy.title} text={lotteryCopy.entry} icon={<LotteryIcon />} triggerTestId="bar-lotteries" testId="lottery-popover" open={lotteriesOpen} onOpenChange={setLotteriesOpen}>
+        <LotteryPanel context={context} roomId={info.room_id} owner={owner} active={lotteriesOpen} />
       </BarPicker>
       {user ? (
         <BarPicker title={clipCopy.clipTitle} text={clipCopy.clip} icon={<ClipIcon />} triggerTestId="bar-clip" testId="clip-popover">

@@ -52,6 +52,28 @@ describe('barrage panel', () => {
     expect(screen.getAllByTestId('barrage-recent-item').at(-1)?.textContent).toBe('路人：新的');
   });
 
+  it("the history's lines and the live ones show the sender's worn fan medal with its level (greyed when unlit); a line without one shows none", async () => {
+    const [first, second] = LIST.list as [BarrageList['list'][number], BarrageList['list'][number]];
+    const list: BarrageList = { ...LIST, list: [{ ...first, medal: { name: '铁粉团', level: 3, lit: true } }, { ...second, medal: { name: '球迷', level: 9, lit: false } }, { ...second, id: 14, text: '路过' }] };
+    const context = liveContext({ [BARRAGE_PATHS.list]: list });
+    const live = [
+      { id: 'm1', text: '现场的', mine: false, nickname: '新观众', medal: { name: '新人团', level: 1, lit: true } },
+      { id: 'm2', text: '没勋章', mine: false, nickname: '路人' },
+    ];
+    renderInRemote(context, <BarragePanel context={context} roomId={7} live={live} />);
+    await screen.findAllByTestId('barrage-style');
+    const lines = screen.getAllByTestId('barrage-recent-item');
+    const badgeOf = (line: HTMLElement) => within(line).queryByTestId('fan-medal-badge');
+    expect(lines).toHaveLength(5);
+    expect(badgeOf(lines[0] as HTMLElement)?.getAttribute('aria-label')).toBe('粉丝勋章 铁粉团 3级');
+    expect(badgeOf(lines[1] as HTMLElement)?.getAttribute('aria-label')).toBe('粉丝勋章 球迷 9级（已熄灭）');
+    expect(badgeOf(lines[1] as HTMLElement)?.getAttribute('data-lit')).toBe('0');
+    expect(badgeOf(lines[2] as HTMLElement)).toBeNull();
+    expect(badgeOf(lines[3] as HTMLElement)?.getAttribute('aria-label')).toBe('粉丝勋章 新人团 1级');
+    expect(badgeOf(lines[4] as HTMLElement)).toBeNull();
+    expect(lines[0]?.textContent).toBe('铁粉团3老观众：开场了');
+  });
+
   it('a danmaku heard before the history answered shows once, sent over HTTP (its barrage id) or the socket (sender, time, text); a new one shows after', async () => {
     const context = liveContext({ [BARRAGE_PATHS.list]: LIST });
     const heard = (id: string, text: string, userId: number, sentAt: string, barrageId?: number) => {

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
+  FanMedalBadge,
   levelOf,
   LoadView,
   Muted,
@@ -14,6 +15,7 @@ import {
   type RemoteContext,
 } from '@sports/shared';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
+import { type SenderMedal, senderMedal } from '../medals/senderMedal';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';
 import { usePaidAction } from '../wallet/usePaidAction';
 import { barrageApi } from './barrageApi';
@@ -91,6 +93,8 @@ interface RecentLine {
   id: string;
   text: string;
   color: string;
+  /** The sender's worn fan medal (the history's `medal`, a live line's `from.medal`); null when none. */
+  medal: SenderMedal | null;
 }
 
 export interface BarragePanelProps {
@@ -198,8 +202,10 @@ export function BarragePanel({ context, roomId, live }: BarragePanelProps) {
 function RecentList({ history, live }: { history: readonly Barrage[]; live: readonly DanmakuItem[] }) {
   const listed = new Set(history.flatMap(recentKeysOfRow));
   const lines: RecentLine[] = [
-    ...history.map((item) => ({ id: `h${item.id}`, text: barrageCopy.line(item.user_nickname, item.text), color: item.color })),
-    ...live.filter((item) => item.recentKey === undefined || !listed.has(item.recentKey)).map((item) => ({ id: item.id, text: item.nickname === undefined ? item.text : barrageCopy.line(item.nickname, item.text), color: item.color ?? '#ffffff' })),
+    ...history.map((item) => ({ id: `h${item.id}`, text: barrageCopy.line(item.user_nickname, item.text), color: item.color, medal: senderMedal({ role: 'member', medal: item.medal }) })),
+    ...live
+      .filter((item) => item.recentKey === undefined || !listed.has(item.recentKey))
+      .map((item) => ({ id: item.id, text: item.nickname === undefined ? item.text : barrageCopy.line(item.nickname, item.text), color: item.color ?? '#ffffff', medal: senderMedal({ role: 'member', medal: item.medal }) })),
   ].slice(-RECENT_SHOWN);
   return (
     <section aria-label={barrageCopy.history}>
@@ -210,6 +216,7 @@ function RecentList({ history, live }: { history: readonly Barrage[]; live: read
         <Recent data-testid="barrage-recent">
           {lines.map((line) => (
             <li key={line.id} data-testid="barrage-recent-item" style={{ color: line.color }}>
+              {line.medal !== null && <FanMedalBadge name={line.medal.name} level={line.medal.level} lit={line.medal.lit} />}
               {line.text}
             </li>
           ))}

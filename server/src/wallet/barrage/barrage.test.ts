@@ -318,6 +318,13 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     expect(byText.get('本房勋章')?.medal).toEqual({ name: ownName, level: 3, lit: true });
     expect(byText.get('别家勋章')?.medal).toEqual({ name: '球王主', level: 2, lit: true });
     expect(byText.get('不戴勋章')).not.toHaveProperty('medal');
+    // The chat's history a joiner is answered with carries the same badges (the lines as delivered).
+    const joiner = await viewerIn(String(anchor.id));
+    const historyFrame = joiner.frames.find((frame: ChatServerFrame) => frame.type === 'history');
+    if (historyFrame?.type !== 'history') throw new Error('no history frame');
+    const heard = new Map(historyFrame.messages.map((message) => [message.text, message.from.medal]));
+    expect(heard.get('别家勋章')).toEqual({ name: '球王主', level: 2, lit: true });
+    expect(heard.get('不戴勋章')).toBeUndefined();
     // Taken off: the history follows (the cache drops the entry at once).
     expect((await ctx.app.inject({ method: 'POST', url: '/api/FanMedal/wear', headers: otherFan.headers, payload: { anchor_id: null } })).json().code).toBe(200);
     const after = (await get(`/api/Barrage/getList?room_id=${roomId}`)).data.list as Array<{ text: string; medal?: unknown }>;

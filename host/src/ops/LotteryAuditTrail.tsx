@@ -41,7 +41,7 @@ export function LotteryAuditTrail({ lottery }: { lottery: OpsLottery }) {
           <LotteryVerifyLine lottery={lottery} drawn={drawn} testId={`lottery-audit-verify-${id}`} />
         </dd>
       </dl>
-      <h3>{text.result}</h3>
+      <h3>{text.resultHeading}</h3>
       <dl>
         <dt>{text.result}</dt>
         <dd data-testid={`lottery-audit-result-${id}`}>

@@ -59,7 +59,7 @@ export function PredictionAuditTrail({ row }: { row: OpsPredictionRow }) {
           </tbody>
         </Table>
       </TableScroll>
-      <h3>{text.settlement}</h3>
+      <h3>{text.settlementHeading}</h3>
       <dl>
         <dt>{text.settlement}</dt>
         <dd data-testid={`prediction-audit-settlement-${id}`}>

@@ -42,7 +42,7 @@ export function RedPacketAuditTrail({ packet }: { packet: OpsRedPacket }) {
           <RedPacketVerifyLine packet={packet} finished={finished} testId={`red-packet-audit-verify-${id}`} />
         </dd>
       </dl>
-      <h3>{text.ledger}</h3>
+      <h3>{text.ledgerHeading}</h3>
       <dl>
         <dt>{text.ledger}</dt>
         <dd>

@@ -70,6 +70,10 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   RED_PACKET_EXPIRY_SECONDS: '25',
   RED_PACKET_EXPIRY_MIN_SECONDS: '5',
   RED_PACKET_SWEEP_SECONDS: '1',
+  // Lotteries (tests/lotteries.spec.ts; server/src/lotteries/README.md): an anchor may open a window
+  // of 3 s (60 in production) and the sweeper draws every second, so the draw comes within the journey.
+  LOTTERY_WINDOW_MIN_SECONDS: '3',
+  LOTTERY_SWEEP_SECONDS: '1',
   // China time (issue 33, tests/chinaTime.spec.ts): the server runs in New York's zone, not
   // China's and not the machine's, so a day boundary or a text made in the process's own zone
   // shows up as a wrong day or hour in the journeys.

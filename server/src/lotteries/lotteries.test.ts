@@ -299,3 +299,73 @@ describeEachDatabase('lotteries (天选时刻): create into escrow, enter once, 
     }
   });
 });
+
+/** The abuse limits on: accounts younger than 24 h and without a mainland mobile are excluded; 2 entries per address, 1 per device. */
+const LIMITS: LotteriesConfig = { ...defaultLotteriesConfig(), windowMinSeconds: 1, minAccountAgeHours: 24, requireMobile: true, entriesPerIp: 2, entriesPerDevice: 1, sweepSeconds: 600 };
+
+describeEachDatabase('lotteries: the abuse limits (account age, mobile, entries per address and device)', (target) => {
+  const clock = createManualClock(new Date());
+  const accounts = accountsTestOptions(clock);
+  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, releases: scratchReleases(DEFAULT_HALT_POLICY), lotteries: LIMITS, chat: { memberRate: { max: 100, windowMs: 1_000, blockMs: 10 } } } });
+  const { connect } = useChatSockets(ctx);
+  let mobiles = 0;
+
+  const member = async (nickname: string, options: { ageHours?: number; mobile?: string } = {}) => {
+    const id = await createUser(ctx.db, nickname);
+    mobiles += 1;
+    const mobile = options.mobile ?? `86-139${String(process.pid % 1000).padStart(3, '0')}${String(mobiles).padStart(5, '0')}`;
+    await ctx.db.updateTable('app_user').set({ mobile, created_at: new Date(clock().getTime() - (options.ageHours ?? 48) * 3_600_000) } as never).where('id', '=', id).execute();
+    const { token } = await issueSession(ctx.db, id, 365 * 86_400, clock());
+    return { id, headers: { token } as Record<string, string> };
+  };
+  type Member = Awaited<ReturnType<typeof member>>;
+  const enter = async (as: Member, lotteryId: number, device: string) => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/Lottery/enter?lottery_id=${lotteryId}`, headers: { ...as.headers, cookie: `token=${as.headers.token}; vid=${device}` } });
+    return response.json() as { code: number; reason?: string };
+  };
+
+  it('refuses a day-old account and one without a mainland mobile, then counts entries per address and per device', async () => {
+    const room = await createRoom(ctx.db, '限制主播');
+    const { token } = await issueSession(ctx.db, room.ownerId, 365 * 86_400, clock());
+    const created = await ctx.app.inject({ method: 'POST', url: `/api/Lottery/create?room_id=${room.roomId}&prize_item=${encodeURIComponent('签名围巾')}&winners=1&window_seconds=60&condition=follow`, headers: { token, 'idempotency-key': 'limits-1' } });
+    const lotteryId = (created.json() as { data: { lottery: Lottery } }).data.lottery.id;
+    const follow = (who: Member) => ctx.db.insertInto('user_follow').values({ follower_id: who.id, anchor_id: room.ownerId }).execute();
+    const young = await member('新注册', { ageHours: 2 });
+    const abroad = await member('海外号码', { mobile: '852-91234567' });
+    const [a, b, c, d] = await Promise.all([member('甲'), member('乙'), member('丙'), member('丁')]);
+    for (const who of [young, abroad, a, b, c, d] as Member[]) await follow(who);
+    expect((await enter(young, lotteryId, 'device-young-0000001')).reason).toBe(errors.LOTTERY_ACCOUNT_TOO_NEW.reason);
+    expect((await enter(abroad, lotteryId, 'device-abroad-000001')).reason).toBe(errors.LOTTERY_MOBILE_NEEDED.reason);
+    expect((await enter(a as Member, lotteryId, 'device-shared-000001')).code).toBe(200);
+    const sameDevice = await ctx.app.inject({ method: 'POST', url: `/api/Lottery/enter?lottery_id=${lotteryId}`, headers: { ...(b as Member).headers, cookie: `token=${(b as Member).headers.token}; vid=device-shared-000001` } });
+    expect(sameDevice.statusCode).toBe(429);
+    expect((sameDevice.json() as { reason: string }).reason).toBe(errors.LOTTERY_TOO_MANY_FROM_DEVICE.reason);
+    expect((await enter(c as Member, lotteryId, 'device-other-0000001')).code).toBe(200);
+    expect((await enter(d as Member, lotteryId, 'device-third-0000001')).reason).toBe(errors.LOTTERY_TOO_MANY_FROM_ADDRESS.reason);
+  });
+
+  it('a 口令 line from a day-old account enters nothing', async () => {
+    const room = await createRoom(ctx.db, '口令限制主播');
+    const { token } = await issueSession(ctx.db, room.ownerId, 365 * 86_400, clock());
+    const created = await ctx.app.inject({ method: 'POST', url: `/api/Lottery/create?room_id=${room.roomId}&prize_item=${encodeURIComponent('球队围巾')}&winners=1&window_seconds=60&condition=password&password=${encodeURIComponent('限制口令')}`, headers: { token, 'idempotency-key': 'limits-2' } });
+    const lotteryId = (created.json() as { data: { lottery: Lottery } }).data.lottery.id;
+    const young = await member('新号口令', { ageHours: 1 });
+    const old = await member('老号口令');
+    for (const who of [young, old]) {
+      const client = await connect();
+      const { userSig, id: chatId } = await memberChatSignature(ctx, who.id);
+      expect((await client.login(chatId, userSig)).ok).toBe(true);
+      await client.join(room.groupId);
+      expect((await client.say(room.groupId, '限制口令', 'danmaku')).type).toBe('ack');
+      client.close();
+    }
+    let ids: number[] = [];
+    for (let tries = 0; ids.length === 0 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ids = (await ctx.db.selectFrom('lottery_entry' as never).select('member_id' as never).where('lottery_id' as never, '=', lotteryId as never).execute()).map((row) => Number((row as { member_id: unknown }).member_id));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ids = (await ctx.db.selectFrom('lottery_entry' as never).select('member_id' as never).where('lottery_id' as never, '=', lotteryId as never).execute()).map((row) => Number((row as { member_id: unknown }).member_id));
+    expect(ids).toEqual([old.id]);
+  });
+});

@@ -79,7 +79,8 @@ export interface DrawnLottery {
   refunded: number;
 }
 
-const MOBILE = /^1[3-9][0-9]{9}$/;
+/** A mainland mobile as accounts store it (`86-13800138000`: verified by SMS at registration; accounts/mobile.ts). */
+const MOBILE = /^86-1[3-9][0-9]{9}$/;
 
 const LOTTERY_COLUMNS = sql`l.id::int as id, l.room_id::int as room_id, l.anchor_id::int as anchor_id, l.prize_coins::int as prize_coins, l.prize_item, l.winners, l.condition, l.password, l.medal_level,
   l.seed_hash, l.seed, l.fingerprint, l.created_at, l.ends_at, l.drawn_at, l.cancelled_at, l.refunded_coins::int as refunded_coins, l.set_id::int as set_id, l.refund_set_id::int as refund_set_id,
@@ -175,7 +176,12 @@ export async function createLottery(db: Kysely<Database>, config: LotteriesConfi
   if (room === undefined) throw errors.LOTTERY_ROOM_NOT_FOUND();
   if (Number(room.owner_id) !== input.anchorId) throw errors.LOTTERY_NOT_OWNER();
   const open = await sql<{ n: number }>`select count(*)::int as n from lottery where room_id = ${input.roomId} and drawn_at is null and cancelled_at is null`.execute(db);
-  if ((open.rows[0]?.n ?? 0) > 0) throw errors.LOTTERY_ALREADY_OPEN();
+  if ((open.rows[0]?.n ?? 0) > 0) {
+    // A parallel request with this key may have opened it since the first look: answer that one.
+    const first = await earlier();
+    if (first !== null) return first;
+    throw errors.LOTTERY_ALREADY_OPEN();
+  }
 
   const seed = newSeed();
   const endsAt = new Date(now.getTime() + checked.windowSeconds * 1000);
@@ -274,7 +280,7 @@ export async function enterPassword(db: Kysely<Database>, config: LotteriesConfi
       where l.room_id = ${roomId} and l.condition = 'password' and l.password = ${text} and l.drawn_at is null and l.cancelled_at is null and l.ends_at > ${now}
         and l.anchor_id <> ${memberId}
         ${config.minAccountAgeHours > 0 ? sql`and u.created_at <= ${oldest}` : sql``}
-        ${config.requireMobile ? sql`and u.mobile ~ '^1[3-9][0-9]{9}$'` : sql``}
+        ${config.requireMobile ? sql`and u.mobile ~ ${MOBILE.source}` : sql``}
       for share of l`.execute(trx);
     const ids = open.rows.map((row) => row.id);
     if (ids.length === 0) return [];

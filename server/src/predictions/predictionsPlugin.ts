@@ -10,7 +10,11 @@ import { PredictionTallies } from './predictionTallies';
 import { PredictionWatcher } from './predictionWatcher';
 
 export interface PredictionsConfig {
-  /** How often the watcher looks at the feed's results (ms; 0: never, tests tick by hand). */
+  /**
+   * The watcher's safety poll of the feed's results (ms; 0: never, tests tick by hand). Settling
+   * itself is driven by the feed's full-time event (`app.matchResults`); the poll catches what an
+   * event could not (a restart between the feed's commit and the event), locks, and abandons.
+   */
   watchTickMs: number;
   /** A bound match not finished this long after kick-off is abandoned: its predictions are refunded. */
   abandonAfterHours: number;
@@ -19,7 +23,7 @@ export interface PredictionsConfig {
 }
 
 export function defaultPredictionsConfig(): PredictionsConfig {
-  return { watchTickMs: 1_000, abandonAfterHours: 12, tallyIntervalMs: 500 };
+  return { watchTickMs: 30_000, abandonAfterHours: 12, tallyIntervalMs: 500 };
 }
 
 export interface PredictionsPluginOptions {
@@ -46,8 +50,9 @@ function chatTally(tally: PredictionTally) {
 }
 
 /**
- * Predictions (竞猜, issue 35; predictions/README.md): the service, the feed watcher that settles
- * them, the coalesced tallies to the room, the `api/Prediction/*` routes.
+ * Predictions (竞猜, issue 35; predictions/README.md): the service, the watcher that settles them
+ * from the feed's full-time event (and a slow safety poll), the coalesced tallies to the room, the
+ * `api/Prediction/*` routes.
  */
 async function predictions(app: App, options: PredictionsPluginOptions): Promise<void> {
   const config = options.config ?? defaultPredictionsConfig();
@@ -55,6 +60,8 @@ async function predictions(app: App, options: PredictionsPluginOptions): Promise
   const service = new PredictionService(options.db, (id) => tallies?.touch(id));
   tallies = new PredictionTallies((id) => service.tally(id), (tally, ownerId) => app.chatHub.announcePrediction(ownerId, chatTally(tally)), app.log, config.tallyIntervalMs);
   const watcher = new PredictionWatcher(options.db, service, { tickMs: config.watchTickMs, abandonAfterHours: config.abandonAfterHours, log: app.log });
+  // The feed's full-time event (scores/feed/matchResults.ts, on the node running the feed) settles at once.
+  app.matchResults.onFinished((finished) => void watcher.matchFinished(finished));
   app.addHook('onReady', async () => watcher.start());
   app.addHook('onClose', async () => {
     await watcher.stop();
@@ -67,6 +74,6 @@ async function predictions(app: App, options: PredictionsPluginOptions): Promise
 
 export const predictionsPlugin = fp(predictions, {
   name: 'predictions',
-  dependencies: ['accounts', 'chat'],
-  decorators: { fastify: ['chatHub', 'requireLogin'] },
+  dependencies: ['accounts', 'chat', 'scores'],
+  decorators: { fastify: ['chatHub', 'matchResults', 'requireLogin'] },
 });

@@ -2,6 +2,7 @@
 export { type ScoresPluginOptions, scoresPlugin } from './scoresPlugin';
 export type { LiveOptions } from './feed/liveSetup';
 export type { LiveFeed } from './feed/liveFeed';
+export type { MatchFinished, MatchResults } from './feed/matchResults';
 export type { StandingLine } from './feed/matchFeed';
 export type { LiveDataHubOptions } from './liveData/liveDataHub';
 export { matchRowsById } from './matchRows';

@@ -6,6 +6,7 @@ import { exponentRows, goalData, matchRowsById, withoutHot } from '../matchRows'
 import { type LiveDataHub, goalAudience } from '../liveData/liveDataHub';
 import { FeedStore, type StoredBatch } from './feedStore';
 import type { FeedBatch } from './matchFeed';
+import type { MatchFinished } from './matchResults';
 
 /**
  * Feed -> PostgreSQL -> live-data hub. Each batch is stored in one transaction (goals get their
@@ -19,6 +20,8 @@ export class FeedPipeline {
     private readonly db: Kysely<Database>,
     private readonly hub: LiveDataHub,
     private readonly log?: FastifyBaseLogger,
+    /** Told after commit of the matches that reached full time (matchResults.ts). */
+    private readonly onFinished?: (finished: readonly MatchFinished[]) => void,
   ) {
     this.store = new FeedStore(db);
   }
@@ -32,6 +35,8 @@ export class FeedPipeline {
       this.unpublished = null;
     }
     const stored = await this.store.store(batch, (occurredAt) => (occurredAt >= batch.announceSince ? this.hub.allocateSeq('goal') : null));
+    // Committed: the full-time results are facts now, whatever publishing does next.
+    if (stored.finished.length > 0) this.onFinished?.(stored.finished);
     try {
       await this.publish(stored);
     } catch (error) {

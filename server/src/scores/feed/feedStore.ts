@@ -2,6 +2,7 @@ import type { MatchStatus, ScoreSport } from '@sports/shared/server';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { FeedBatch, FeedFixture, FeedMatchEvent, FeedOddsQuote, FeedSeason, FeedTeam } from './matchFeed';
+import type { MatchFinished } from './matchResults';
 
 /** What a stored batch changed, by database id: what the pipeline then publishes. */
 export interface StoredBatch {
@@ -11,6 +12,8 @@ export interface StoredBatch {
   newGoals: { id: number; seq: number; match_id: number; side: 'home' | 'away' | null; minute: number | null; extra_minute: number | null; home_score: number; away_score: number; occurred_at: Date }[];
   /** (match, company) pairs with a new price. */
   oddsPairs: { matchId: number; companyId: number }[];
+  /** Matches whose state turned `finished` in this batch, with the final score (matchResults.ts). */
+  finished: MatchFinished[];
 }
 
 interface MatchRef {
@@ -41,11 +44,11 @@ export class FeedStore {
       await this.storeTeams(trx, batch.teams);
       for (const season of batch.seasons) await this.storeSeason(trx, season);
       await this.storeFixtures(trx, batch.fixtures);
-      const matchIds = await this.storeStates(trx, batch);
+      const { matchIds, finished } = await this.storeStates(trx, batch);
       const newGoals = await this.storeEvents(trx, batch.events, allocateGoalSeq);
       const oddsPairs = await this.storeOdds(trx, batch.odds);
       await this.storeStatistics(trx, batch);
-      return { matchIds, newGoals, oddsPairs };
+      return { matchIds, newGoals, oddsPairs, finished };
     });
   }
 
@@ -171,13 +174,13 @@ export class FeedStore {
   }
 
   /** Writes match states; a match that just finished updates its season's table (once). */
-  private async storeStates(trx: Transaction<Database>, batch: FeedBatch): Promise<number[]> {
+  private async storeStates(trx: Transaction<Database>, batch: FeedBatch): Promise<{ matchIds: number[]; finished: MatchFinished[] }> {
     const states = [];
     for (const state of batch.states) {
       const ref = await this.matchRef(trx, state.key);
       if (ref !== undefined) states.push({ ...state, id: ref.id, period_scores: state.period_scores, finished_at: state.finished_at?.toISOString() ?? null });
     }
-    if (states.length === 0) return [];
+    if (states.length === 0) return { matchIds: [], finished: [] };
     // One statement for the batch; `prev` is the row before the update (to see who just finished).
     const { rows } = await sql<{ id: number; old_status: MatchStatus; status: MatchStatus; home_score: number; away_score: number }>`
       update match m set
@@ -193,10 +196,14 @@ export class FeedStore {
         match prev
       where m.id = v.id and prev.id = m.id
       returning m.id, prev.status as old_status, m.status, m.home_score, m.away_score`.execute(trx);
+    const finished: MatchFinished[] = [];
     for (const row of rows) {
-      if (row.status === 'finished' && row.old_status !== 'finished') await this.applyResult(trx, row.id, row.home_score, row.away_score);
+      if (row.status === 'finished' && row.old_status !== 'finished') {
+        await this.applyResult(trx, row.id, row.home_score, row.away_score);
+        finished.push({ matchId: Number(row.id), homeScore: row.home_score, awayScore: row.away_score });
+      }
     }
-    return rows.map((row) => row.id);
+    return { matchIds: rows.map((row) => row.id), finished };
   }
 
   /** A final result into both teams' table rows (football 3/1/0, basketball a point a win). */

@@ -7,6 +7,7 @@ import { DemoFeedSimulator, type DemoFeedOptions } from './demoFeedSimulator';
 import { FeedLeadership } from './feedLeadership';
 import { FeedPipeline } from './feedPipeline';
 import type { FeedBatch } from './matchFeed';
+import type { MatchFinished } from './matchResults';
 
 /** A node that does not lead tries again this often (the leader may have died). */
 const FOLLOWER_RETRY_MS = 15_000;
@@ -33,10 +34,12 @@ export class LiveFeed {
     private readonly hub: LiveDataHub,
     options: LiveFeedOptions,
     private readonly log: FastifyBaseLogger,
+    /** The full-time event (`app.matchResults`, matchResults.ts). */
+    onFinished?: (finished: readonly MatchFinished[]) => void,
   ) {
     this.simulator = new DemoFeedSimulator({ ...options, log });
     this.leadership = new FeedLeadership(db);
-    this.pipeline = new FeedPipeline(db, hub, log);
+    this.pipeline = new FeedPipeline(db, hub, log, onFinished);
   }
 
   get isLeading(): boolean {

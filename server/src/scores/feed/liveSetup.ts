@@ -8,6 +8,7 @@ import { LiveWorkerPool } from '../liveData/liveWorkerPool';
 import { RedisBus } from '../liveData/redisBus';
 import { WS_MAX_PAYLOAD_BYTES } from '../../infra/sockets/webSocketPlugin';
 import { LiveFeed, type LiveFeedOptions } from './liveFeed';
+import { MatchResults } from './matchResults';
 
 export interface LiveOptions {
   /** The demo feed on this node (main.ts: from FEED_*); null/absent: no feed (tests opt in). */
@@ -30,6 +31,8 @@ declare module 'fastify' {
     liveFeed: LiveFeed | null;
     /** The fan-out workers when LIVE_WORKERS > 0, else null. */
     liveWorkers: LiveWorkerPool | null;
+    /** The feed's full-time event, on the node that runs the feed (matchResults.ts). */
+    matchResults: MatchResults;
   }
 }
 
@@ -56,7 +59,9 @@ export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: 
       log: app.log,
     });
   }
-  const feed = options.feed ? new LiveFeed(db, hub, options.feed, app.log) : null;
+  const results = new MatchResults(app.log);
+  const feed = options.feed ? new LiveFeed(db, hub, options.feed, app.log, (finished) => results.finished(finished)) : null;
+  app.decorate('matchResults', results);
   app.decorate('liveDataHub', hub);
   app.decorate('liveFeed', feed);
   app.decorate('liveWorkers', workers);

@@ -5,6 +5,7 @@ export { BEACON_TOKEN_TTL_SECONDS, issueBeaconToken } from './beaconToken';
 export { requireStateChangeProof } from './csrf';
 export { AVATAR_URL_PREFIX, PRESET_AVATARS, isPresetAvatar } from './avatars';
 export { COUNTRY_CODES } from './countryCodes';
+export { MAINLAND_MOBILE, isMainlandMobile } from './mobile';
 export { loadSessionUser, toUserProfile } from './service';
 export { clearSessionCookie } from './sessions/sessionCookie';
 export { hashToken, isWellFormedToken, lookupSession, revokeSession } from './sessions/sessions';

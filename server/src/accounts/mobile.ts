@@ -22,3 +22,10 @@ export function parseMobile(raw: string): Mobile {
   if (!KNOWN_CODES.has(countryCode)) throw errors.MOBILE_COUNTRY_CODE();
   return { full: raw, countryCode, number };
 }
+
+/** A stored mobile (`86-13800138000`, verified by SMS at registration) that is a mainland mobile number: what the game layer's "verified mobile" limits ask for (also usable as a PostgreSQL regex: `.source`). */
+export const MAINLAND_MOBILE = /^86-1[3-9][0-9]{9}$/;
+
+export function isMainlandMobile(stored: string | null | undefined): boolean {
+  return typeof stored === 'string' && MAINLAND_MOBILE.test(stored);
+}

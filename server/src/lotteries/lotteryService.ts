@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type LotteryCondition, fanMedalLevelOf } from '@sports/shared/server';
 import { type Kysely, sql } from 'kysely';
+import { MAINLAND_MOBILE, isMainlandMobile } from '../accounts/index';
 import { newSeed, seedHash } from '../infra/commitReveal';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
@@ -79,8 +80,6 @@ export interface DrawnLottery {
   refunded: number;
 }
 
-/** A mainland mobile as accounts store it (`86-13800138000`: verified by SMS at registration; accounts/mobile.ts). */
-const MOBILE = /^86-1[3-9][0-9]{9}$/;
 
 const LOTTERY_COLUMNS = sql`l.id::int as id, l.room_id::int as room_id, l.anchor_id::int as anchor_id, l.prize_coins::int as prize_coins, l.prize_item, l.winners, l.condition, l.password, l.medal_level,
   l.seed_hash, l.seed, l.fingerprint, l.created_at, l.ends_at, l.drawn_at, l.cancelled_at, l.refunded_coins::int as refunded_coins, l.set_id::int as set_id, l.refund_set_id::int as refund_set_id,
@@ -249,7 +248,7 @@ export async function enterLottery(db: Kysely<Database>, config: LotteriesConfig
     if (level < (lottery.medal_level ?? 1)) throw errors.LOTTERY_MEDAL_NEEDED(lottery.medal_level ?? 1);
   }
   if (config.minAccountAgeHours > 0 && now.getTime() - new Date(row.created_at).getTime() < config.minAccountAgeHours * 3_600_000) throw errors.LOTTERY_ACCOUNT_TOO_NEW(config.minAccountAgeHours);
-  if (config.requireMobile && !MOBILE.test(row.mobile)) throw errors.LOTTERY_MOBILE_NEEDED();
+  if (config.requireMobile && !isMainlandMobile(row.mobile)) throw errors.LOTTERY_MOBILE_NEEDED();
   if (config.entriesPerIp > 0 && row.by_ip >= config.entriesPerIp) throw errors.LOTTERY_TOO_MANY_FROM_ADDRESS();
   if (config.entriesPerDevice > 0 && row.by_device >= config.entriesPerDevice) throw errors.LOTTERY_TOO_MANY_FROM_DEVICE();
   try {
@@ -280,7 +279,7 @@ export async function enterPassword(db: Kysely<Database>, config: LotteriesConfi
       where l.room_id = ${roomId} and l.condition = 'password' and l.password = ${text} and l.drawn_at is null and l.cancelled_at is null and l.ends_at > ${now}
         and l.anchor_id <> ${memberId}
         ${config.minAccountAgeHours > 0 ? sql`and u.created_at <= ${oldest}` : sql``}
-        ${config.requireMobile ? sql`and u.mobile ~ ${MOBILE.source}` : sql``}
+        ${config.requireMobile ? sql`and u.mobile ~ ${MAINLAND_MOBILE.source}` : sql``}
       for share of l`.execute(trx);
     const ids = open.rows.map((row) => row.id);
     if (ids.length === 0) return [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { isMainlandMobile } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { transfer } from '../wallet/index';
@@ -163,7 +164,7 @@ async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, pac
   if (packet.followers_only && !row.follows) throw errors.RED_PACKET_FOLLOWERS_ONLY();
   if (packet.password !== null && !row.entered) throw errors.RED_PACKET_PASSWORD_NEEDED();
   if (config.minAccountAgeHours > 0 && now.getTime() - new Date(row.created_at).getTime() < config.minAccountAgeHours * 3_600_000) throw errors.RED_PACKET_ACCOUNT_TOO_NEW(config.minAccountAgeHours);
-  if (config.requireMobile && !/^1[3-9][0-9]{9}$/.test(row.mobile)) throw errors.RED_PACKET_MOBILE_NEEDED();
+  if (config.requireMobile && !isMainlandMobile(row.mobile)) throw errors.RED_PACKET_MOBILE_NEEDED();
   if (config.grabsPerIp > 0 && row.by_ip >= config.grabsPerIp) throw errors.RED_PACKET_TOO_MANY_FROM_ADDRESS();
   if (config.grabsPerDevice > 0 && row.by_device >= config.grabsPerDevice) throw errors.RED_PACKET_TOO_MANY_FROM_DEVICE();
   return row.nickname;

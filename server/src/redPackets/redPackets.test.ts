@@ -248,3 +248,52 @@ describeEachDatabase('red packets: create, parallel grabs, 口令, expiry refund
     }
   });
 });
+
+/** The abuse limits on: accounts younger than 24 h and without a mainland mobile are excluded; 2 grabs per address, 1 per device. */
+const LIMITS: RedPacketsConfig = { ...CONFIG, minAccountAgeHours: 24, requireMobile: true, grabsPerIp: 2, grabsPerDevice: 1 };
+
+describeEachDatabase('red packets: the abuse limits (account age, mobile, grabs per address and device)', (target) => {
+  const clock = createManualClock(new Date());
+  const accounts = accountsTestOptions(clock);
+  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, releases: scratchReleases(DEFAULT_HALT_POLICY), redPackets: LIMITS } });
+  let mobiles = 0;
+
+  afterAll(async () => {
+    await expectLedgerClean(ctx.db);
+  });
+
+  /** A member with a stored mobile (`86-…`, as registration keeps it) and an account of the given age. */
+  const member = async (nickname: string, options: { ageHours?: number; mobile?: string } = {}) => {
+    const id = await createUser(ctx.db, nickname);
+    mobiles += 1;
+    const mobile = options.mobile ?? `86-137${String(process.pid % 1000).padStart(3, '0')}${String(mobiles).padStart(5, '0')}`;
+    await ctx.db.updateTable('app_user').set({ mobile, created_at: new Date(clock().getTime() - (options.ageHours ?? 48) * 3_600_000) } as never).where('id', '=', id).execute();
+    const { token } = await issueSession(ctx.db, id, 365 * 86_400, clock());
+    return { id, token };
+  };
+  type Member = Awaited<ReturnType<typeof member>>;
+  const grab = async (as: Member, packetId: number, device: string) => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/RedPacket/grab?packet_id=${packetId}`, headers: { token: as.token, cookie: `token=${as.token}; vid=${device}` } });
+    return { status: response.statusCode, ...(response.json() as { code: number; reason?: string }) };
+  };
+
+  it('refuses a day-old account and one without a mainland mobile; a mainland mobile as stored (86-…) grabs; then counts grabs per address and per device', async () => {
+    const room = await createRoom(ctx.db, '红包限制主播');
+    await fundMember(ctx.db, room.ownerId, 100);
+    const { token } = await issueSession(ctx.db, room.ownerId, 365 * 86_400, clock());
+    const created = await ctx.app.inject({ method: 'POST', url: `/api/RedPacket/create?room_id=${room.roomId}&total_coins=100&shares=10&expiry_seconds=60`, headers: { token, 'idempotency-key': 'rp-limits-1' } });
+    expect(created.statusCode).toBe(200);
+    const packetId = (created.json() as { data: { packet: { id: number } } }).data.packet.id;
+    const young = await member('新注册红包', { ageHours: 2 });
+    const abroad = await member('海外红包', { mobile: '852-91234567' });
+    const [a, b, c, d] = await Promise.all([member('红包甲'), member('红包乙'), member('红包丙'), member('红包丁')]);
+    expect((await grab(young, packetId, 'rp-device-young-0001')).reason).toBe(errors.RED_PACKET_ACCOUNT_TOO_NEW.reason);
+    expect((await grab(abroad, packetId, 'rp-device-abroad-001')).reason).toBe(errors.RED_PACKET_MOBILE_NEEDED.reason);
+    expect((await grab(a as Member, packetId, 'rp-device-shared-001')).code).toBe(200);
+    const sameDevice = await grab(b as Member, packetId, 'rp-device-shared-001');
+    expect(sameDevice.status).toBe(429);
+    expect(sameDevice.reason).toBe(errors.RED_PACKET_TOO_MANY_FROM_DEVICE.reason);
+    expect((await grab(c as Member, packetId, 'rp-device-other-0001')).code).toBe(200);
+    expect((await grab(d as Member, packetId, 'rp-device-third-0001')).reason).toBe(errors.RED_PACKET_TOO_MANY_FROM_ADDRESS.reason);
+  });
+});

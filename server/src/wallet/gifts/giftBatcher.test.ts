@@ -107,6 +107,34 @@ describeEachDatabase('wallet: gift batches (one statement per batch, natural bat
     await expectLedgerClean(db);
   });
 
+  it('fan medals: the batch sums each pair\'s coins once (migration 0039): the same intimacy as send by send, refusals and replays adding nothing', async () => {
+    const { anchorId, roomId } = await newRoom();
+    const other = await newRoom();
+    const fan = await member(1_000);
+    const poor = await member(2);
+    const at = new Date(NOW.getTime() - 60_000);
+    // An earlier medal with 8 coins counted: the remainder carries over (8 + 12 = 20: +2).
+    await db.insertInto('fan_medal').values({ member_id: fan, anchor_id: anchorId, intimacy: 3, gift_coins: 8, last_interaction_at: at, created_at: at }).execute();
+    const one = giftPriced(1);
+    const repeated = freshKey();
+    const rows = await applyGiftBatch(db, [
+      { senderId: fan, roomId, giftId: one, count: 5, idempotencyKey: repeated },
+      { senderId: fan, roomId, giftId: one, count: 5, idempotencyKey: repeated }, // replayed: not counted
+      { senderId: fan, roomId, giftId: one, count: 3, idempotencyKey: freshKey() },
+      { senderId: fan, roomId, giftId: one, count: 4, idempotencyKey: freshKey() },
+      { senderId: fan, roomId: other.roomId, giftId: one, count: 9, idempotencyKey: freshKey() }, // another anchor: 9 coins, 0 intimacy, a new medal
+      { senderId: poor, roomId, giftId: giftPriced(10), count: 1, idempotencyKey: freshKey() }, // insufficient: no medal
+    ], OPTIONS, NOW);
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'replayed', 'sent', 'sent', 'sent', 'insufficient']);
+    const medal = (memberId: number, anchor: number) => db.selectFrom('fan_medal').select(['intimacy', 'gift_coins', 'last_interaction_at', 'created_at']).where('member_id', '=', memberId).where('anchor_id', '=', anchor).executeTakeFirst();
+    expect(await medal(fan, anchorId)).toEqual({ intimacy: 5, gift_coins: 20, last_interaction_at: NOW, created_at: at });
+    expect(await medal(fan, other.anchorId)).toEqual({ intimacy: 0, gift_coins: 9, last_interaction_at: NOW, created_at: NOW });
+    expect(await medal(poor, anchorId)).toBeUndefined();
+    // A key of this batch sent again in a later one: nothing more.
+    await applyGiftBatch(db, [{ senderId: fan, roomId, giftId: one, count: 5, idempotencyKey: repeated }], OPTIONS, NOW);
+    expect((await medal(fan, anchorId))?.gift_coins).toBe(20);
+  });
+
   it('answers a key of an earlier batch with its first record, refuses it with other parameters, applies nothing again', async () => {
     const { roomId } = await newRoom();
     const sender = await member(100);

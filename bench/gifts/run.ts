@@ -80,6 +80,12 @@ function cpuPer(before: CpuSample, after: CpuSample, count: number, what: string
   return `CPU per ${what}: server ${per(before.server, after.server)}, ${postgres}, load generator ${per(before.bench, after.bench)}`;
 }
 
+/** CPU (ms) of all three processes between two samples, per operation; null when PostgreSQL's is not ours to measure. */
+function totalCpuPer(before: CpuSample, after: CpuSample, count: number): number | null {
+  if (before.postgres === null || after.postgres === null) return null;
+  return (after.server - before.server + (after.postgres - before.postgres) + (after.bench - before.bench)) / Math.max(count, 1);
+}
+
 function latencies(figures: PhaseFigures): string {
   return `p50 ${figures.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${figures.latency.percentileMs(0.99).toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms`;
 }
@@ -112,7 +118,9 @@ async function main(): Promise<number> {
       log(`HTTP ceiling: GET ${CEILING_ROUTE} (session lookup, JSON answer, no write), ${CONCURRENCY} in flight, ${CEILING_SECONDS} s`);
       before = sampleCpu(server.pid, postgres);
       const ceiling = await httpCeiling(server.httpUrl, audience.members, CONCURRENCY, CEILING_SECONDS);
-      const ceilingCpu = cpuPer(before, sampleCpu(server.pid, postgres), ceiling.answered, 'request');
+      const afterCeiling = sampleCpu(server.pid, postgres);
+      const ceilingCpu = cpuPer(before, afterCeiling, ceiling.answered, 'request');
+      const ceilingCpuEach = totalCpuPer(before, afterCeiling, ceiling.answered);
       const ceilingRate = ceiling.succeeded / ceiling.seconds;
       const loadAfterCeiling = os.loadavg()[0] ?? 0;
 
@@ -121,7 +129,9 @@ async function main(): Promise<number> {
       const beforeMax = await transferSetMark(server);
       before = sampleCpu(server.pid, postgres);
       const max = await maxThroughput(client, sends, CONCURRENCY, MAX_SECONDS, 'phase 1');
-      const maxCpu = cpuPer(before, sampleCpu(server.pid, postgres), max.answered, 'send');
+      const afterMaxCpu = sampleCpu(server.pid, postgres);
+      const maxCpu = cpuPer(before, afterMaxCpu, max.answered, 'send');
+      const sendCpuEach = totalCpuPer(before, afterMaxCpu, max.answered);
       const afterMax = await transferSetMark(server);
       const loadAfterMax = os.loadavg()[0] ?? 0;
 
@@ -151,6 +161,9 @@ async function main(): Promise<number> {
       console.log(`            batching:                ${describeBatches(maxBatches)}`);
       console.log(`            ratio to the baseline:   ${ratio.toFixed(2)} (for reference: the ceiling's own ratio above bounds it)`);
       console.log(`            of the HTTP ceiling:     ${ofCeiling.toFixed(2)} (gift sends/s over ${CEILING_ROUTE} requests/s in this run; target >= ${TARGET_OF_CEILING}: ${ofCeiling >= TARGET_OF_CEILING ? 'met' : 'NOT met'})`);
+      if (ceilingCpuEach !== null && sendCpuEach !== null && sendCpuEach > 0) {
+        console.log(`            by CPU:                  ${(ceilingCpuEach / sendCpuEach).toFixed(2)} (a ceiling request's CPU, ${ceilingCpuEach.toFixed(2)} ms in all three processes, over a send's, ${sendCpuEach.toFixed(2)} ms: the rates' ratio if CPU were the only limit; the rates' own ratio below it means the sends also wait, on commits and the batches in flight, or that other work on the machine came and went between the phases)`);
+      }
       console.log(`  phase 2   ${RATE} sends/s on schedule:  ${fmt(fixed.answered / fixed.seconds)}/s answered (${fmt(fixed.succeeded)} ok of ${fmt(fixed.answered)}, ${fmt(fixed.retries)} retries, ${fmt(fixed.startedLate)} started > 5 ms late), ${latencies(fixed)} from the scheduled time; ${fixedCpu}; load average ${loadAfterFixed.toFixed(2)}`);
       console.log(`            batching:                ${describeBatches(fixedBatches)}`);
       console.log(`            p99 at ${RATE}/s:             ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'})`);

@@ -210,6 +210,28 @@ async function clipFigures(server: ServerProcess, room: { roomId: number; matchI
   };
 }
 
+/**
+ * How right the archive's clock is: each kept segment's start time (the wall time the ingest
+ * received its first frame, as the recorder stored it) against the made time stamped in that
+ * frame. The ingest's delay (encoder, RTMP, the packager) makes it positive; a spread says the
+ * stream clock moved (what a clip's first frame against t−20 s inherits).
+ */
+async function segmentClockLine(server: ServerProcess, broadcastId: number, t0: number, mediaDir: string): Promise<string> {
+  const kept = await server.database.handle.db.selectFrom('broadcast_segment').select(['seq', 'started_at', 'storage_key']).where('broadcast_id', '=', broadcastId).orderBy('seq').execute();
+  const deltas: { seq: number; ms: number }[] = [];
+  for (const segment of kept) {
+    try {
+      deltas.push({ seq: segment.seq, ms: new Date(segment.started_at).getTime() - (t0 + (await firstFrameMadeMs(path.join(mediaDir, segment.storage_key)))) });
+    } catch {
+      // A segment without a readable stamp is left out (counted below).
+    }
+  }
+  const values = deltas.map((delta) => delta.ms);
+  if (values.length === 0) return `  kept segment start − its first frame's made time: no segment readable (${kept.length} kept)`;
+  const firsts = deltas.slice(0, 5).map((delta) => `#${delta.seq} ${delta.ms.toFixed(0)}`).join(', ');
+  return `  kept segment start − its first frame's made time  p50 ${ms(percentile(values, 50))}   min ${ms(Math.min(...values))}   max ${ms(Math.max(...values))}   (${values.length}/${kept.length} segments; the first: ${firsts} ms)   the ingest's delay, expected small and steady`;
+}
+
 /** Pushes the stamped stream into the room; answers the encoder once the room is live. */
 async function pushUntilLive(server: ServerProcess, secret: string, room: { roomId: number; keyVersion: number }, t0: number, seconds: number): Promise<ChildProcess> {
   const db = server.database.handle.db;
@@ -356,6 +378,7 @@ async function main(): Promise<number> {
       const clips = await clipFigures(server, room, t0, dirs);
       lines.push(...clips.lines);
       ok &&= clips.ok;
+      lines.push(await segmentClockLine(server, firstBroadcast, t0, mediaDir));
     }
     // The pushed room stays on air while the other room is sought back: a live server.
     const seek = await seekFigure(server, room.matchId, dirs, segments);

@@ -18,13 +18,17 @@ const exec = promisify(execFile);
 export function pushStampedStream(rtmpUrl: string, t0Ms: number, seconds: number): ChildProcess {
   const t0Micros = t0Ms * 1000;
   const stamp = "geq=lum='if(lt(X,W/3),16+4*mod(floor(T),50),if(lt(X,2*W/3),16+4*mod(floor(T/50),50),16+8*floor(mod(T,1)*25+0.001)))':cb=128:cr=128";
-  const graph = `[0:v]settb=1/1000,setpts=floor((RTCTIME-${t0Micros})/1000),format=yuv420p,split[base][corner];[corner]crop=240:60:0:0,${stamp}[stamp];[base][stamp]overlay=0:0[video]`;
+  // The audio on the same clock: its first sample at the wall time it was read (RTCSTART), then
+  // sample-exact. Both inputs are read in real time (-re before each), as a capture card delivers:
+  // an audio input read as fast as the muxer takes it ran ~400 ms ahead of the picture's made
+  // times, and the ingest's clock (the least-delayed arrival of any track) followed it.
+  const graph = `[0:v]settb=1/1000,setpts=floor((RTCTIME-${t0Micros})/1000),format=yuv420p,split[base][corner];[corner]crop=240:60:0:0,${stamp}[stamp];[base][stamp]overlay=0:0[video];[1:a]asetpts=(RTCSTART-${t0Micros})/1000000/TB+N/SR/TB[audio]`;
   return spawn(
     'ffmpeg',
     [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-      ...['-t', String(seconds), '-filter_complex', graph, '-map', '[video]', '-map', '1:a', '-fps_mode', 'passthrough'],
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+      ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-t', String(seconds), '-filter_complex', graph, '-map', '[video]', '-map', '[audio]', '-fps_mode', 'passthrough'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-bf', '0', '-pix_fmt', 'yuv420p', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '1000k'],
       ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', rtmpUrl],
     ],

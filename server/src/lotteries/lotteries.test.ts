@@ -233,6 +233,64 @@ describeEachDatabase('lotteries (天选时刻): create into escrow, enter once, 
     await expectLedgerClean(ctx.db);
   });
 
+  it('each coin move is one line in the member\'s records (api/Order/getList type 9 天选): the escrow −, a prize +, the unwon and cancelled prizes back +; replays and item prizes write none', async () => {
+    clock.set(new Date());
+    const anchor = await anchorOf('天选记录主播', 250);
+    const params = { room_id: anchor.roomId, prize_coins: 50, winners: 3, window_seconds: 10, condition: 'follow' };
+    const lottery = (await create(anchor, params, 'lt-orders-key')).data.lottery as Lottery;
+    expect((await create(anchor, params, 'lt-orders-key')).data.lottery.id).toBe(lottery.id);
+    const fans = await Promise.all([member('天选记录一'), member('天选记录二'), member('天选记录旁观')]);
+    for (const fan of fans.slice(0, 2)) {
+      await follow(fan, anchor.id);
+      expect((await enter(fan, lottery.id)).code).toBe(200);
+    }
+    clock.advance(11_000);
+    const [one, two] = await Promise.all([drawLottery(ctx.db, lottery.id, clock()), drawLottery(ctx.db, lottery.id, clock())]);
+    expect([one, two].filter((done) => done !== null)).toHaveLength(1);
+    // A second lottery cancelled (twice at once: refunded once), then an item lottery (no coins, no line).
+    const second = (await create(anchor, { ...params, prize_coins: 30, winners: 2 }, 'lt-orders-key-2')).data.lottery as Lottery;
+    const cancels = await Promise.all([call('POST', `/api/Lottery/cancel?lottery_id=${second.id}`, anchor), call('POST', `/api/Lottery/cancel?lottery_id=${second.id}`, anchor)]);
+    expect(cancels.filter((answer) => answer.code === 200)).toHaveLength(1);
+    const item = (await create(anchor, { room_id: anchor.roomId, prize_item: '签名围巾', winners: 1, window_seconds: 60, condition: 'follow' })).data.lottery as Lottery;
+    expect((await call('POST', `/api/Lottery/cancel?lottery_id=${item.id}`, anchor)).code).toBe(200);
+
+    const linesOf = async (id: number) =>
+      (
+        await ctx.db
+          .selectFrom('wallet_order as o')
+          .innerJoin('ledger_transfer_set as s', 's.id', 'o.transfer_set_id')
+          .select(['o.type', 'o.state', 'o.coins', 'o.subject', 'o.idempotency_key', 's.idempotency_key as set_key'])
+          .where('o.user_id', '=', id)
+          .where('o.type', '<>', 'recharge')
+          .orderBy('o.id')
+          .execute()
+      ).map((row) => ({ ...row, coins: Number(row.coins) }));
+    const line = (coins: number, subject: string, key: string) => ({ type: 'lottery', state: 'paid', coins, subject, idempotency_key: key, set_key: key });
+    expect(await linesOf(anchor.id)).toEqual([
+      line(-150, '天选奖品（3名）', `lottery:${anchor.id}:lt-orders-key`),
+      line(50, '天选退回', `lottery_refund:${lottery.id}`),
+      line(-60, '天选奖品（2名）', `lottery:${anchor.id}:lt-orders-key-2`),
+      line(60, '天选退回', `lottery_refund:${second.id}`),
+    ]);
+    for (const fan of fans.slice(0, 2)) expect(await linesOf(fan.id)).toEqual([line(50, '天选中奖', `lottery_prize:${lottery.id}:${fan.id}`)]);
+    expect(await linesOf((fans[2] as Member).id)).toEqual([]);
+
+    // What the anchor and a winner read: type 9 (天选), newest first, order numbers L…; type 8 (红包) none.
+    const listed = await call('GET', '/api/Order/getList?type=9', anchor);
+    expect(listed.code).toBe(200);
+    expect(listed.data.list.map((order: { subject: string; coins: number; type: number; type_name: string; state: string }) => [order.subject, order.coins, order.type, order.type_name, order.state])).toEqual([
+      ['天选退回', 60, 9, '天选', 'paid'],
+      ['天选奖品（2名）', -60, 9, '天选', 'paid'],
+      ['天选退回', 50, 9, '天选', 'paid'],
+      ['天选奖品（3名）', -150, 9, '天选', 'paid'],
+    ]);
+    for (const order of listed.data.list) expect(order.order_no).toMatch(/^L\d{24}$/);
+    expect((await call('GET', '/api/Order/getList?type=8', anchor)).data.list).toEqual([]);
+    expect((await call('GET', '/api/Order/getList?type=9', fans[0])).data.list.map((order: { subject: string; coins: number }) => [order.subject, order.coins])).toEqual([['天选中奖', 50]]);
+    expect(await coinsOf(anchor.id)).toBe(250 - 150 + 50 - 60 + 60);
+    await expectLedgerClean(ctx.db);
+  });
+
   it('a medal condition: members below the level are refused, at it they enter', async () => {
     clock.set(new Date());
     const anchor = await anchorOf('天选主播庚', 0);

@@ -5,7 +5,7 @@ import { MAINLAND_MOBILE, isMainlandMobile } from '../accounts/index';
 import { newSeed, seedHash } from '../infra/commitReveal';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { transfer } from '../wallet/index';
+import { recordOrder, transfer } from '../wallet/index';
 import type { LotteriesConfig } from './lotteriesConfig';
 import { drawWinners } from './lotteryDraw';
 
@@ -14,7 +14,9 @@ import { drawWinners } from './lotteryDraw';
  * enter (one row per member: UNIQUE (lottery, member)), the 口令 heard in the chat, the draw at the
  * window's end (the row locked WHERE drawn_at IS NULL: once, on any node; winners from the
  * committed seed; each winner paid escrow → member; prizes nobody won back to the anchor) and
- * cancel (everything back). Raw SQL over the tables of migration 0038.
+ * cancel (everything back). Raw SQL over the tables of migration 0038. Each coin set applied now
+ * also writes the member's order (type lottery, 天选: 天选奖品（3名）−150, 天选中奖 +50, 天选退回 +100)
+ * in its transaction.
  */
 
 export interface LotteryRow {
@@ -189,14 +191,16 @@ export async function createLottery(db: Kysely<Database>, config: LotteriesConfi
     created = await db.transaction().execute(async (trx) => {
       let setId: number | null = null;
       if (checked.prizeCoins !== null) {
+        const escrowKey = `lottery:${input.anchorId}:${input.idempotencyKey}`;
         const set = await transfer(trx, {
-          idempotencyKey: `lottery:${input.anchorId}:${input.idempotencyKey}`,
+          idempotencyKey: escrowKey,
           kind: 'lottery',
           reference: `room:${input.roomId}:lottery:${checked.prizeCoins}x${checked.winners}:${fingerprint.slice(0, 16)}`,
           legs: [{ from: { kind: 'member_coins', owner: input.anchorId }, to: { kind: 'lottery_escrow' }, amount: checked.prizeCoins * checked.winners }],
         });
         if (set.replayed) return null; // a parallel request with this key committed first: answer its lottery
         setId = set.setId;
+        await recordOrder(trx, { userId: input.anchorId, type: 'lottery', coins: -(checked.prizeCoins * checked.winners), subject: `天选奖品（${checked.winners}名）`, idempotencyKey: escrowKey, transferSetId: set.setId, now });
       }
       const inserted = await sql<{ id: number }>`
         insert into lottery (room_id, anchor_id, prize_coins, prize_item, winners, condition, password, medal_level, idempotency_key, fingerprint, seed_hash, seed, set_id, created_at, ends_at)
@@ -312,23 +316,27 @@ export async function drawLottery(db: Kysely<Database>, lotteryId: number, now: 
     let refundSet: number | null = null;
     if (row.prize_coins !== null) {
       for (const memberId of winnerIds) {
+        const prizeKey = `lottery_prize:${lotteryId}:${memberId}`;
         const paid = await transfer(trx, {
-          idempotencyKey: `lottery_prize:${lotteryId}:${memberId}`,
+          idempotencyKey: prizeKey,
           kind: 'lottery_prize',
           reference: `lottery:${lotteryId}:prize`,
           legs: [{ from: { kind: 'lottery_escrow' }, to: { kind: 'member_coins', owner: memberId }, amount: row.prize_coins }],
         });
+        if (!paid.replayed) await recordOrder(trx, { userId: memberId, type: 'lottery', coins: row.prize_coins, subject: '天选中奖', idempotencyKey: prizeKey, transferSetId: paid.setId, now });
         await sql`update lottery_entry set prize_set_id = ${paid.setId} where lottery_id = ${lotteryId} and member_id = ${memberId}`.execute(trx);
       }
       refunded = (row.winners - winnerIds.length) * row.prize_coins;
       if (refunded > 0) {
+        const refundKey = `lottery_refund:${lotteryId}`;
         const set = await transfer(trx, {
-          idempotencyKey: `lottery_refund:${lotteryId}`,
+          idempotencyKey: refundKey,
           kind: 'lottery_refund',
           reference: `lottery:${lotteryId}:unwon`,
           legs: [{ from: { kind: 'lottery_escrow' }, to: { kind: 'member_coins', owner: row.anchor_id }, amount: refunded }],
         });
         refundSet = set.setId;
+        if (!set.replayed) await recordOrder(trx, { userId: row.anchor_id, type: 'lottery', coins: refunded, subject: '天选退回', idempotencyKey: refundKey, transferSetId: set.setId, now });
       }
     }
     await sql`update lottery set drawn_at = ${now}, refunded_coins = ${refunded}, refund_set_id = ${refundSet} where id = ${lotteryId}`.execute(trx);
@@ -355,13 +363,15 @@ export async function cancelLottery(db: Kysely<Database>, lotteryId: number, byA
     const coins = row.prize_coins === null ? 0 : row.prize_coins * row.winners;
     let refundSet: number | null = null;
     if (coins > 0) {
+      const refundKey = `lottery_refund:${lotteryId}`;
       const set = await transfer(trx, {
-        idempotencyKey: `lottery_refund:${lotteryId}`,
+        idempotencyKey: refundKey,
         kind: 'lottery_refund',
         reference: `lottery:${lotteryId}:cancelled`,
         legs: [{ from: { kind: 'lottery_escrow' }, to: { kind: 'member_coins', owner: row.anchor_id }, amount: coins }],
       });
       refundSet = set.setId;
+      if (!set.replayed) await recordOrder(trx, { userId: row.anchor_id, type: 'lottery', coins, subject: '天选退回', idempotencyKey: refundKey, transferSetId: set.setId, now });
     }
     await sql`update lottery set cancelled_at = ${now}, refunded_coins = ${coins}, refund_set_id = ${refundSet} where id = ${lotteryId}`.execute(trx);
     return coins;

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isMainlandMobile } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { transfer } from '../wallet/index';
+import { recordOrder, transfer } from '../wallet/index';
 import type { RedPacketsConfig } from './redPacketsConfig';
 import { newSeed, seedHash, splitPacket } from './redPacketSplit';
 
@@ -11,7 +11,8 @@ import { newSeed, seedHash, splitPacket } from './redPacketSplit';
  * Red packets (README.md): create (funder coins → escrow, the split precomputed from a fresh
  * seed), grab (the next free share claimed with SKIP LOCKED, escrow → the grabber in the same
  * transaction), finish (expired: unclaimed shares back to the funder exactly once; emptied: the
- * seed revealed). Raw SQL over the tables of migration 0037.
+ * seed revealed). Raw SQL over the tables of migration 0037. Each set applied now also writes the
+ * member's order (type red_packet, 红包: 发红包（10份）−100, 抢红包 +12, 红包退回 +40) in its transaction.
  */
 
 export interface PacketRow {
@@ -133,6 +134,7 @@ export async function createPacket(db: Kysely<Database>, config: RedPacketsConfi
       legs: [{ from: { kind: 'member_coins', owner: input.funderId }, to: { kind: 'red_packet_escrow' }, amount: input.totalCoins }],
     });
     if (set.replayed) return null; // a parallel request with this key committed first: answer its packet
+    await recordOrder(trx, { userId: input.funderId, type: 'red_packet', coins: -input.totalCoins, subject: `发红包（${input.shares}份）`, idempotencyKey: `red_packet:${input.funderId}:${input.idempotencyKey}`, transferSetId: set.setId, now });
     const inserted = await sql<{ id: number }>`
       insert into red_packet (room_id, funder_id, total_coins, shares, followers_only, password, idempotency_key, fingerprint, seed_hash, seed, set_id, created_at, expires_at)
       values (${input.roomId}, ${input.funderId}, ${input.totalCoins}, ${input.shares}, ${input.followersOnly}, ${input.password}, ${input.idempotencyKey}, ${fingerprint}, ${seedHash(seed)}, ${seed}, ${set.setId}, ${now}, ${expiresAt})
@@ -245,12 +247,15 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
         returning idx, amount::int as amount`.execute(trx);
       const share = rows.rows[0];
       if (share === undefined) return null;
-      await transfer(trx, {
-        idempotencyKey: `red_packet_grab:${packet.id}:${input.memberId}`,
+      const grabKey = `red_packet_grab:${packet.id}:${input.memberId}`;
+      const set = await transfer(trx, {
+        idempotencyKey: grabKey,
         kind: 'red_packet_grab',
         reference: `red-packet:${packet.id}:share:${share.idx}`,
         legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: input.memberId }, amount: share.amount }],
       });
+      // The grab's one extra statement (pnpm bench:redpacket): the grabber's line 抢红包 +amount.
+      if (!set.replayed) await recordOrder(trx, { userId: input.memberId, type: 'red_packet', coins: share.amount, subject: '抢红包', idempotencyKey: grabKey, transferSetId: set.setId, now });
       return share;
     });
   } catch (error) {
@@ -294,13 +299,15 @@ export async function finishPacket(db: Kysely<Database>, packetId: number, now: 
       const marked = await sql<{ amount: number }>`update red_packet_share set refunded = true where packet_id = ${packetId} and member_id is null and not refunded returning amount::int as amount`.execute(trx);
       refunded = marked.rows.reduce((sum, share) => sum + share.amount, 0);
       if (refunded > 0) {
+        const refundKey = `red_packet_refund:${packetId}`;
         const set = await transfer(trx, {
-          idempotencyKey: `red_packet_refund:${packetId}`,
+          idempotencyKey: refundKey,
           kind: 'red_packet_refund',
           reference: `red-packet:${packetId}:refund`,
           legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: row.funder_id }, amount: refunded }],
         });
         refundSet = set.setId;
+        if (!set.replayed) await recordOrder(trx, { userId: row.funder_id, type: 'red_packet', coins: refunded, subject: '红包退回', idempotencyKey: refundKey, transferSetId: set.setId, now });
       }
     }
     await sql`update red_packet set finished_at = ${now}, refunded_coins = ${refunded}, refund_set_id = ${refundSet} where id = ${packetId}`.execute(trx);

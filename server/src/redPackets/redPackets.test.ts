@@ -189,6 +189,53 @@ describeEachDatabase('red packets: create, parallel grabs, 口令, expiry refund
     await expectLedgerClean(ctx.db);
   });
 
+  it('each move is one line in the member\'s records (api/Order/getList type 8 红包): 发红包 −, 抢红包 +, 红包退回 +; replays, refused and late grabs write none', async () => {
+    clock.set(new Date());
+    const anchor = await anchorOf('红包记录主播', 100);
+    const create1 = await create(anchor, { room_id: anchor.roomId, total_coins: 100, shares: 10, expiry_seconds: 30 }, 'rp-orders-key');
+    const packet = create1.data.packet;
+    expect((await create(anchor, { room_id: anchor.roomId, total_coins: 100, shares: 10, expiry_seconds: 30 }, 'rp-orders-key')).data.packet.id).toBe(packet.id);
+    const [a, b] = await Promise.all([member('记录甲'), member('记录乙')]);
+    const gotA = (await grab(a, packet.id)).data.amount as number;
+    const gotB = (await grab(b, packet.id)).data.amount as number;
+    expect((await grab(a, packet.id)).reason).toBe(errors.RED_PACKET_ALREADY_GRABBED.reason);
+    clock.advance(31_000);
+    const late = await member('记录迟到');
+    expect((await grab(late, packet.id)).reason).toBe(errors.RED_PACKET_EXPIRED.reason);
+    expect((await finishPacket(ctx.db, packet.id, clock()))?.refunded).toBe(100 - gotA - gotB);
+    expect(await finishPacket(ctx.db, packet.id, clock())).toBeNull();
+
+    const rows = await ctx.db
+      .selectFrom('wallet_order as o')
+      .innerJoin('ledger_transfer_set as s', 's.id', 'o.transfer_set_id')
+      .select(['o.user_id', 'o.type', 'o.state', 'o.coins', 'o.subject', 'o.idempotency_key', 's.idempotency_key as set_key'])
+      .where('o.user_id', 'in', [anchor.id, a.id, b.id, late.id])
+      .where('o.type', '<>', 'recharge')
+      .orderBy('o.id')
+      .execute();
+    expect(rows.map((row) => ({ ...row, coins: Number(row.coins) }))).toEqual([
+      { user_id: anchor.id, type: 'red_packet', state: 'paid', coins: -100, subject: '发红包（10份）', idempotency_key: `red_packet:${anchor.id}:rp-orders-key`, set_key: `red_packet:${anchor.id}:rp-orders-key` },
+      { user_id: a.id, type: 'red_packet', state: 'paid', coins: gotA, subject: '抢红包', idempotency_key: `red_packet_grab:${packet.id}:${a.id}`, set_key: `red_packet_grab:${packet.id}:${a.id}` },
+      { user_id: b.id, type: 'red_packet', state: 'paid', coins: gotB, subject: '抢红包', idempotency_key: `red_packet_grab:${packet.id}:${b.id}`, set_key: `red_packet_grab:${packet.id}:${b.id}` },
+      { user_id: anchor.id, type: 'red_packet', state: 'paid', coins: 100 - gotA - gotB, subject: '红包退回', idempotency_key: `red_packet_refund:${packet.id}`, set_key: `red_packet_refund:${packet.id}` },
+    ]);
+
+    // What the funder and a grabber read: type 8 (红包) lists them newest first, order numbers P…; type 9 (天选) none.
+    const listed = await call('GET', '/api/Order/getList?type=8', anchor);
+    expect(listed.code).toBe(200);
+    expect(listed.data.list.map((order: { subject: string; coins: number; type: number; type_name: string; state: string }) => [order.subject, order.coins, order.type, order.type_name, order.state])).toEqual([
+      ['红包退回', 100 - gotA - gotB, 8, '红包', 'paid'],
+      ['发红包（10份）', -100, 8, '红包', 'paid'],
+    ]);
+    for (const order of listed.data.list) expect(order.order_no).toMatch(/^P\d{24}$/);
+    expect((await call('GET', '/api/Order/getList?type=9', anchor)).data.list).toEqual([]);
+    expect((await call('GET', '/api/Order/getList', a)).data.list.map((order: { subject: string; coins: number }) => [order.subject, order.coins])).toEqual([['抢红包', gotA]]);
+    expect((await call('GET', '/api/Order/getList', late)).data.list).toEqual([]);
+    // The records add up to the balance: 100 funded, 100 − refund out, the refund back.
+    expect(await coinsOf(anchor.id)).toBe(100 - 100 + (100 - gotA - gotB));
+    await expectLedgerClean(ctx.db);
+  });
+
   it('followers only: a member who does not follow the anchor is refused until they follow', async () => {
     const anchor = await anchorOf('红包主播己', 50);
     const packet = (await create(anchor, { room_id: anchor.roomId, total_coins: 50, shares: 5, followers_only: 1 })).data.packet;

@@ -58,6 +58,8 @@ describeEachDatabase('wallet: recharge packages, pay URL, sandbox gateway, notif
       { type: 5, name: '弹幕' },
       { type: 6, name: '兑换' },
       { type: 7, name: '提现' },
+      { type: 8, name: '红包' },
+      { type: 9, name: '天选' },
     ]);
     expect(Value.Check(OrderTypeListSchema, types.data)).toBe(true);
   });

@@ -88,6 +88,8 @@ export const ORDER_TYPES = [
   { type: 5, name: '弹幕', key: 'barrage', prefix: 'B' },
   { type: 6, name: '兑换', key: 'conversion', prefix: 'C' },
   { type: 7, name: '提现', key: 'withdrawal', prefix: 'W' },
+  { type: 8, name: '红包', key: 'red_packet', prefix: 'P' },
+  { type: 9, name: '天选', key: 'lottery', prefix: 'L' },
 ] as const;
 
 // withdrawals.ts

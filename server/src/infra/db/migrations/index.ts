@@ -36,6 +36,7 @@ import * as predictions0036 from './0036_predictions';
 import * as redPackets0037 from './0037_red_packets';
 import * as lotteries0038 from './0038_lotteries';
 import * as giftBatchFanMedals0039 from './0039_gift_batch_fan_medals';
+import * as walletOrderRedPacketsLotteries0040 from './0040_wallet_order_red_packets_lotteries';
 import * as points0034 from './0034_points';
 
 /**
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0037_red_packets': redPackets0037,
   '0038_lotteries': lotteries0038,
   '0039_gift_batch_fan_medals': giftBatchFanMedals0039,
+  '0040_wallet_order_red_packets_lotteries': walletOrderRedPacketsLotteries0040,
 };

@@ -59,8 +59,8 @@ export interface ChargeRuleTable {
 
 export type WalletOrderState = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'rejected';
 
-/** What an order is for (migration 0013; numbers and names: ORDER_TYPES in @sports/shared). */
-export type WalletOrderType = 'recharge' | 'gift' | 'guard' | 'horn' | 'barrage' | 'conversion' | 'withdrawal';
+/** What an order is for (migrations 0013, 0040; numbers and names: ORDER_TYPES in @sports/shared). */
+export type WalletOrderType = 'recharge' | 'gift' | 'guard' | 'horn' | 'barrage' | 'conversion' | 'withdrawal' | 'red_packet' | 'lottery';
 
 export interface WalletOrderTable {
   id: Generated<number>;

@@ -18,6 +18,7 @@ import { type WalletConfig, loadWalletConfig } from './wallet/index';
 import { type PointsConfig, loadPointsConfig } from './points/index';
 import { type RedPacketsConfig, loadRedPacketsConfig } from './redPackets/index';
 import { type LotteriesConfig, loadLotteriesConfig } from './lotteries/index';
+import { type PredictionsConfig, loadPredictionsConfig } from './predictions/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
 import { type ClipsConfig, loadClipsConfig } from './clips/index';
 
@@ -69,6 +70,8 @@ export interface AppConfig {
   redPackets: RedPacketsConfig;
   /** LOTTERY_*: window and winner bounds, abuse limits, the sweeper (lotteries/lotteriesConfig.ts). */
   lotteries: LotteriesConfig;
+  /** PREDICTION_*: the feed watcher's safety poll, the abandon delay, the tallies' interval (predictions/predictionsConfig.ts). */
+  predictions: PredictionsConfig;
   /** SITE_H5_URL, APP_IOS_URL, APP_ANDROID_URL: the download page (site/download/downloadConfig.ts). */
   download: DownloadConfig;
   /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
@@ -123,6 +126,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     points: loadPointsConfig(read, problems),
     redPackets: loadRedPacketsConfig(read, problems),
     lotteries: loadLotteriesConfig(read, problems),
+    predictions: loadPredictionsConfig(read, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
   };

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       points: config.points,
       redPackets: config.redPackets,
       lotteries: config.lotteries,
+      predictions: config.predictions,
       observability: config.observability,
     });
     parts.app = app;

@@ -1,3 +1,4 @@
-export { type PredictionsConfig, type PredictionsPort, defaultPredictionsConfig, predictionsPlugin } from './predictionsPlugin';
+export { type PredictionsPort, predictionsPlugin } from './predictionsPlugin';
+export { type PredictionsConfig, defaultPredictionsConfig, loadPredictionsConfig } from './predictionsConfig';
 export { pariMutuel, settlePrediction } from './settlement';
 export { PredictionService } from './predictionService';

@@ -8,23 +8,7 @@ import { predictionRoutes } from './predictionRoutes';
 import { PredictionService } from './predictionService';
 import { PredictionTallies } from './predictionTallies';
 import { PredictionWatcher } from './predictionWatcher';
-
-export interface PredictionsConfig {
-  /**
-   * The watcher's safety poll of the feed's results (ms; 0: never, tests tick by hand). Settling
-   * itself is driven by the feed's full-time event (`app.matchResults`); the poll catches what an
-   * event could not (a restart between the feed's commit and the event), locks, and abandons.
-   */
-  watchTickMs: number;
-  /** A bound match not finished this long after kick-off is abandoned: its predictions are refunded. */
-  abandonAfterHours: number;
-  /** Tallies pushed to a room at most once per this many ms (500: twice a second). */
-  tallyIntervalMs: number;
-}
-
-export function defaultPredictionsConfig(): PredictionsConfig {
-  return { watchTickMs: 30_000, abandonAfterHours: 12, tallyIntervalMs: 500 };
-}
+import { type PredictionsConfig, defaultPredictionsConfig } from './predictionsConfig';
 
 export interface PredictionsPluginOptions {
   db: Kysely<Database>;

@@ -9,6 +9,7 @@ export { MAINLAND_MOBILE, isMainlandMobile } from './mobile';
 export { loadSessionUser, toUserProfile } from './service';
 export { clearSessionCookie } from './sessions/sessionCookie';
 export { hashToken, isWellFormedToken, lookupSession, revokeSession } from './sessions/sessions';
+export { type BatchedSessionLookup, SessionLookups, batchedRequireLogin } from './sessions/batchedLogin';
 export type { SessionUser } from './sessions/sessions';
 export type { AccountServicesOptions } from './accountServices';
 export { type AccountsConfig, defaultAccountsConfig } from './accountsConfig';

@@ -11,7 +11,7 @@ import {
   RedPacketSchema,
 } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
-import { sessionOf } from '../accounts/index';
+import { SessionLookups, batchedRequireLogin, sessionOf } from '../accounts/index';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { ok } from '../infra/http/envelope';
@@ -63,7 +63,11 @@ export async function redPacketRoutes(app: App, options: RedPacketRoutesOptions)
     return ok({ packet: await packetView(db, created.packet, userId), balance: created.balance });
   });
 
-  app.post('/api/RedPacket/grab', { ...login, schema: { summary: '抢红包 (login): the next share, paid at once; once per member (RED_PACKET_ALREADY_GRABBED), followers only and 口令 checked here, limits per address and device', querystring: RedPacketIdQuerySchema, response: { 200: Envelope(RedPacketGrabResultSchema) } } }, async (request) => {
+  // The hot route (a room grabs together: bench:redpacket): the sessions of the grabs in flight are
+  // read in one query (accounts/sessions/batchedLogin.ts: requireLogin's rules and errors, nothing
+  // cached), and its request lines are not logged at info (what goes wrong still is).
+  const grabSessions = new SessionLookups({ db, clock });
+  app.post('/api/RedPacket/grab', { preHandler: batchedRequireLogin(grabSessions), logLevel: 'warn', schema: { summary: '抢红包 (login): the next share, paid at once; once per member (RED_PACKET_ALREADY_GRABBED), followers only and 口令 checked here, limits per address and device', querystring: RedPacketIdQuerySchema, response: { 200: Envelope(RedPacketGrabResultSchema) } } }, async (request) => {
     const userId = sessionOf(request).user.id;
     const cookie = request.cookies[VISITOR_COOKIE];
     const outcome = await grabPacket(db, config, { memberId: userId, packetId: request.query.packet_id, ip: request.ip ?? null, device: cookie !== undefined && DEVICE.test(cookie) ? cookie : null }, clock(), options.emptied);

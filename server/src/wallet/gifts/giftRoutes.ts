@@ -10,7 +10,7 @@ import {
   UserGiftListQuerySchema,
   UserGiftPageSchema,
 } from '@sports/shared/server';
-import { sessionOf } from '../../accounts/index';
+import { SessionLookups, batchedRequireLogin, sessionOf } from '../../accounts/index';
 import { SERVER_DIR } from '../../infra/config/serverPaths';
 import { ok } from '../../infra/http/envelope';
 import { errors } from '../../infra/http/errorCatalogue';
@@ -18,7 +18,6 @@ import type { App } from '../../infra/http/types';
 import { type ChatOutlet, tellTheRoom } from '../chatOutlet';
 import { idempotencyKeyOf } from '../walletRoutes';
 import { GiftBatcher } from './giftBatcher';
-import { SessionLookups, batchedRequireLogin } from './giftLogin';
 import { type GiftDeps, listGifts, listUserGifts, roomRank, sendGift } from './gifts';
 
 export const GIFT_ICONS_DIR = path.join(SERVER_DIR, 'static', 'gifts');
@@ -56,7 +55,7 @@ export async function giftRoutes(app: App, deps: GiftDeps & { chat: ChatOutlet }
   // The hot route (bench:gifts): its answer is a few hundred bytes of JSON, under the compression
   // threshold anyway, so the compress hooks are left off; its request lines are not logged (info),
   // while what goes wrong still is (a failed batch and 5xx at error, database-caught input at warn).
-  // Its sessions are read together, as its sends are applied (giftLogin.ts: the same rules and
+  // Its sessions are read together, as its sends are applied (accounts/sessions/batchedLogin.ts: the same rules and
   // errors as app.requireLogin, one query for the tokens that arrived meanwhile).
   const hot = { compress: false as const, decompress: false as const, logLevel: 'warn' as const };
   const sessions = new SessionLookups({ db: deps.db, clock: deps.clock });

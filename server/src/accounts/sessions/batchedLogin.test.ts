@@ -1,17 +1,16 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lookupSession, revokeSession } from '../../accounts/index';
-import { issueSession } from '../../accounts/sessions/sessions';
+import { issueSession, lookupSession, revokeSession } from './sessions';
 import type { Database } from '../../infra/db/schema';
 import { createUser } from '../../live/testing/roomsTestKit';
 import { type TestDatabase, createTestDatabase } from '../../testing/testDatabase';
 import { describeEachDatabase } from '../../testing/testApp';
-import { SessionLookups } from './giftLogin';
+import { SessionLookups } from './batchedLogin';
 
 /** The session token createUser issued. */
 const tokenOf = (user: { headers: { token?: string } }) => user.headers.token as string;
 
-describeEachDatabase('wallet: the gift route\'s sessions, read together (giftLogin.ts)', (target) => {
+describeEachDatabase('accounts: the hot routes\' sessions, read together (batchedLogin.ts)', (target) => {
   let testDatabase: TestDatabase;
   let db: Kysely<Database>;
   let now = new Date();

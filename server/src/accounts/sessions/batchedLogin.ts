@@ -1,22 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { hashToken, isWellFormedToken, presentedToken } from '../../accounts/index';
+import { presentedToken } from '../authPlugin';
+import { hashToken, isWellFormedToken } from './sessions';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 
 /**
- * The gift route's `requireLogin`, with the sessions of the sends in flight read together
- * (bench/gifts/README.md, "Round four"). `app.requireLogin` reads one session a request, a round
+ * `requireLogin` for the hot routes (a gift send, a red packet grab), with the sessions of the
+ * requests in flight read together (bench/gifts/README.md, "Round four"). `app.requireLogin` reads one session a request, a round
  * trip of its own (its query costs PostgreSQL 0.02 ms; the round trip and the protocol about ten
  * times that, and the server as much again); at a busy room's rate that was a third of what a
- * send cost. Here the lookups wait in line as the gift batches do (`giftBatcher.ts`): idle, a
+ * send cost. Here the lookups wait in line as the gift batches do (`wallet/gifts/giftBatcher.ts`): idle, a
  * lookup goes at once; busy, the tokens that arrived during the previous query go together in the
  * next one (`token_hash = any(...)`), at most 2 queries in flight.
  *
  * Nothing is cached: every send's session is read after the request arrived, so a session signed
  * out, expired or banned before it is refused exactly as `app.requireLogin` refuses it (the same
- * rules as `accounts/sessions/sessions.ts` `lookupSession`, and the same errors; `giftLogin.test.ts`
+ * rules as `accounts/sessions/sessions.ts` `lookupSession`, and the same errors; `batchedLogin.test.ts`
  * holds the two to the same answers).
  */
 

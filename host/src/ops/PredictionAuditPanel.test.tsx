@@ -50,6 +50,13 @@ describe('竞猜审计 (#/ops?tab=predictionAudit)', () => {
     expect(within(outcomes).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['选项', '下注积分', '注数', '占比', '结果']);
     expect(cellsOf(screen.getByTestId('prediction-outcome-5-0'))).toEqual(['主胜', '7', '2', '23.3%', '胜出']);
     expect(cellsOf(screen.getByTestId('prediction-outcome-5-2'))).toEqual(['客胜', '20', '1', '66.7%', '—']);
+    const stakes = within(trail).getByRole('table', { name: '竞猜 5 的下注明细（共 4 注）' });
+    expect(within(stakes).getAllByRole('row').slice(1).map((row) => cellsOf(row))).toEqual([
+      ['客队死忠（31）', '客胜', '20', '0', '2026-12-06 19:41', '#3101'],
+      ['主队球迷（32）', '主胜', '5', '20', '2026-12-06 19:35', '#3102'],
+      ['和局专家（33）', '平', '3', '0', '2026-12-06 19:50', '#3103'],
+      ['小赌怡情（34）', '主胜', '2', '9', '2026-12-06 19:52', '#3104'],
+    ]);
     expect(screen.getByTestId('prediction-audit-settlement-5').textContent).toBe('奖池 30 积分，派奖 29 积分，余数 1 积分归平台（2026-12-06 21:52）');
     expect(screen.getByTestId('prediction-audit-ledger-5').textContent).toBe(
       '下注账本键 prediction:stake:<用户>:<幂等键>派奖账本集 #4005（prediction:settle:5）余数账本键 prediction:remainder:5',

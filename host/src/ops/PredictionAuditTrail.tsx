@@ -59,6 +59,7 @@ export function PredictionAuditTrail({ row }: { row: OpsPredictionRow }) {
           </tbody>
         </Table>
       </TableScroll>
+      <StakesTable row={row} />
       <h3>{text.settlementHeading}</h3>
       <dl>
         <dt>{text.settlement}</dt>
@@ -95,5 +96,38 @@ export function PredictionAuditTrail({ row }: { row: OpsPredictionRow }) {
         </Table>
       </TableScroll>
     </>
+  );
+}
+
+/** Each member's stake (the largest first, up to the route's cap): outcome, amount, what it paid, when, its ledger set. */
+function StakesTable({ row }: { row: OpsPredictionRow }) {
+  const { prediction } = row;
+  const stakes = row.stake_list ?? [];
+  const columns = text.stakeColumns;
+  const labelOf = (index: number) => prediction.outcomes.find((outcome) => outcome.index === index)?.label ?? String(index);
+  return (
+    <TableScroll>
+      <Table data-testid={`prediction-audit-stakes-${prediction.id}`}>
+        <caption>{text.stakesCaption(prediction.id, stakes.length, row.stakes)}</caption>
+        <ColumnHeaders titles={[columns.member, columns.outcome, columns.amount, columns.payout, columns.at, columns.set]} />
+        <tbody>
+          {stakes.map((stake) => (
+            <tr key={stake.member_id}>
+              <td>{`${stake.nickname}（${stake.member_id}）`}</td>
+              <td>{labelOf(stake.outcome)}</td>
+              <td data-numeric>{stake.amount}</td>
+              <td data-numeric>{stake.payout ?? text.notPaidYet}</td>
+              <td>{stake.at_text}</td>
+              <td data-numeric>{`#${stake.set_id}`}</td>
+            </tr>
+          ))}
+          {stakes.length === 0 && (
+            <tr>
+              <td colSpan={6}>{text.noStakes}</td>
+            </tr>
+          )}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }

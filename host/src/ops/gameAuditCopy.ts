@@ -74,6 +74,10 @@ export const gameAuditCopy = {
     actions: { created: '创建', cancelled: '取消', settled: '结算', refunded: '退还' },
     detailKeys: { template: '模板', line: '盘口', outcomes: '选项', winner: '胜出选项', pool: '奖池', paid: '派奖', remainder: '余数', winners: '中奖注数', set_id: '账本集' } as Record<string, string>,
     noAudit: '没有操作记录',
+    stakesCaption: (id: number, shown: number, total: number) => `竞猜 ${id} 的下注明细（${shown < total ? `按金额最多 ${shown} 注，共 ${total} 注` : `共 ${total} 注`}）`,
+    stakeColumns: { member: '用户', outcome: '选项', amount: '下注积分', payout: '派奖积分', at: '下注时间', set: '账本集' },
+    notPaidYet: '未结算',
+    noStakes: '没有下注',
   },
   lotteries: {
     heading: '天选审计',

@@ -219,13 +219,24 @@ describeEachDatabase('predictions: create, stake, settle from the feed pari-mutu
     expect(opened.code).toBe(200);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/Prediction/create', headers: { ...OPS, 'x-ops-token': 'wrong-token-0123456789' }, payload: { room_id: roomId, template: 'football_1x2' } })).statusCode).toBe(403);
     const one = await member(20);
+    const two = await member(30);
     await stake(one, opened.data.id, 0, 20);
+    await stake(two, opened.data.id, 2, 30);
     await finish(matchId, 1, 0);
     await ctx.app.predictions.watcher.tick();
-    const answer = (await ctx.app.inject({ url: `/api/ops/predictions?room_id=${roomId}`, headers: OPS })).json() as { code: number; data: { list: Array<{ prediction: { id: number; state: string }; stakes: number; paid: number; settle_set_id: number | null; audit: Array<{ action: string; actor: string }> }> } };
+    const answer = (await ctx.app.inject({ url: `/api/ops/predictions?room_id=${roomId}`, headers: OPS })).json() as {
+      code: number;
+      data: { list: Array<{ prediction: { id: number; state: string }; stakes: number; paid: number; settle_set_id: number | null; audit: Array<{ action: string; actor: string }>; stake_list: Array<{ member_id: number; outcome: number; amount: number; payout: number | null; set_id: number; at_text: string }> }> };
+    };
     expect(answer.code).toBe(200);
     expect(answer.data.list).toHaveLength(1);
-    expect(answer.data.list[0]).toMatchObject({ prediction: { id: opened.data.id, state: 'settled' }, stakes: 1, paid: 20 });
+    expect(answer.data.list[0]).toMatchObject({ prediction: { id: opened.data.id, state: 'settled' }, stakes: 2, paid: 50 });
+    // Each member's stake, the largest first, with what it paid (主胜 took the whole pool) and its ledger set.
+    expect(answer.data.list[0]?.stake_list.map(({ member_id, outcome, amount, payout }) => ({ member_id, outcome, amount, payout }))).toEqual([
+      { member_id: two.id, outcome: 2, amount: 30, payout: 0 },
+      { member_id: one.id, outcome: 0, amount: 20, payout: 50 },
+    ]);
+    expect(answer.data.list[0]?.stake_list.every((entry) => entry.set_id > 0 && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(entry.at_text))).toBe(true);
     expect(answer.data.list[0]?.settle_set_id).toBeGreaterThan(0);
     expect(answer.data.list[0]?.audit.map((entry) => [entry.action, entry.actor])).toEqual([['created', 'ops:运营小张'], ['settled', 'feed:finished']]);
     expect((await ctx.app.inject({ url: '/api/ops/predictions' })).statusCode).toBe(403);

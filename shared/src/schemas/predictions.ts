@@ -140,10 +140,29 @@ export const PredictionAuditEntrySchema = Type.Object(
   { action: Type.Union([Type.Literal('created'), Type.Literal('cancelled'), Type.Literal('settled'), Type.Literal('refunded')]), actor: Type.String(), detail: Type.Record(Type.String(), Type.Unknown()), at: Type.Number(), at_text: Type.String() },
   { additionalProperties: false },
 );
+/** One member's stake as ops audit it: who, which outcome, how much, what it paid, when, its ledger set. */
+export const PredictionOpsStakeSchema = Type.Object(
+  {
+    member_id: BigIdSchema,
+    nickname: Type.String(),
+    outcome: Type.Integer({ minimum: 0, maximum: PREDICTION_OUTCOMES_MAX - 1 }),
+    amount: Count,
+    /** Written by the settlement (0: a losing stake; the stake itself on a refund); null before. */
+    payout: Type.Union([Count, Type.Null()]),
+    at_text: Type.String(),
+    /** The stake's ledger set (member points → the prediction's pool). */
+    set_id: BigIdSchema,
+  },
+  { additionalProperties: false },
+);
+/** Stakes listed per prediction in api/ops/predictions (the largest first; `stakes` counts them all). */
+export const PREDICTION_OPS_STAKES_SHOWN = 200;
 export const PredictionOpsRowSchema = Type.Object(
   {
     prediction: PredictionSchema,
     stakes: Count,
+    /** Up to PREDICTION_OPS_STAKES_SHOWN stakes, the largest first (then the earliest). Absent from older servers. */
+    stake_list: Type.Optional(Type.Array(PredictionOpsStakeSchema, { maxItems: PREDICTION_OPS_STAKES_SHOWN })),
     paid: Type.Union([Count, Type.Null()]),
     remainder: Type.Union([Count, Type.Null()]),
     /** The settlement's ledger set (payouts or refunds), null before. */

@@ -108,6 +108,12 @@ export function fakePrediction(id: number, overrides: Partial<OpsPredictionRow['
       ...overrides,
     },
     stakes: 4,
+    stake_list: [
+      { member_id: 31, nickname: '客队死忠', outcome: 2, amount: 20, payout: 0, at_text: '2026-12-06 19:41', set_id: 3101 },
+      { member_id: 32, nickname: '主队球迷', outcome: 0, amount: 5, payout: 20, at_text: '2026-12-06 19:35', set_id: 3102 },
+      { member_id: 33, nickname: '和局专家', outcome: 1, amount: 3, payout: 0, at_text: '2026-12-06 19:50', set_id: 3103 },
+      { member_id: 34, nickname: '小赌怡情', outcome: 0, amount: 2, payout: 9, at_text: '2026-12-06 19:52', set_id: 3104 },
+    ],
     paid: 29,
     remainder: 1,
     settle_set_id: 4000 + id,

@@ -9,7 +9,8 @@ import { newAnchorOnAir } from './support/anchors';
  * members in the room grab it (one from the packet falling over the player, one from the picker's
  * list); at expiry the third share goes back to the anchor. playwright.config.ts sets
  * RED_PACKET_EXPIRY_SECONDS=25 (10 minutes in production) and RED_PACKET_SWEEP_SECONDS=1, so the
- * refund comes within seconds; the sums are exact (100 = the two grabs + the refund).
+ * refund comes within seconds; the sums are exact (100 = the two grabs + the refund). The wallet
+ * centre's 订单 filtered to 红包 shows each move (发红包 −100, 红包退回 +refund; 抢红包 +share).
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -84,4 +85,20 @@ test('an anchor sends a red packet, two members grab it, and the rest is refunde
     await member.page.reload();
     await expect(member.page.getByTestId('bar-balance')).toHaveText(`余额 ${coins} 金币`, { timeout: 20_000 });
   }
+
+  // Each move is a line in the wallet centre's 订单, filtered to 红包: the anchor's packet and refund, a member's grab.
+  await anchor.page.goto('/web/#/member?type=3');
+  await anchor.page.getByTestId('wallet-tab-orders').click();
+  await anchor.page.getByTestId('wallet-order-type').selectOption({ label: '红包' });
+  const lineText = (row: Locator) => row.evaluate((item) => `${item.querySelector('strong')?.textContent} ${item.querySelector('[data-testid="wallet-order-amounts"]')?.textContent}`);
+  const anchorRows = anchor.page.locator('[data-testid="wallet-order"][data-type="8"]');
+  await expect(anchorRows).toHaveCount(2, { timeout: 15_000 });
+  expect(await Promise.all((await anchorRows.all()).map(lineText))).toEqual([`红包退回 +${refund} 金币`, '发红包（3份） -100 金币']);
+  await expect(anchor.page.locator('[data-testid="wallet-order"]:not([data-type="8"])')).toHaveCount(0);
+  await first.page.goto('/web/#/member?type=3');
+  await first.page.getByTestId('wallet-tab-orders').click();
+  const grabRow = first.page.locator('[data-testid="wallet-order"][data-type="8"]');
+  await expect(grabRow).toHaveCount(1, { timeout: 15_000 });
+  expect(await lineText(grabRow)).toBe(`抢红包 +${firstCoins} 金币`);
+  await expect(grabRow.getByTestId('wallet-order-state')).toHaveText('已完成');
 });

@@ -81,6 +81,8 @@ export const detailCopy = {
   venue: '场地',
   kickoff: '开赛时间',
   halfTime: (home: number, away: number) => `半场 ${home}-${away}`,
+  /** A knockout decided by a shoot-out: the score stays the 120 minutes'. */
+  penalties: (home: number, away: number) => `点球 ${home}-${away}`,
   noEvents: '暂无比赛事件',
   playClip: (what: string) => `看回放：${what}`,
   replays: '直播回放',

@@ -43,9 +43,10 @@ const TeamLink = styled.a`
 
 export const teamPageHref = (row: Pick<MatchRow, 'sport'>, teamId: number) => `#/${row.sport === 'basketball' ? 'base-basketball' : 'base-football'}?team=${teamId}`;
 
-/** The match as it stands: teams, score (kept live by the page), time, half-time, venue. */
+/** The match as it stands: teams, score (kept live by the page), time, half-time, a shoot-out (点球 4-3), venue. */
 export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
   const halfTime = row.home_half_score !== null && row.away_half_score !== null ? detailCopy.halfTime(row.home_half_score, row.away_half_score) : null;
+  const penalties = row.home_penalty_score != null && row.away_penalty_score != null ? detailCopy.penalties(row.home_penalty_score, row.away_penalty_score) : null;
   return (
     <PagePanel aria-label={`${row.home_team_name_zh} ${row.away_team_name_zh}`}>
       <Facts>
@@ -60,6 +61,7 @@ export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRo
           <p data-testid="detail-status">
             {row.match_str || statusCopy[row.status]}
             {halfTime && ` · ${halfTime}`}
+            {penalties && ` · ${penalties}`}
           </p>
         </div>
         <Team>

@@ -77,6 +77,14 @@ describe('score detail', () => {
     expect(context.callsTo(SCORES_PATHS.detail)[0]?.params).toEqual({ match_id: row.match_id });
   });
 
+  it('a knockout decided on penalties shows the score after 120 minutes and the shoot-out', async () => {
+    const row = matchRow({ ...arsenal(), round_zh: '决赛', status: 'finished', match_str: '完场', home_score: 1, away_score: 1, home_penalty_score: 4, away_penalty_score: 3 });
+    const { context } = detailContext(row);
+    renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
+    expect((await screen.findByTestId('detail-score')).textContent).toBe('1-1');
+    expect(screen.getByTestId('detail-status').textContent).toBe('完场 · 半场 1-0 · 点球 4-3');
+  });
+
   it('links each team to its page in the knowledge base', async () => {
     const row = arsenal();
     const { context } = detailContext(row);

@@ -33,6 +33,9 @@ export function commentaryText(event: MatchEvent, teams: Teams): string {
     case 'second_half':
       return '下半场比赛开始';
     case 'fulltime':
+      // A knockout: after extra time, and the shoot-out (the match row's penalty scores) when level.
+      if (event.detail === 'extra_time') return `加时赛结束，${score}`;
+      if (event.detail === 'penalties') return `加时赛战平，${score}，点球大战决出胜负`;
       return `全场比赛结束，${score}`;
     case 'score': {
       const play = event.points === 3 ? '三分球命中' : event.points === 1 ? '罚球命中' : '两分入账';

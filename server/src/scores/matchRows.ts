@@ -41,6 +41,8 @@ export function matchRowQuery(db: Kysely<Database>) {
       'm.away_yellow',
       'm.home_corner',
       'm.away_corner',
+      'm.home_penalty_score',
+      'm.away_penalty_score',
     ]);
 }
 

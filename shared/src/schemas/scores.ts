@@ -61,6 +61,9 @@ export const MatchRowSchema = Type.Object({
   away_yellow: Count,
   home_corner: Count,
   away_corner: Count,
+  /** Football knockout decided on penalties: the shoot-out (home/away_score stay the 120 minutes'); else null. */
+  home_penalty_score: Type.Optional(NullableInt),
+  away_penalty_score: Type.Optional(NullableInt),
 });
 export type MatchRow = Static<typeof MatchRowSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedFixture } from './matchFeed';
-import { checkBasketball, checkFeed, checkFootball, checkGroupStage, checkSeries, checkSquad, checkTable, checkTableAgainstResults, recordOf } from './testing/consistency';
+import type { FeedFixture, FeedMatchState } from './matchFeed';
+import { type FeedRecord, checkBasketball, checkFeed, checkFootball, checkGroupStage, checkKnockoutResult, checkKnockoutStage, checkSeries, checkSquad, checkTable, checkTableAgainstResults, knockoutQualifiers, recordOf } from './testing/consistency';
 import { DEMO_SPECS, matchStateOf, playDemoFeed, standingOf } from './testing/demoFeedFixture';
 
 /** A first start on 6 December 2026 (China 11:00), as e2e runs it: FEED_SEED=1, FEED_SPEED=60. */
@@ -19,9 +19,27 @@ describe('the demo feed is believable (every sport it produces, first start on 6
 
   it('covers every sport, with finished matches of each, and the World Cup group stage as results', () => {
     for (const sport of ['football', 'basketball', 'esports', 'general']) expect(finished(sport).length, sport).toBeGreaterThan(0);
-    const worldCup = finished('football').filter((fixture) => fixture.competition.name_zh === '国际足联世界杯');
+    const worldCup = finished('football').filter((fixture) => fixture.competition.name_zh === '国际足联世界杯' && fixture.standingsGroup !== null);
     expect(worldCup).toHaveLength(72);
     expect(worldCup.every((fixture) => fixture.kickoff_at.toISOString() >= '2026-06-10' && fixture.kickoff_at.toISOString() < '2026-06-28')).toBe(true);
+  });
+
+  it('plays the World Cup on to its final: 32 knockout matches from 28 June to 19 July (China), in no table, one champion', () => {
+    const knockouts = finished('football').filter((fixture) => fixture.competition.name_zh === '国际足联世界杯' && fixture.standingsGroup === null);
+    expect(knockouts).toHaveLength(32);
+    const china = (fixture: FeedFixture) => new Date(fixture.kickoff_at.getTime() + 8 * 3_600_000).toISOString().slice(5, 10);
+    const days = (round: string) => knockouts.filter((fixture) => fixture.round_zh === round).map(china);
+    expect(new Set(days('1/16决赛'))).toEqual(new Set(['06-28', '06-29', '06-30', '07-01', '07-02', '07-03']));
+    expect(new Set(days('1/8决赛'))).toEqual(new Set(['07-04', '07-05', '07-06', '07-07']));
+    expect(new Set(days('1/4决赛'))).toEqual(new Set(['07-09', '07-10', '07-11']));
+    expect(days('半决赛')).toEqual(['07-14', '07-15']);
+    expect(days('季军赛')).toEqual(['07-18']);
+    expect(days('决赛')).toEqual(['07-19']);
+    // The feed's seed 1 draws level matches: some go to extra time, some to penalties, each with a winner.
+    const states = knockouts.map((fixture) => record.states.get(fixture.key));
+    expect(states.some((state) => state?.home_penalty_score !== null)).toBe(true);
+    expect(knockouts.some((fixture) => record.events.get(fixture.key)?.some((event) => event.kind === 'fulltime' && event.detail === 'extra_time'))).toBe(true);
+    for (const fixture of knockouts) expect(checkKnockoutResult(fixture.key, record.states.get(fixture.key), record.events.get(fixture.key) ?? [])).toEqual([]);
   });
 
   it('plays in December only what is on in December', () => {
@@ -82,6 +100,39 @@ describe('the consistency checks catch planted impossibilities', () => {
     const december = fixture('a', 'b', '2026-12-06T12:00:00Z');
     const planted = { fixtures: new Map([[december.key, december]]), states: new Map(), events: new Map(), seasons: [] };
     expect(checkFeed(planted, DEMO_SPECS)).toEqual([expect.stringContaining('outside its season')]);
+  });
+
+  it('knockouts: a loser who plays on, a non-qualifier in the round of 32, a draw without penalties, a final before the semi-finals', () => {
+    const record = recordOf(playDemoFeed({ start: START, seed: 1, speed: 60, wallMinutes: 0, stepSeconds: 20 }));
+    const worldCup = [...record.fixtures.values()].filter((fixture) => fixture.competition.name_zh === '国际足联世界杯');
+    const groups = worldCup.filter((fixture) => fixture.standingsGroup !== null);
+    const knockouts = worldCup.filter((fixture) => fixture.standingsGroup === null);
+    const check = (fixtures: FeedFixture[], planted: Pick<FeedRecord, 'states' | 'events'> = record) => checkKnockoutStage('wc', groups, fixtures, planted);
+    expect(check(knockouts)).toEqual([]);
+    const round = (name: string) => knockouts.filter((fixture) => fixture.round_zh === name);
+    const loserOf = (fixture: FeedFixture) => {
+      const state = record.states.get(fixture.key);
+      const homeWon = state !== undefined && (state.home_score > state.away_score || (state.home_score === state.away_score && (state.home_penalty_score ?? 0) > (state.away_penalty_score ?? 0)));
+      return homeWon ? fixture.awayKey : fixture.homeKey;
+    };
+    // A loser of the round of 32 takes a place in the round of 16.
+    const [first] = round('1/8决赛');
+    const loser = loserOf(round('1/16决赛')[0] as FeedFixture);
+    const playsOn = knockouts.map((fixture) => (fixture === first ? { ...fixture, homeKey: loser } : fixture));
+    expect(check(playsOn)).toContainEqual(expect.stringMatching(/1\/8决赛: .* lost in 1\/16决赛 and plays on/));
+    // A fourth-placed team in the round of 32.
+    const { qualifiers } = knockoutQualifiers(groups, record.states);
+    const outsider = groups.flatMap((fixture) => [fixture.homeKey, fixture.awayKey]).find((team) => !qualifiers.has(team)) ?? '';
+    const opening = round('1/16决赛')[0] as FeedFixture;
+    expect(check(knockouts.map((fixture) => (fixture === opening ? { ...fixture, awayKey: outsider } : fixture)))).toContainEqual(expect.stringContaining('is not among the top two and eight best thirds'));
+    // A final level after 120 minutes with no shoot-out.
+    const final = round('决赛')[0] as FeedFixture;
+    const finalState = record.states.get(final.key) as FeedMatchState;
+    const drawn = new Map(record.states).set(final.key, { ...finalState, away_score: finalState.home_score, home_penalty_score: null, away_penalty_score: null });
+    expect(check(knockouts, { states: drawn, events: record.events })).toContainEqual(expect.stringContaining('without penalties'));
+    // The final played before the semi-finals.
+    const early = knockouts.map((fixture) => (fixture === final ? { ...fixture, kickoff_at: new Date('2026-07-12T03:00:00Z') } : fixture));
+    expect(check(early)).toContainEqual(expect.stringContaining('决赛: starts 2026-07-12'));
   });
 
   it('squads: a player with more games than his team, players scoring more than the team, regulars without games', () => {

@@ -8,7 +8,7 @@ import { type FeedTiming, type PlannedFixture, dayIndexAt, planDay } from './eng
 import { type FeedBatch, type FeedFixture, type MatchFeed, emptyBatch, isEmptyBatch } from './matchFeed';
 import { type DemoWorld, buildDemoWorld, seasonName, worldTeam } from './world/demoWorld';
 import { fixtureIntel } from './world/intelligence';
-import { pastGroupStages } from './world/pastTournaments';
+import { playPastTournaments } from './world/pastTournaments';
 import { initialSeasons } from './world/seasonTables';
 
 const HOUR_MS = 3_600_000;
@@ -165,9 +165,10 @@ export class DemoFeedSimulator implements MatchFeed {
   }
 
   /**
-   * A tournament already played this year (pastTournaments.ts): its group matches, each simulated
-   * to the end in real time (whatever FEED_SPEED), sent finished with their events and statistics,
-   * without prices. Their results make the tournament's table.
+   * A tournament already played this year (pastTournaments.ts): its group matches and then its
+   * knockout rounds (drawn from the group results), each simulated to the end in real time
+   * (whatever FEED_SPEED), sent finished with their events and statistics, without prices. The
+   * group results make the tournament's table; the knockouts count in no table.
    */
   private sendPastTournaments(now: Date, batch: FeedBatch): void {
     const context = { seed: this.timing.seed, speed: 1 };
@@ -178,13 +179,16 @@ export class DemoFeedSimulator implements MatchFeed {
       odds: () => undefined,
       statistics: (matchKey, list) => statistics.set(matchKey, list),
     };
-    for (const fixture of pastGroupStages(this.world, this.timing.seed, now)) {
-      if (fixture.kickoffAt.getTime() + PAST_MATCH_MS > now.getTime()) continue;
+    // Group matches first, then the knockout rounds drawn from their results (each round from the last).
+    playPastTournaments(this.world, this.timing.seed, now, (fixture) => {
+      if (fixture.kickoffAt.getTime() + PAST_MATCH_MS > now.getTime()) return null;
       batch.fixtures.push(this.toFeedFixture(fixture));
       const simulation = new FootballSimulation(fixture, context, worldTeam(this.world, fixture.homeKey), worldTeam(this.world, fixture.awayKey));
       simulation.advance(PAST_MATCH_MS, output);
-      batch.states.push(simulation.state());
-    }
+      const state = simulation.state();
+      batch.states.push(state);
+      return state;
+    });
     batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
   }
 

@@ -33,6 +33,8 @@ interface MatchRef {
 export class FeedStore {
   private readonly teamIds = new Map<string, number>();
   private readonly matches = new Map<string, MatchRef>();
+  /** Matches in no table (a knockout round: FeedFixture.standingsGroup null), by id; a feed sends a fixture again after a restart. */
+  private readonly outsideTables = new Set<number>();
   private competitions: Map<string, number> | null = null;
   private readonly seasonIds = new Map<string, number>();
 
@@ -119,6 +121,7 @@ export class FeedStore {
   private async storeFixtures(trx: Transaction<Database>, fixtures: readonly FeedFixture[]): Promise<void> {
     const values = [];
     const intel = new Map<string, FeedFixture['intel']>();
+    const knockouts = new Set<string>();
     for (const fixture of fixtures) {
       const competitionId = await this.competitionId(trx, fixture.competition.sport, fixture.competition.name_zh);
       const home = await this.teamId(trx, fixture.homeKey);
@@ -136,6 +139,7 @@ export class FeedStore {
         kickoff_at: fixture.kickoff_at,
       });
       intel.set(fixture.key, fixture.intel);
+      if (fixture.standingsGroup === null) knockouts.add(fixture.key);
     }
     if (values.length === 0) return;
     const rows = await trx
@@ -148,6 +152,7 @@ export class FeedStore {
     const absences = [];
     for (const row of rows) {
       this.matches.set(row.external_key, { id: row.id, sport: row.sport, seasonId: row.season_id, competitionId: row.competition_id, homeTeamId: row.home_team_id, awayTeamId: row.away_team_id });
+      if (knockouts.has(row.external_key)) this.outsideTables.add(Number(row.id));
       const info = intel.get(row.external_key);
       if (info === undefined) continue;
       intelRows.push({ match_id: row.id, home_recent: JSON.stringify(info.home_recent), away_recent: JSON.stringify(info.away_recent), head_to_head: JSON.stringify(info.head_to_head) });
@@ -173,7 +178,7 @@ export class FeedStore {
     return ref;
   }
 
-  /** Writes match states; a match that just finished updates its season's table (once). */
+  /** Writes match states; a match that just finished updates its season's table (once; a knockout match none). */
   private async storeStates(trx: Transaction<Database>, batch: FeedBatch): Promise<{ matchIds: number[]; finished: MatchFinished[] }> {
     const states = [];
     for (const state of batch.states) {
@@ -187,19 +192,20 @@ export class FeedStore {
         status = v.status, period = v.period, minute = v.minute, extra_minute = v.extra_minute, clock_seconds = v.clock_seconds,
         home_score = v.home_score, away_score = v.away_score, home_half_score = v.home_half_score, away_half_score = v.away_half_score,
         period_scores = v.period_scores, home_red = v.home_red, away_red = v.away_red, home_yellow = v.home_yellow, away_yellow = v.away_yellow,
-        home_corner = v.home_corner, away_corner = v.away_corner, finished_at = v.finished_at, updated_at = ${batch.at}
+        home_corner = v.home_corner, away_corner = v.away_corner, home_penalty_score = v.home_penalty_score, away_penalty_score = v.away_penalty_score,
+        finished_at = v.finished_at, updated_at = ${batch.at}
       from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as v(
         id bigint, status text, period smallint, minute smallint, extra_minute smallint, clock_seconds smallint,
         home_score smallint, away_score smallint, home_half_score smallint, away_half_score smallint, period_scores jsonb,
         home_red smallint, away_red smallint, home_yellow smallint, away_yellow smallint, home_corner smallint, away_corner smallint,
-        finished_at timestamptz),
+        home_penalty_score smallint, away_penalty_score smallint, finished_at timestamptz),
         match prev
       where m.id = v.id and prev.id = m.id
       returning m.id, prev.status as old_status, m.status, m.home_score, m.away_score`.execute(trx);
     const finished: MatchFinished[] = [];
     for (const row of rows) {
       if (row.status === 'finished' && row.old_status !== 'finished') {
-        await this.applyResult(trx, row.id, row.home_score, row.away_score);
+        if (!this.outsideTables.has(Number(row.id))) await this.applyResult(trx, row.id, row.home_score, row.away_score);
         finished.push({ matchId: Number(row.id), homeScore: row.home_score, awayScore: row.away_score });
       }
     }

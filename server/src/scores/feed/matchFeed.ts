@@ -109,6 +109,9 @@ export interface FeedMatchState {
   away_yellow: number;
   home_corner: number;
   away_corner: number;
+  /** A knockout match level after extra time: the shoot-out (the score stays the 120 minutes'); else null. */
+  home_penalty_score: number | null;
+  away_penalty_score: number | null;
   finished_at: Date | null;
 }
 
@@ -132,6 +135,8 @@ export function scheduledMatchState(key: string): FeedMatchState {
     away_yellow: 0,
     home_corner: 0,
     away_corner: 0,
+    home_penalty_score: null,
+    away_penalty_score: null,
     finished_at: null,
   };
 }

@@ -68,20 +68,22 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
     }
   });
 
-  it('stores the World Cup table as its 72 results imply (W/D/L, goals, 3/1/0 points)', async () => {
-    const results = await ctx.db
+  it('stores the World Cup table as its 72 group results imply (W/D/L, goals, 3/1/0 points), the knockouts counting in no table', async () => {
+    const finished = await ctx.db
       .selectFrom('match')
-      .select(['home_team_id', 'away_team_id', 'home_score', 'away_score'])
+      .select(['home_team_id', 'away_team_id', 'home_score', 'away_score', 'round_zh'])
       .where('season_id', '=', worldCup.season?.id ?? 0)
       .where('status', '=', 'finished')
       .execute();
+    expect(finished).toHaveLength(104);
+    const results = finished.filter((match) => match.round_zh.endsWith('组'));
     expect(results).toHaveLength(72);
     const rows = worldCup.groups.flatMap((group) => group.rows.map((row) => ({ ...row, teamKey: String(row.team_id), group_name: group.group_name, form: '' })));
     const implied = results.map((match) => ({ homeKey: String(match.home_team_id), awayKey: String(match.away_team_id), home: match.home_score, away: match.away_score }));
     expect(checkTableAgainstResults('世界杯', rows, implied)).toEqual([]);
   });
 
-  it('gives the World Cup (played in June) its season: twelve groups of four, three games each, results, no fixtures in December', () => {
+  it('gives the World Cup (played 11 June-19 July) its season: twelve groups of four, three games each, the knockouts to a final, no fixtures in December', () => {
     expect(worldCup.season).toMatchObject({ name: '2026', is_current: true });
     expect(worldCup.groups.map((group) => group.group_name)).toEqual([...'ABCDEFGHIJKL'].map((letter) => `${letter}组`));
     for (const group of worldCup.groups) {
@@ -89,14 +91,18 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
       expect(group.rows.map((row) => row.position)).toEqual([1, 2, 3, 4]);
       expect(group.rows.map((row) => row.played)).toEqual([3, 3, 3, 3]);
     }
-    expect(worldCup.finished_count).toBe(72);
+    expect(worldCup.finished_count).toBe(104);
     expect(worldCup.results.length).toBeGreaterThan(0);
     expect(worldCup.results.every((match) => match.status === 'finished' && match.competition_short_zh === '世界杯')).toBe(true);
-    expect(worldCup.results.every((match) => match.kickoff_at.startsWith('2026-06'))).toBe(true);
+    expect(worldCup.results.every((match) => match.kickoff_at >= '2026-06-10' && match.kickoff_at < '2026-07-19T16:00:00Z')).toBe(true);
     expect(worldCup.fixtures).toEqual([]);
+    // The newest result is the final, with a winner (after 120 minutes, on penalties if level).
+    const final = worldCup.results[0];
+    expect(final?.round_zh).toBe('决赛');
+    expect(final !== undefined && (final.home_score !== final.away_score || (final.home_penalty_score ?? 0) !== (final.away_penalty_score ?? 0))).toBe(true);
     // Group matches pair teams of one group, and the round says which.
     const groupOf = new Map(worldCup.groups.flatMap((group) => group.rows.map((row) => [row.team_id, group.group_name])));
-    for (const match of [...worldCup.results, ...worldCup.fixtures]) {
+    for (const match of [...worldCup.results, ...worldCup.fixtures].filter((row) => row.round_zh.endsWith('组'))) {
       expect(groupOf.get(match.home_team_id)).toBe(match.round_zh);
       expect(groupOf.get(match.away_team_id)).toBe(match.round_zh);
     }

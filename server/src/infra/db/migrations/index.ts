@@ -37,6 +37,7 @@ import * as redPackets0037 from './0037_red_packets';
 import * as lotteries0038 from './0038_lotteries';
 import * as giftBatchFanMedals0039 from './0039_gift_batch_fan_medals';
 import * as walletOrderRedPacketsLotteries0040 from './0040_wallet_order_red_packets_lotteries';
+import * as matchPenaltyShootout0041 from './0041_match_penalty_shootout';
 import * as points0034 from './0034_points';
 
 /**
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0038_lotteries': lotteries0038,
   '0039_gift_batch_fan_medals': giftBatchFanMedals0039,
   '0040_wallet_order_red_packets_lotteries': walletOrderRedPacketsLotteries0040,
+  '0041_match_penalty_shootout': matchPenaltyShootout0041,
 };

@@ -66,6 +66,9 @@ export interface MatchTable {
   away_yellow: Generated<number>;
   home_corner: Generated<number>;
   away_corner: Generated<number>;
+  /** A shoot-out's kicks scored (migration 0041); null without one. */
+  home_penalty_score: NullableSmallint;
+  away_penalty_score: NullableSmallint;
   finished_at: NullableTimestamp;
   updated_at: Timestamp;
 }

@@ -13,6 +13,11 @@ const HALFTIME_MINUTES = 15;
 const LAST_PRICED_MINUTE = 85;
 /** Minutes of play, per side, in which a goal is expected at the base rate (90 + usual stoppage). */
 const PLAYED_MINUTES = 95;
+/** Knockouts: the break before extra time, and between its two halves of 15 minutes. */
+const BEFORE_EXTRA_TIME_MINUTES = 5;
+const EXTRA_TIME_BREAK_MINUTES = 1;
+/** A shoot-out: a kick a minute; most kicks go in. */
+const SHOOTOUT_CONVERSION = 0.75;
 
 type Side = 'home' | 'away';
 
@@ -33,7 +38,10 @@ interface SideStats {
 }
 
 /**
- * A football match: 45 + stoppage, 15 minutes of half-time, 45 + stoppage. Each minute is rolled
+ * A football match: 45 + stoppage, 15 minutes of half-time, 45 + stoppage; a knockout match
+ * (`fixture.knockout`) level then plays extra time (periods 3 and 4: 91'-105'+, 106'-120'+) and,
+ * still level, a shoot-out (period 5: five kicks each, then sudden death), kept in
+ * home/away_penalty_score beside the 120 minutes' score; full time comes after. Each minute is rolled
  * on its own generator (seed, match, minute): goals at each side's rate (down a man: less),
  * cards, corners, substitutions in the usual windows, statistics; prices after every few
  * minutes per company and after every goal or red card.
@@ -46,6 +54,8 @@ export class FootballSimulation extends BaseSimulation {
   private readonly stats: Record<Side, SideStats> = { home: emptyStats(), away: emptyStats() };
   private possession = 50;
   private repriceEveryone = false;
+  /** Knockouts level after 90 minutes: when each period of extra time starts (simulated ms). */
+  private readonly extraTimeStarts = new Map<number, number>();
 
   constructor(fixture: PlannedFixture, context: SimulationContext, home: WorldTeam, away: WorldTeam) {
     super(fixture, context);
@@ -72,14 +82,81 @@ export class FootballSimulation extends BaseSimulation {
       this.agenda.add((secondHalfStart + minute) * MINUTE_MS, AgendaOrder.Roll, () => this.playMinute(slot, (secondHalfStart + minute) * MINUTE_MS));
     }
     const end = (secondHalfStart + this.secondHalfMinutes) * MINUTE_MS;
-    this.agenda.add(end, AgendaOrder.Boundary, () => this.fulltime(end));
+    this.agenda.add(end, AgendaOrder.Boundary, () => (this.fixture.knockout === true && this.level() ? this.scheduleExtraTime(end) : this.fulltime(end)));
+  }
+
+  private level(): boolean {
+    return this.current.home_score === this.current.away_score;
+  }
+
+  /** The two periods of extra time after a level 90 minutes (their minutes roll like the others, on their own slots). */
+  private scheduleExtraTime(end: number): void {
+    Object.assign(this.current, { status: 'halftime', minute: 90, extra_minute: null });
+    const setup = createRng(this.context.seed, this.fixture.key, 'extra-time');
+    const regular = this.firstHalfMinutes + this.secondHalfMinutes;
+    let start = end + BEFORE_EXTRA_TIME_MINUTES * MINUTE_MS;
+    for (const period of [3, 4] as const) {
+      const minutes = 15 + setup.int(0, 2);
+      const periodStart = start;
+      this.extraTimeStarts.set(period, periodStart);
+      this.agenda.add(periodStart, AgendaOrder.Boundary, () => {
+        Object.assign(this.current, { status: 'live', period, minute: period === 3 ? 91 : 106, extra_minute: null });
+      });
+      for (let minute = 0; minute < minutes; minute += 1) {
+        const slot = regular + (period === 3 ? 0 : 20) + minute;
+        this.agenda.add(periodStart + minute * MINUTE_MS, AgendaOrder.Roll, () => this.playMinute(slot, periodStart + minute * MINUTE_MS));
+      }
+      const periodEnd = periodStart + minutes * MINUTE_MS;
+      if (period === 3) {
+        this.agenda.add(periodEnd, AgendaOrder.Boundary, () => Object.assign(this.current, { status: 'halftime', minute: 105, extra_minute: null }));
+        start = periodEnd + EXTRA_TIME_BREAK_MINUTES * MINUTE_MS;
+      } else {
+        this.agenda.add(periodEnd, AgendaOrder.Boundary, () => (this.level() ? this.shootout(periodEnd + BEFORE_EXTRA_TIME_MINUTES * MINUTE_MS) : this.fulltime(periodEnd, 120)));
+      }
+    }
+  }
+
+  /**
+   * Penalties: sides alternate, five kicks each, over as soon as one side cannot be caught; level
+   * after five, a kick each until one misses and the other scores. Full time at the last kick.
+   */
+  private shootout(start: number): void {
+    Object.assign(this.current, { status: 'live', period: 5, minute: 120, extra_minute: null, home_penalty_score: 0, away_penalty_score: 0 });
+    const rng = createRng(this.context.seed, this.fixture.key, 'shootout');
+    const score = { home: 0, away: 0 };
+    const taken = { home: 0, away: 0 };
+    const decided = (): boolean => {
+      // Within the first five each: over once one side cannot catch up even scoring all it has left.
+      if (taken.home < 5 || taken.away < 5) return score.home + (5 - taken.home) < score.away || score.away + (5 - taken.away) < score.home;
+      return taken.home === taken.away && score.home !== score.away;
+    };
+    while (!decided()) {
+      const side = taken.home === taken.away ? 'home' : 'away';
+      taken[side] += 1;
+      if (rng.chance(SHOOTOUT_CONVERSION)) score[side] += 1;
+    }
+    const kicks = taken.home + taken.away;
+    const end = start + kicks * MINUTE_MS;
+    this.agenda.add(end, AgendaOrder.Boundary, () => {
+      Object.assign(this.current, { home_penalty_score: score.home, away_penalty_score: score.away });
+      this.fulltime(end, 120, 'penalties');
+    });
   }
 
   /** Minute and extra minute shown at `elapsedMs` (status is set by the boundaries). */
   protected setClock(elapsedMs: number): void {
     if (this.current.status !== 'live') return;
     const secondHalfStart = (this.firstHalfMinutes + HALFTIME_MINUTES) * MINUTE_MS;
-    if (this.current.period === 1) {
+    const period = this.current.period ?? 1;
+    if (period >= 3) {
+      // Extra time (3: 91'-105', 4: 106'-120', then added minutes); the shoot-out stays at 120'.
+      const periodStart = this.extraTimeStarts.get(period);
+      if (periodStart === undefined) return;
+      const base = period === 3 ? 90 : 105;
+      const played = base + 1 + Math.floor((elapsedMs - periodStart) / MINUTE_MS);
+      this.current.minute = Math.min(base + 15, played);
+      this.current.extra_minute = played > base + 15 ? played - base - 15 : null;
+    } else if (this.current.period === 1) {
       const played = Math.floor(elapsedMs / MINUTE_MS) + 1;
       this.current.minute = Math.min(45, played);
       this.current.extra_minute = played > 45 ? played - 45 : null;
@@ -106,9 +183,10 @@ export class FootballSimulation extends BaseSimulation {
     this.emit(at, { kind: 'second_half' });
   }
 
-  private fulltime(at: number): void {
-    Object.assign(this.current, { status: 'finished', minute: 90, extra_minute: null, finished_at: this.wallAt(at) });
-    this.emit(at, { kind: 'fulltime', minute: 90, extra_minute: null });
+  /** The end: after 90 minutes, or 120 (`detail` 'extra_time', or 'penalties' after a shoot-out). */
+  private fulltime(at: number, minute = 90, detail: string | null = minute === 120 ? 'extra_time' : null): void {
+    Object.assign(this.current, { status: 'finished', minute, extra_minute: null, finished_at: this.wallAt(at) });
+    this.emit(at, { kind: 'fulltime', minute, extra_minute: null, detail });
     this.emitStatistics();
   }
 
@@ -218,7 +296,7 @@ export class FootballSimulation extends BaseSimulation {
   }
 
   private price(slot: number, at: number): void {
-    if (this.current.period === 2 && (this.current.minute ?? 0) > LAST_PRICED_MINUTE) return;
+    if ((this.current.period === 2 && (this.current.minute ?? 0) > LAST_PRICED_MINUTE) || (this.current.period ?? 0) > 2) return;
     const everyone = this.repriceEveryone;
     this.repriceEveryone = false;
     const totalMinutes = this.firstHalfMinutes + this.secondHalfMinutes;

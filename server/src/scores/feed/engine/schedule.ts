@@ -23,9 +23,12 @@ export interface PlannedFixture {
   awayKey: string;
   kickoffAt: Date;
   round_zh: string;
-  standingsGroup: string;
+  /** The table group it counts towards ('' a league's); null: a knockout match, in no table. */
+  standingsGroup: string | null;
   /** Series: the games (maps, frames) it is played over. */
   bestOf: number;
+  /** Football knockout: level after 90 minutes, extra time, then penalties (a winner always). */
+  knockout?: boolean;
 }
 
 /** Wall-clock length of a simulated day. */

@@ -1,6 +1,6 @@
 import { type FeedBatch, type FeedFixture, type FeedMatchEvent, type FeedMatchState, type FeedStanding, emptyStanding } from '../matchFeed';
 import type { DemoCompetitionSpec } from '../world/demoCompetitions';
-import { fixtureBestOf, inPlayWindow } from '../world/seasonCalendar';
+import { fixtureBestOf, inPlayWindow, inSeasonWindow } from '../world/seasonCalendar';
 import { SNOOKER_MAX_BREAK, gamesToWin } from '../engine/seriesModel';
 
 /**
@@ -17,7 +17,13 @@ import { SNOOKER_MAX_BREAK, gamesToWin } from '../engine/seriesModel';
  *   minute clock.
  * - Tables: played = W + D + L, points 3/1/0 (football) or a point a win, goals for and against
  *   and wins and losses adding up across a group; a table computed from results only equals them.
- * - Dates: every fixture inside its competition's play window.
+ * - Dates: every fixture inside its competition's play window (a knockout round: its season window).
+ * - A knockout stage (the World Cup's, sent as results): the 32 of its first round exactly each
+ *   group's top two and the eight best thirds (points, goal difference, goals, then the team key),
+ *   no group's teams against each other there; 16-8-4-2 matches, then the third place (the
+ *   semi-finals' losers) and the final; every winner in the next round and no loser; a level match
+ *   only after extra time and decided on penalties (extra time only after a level 90 minutes); one
+ *   champion; dates after the groups', in round order, inside the season.
  */
 export interface FeedRecord {
   fixtures: Map<string, FeedFixture>;
@@ -50,7 +56,9 @@ export function checkFootball(key: string, state: FeedMatchState, events: readon
   if (state.status === 'finished' && state.home_half_score === null) problems.push(`${key}: finished without a half-time score`);
   for (const event of events) {
     if (event.minute === null) continue;
-    if (event.minute < 1 || event.minute > 90 || (event.extra_minute ?? 0) > 15) problems.push(`${key}: ${event.kind} at minute ${event.minute}+${event.extra_minute ?? 0}`);
+    // Extra time (periods 3 and 4, a knockout's) runs to 120'.
+    const last = (event.period ?? 0) >= 3 ? 120 : 90;
+    if (event.minute < 1 || event.minute > last || (event.extra_minute ?? 0) > 15) problems.push(`${key}: ${event.kind} at minute ${event.minute}+${event.extra_minute ?? 0}`);
   }
   return problems;
 }
@@ -163,7 +171,9 @@ export function checkFeed(record: FeedRecord, specs: ReadonlyMap<string, DemoCom
   for (const [key, fixture] of record.fixtures) {
     const spec = specs.get(fixture.competition.name_zh);
     if (spec === undefined) continue;
-    if (!inPlayWindow(spec, fixture.kickoff_at)) problems.push(`${key}: ${spec.name_zh} on ${fixture.kickoff_at.toISOString()}, outside its season`);
+    // A knockout round (in no table) is played after the group phase, within the season.
+    const window = fixture.standingsGroup === null ? inSeasonWindow : inPlayWindow;
+    if (!window(spec, fixture.kickoff_at)) problems.push(`${key}: ${spec.name_zh} on ${fixture.kickoff_at.toISOString()}, outside its season`);
     const state = record.states.get(key);
     if (state === undefined) continue;
     const events = record.events.get(key) ?? [];
@@ -176,7 +186,9 @@ export function checkFeed(record: FeedRecord, specs: ReadonlyMap<string, DemoCom
     problems.push(...checkTable(`${season.competition.name_zh} ${season.name}`, season.standings, season.competition.sport === 'football'));
     if (spec?.pastAsMatches !== true) continue;
     // A tournament sent as results: its table is theirs alone.
-    const fixtures = [...record.fixtures.values()].filter((fixture) => fixture.competition.name_zh === season.competition.name_zh && fixture.season_name === season.name);
+    const all = [...record.fixtures.values()].filter((fixture) => fixture.competition.name_zh === season.competition.name_zh && fixture.season_name === season.name);
+    const fixtures = all.filter((fixture) => fixture.standingsGroup !== null);
+    const knockouts = all.filter((fixture) => fixture.standingsGroup === null);
     const results = fixtures.flatMap((fixture) => {
       const state = record.states.get(fixture.key);
       return state?.status === 'finished' ? [{ homeKey: fixture.homeKey, awayKey: fixture.awayKey, home: state.home_score, away: state.away_score }] : [];
@@ -194,6 +206,140 @@ export function checkFeed(record: FeedRecord, specs: ReadonlyMap<string, DemoCom
       problems.push(...checkTable(`${season.competition.name_zh} ${season.name}`, computed, true));
       problems.push(...checkTableAgainstResults(`${season.competition.name_zh} ${season.name}`, computed, results));
     }
+    if (knockouts.length > 0) problems.push(...checkKnockoutStage(`${season.competition.name_zh} ${season.name}`, fixtures, knockouts, record));
+  }
+  return problems;
+}
+
+/** The knockout rounds in order, with their number of matches (季军赛: the semi-finals' losers). */
+export const KNOCKOUT_ROUND_SIZES: readonly [string, number][] = [
+  ['1/16决赛', 16],
+  ['1/8决赛', 8],
+  ['1/4决赛', 4],
+  ['半决赛', 2],
+  ['季军赛', 1],
+  ['决赛', 1],
+];
+
+/** The side through: the score, else the shoot-out; null when nobody is. */
+function sideThrough(state: FeedMatchState | undefined): 'home' | 'away' | null {
+  if (state?.status !== 'finished') return null;
+  if (state.home_score !== state.away_score) return state.home_score > state.away_score ? 'home' : 'away';
+  if (state.home_penalty_score === null || state.away_penalty_score === null || state.home_penalty_score === state.away_penalty_score) return null;
+  return state.home_penalty_score > state.away_penalty_score ? 'home' : 'away';
+}
+
+/** The 32 a group stage sends on: each group's top two and the eight best thirds (the check's own ranking). */
+export function knockoutQualifiers(groupFixtures: readonly FeedFixture[], states: ReadonlyMap<string, FeedMatchState>): { qualifiers: Set<string>; groupOf: Map<string, string> } {
+  const lines = new Map<string, { teamKey: string; group: string; points: number; difference: number; goals: number }>();
+  const groupOf = new Map<string, string>();
+  for (const fixture of groupFixtures) {
+    const state = states.get(fixture.key);
+    for (const [teamKey, own, other] of [
+      [fixture.homeKey, state?.home_score ?? 0, state?.away_score ?? 0],
+      [fixture.awayKey, state?.away_score ?? 0, state?.home_score ?? 0],
+    ] as const) {
+      const line = lines.get(teamKey) ?? { teamKey, group: fixture.standingsGroup ?? '', points: 0, difference: 0, goals: 0 };
+      groupOf.set(teamKey, line.group);
+      if (state?.status === 'finished') {
+        line.points += own > other ? 3 : own === other ? 1 : 0;
+        line.difference += own - other;
+        line.goals += own;
+      }
+      lines.set(teamKey, line);
+    }
+  }
+  type Line = typeof lines extends Map<string, infer L> ? L : never;
+  const order = (a: Line, b: Line) => b.points - a.points || b.difference - a.difference || b.goals - a.goals || a.teamKey.localeCompare(b.teamKey);
+  const groups = new Map<string, Line[]>();
+  for (const line of lines.values()) groups.set(line.group, [...(groups.get(line.group) ?? []), line]);
+  const qualifiers = new Set<string>();
+  const thirds: Line[] = [];
+  for (const members of groups.values()) {
+    const ranked = [...members].sort(order);
+    for (const line of ranked.slice(0, 2)) qualifiers.add(line.teamKey);
+    if (ranked[2] !== undefined) thirds.push(ranked[2]);
+  }
+  for (const line of thirds.sort(order).slice(0, 8)) qualifiers.add(line.teamKey);
+  return { qualifiers, groupOf };
+}
+
+/** A knockout stage against its group stage (see the list at the top). */
+export function checkKnockoutStage(label: string, groupFixtures: readonly FeedFixture[], knockouts: readonly FeedFixture[], record: Pick<FeedRecord, 'states' | 'events'>): string[] {
+  const problems: string[] = [];
+  const name = (teamKey: string) => teamKey.replace(/^sim:[a-z]+:/, '');
+  const { qualifiers, groupOf } = knockoutQualifiers(groupFixtures, record.states);
+  const lastGroupKickoff = Math.max(...groupFixtures.map((fixture) => fixture.kickoff_at.getTime()));
+  const rounds = new Map<string, FeedFixture[]>();
+  for (const fixture of knockouts) {
+    if (!KNOCKOUT_ROUND_SIZES.some(([round]) => round === fixture.round_zh)) problems.push(`${label} ${fixture.key}: a knockout match in round '${fixture.round_zh}'`);
+    rounds.set(fixture.round_zh, [...(rounds.get(fixture.round_zh) ?? []), fixture]);
+  }
+  const winnersOf = new Map<string, string[]>();
+  const losersOf = new Map<string, string[]>();
+  const eliminated = new Map<string, string>();
+  let previousLatest = lastGroupKickoff;
+  let champions: string[] = [];
+  for (const [round, size] of KNOCKOUT_ROUND_SIZES) {
+    const matches = rounds.get(round) ?? [];
+    if (matches.length !== size) problems.push(`${label} ${round}: ${matches.length} matches, the format has ${size}`);
+    const teams = matches.flatMap((fixture) => [fixture.homeKey, fixture.awayKey]);
+    if (new Set(teams).size !== teams.length) problems.push(`${label} ${round}: a team plays twice`);
+    // Who may play: the 32 qualifiers, the previous round's winners, the semi-finals' losers for third place.
+    const expected =
+      round === '1/16决赛' ? qualifiers : new Set(round === '季军赛' ? (losersOf.get('半决赛') ?? []) : (winnersOf.get(round === '决赛' ? '半决赛' : (KNOCKOUT_ROUND_SIZES[KNOCKOUT_ROUND_SIZES.findIndex(([other]) => other === round) - 1]?.[0] ?? '')) ?? []));
+    for (const team of teams) {
+      const out = eliminated.get(team);
+      if (out !== undefined && !(round === '季军赛' && out === '半决赛')) problems.push(`${label} ${round}: ${name(team)} lost in ${out} and plays on`);
+      else if (!expected.has(team)) problems.push(`${label} ${round}: ${name(team)} ${round === '1/16决赛' ? 'is not among the top two and eight best thirds' : 'did not win the round before'}`);
+    }
+    for (const team of expected) if (!teams.includes(team)) problems.push(`${label} ${round}: ${name(team)} ${round === '1/16决赛' ? 'qualified' : 'went through'} but does not play`);
+    const winners: string[] = [];
+    const losers: string[] = [];
+    let earliest = Number.POSITIVE_INFINITY;
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const fixture of matches) {
+      const kickoff = fixture.kickoff_at.getTime();
+      earliest = Math.min(earliest, kickoff);
+      latest = Math.max(latest, kickoff);
+      if (round === '1/16决赛' && groupOf.get(fixture.homeKey) === groupOf.get(fixture.awayKey)) problems.push(`${label} ${fixture.key}: ${name(fixture.homeKey)} v ${name(fixture.awayKey)}, one group's teams, in the round of 32`);
+      const state = record.states.get(fixture.key);
+      problems.push(...checkKnockoutResult(`${label} ${round} ${fixture.key}`, state, record.events.get(fixture.key) ?? []));
+      const through = sideThrough(state);
+      if (through === null) continue;
+      winners.push(through === 'home' ? fixture.homeKey : fixture.awayKey);
+      losers.push(through === 'home' ? fixture.awayKey : fixture.homeKey);
+    }
+    if (matches.length > 0 && earliest <= previousLatest) problems.push(`${label} ${round}: starts ${new Date(earliest).toISOString()}, before the round before is over`);
+    if (matches.length > 0) previousLatest = latest;
+    winnersOf.set(round, winners);
+    losersOf.set(round, losers);
+    for (const loser of losers) if (!eliminated.has(loser)) eliminated.set(loser, round);
+    if (round === '决赛') champions = winners;
+  }
+  if (champions.length !== 1) problems.push(`${label}: ${champions.length} champions`);
+  return problems;
+}
+
+/**
+ * One knockout match: finished with a side through; extra time (the last event at 120') exactly
+ * when the 90 minutes ended level; a shoot-out exactly when the 120 ended level, with a winner.
+ */
+export function checkKnockoutResult(label: string, state: FeedMatchState | undefined, events: readonly FeedMatchEvent[]): string[] {
+  if (state?.status !== 'finished') return [`${label}: not finished`];
+  const problems: string[] = [];
+  const goals = events.filter((event) => event.kind === 'goal');
+  const inNinety = (side: 'home' | 'away') => goals.filter((event) => event.side === side && (event.period ?? 1) <= 2).length;
+  const extraTime = events.some((event) => (event.period ?? 0) >= 3) || events.some((event) => event.kind === 'fulltime' && event.minute === 120);
+  const levelAtNinety = inNinety('home') === inNinety('away');
+  if (levelAtNinety && !extraTime) problems.push(`${label}: level after 90 minutes and no extra time`);
+  if (!levelAtNinety && extraTime) problems.push(`${label}: extra time after a decided 90 minutes`);
+  const level = state.home_score === state.away_score;
+  const shootout = state.home_penalty_score !== null || state.away_penalty_score !== null;
+  if (level && !shootout) problems.push(`${label}: a draw ${state.home_score}-${state.away_score} without penalties`);
+  if (!level && shootout) problems.push(`${label}: penalties after a decided ${state.home_score}-${state.away_score}`);
+  if (level && shootout && (state.home_penalty_score === state.away_penalty_score || state.home_penalty_score === null || state.away_penalty_score === null)) {
+    problems.push(`${label}: a shoot-out without a winner (${state.home_penalty_score}-${state.away_penalty_score})`);
   }
   return problems;
 }

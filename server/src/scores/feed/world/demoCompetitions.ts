@@ -217,7 +217,7 @@ export const DEMO_SCORE_COMPETITIONS: readonly DemoCompetitionSpec[] = [
     teams: ASIAN_CHAMPIONS_LEAGUE,
   },
   // Last of the football list: planDay gives it its own slots, so adding it moved no other fixture.
-  { sport: 'football', name_zh: '国际足联世界杯', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, ownSchedule: true, window: { from: '06-11', to: '06-27' }, rounds: 3, pastAsMatches: true, groups: WORLD_CUP_GROUPS, teams: WORLD_CUP },
+  { sport: 'football', name_zh: '国际足联世界杯', format: 'cup', dailyFixtures: 8, calendarYearSeason: true, ownSchedule: true, window: { from: '06-11', to: '07-19' }, phaseTo: '06-27', rounds: 3, pastAsMatches: true, groups: WORLD_CUP_GROUPS, teams: WORLD_CUP },
   { sport: 'basketball', name_zh: '美国职业篮球联赛', format: 'league', dailyFixtures: 15, calendarYearSeason: false, periodMinutes: 12, window: { from: '10-20', to: '04-15' }, rounds: 82, teams: NBA },
   { sport: 'basketball', name_zh: '中国男子篮球职业联赛', format: 'league', dailyFixtures: 10, calendarYearSeason: false, periodMinutes: 10, window: { from: '10-10', to: '04-20' }, teams: CBA },
   { sport: 'basketball', name_zh: '欧洲篮球冠军联赛', format: 'league', dailyFixtures: 9, calendarYearSeason: false, periodMinutes: 10, window: { from: '10-01', to: '05-25' }, teams: EUROLEAGUE },

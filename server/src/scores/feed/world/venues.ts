@@ -97,6 +97,9 @@ const WORLD_CUP_2026_VENUES = [
   '吉列体育场', '硬石体育场', '李维斯体育场', '流明球场', 'BMO球场', 'BC广场体育场', '阿克伦球场', 'BBVA球场',
 ] as const;
 
+/** The 2026 final's ground (New York New Jersey, as the real one). */
+const WORLD_CUP_FINAL_VENUE = '大都会人寿体育场';
+
 /** Where the snooker tour's events are played. */
 const SNOOKER_EVENT_VENUES: Readonly<Record<string, string>> = {
   大师赛: '伦敦亚历山德拉宫', 威尔士公开赛: '兰迪德诺威纳姆会议中心', 球员锦标赛: '特尔福德国际中心', 世界锦标赛: '谢菲尔德克鲁斯堡剧院', 冠军联赛: '莱斯特莫里斯体育馆',
@@ -106,11 +109,11 @@ const SNOOKER_EVENT_VENUES: Readonly<Record<string, string>> = {
 
 /**
  * A match's ground when it is not the home side's: a World Cup match at one of the tournament's
- * stadiums (by match id), a snooker match at its event's venue (the round names the event).
+ * stadiums (by match id; the final at 大都会人寿体育场), a snooker match at its event's venue (the round names the event).
  * null: the home team's venue.
  */
 export function neutralVenue(competition_name_zh: string, round_zh: string, matchId: number): string | null {
-  if (competition_name_zh === '国际足联世界杯') return WORLD_CUP_2026_VENUES[matchId % WORLD_CUP_2026_VENUES.length] ?? null;
+  if (competition_name_zh === '国际足联世界杯') return round_zh === '决赛' ? WORLD_CUP_FINAL_VENUE : (WORLD_CUP_2026_VENUES[matchId % WORLD_CUP_2026_VENUES.length] ?? null);
   const event = Object.keys(SNOOKER_EVENT_VENUES).find((name) => round_zh.startsWith(name));
   return event === undefined ? null : (SNOOKER_EVENT_VENUES[event] ?? null);
 }

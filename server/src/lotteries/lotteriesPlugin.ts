@@ -4,10 +4,10 @@ import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { type LotteriesConfig, defaultLotteriesConfig } from './lotteriesConfig';
 import { announceDrawn } from './lotteryAnnouncements';
-import { LotteryPasswords } from './lotteryPasswords';
+import { type LotteryPasswords, lotteryPasswords } from './lotteryPasswords';
 import { lotteryOpsRoutes, lotteryRoutes } from './lotteryRoutes';
 import { type DrawnLottery, enterPassword } from './lotteryService';
-import { LotterySweeper } from './lotterySweeper';
+import { type LotterySweeper, lotterySweeper } from './lotterySweeper';
 import { winnersOf } from './lotteryView';
 
 declare module 'fastify' {
@@ -35,14 +35,14 @@ async function lotteries(app: App, options: LotteriesPluginOptions): Promise<voi
   const { db } = options;
   const clock = app.accounts.clock;
   const outlet = app.chatHub;
-  const passwords = new LotteryPasswords(db);
+  const passwords = lotteryPasswords(db);
   const told = (drawn: DrawnLottery) => {
     void (async () => {
       const names = new Map((await winnersOf(db, drawn.lottery.id)).map((winner) => [winner.member_id, winner.nickname]));
       announceDrawn(outlet, app.log, drawn.lottery, drawn.entrants, drawn.winnerIds.map((memberId) => ({ memberId, nickname: names.get(memberId) ?? `用户${memberId}` })));
     })().catch((error: unknown) => app.log.error({ err: error, lotteryId: drawn.lottery.id }, 'lotteries: telling the room failed after commit'));
   };
-  const sweeper = new LotterySweeper({ db, clock, log: app.log, everyMs: config.sweepSeconds * 1000, beforeSweep: (now) => passwords.refresh(now), onDrawn: told });
+  const sweeper = lotterySweeper({ db, clock, log: app.log, everyMs: config.sweepSeconds * 1000, beforeSweep: (now) => passwords.refresh(now), onDrawn: told });
 
   app.chatActivity.onMemberLine((memberId, line) => {
     if (!passwords.matches(line.roomId, line.text)) return;

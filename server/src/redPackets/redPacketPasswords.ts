@@ -1,36 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { RoomPasswords } from '../infra/roomPasswords';
 
-/**
- * The 口令 of the open password packets per room, so that a chat line costs the database nothing
- * unless its text is one of them (the chat carries thousands of lines a second). Refreshed from the
- * database on every sweep (a packet opened on another node is known within RED_PACKET_SWEEP_SECONDS)
- * and added to at once when this node opens one.
- */
-export class RedPacketPasswords {
-  private byRoom = new Map<number, Set<string>>();
+/** The 口令 of the open password packets per room (infra/roomPasswords.ts), known to every node within RED_PACKET_SWEEP_SECONDS. */
+export type RedPacketPasswords = RoomPasswords;
 
-  constructor(private readonly db: Kysely<Database>) {}
-
-  add(roomId: number, password: string): void {
-    const set = this.byRoom.get(roomId) ?? new Set<string>();
-    set.add(password);
-    this.byRoom.set(roomId, set);
-  }
-
-  matches(roomId: number, text: string): boolean {
-    return this.byRoom.get(roomId)?.has(text.trim()) ?? false;
-  }
-
-  async refresh(now: Date): Promise<void> {
-    const rows = await sql<{ room_id: number; password: string }>`
-      select room_id::int as room_id, password from red_packet where password is not null and finished_at is null and expires_at > ${now}`.execute(this.db);
-    const next = new Map<number, Set<string>>();
-    for (const row of rows.rows) {
-      const set = next.get(row.room_id) ?? new Set<string>();
-      set.add(row.password);
-      next.set(row.room_id, set);
-    }
-    this.byRoom = next;
-  }
+export function redPacketPasswords(db: Kysely<Database>): RedPacketPasswords {
+  return new RoomPasswords(async (now) =>
+    (await sql<{ room_id: number; password: string }>`
+      select room_id::int as room_id, password from red_packet where password is not null and finished_at is null and expires_at > ${now}`.execute(db)).rows,
+  );
 }

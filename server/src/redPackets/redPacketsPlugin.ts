@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { announceFinished } from './redPacketAnnouncements';
-import { RedPacketPasswords } from './redPacketPasswords';
+import { type RedPacketPasswords, redPacketPasswords } from './redPacketPasswords';
 import { redPacketOpsRoutes, redPacketRoutes } from './redPacketRoutes';
 import { EmptiedPackets, type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
-import { RedPacketSweeper } from './redPacketSweeper';
+import { type RedPacketSweeper, redPacketSweeper } from './redPacketSweeper';
 import { type RedPacketsConfig, defaultRedPacketsConfig } from './redPacketsConfig';
 import { nicknameOf } from './redPacketView';
 
@@ -35,7 +35,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   const { db } = options;
   const clock = app.accounts.clock;
   const outlet = app.chatHub;
-  const passwords = new RedPacketPasswords(db);
+  const passwords = redPacketPasswords(db);
   const emptied = new EmptiedPackets();
   const told = (finished: FinishedPacket) => {
     emptied.add(finished.packet);
@@ -44,7 +44,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
       announceFinished(outlet, app.log, finished, finished.packet.funder_nickname, lucky);
     })().catch((error: unknown) => app.log.error({ err: error, packetId: finished.packet.id }, 'red packets: telling the room failed after commit'));
   };
-  const sweeper = new RedPacketSweeper({ db, clock, log: app.log, everyMs: config.sweepSeconds * 1000, beforeSweep: (now) => passwords.refresh(now), onFinished: told });
+  const sweeper = redPacketSweeper({ db, clock, log: app.log, everyMs: config.sweepSeconds * 1000, beforeSweep: (now) => passwords.refresh(now), onFinished: told });
 
   app.chatActivity.onMemberLine((memberId, line) => {
     if (!passwords.matches(line.roomId, line.text)) return;

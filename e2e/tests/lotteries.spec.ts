@@ -9,7 +9,8 @@ import { newAnchorOnAir } from './support/anchors';
  * sending the 口令 as a danmaku, a 20 s window; a member in the room sends the 口令 as a danmaku from
  * the chat box and is entered; at the window's end the sweeper draws (playwright.config.ts:
  * LOTTERY_WINDOW_MIN_SECONDS=3, LOTTERY_SWEEP_SECONDS=1), the room announces the winner in the chat,
- * the member's card says 恭喜中奖 and their balance grew by the prize (escrow → member in the ledger).
+ * the member's card says 恭喜中奖 and their balance grew by the prize (escrow → member in the ledger);
+ * the wallet centre's 订单 filtered to 天选 shows 天选奖品（1名） −50 to the anchor, 天选中奖 +50 to the winner.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -77,4 +78,17 @@ test('an anchor opens a lottery with a 口令 and a coin prize; a member sends t
   await expect(member.page.getByTestId('bar-balance')).toHaveText('余额 50 金币', { timeout: 20_000 });
   await anchor.page.reload();
   await expect(anchor.page.getByTestId('bar-balance')).toHaveText('余额 260 金币', { timeout: 20_000 });
+
+  // Each move is a line in the wallet centre's 订单, filtered to 天选: the anchor's prize, the winner's win.
+  const lineText = (row: Locator) => row.evaluate((item) => `${item.querySelector('strong')?.textContent} ${item.querySelector('[data-testid="wallet-order-amounts"]')?.textContent}`);
+  for (const [page, line] of [[anchor.page, '天选奖品（1名） -50 金币'], [member.page, '天选中奖 +50 金币']] as const) {
+    await page.goto('/web/#/member?type=3');
+    await page.getByTestId('wallet-tab-orders').click();
+    await page.getByTestId('wallet-order-type').selectOption({ label: '天选' });
+    const rows = page.locator('[data-testid="wallet-order"][data-type="9"]');
+    await expect(rows).toHaveCount(1, { timeout: 15_000 });
+    expect(await lineText(rows)).toBe(line);
+    await expect(rows.getByTestId('wallet-order-state')).toHaveText('已完成');
+    await expect(page.locator('[data-testid="wallet-order"]:not([data-type="9"])')).toHaveCount(0);
+  }
 });

@@ -1,16 +1,12 @@
 import { useCallback } from 'react';
+import { GameAuditList } from './GameAuditList';
 import type { OpsLottery } from '@sports/shared';
 import { AuditDisclosureRow } from './AuditDisclosureRow';
-import { ColumnHeaders } from './ColumnHeaders';
-import { GameAuditFrame } from './GameAuditFrame';
 import { gameAuditCopy } from './gameAuditCopy';
 import { LotteryAuditTrail } from './LotteryAuditTrail';
 import type { OpsApi } from './opsApi';
-import { Muted, Table, TableScroll } from './opsStyles';
-import { useGameAudit } from './useGameAudit';
 
 const text = gameAuditCopy.lotteries;
-const common = gameAuditCopy.common;
 const COLUMNS = [text.columns.id, text.columns.room, text.columns.anchor, text.columns.prize, text.columns.winners, text.columns.entrants, text.columns.condition, text.columns.createdAt, text.columns.endsAt, text.columns.state, text.columns.audit];
 
 function prize(lottery: OpsLottery): string {
@@ -57,26 +53,5 @@ function LotteryRow({ lottery }: { lottery: OpsLottery }) {
  */
 export function LotteryAuditPanel({ api, onForbidden }: { api: OpsApi; onForbidden: () => void }) {
   const load = useCallback((roomId: number | null) => api.opsLotteries(roomId), [api]);
-  const audit = useGameAudit<OpsLottery>(load, onForbidden);
-  const scope = common.scope(audit.roomId);
-  return (
-    <GameAuditFrame heading={text.heading} testIdPrefix="lottery-audit" roomId={audit.roomId} showRoom={audit.showRoom} reload={audit.reload} loadError={audit.loadError} loaded={audit.view !== null} more={null}>
-      {audit.view && (
-        <>
-          <TableScroll>
-            <Table data-testid="lottery-audit">
-              <caption>{text.caption(scope, audit.view.list.length)}</caption>
-              <ColumnHeaders titles={COLUMNS} />
-              <tbody>
-                {audit.view.list.map((lottery) => (
-                  <LotteryRow key={lottery.id} lottery={lottery} />
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-          {audit.view.list.length === 0 && <Muted>{text.empty(scope)}</Muted>}
-        </>
-      )}
-    </GameAuditFrame>
-  );
+  return <GameAuditList text={text} testIdPrefix="lottery-audit" columns={COLUMNS} load={load} onForbidden={onForbidden} renderRow={(lottery: OpsLottery) => <LotteryRow key={lottery.id} lottery={lottery} />} />;
 }

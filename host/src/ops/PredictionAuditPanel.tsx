@@ -1,15 +1,11 @@
 import { useCallback } from 'react';
+import { GameAuditList } from './GameAuditList';
 import { AuditDisclosureRow } from './AuditDisclosureRow';
-import { ColumnHeaders } from './ColumnHeaders';
-import { GameAuditFrame } from './GameAuditFrame';
 import { gameAuditCopy } from './gameAuditCopy';
 import type { OpsApi } from './opsApi';
-import { Muted, Table, TableScroll } from './opsStyles';
 import { PredictionAuditTrail, type OpsPredictionRow } from './PredictionAuditTrail';
-import { useGameAudit } from './useGameAudit';
 
 const text = gameAuditCopy.predictions;
-const common = gameAuditCopy.common;
 const COLUMNS = [text.columns.id, text.columns.room, text.columns.match, text.columns.title, text.columns.template, text.columns.state, text.columns.lock, text.columns.pool, text.columns.stakes, text.columns.audit];
 
 function PredictionRow({ row }: { row: OpsPredictionRow }) {
@@ -46,27 +42,5 @@ function PredictionRow({ row }: { row: OpsPredictionRow }) {
  */
 export function PredictionAuditPanel({ api, onForbidden }: { api: OpsApi; onForbidden: () => void }) {
   const load = useCallback((roomId: number | null, cursor: number | null) => api.opsPredictions(roomId, cursor), [api]);
-  const audit = useGameAudit<OpsPredictionRow>(load, onForbidden);
-  const scope = common.scope(audit.roomId);
-  const more = audit.view?.cursor != null ? { loading: audit.loadingMore, load: () => void audit.loadMore() } : null;
-  return (
-    <GameAuditFrame heading={text.heading} testIdPrefix="prediction-audit" roomId={audit.roomId} showRoom={audit.showRoom} reload={audit.reload} loadError={audit.loadError} loaded={audit.view !== null} more={more}>
-      {audit.view && (
-        <>
-          <TableScroll>
-            <Table data-testid="prediction-audit">
-              <caption>{text.caption(scope, audit.view.list.length)}</caption>
-              <ColumnHeaders titles={COLUMNS} />
-              <tbody>
-                {audit.view.list.map((row) => (
-                  <PredictionRow key={row.prediction.id} row={row} />
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-          {audit.view.list.length === 0 && <Muted>{text.empty(scope)}</Muted>}
-        </>
-      )}
-    </GameAuditFrame>
-  );
+  return <GameAuditList text={text} testIdPrefix="prediction-audit" columns={COLUMNS} load={load} onForbidden={onForbidden} renderRow={(row: OpsPredictionRow) => <PredictionRow key={row.prediction.id} row={row} />} />;
 }

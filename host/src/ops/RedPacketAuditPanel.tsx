@@ -1,15 +1,11 @@
 import { useCallback } from 'react';
+import { GameAuditList } from './GameAuditList';
 import { AuditDisclosureRow } from './AuditDisclosureRow';
-import { ColumnHeaders } from './ColumnHeaders';
-import { GameAuditFrame } from './GameAuditFrame';
 import { gameAuditCopy } from './gameAuditCopy';
 import type { OpsApi } from './opsApi';
-import { Muted, Table, TableScroll } from './opsStyles';
 import { RedPacketAuditTrail, type OpsRedPacket } from './RedPacketAuditTrail';
-import { useGameAudit } from './useGameAudit';
 
 const text = gameAuditCopy.redPackets;
-const common = gameAuditCopy.common;
 const COLUMNS = [text.columns.id, text.columns.room, text.columns.funder, text.columns.coins, text.columns.shares, text.columns.grabbed, text.columns.condition, text.columns.createdAt, text.columns.expiresAt, text.columns.state, text.columns.audit];
 
 function condition(packet: OpsRedPacket): string {
@@ -53,26 +49,5 @@ function RedPacketRow({ packet }: { packet: OpsRedPacket }) {
  */
 export function RedPacketAuditPanel({ api, onForbidden }: { api: OpsApi; onForbidden: () => void }) {
   const load = useCallback((roomId: number | null) => api.opsRedPackets(roomId), [api]);
-  const audit = useGameAudit<OpsRedPacket>(load, onForbidden);
-  const scope = common.scope(audit.roomId);
-  return (
-    <GameAuditFrame heading={text.heading} testIdPrefix="red-packet-audit" roomId={audit.roomId} showRoom={audit.showRoom} reload={audit.reload} loadError={audit.loadError} loaded={audit.view !== null} more={null}>
-      {audit.view && (
-        <>
-          <TableScroll>
-            <Table data-testid="red-packet-audit">
-              <caption>{text.caption(scope, audit.view.list.length)}</caption>
-              <ColumnHeaders titles={COLUMNS} />
-              <tbody>
-                {audit.view.list.map((packet) => (
-                  <RedPacketRow key={packet.id} packet={packet} />
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-          {audit.view.list.length === 0 && <Muted>{text.empty(scope)}</Muted>}
-        </>
-      )}
-    </GameAuditFrame>
-  );
+  return <GameAuditList text={text} testIdPrefix="red-packet-audit" columns={COLUMNS} load={load} onForbidden={onForbidden} renderRow={(packet: OpsRedPacket) => <RedPacketRow key={packet.id} packet={packet} />} />;
 }

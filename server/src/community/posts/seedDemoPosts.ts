@@ -10,7 +10,7 @@ const DEMO_POSTS: readonly { mobile: string; topic: string; text: string; hoursA
   { mobile: '86-10000000005', topic: '电竞', text: '职业联赛本周赛程出炉，周末三场强强对话。', hoursAgo: 4 },
   { mobile: '86-10000000006', topic: '电竞', text: '巅峰赛冲分心得：稳住心态，少打逆风团。', hoursAgo: 9 },
   { mobile: '86-10000000007', topic: '综合', text: '周末体育新闻速递：足球、篮球、网球一网打尽。', hoursAgo: 12 },
-  { mobile: '86-10000000008', topic: '世界杯', text: '世界杯倒计时！你最期待哪支球队的表现？', hoursAgo: 20 },
+  { mobile: '86-10000000008', topic: '世界杯', text: '回看今年夏天的世界杯，你心中本届的最佳球员是谁？', hoursAgo: 20 },
 ];
 
 /**

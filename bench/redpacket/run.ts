@@ -12,9 +12,11 @@
  *   so grabs queue on it (`RED_PACKET_GRAB_LOCKING=packet-row`).
  * Each: an anchor funds the packet over HTTP (api/RedPacket/create), a warm-up packet is grabbed,
  * then all members grab at once (BENCH_REDPACKET_CONCURRENCY in flight); printed: the time for
- * all (target ≤ 10 s), grab latency p50/p99/max, the server's CPU per grab; checked: exactly
- * `shares` winners, every other answer RED_PACKET_EMPTY, the coins summing exactly to the packet
- * (answers and rows), `ledger:verify` (checkLedger) clean. Target: p99 ≤ 0.5 × the naive p99.
+ * all, grab latency p50/p99/max, the server's CPU per grab; checked for both: exactly `shares`
+ * winners, every other answer RED_PACKET_EMPTY, the coins summing exactly to the packet (answers
+ * and rows), `ledger:verify` (checkLedger) clean. Targets (the design's; the naive one is the
+ * baseline): every skip-locked round takes all grabs within 10 s, and its p99 ≤ 0.5 × the naive
+ * p99. Exit 1 when a check or a target fails.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -172,7 +174,6 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
     if (Number(rows?.coins) !== COINS) problems.push(`the taken shares sum to ${rows?.coins}, not ${COINS}`);
     const empty = refusals.get('200 RED_PACKET_EMPTY') ?? 0;
     if (empty !== MEMBERS - SHARES) problems.push(`${empty} answered RED_PACKET_EMPTY, not ${MEMBERS - SHARES}: ${JSON.stringify([...refusals])}`);
-    if (seconds > TARGET_SECONDS) problems.push(`all grabs took ${seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s)`);
     const ledger = await checkLedger(db);
     if (ledger.length > 0) problems.push(`ledger:verify: ${ledger.slice(0, 5).join('; ')}`);
     return { design, seconds, latency, maxMs, cpuPerGrabMs, winners, coinsAnswered, refusals, problems };
@@ -199,11 +200,14 @@ async function main(): Promise<number> {
     );
     for (const problem of figures.problems) console.log(`      - ${problem}`);
   }
+  // The targets are the design's: every round of skip-locked within 10 s; the naive design is the baseline, timed, not judged.
+  const slowRounds = results.filter((figures) => figures.design === 'skip-locked' && figures.seconds > TARGET_SECONDS);
+  console.log(`  skip-locked, every round's ${MEMBERS} grabs within ${TARGET_SECONDS} s: ${results.filter((figures) => figures.design === 'skip-locked').map((figures) => `${figures.seconds.toFixed(2)} s`).join(', ')} (${slowRounds.length === 0 ? 'met' : 'NOT met'})`);
   const bestP99 = (design: Design) => Math.min(...results.filter((figures) => figures.design === design).map((figures) => figures.latency.percentileMs(0.99)));
   const ratio = bestP99('skip-locked') / bestP99('packet-row');
   console.log(`  p99 ratio skip-locked / packet-row (each design's best of ${ROUNDS} rounds, run alternately): ${bestP99('skip-locked').toFixed(1)} / ${bestP99('packet-row').toFixed(1)} ms = ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
   const clean = results.every((figures) => figures.problems.length === 0);
-  return clean ? 0 : 1;
+  return clean && slowRounds.length === 0 && ratio <= TARGET_RATIO ? 0 : 1;
 }
 
 const watchdog = setTimeout(() => {

@@ -8,6 +8,7 @@ import { PanelCard, PanelCardList, PanelCardRow } from '../ui/PanelCards';
 import { lotteryCopy as copy } from './lotteryCopy';
 import { lotteryEventAtom } from './lotteryEvents';
 import { lotteriesApi } from './lotteriesApi';
+import { showBalance } from '../wallet/showBalance';
 
 /** While the panel is open the room's lotteries are read again this often (the room also announces them). */
 export const LOTTERY_REFRESH_MS = 3_000;
@@ -86,11 +87,6 @@ export function LotteryPanel({ context, roomId, owner, active = true }: LotteryP
   );
 }
 
-/** The new balance goes to the shared user: the bar's 余额 and the host's menu follow at once. */
-function showBalance(context: RemoteContext, balance: number): void {
-  const current = context.store.get(userInfoAtom);
-  if (current) context.store.set(userInfoAtom, { ...current, balance });
-}
 
 export function LotteryCard({ context, lottery, owner, onChanged }: { context: RemoteContext; lottery: Lottery; owner: boolean; onChanged: () => void }) {
   const user = useAtomValue(userInfoAtom);

@@ -6,6 +6,7 @@ import { PanelCard, PanelCardList, PanelCardRow } from '../ui/PanelCards';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
 import { redPacketCopy as copy } from './redPacketCopy';
 import { redPacketsApi } from './redPacketsApi';
+import { showBalance } from '../wallet/showBalance';
 
 /** While the panel is open the room's packets are read again this often (the room also announces them). */
 export const RED_PACKET_REFRESH_MS = 3_000;
@@ -73,11 +74,6 @@ export function RedPacketPanel({ context, roomId, active = true, signal = 0 }: R
   );
 }
 
-/** The new balance goes to the shared user: the bar's 余额 and the host's menu follow at once. */
-function showBalance(context: RemoteContext, balance: number): void {
-  const current = context.store.get(userInfoAtom);
-  if (current) context.store.set(userInfoAtom, { ...current, balance });
-}
 
 /** 抢 a packet: the member's share, or the server's reason shown by the API client. Answers the coins won, or null. */
 export async function grabRedPacket(context: RemoteContext, packetId: number): Promise<number | null> {

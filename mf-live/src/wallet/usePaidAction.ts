@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { ApiError, userInfoAtom, type RemoteContext } from '@sports/shared';
+import { ApiError, type RemoteContext } from '@sports/shared';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
+import { showBalance } from './showBalance';
 
 const INSUFFICIENT_BALANCE = 'WALLET_INSUFFICIENT_BALANCE';
 
@@ -38,8 +39,7 @@ export function usePaidAction<Intent, Result extends { balance: number }>(contex
     try {
       const result = await perform(attempt.intent, attempt.key);
       unknownAttempt.current = null;
-      const current = context.store.get(userInfoAtom);
-      if (current && (charged?.(result) ?? true)) context.store.set(userInfoAtom, { ...current, balance: result.balance });
+      if (charged?.(result) ?? true) showBalance(context, result.balance);
       onDone?.(result, attempt.intent);
     } catch (error) {
       if (error instanceof ApiError && error.isNetworkError) {

@@ -78,6 +78,19 @@ describeEachDatabase('knowledge bases (api/base/*)', (target) => {
     expect(finished).toHaveLength(104);
     const results = finished.filter((match) => match.round_zh.endsWith('组'));
     expect(results).toHaveLength(72);
+    // Knockouts level after 120 minutes keep that score and their shoot-out (migration 0041).
+    const shootouts = await ctx.db
+      .selectFrom('match')
+      .select(['home_score', 'away_score', 'home_penalty_score', 'away_penalty_score', 'round_zh'])
+      .where('season_id', '=', worldCup.season?.id ?? 0)
+      .where('home_penalty_score', 'is not', null)
+      .execute();
+    expect(shootouts.length).toBeGreaterThan(0);
+    for (const match of shootouts) {
+      expect(match.round_zh.endsWith('组')).toBe(false);
+      expect(match.home_score).toBe(match.away_score);
+      expect(match.home_penalty_score).not.toBe(match.away_penalty_score);
+    }
     const rows = worldCup.groups.flatMap((group) => group.rows.map((row) => ({ ...row, teamKey: String(row.team_id), group_name: group.group_name, form: '' })));
     const implied = results.map((match) => ({ homeKey: String(match.home_team_id), awayKey: String(match.away_team_id), home: match.home_score, away: match.away_score }));
     expect(checkTableAgainstResults('世界杯', rows, implied)).toEqual([]);

@@ -121,7 +121,7 @@ export class FootballSimulation extends BaseSimulation {
    * after five, a kick each until one misses and the other scores. Full time at the last kick.
    */
   private shootout(start: number): void {
-    Object.assign(this.current, { status: 'live', period: 5, minute: 120, extra_minute: null, home_penalty_score: 0, away_penalty_score: 0 });
+    Object.assign(this.current, { status: 'live', period: 5, minute: 120, extra_minute: null });
     const rng = createRng(this.context.seed, this.fixture.key, 'shootout');
     const score = { home: 0, away: 0 };
     const taken = { home: 0, away: 0 };

@@ -22,6 +22,7 @@ import { installSecurityHeaders } from './infra/http/securityHeaders';
 import type { App } from './infra/http/types';
 import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
 import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
+import { messagesPlugin } from './messages/index';
 import { moderationPlugin } from './moderation/index';
 import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
@@ -120,6 +121,7 @@ export const DOMAIN_PLUGINS = {
   live: livePlugin,
   moderation: moderationPlugin,
   chat: chatPlugin,
+  messages: messagesPlugin,
   fanMedals: fanMedalsPlugin,
   scores: scoresPlugin,
   uploads: uploadsPlugin,
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     live: { db: options.db, dataDir, media: options.media ?? defaultMediaConfig(), opsToken: releases.opsToken, clock },
     moderation: { db: options.db, opsToken: releases.opsToken },
     chat: { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null },
+    messages: { db: options.db },
     fanMedals: { db: options.db, config: options.fanMedals },
     scores: { db: options.db, liveData: options.liveData, live: options.live, clock },
     uploads: { db: options.db },

@@ -243,6 +243,11 @@ export class ChatHub {
     return this.sending.postMemberDanmaku(groupId, memberId, text, style, barrageId);
   }
 
+  /** A C2C system notice to this node's connections of a member (no bus: the caller runs on every node; the message centre's push). */
+  noticeHere(userId: number, text: string): void {
+    this.notices.sendHere(userId, text);
+  }
+
   /** A horn to every logged-in connection on every node (through the bus). */
   broadcastHorn(horn: ChatHorn): void {
     this.options.bus.publishHorn(horn);

@@ -26,6 +26,15 @@ export class ChatNotices {
     this.bus.publishNotice(String(userId), notice);
   }
 
+  /**
+   * A notice to this node's connections of `userId` only, not through the bus: for a caller that
+   * runs on every node already (the message centre hears each NOTIFY on every node).
+   */
+  sendHere(userId: number, text: string): void {
+    this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
+    this.deliver(String(userId), { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() });
+  }
+
   /** A notice from the bus, to the identity's connections here. */
   deliver(userId: string, notice: ChatSystemNotice): void {
     const connections = this.connections.ofUser(userId);

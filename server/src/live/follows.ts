@@ -1,9 +1,10 @@
 import type { AttentionItem, AttentionRequest, AttentionResult, Follower, FollowerListQuery, PageOf, PageQuery } from '@sports/shared/server';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { containsPattern } from '../infra/db/likePattern';
 import { errors } from '../infra/http/errorCatalogue';
 import { pageOf, pageWindow } from '../infra/http/pagination';
+import { tellMembersSelect } from '../messages/index';
 import type { RoomPresence } from './presence';
 import { fansOf, flag, roomCards } from './roomCards';
 
@@ -28,7 +29,8 @@ export async function attention(db: Kysely<Database>, followerId: number, reques
       return false;
     }
     if (request.attention === 1) {
-      await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();
+      const added = await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+      if (added.numInsertedOrUpdatedRows !== undefined && added.numInsertedOrUpdatedRows > 0n) await tellOfFollow(trx, followerId, anchor.id);
       return true;
     }
     // A toggle reads then writes: two at once (a double click) would both see "not following" and
@@ -37,9 +39,17 @@ export async function attention(db: Kysely<Database>, followerId: number, reques
     const removed = await trx.deleteFrom('user_follow').where('follower_id', '=', followerId).where('anchor_id', '=', anchor.id).executeTakeFirst();
     if (removed.numDeletedRows > 0n) return false;
     await trx.insertInto('user_follow').values(where).onConflict((conflict) => conflict.doNothing()).execute();
+    await tellOfFollow(trx, followerId, anchor.id);
     return true;
   });
   return { anchor_id: anchor.id, is_attention: following ? 1 : 0, fans: await fanCount(db, anchor.id) };
+}
+
+/** The anchor's 互动 message (message centre): a new follower, once per follower however often they re-follow. */
+async function tellOfFollow(trx: Transaction<Database>, followerId: number, anchorId: number): Promise<void> {
+  await tellMembersSelect(trx, sql`
+    select ${anchorId}::bigint, 'interaction', 'new_follower', '新粉丝', user_nickname || ' 关注了你', '#/about-user?id=' || id, 'follow:' || id
+    from app_user where id = ${followerId}`);
 }
 
 /** `attentionList`: the anchors I follow, those live now first, then the most recently followed. */

@@ -19,6 +19,7 @@ import { createRequireOps, opsActor } from '../infra/http/opsAuth';
 import { pageOf, pageWindow } from '../infra/http/pagination';
 import type { App } from '../infra/http/types';
 import { createRoom } from '../live/index';
+import { tellMember } from '../messages/index';
 import { type AnchorApplicationRow, toAnchorApplication } from './anchorApplications';
 import type { IdCipher } from './idCipher';
 import { maskedNames } from './realName';
@@ -114,6 +115,7 @@ async function approve(db: Kysely<Database>, cipher: IdCipher, id: number, revie
     const existing = await trx.selectFrom('live_room').select('id').where('owner_id', '=', user.id).executeTakeFirst();
     const room = existing ?? { id: (await createRoom(trx, user, { title: defaultRoomTitle(user.user_nickname), type: pending.category }, now, null)).room_id };
     await trx.insertInto('anchor_application_audit').values({ application_id: pending.id, action: 'approve', actor: reviewer.actor, actor_ip: reviewer.ip.slice(0, 64), at: now }).execute();
+    await tellMember(trx, { memberId: user.id, tab: 'system', kind: 'anchor_approved', title: '主播申请已通过', body: '恭喜，你的主播申请已通过审核，现在可以开播了。', link: `#/live?id=${room.id}`, eventKey: `anchor_application:${pending.id}` });
     return { row: reviewed, roomId: room.id };
   });
   const [application] = await withApplicants(db, cipher, [row]);
@@ -132,6 +134,7 @@ async function reject(db: Kysely<Database>, cipher: IdCipher, id: number, rawRea
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto('anchor_application_audit').values({ application_id: pending.id, action: 'reject', actor: reviewer.actor, actor_ip: reviewer.ip.slice(0, 64), reason, at: now }).execute();
+    await tellMember(trx, { memberId: pending.user_id, tab: 'system', kind: 'anchor_rejected', title: '主播申请未通过', body: `你的主播申请未通过审核：${reason}`, link: null, eventKey: `anchor_application:${pending.id}` });
     return reviewed;
   });
   const [application] = await withApplicants(db, cipher, [row]);

@@ -8,11 +8,12 @@ import type {
   ReportReason,
   ReportRequest,
 } from '@sports/shared/server';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../infra/clock';
 import { lockKey } from '../infra/db/advisoryLock';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
+import { tellMembersSelect } from '../messages/index';
 import { audit } from './audit';
 import type { ModerationPort, ModerationSanctions, ModerationTargetKind } from './moderationTypes';
 
@@ -241,6 +242,13 @@ export async function actOnReport(
         .execute();
       resolved = rows.length;
       if (action === 'dismiss' && resolved === 0) throw errors.MODERATION_REPORT_CLOSED();
+      // Each reporter learns the outcome (message centre, 系统通知), in this transaction.
+      const outcome = action === 'dismiss' ? '经核实未发现违规，感谢你的反馈。' : '经核实存在违规，已处理，感谢你的举报。';
+      if (rows.length > 0) {
+        await tellMembersSelect(trx, sql`
+          select reporter_id, 'system', 'report_resolved', '举报处理结果', ${outcome}, null::text, 'report:' || id
+          from moderation_report where id = any(${rows.map((row) => Number(row.id))}::bigint[])`);
+      }
     }
     await audit(trx, actor, action, kind, targetId, { ...detail, resolved_reports: resolved });
     return { action, kind, target_id: targetId, resolved_reports: resolved };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../infra/db/schema';
+import { tellMembersSelect } from '../messages/index';
 import { POINTS_ISSUED } from '../points/index';
 import { transfer } from '../wallet/index';
 
@@ -144,5 +145,14 @@ async function applySettlement(trx: Transaction<Database>, id: number, resolutio
     insert into prediction_audit (prediction_id, action, actor, detail)
     values (${id}, ${state === 'settled' ? 'settled' : state === 'cancelled' ? 'cancelled' : 'refunded'}, ${actor},
             ${JSON.stringify({ winner, pool, paid, remainder, winners: Number(totals.winners), set_id: setId })}::jsonb)`.execute(trx);
+  // Each staker's message (message centre, 系统通知): one INSERT … SELECT over the stakes, in this transaction.
+  await tellMembersSelect(trx, sql`
+    select s.user_id, 'system', case when ${state} = 'settled' and s.outcome = ${winner ?? -1} then 'prediction_won' when ${state} = 'settled' then 'prediction_lost' else 'prediction_refunded' end,
+           case when ${state} = 'settled' and s.outcome = ${winner ?? -1} then '竞猜猜中' when ${state} = 'settled' then '竞猜未猜中' else '竞猜已退还' end,
+           case when ${state} = 'settled' and s.outcome = ${winner ?? -1} then '「' || p.title || '」已结算：你猜中了，获得 ' || coalesce(s.payout, 0) || ' 积分。'
+                when ${state} = 'settled' then '「' || p.title || '」已结算：很遗憾没有猜中。'
+                else '「' || p.title || '」' || case when ${state} = 'cancelled' then '已取消' else '无人猜中' end || '，你的 ' || s.amount || ' 积分已全部退还。' end,
+           '#/live?id=' || p.room_id, 'prediction:' || p.id
+    from prediction_stake s join prediction p on p.id = s.prediction_id where s.prediction_id = ${id}`);
   return { answer, pool, paid, remainder, winners: Number(totals.winners) };
 }

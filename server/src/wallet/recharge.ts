@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../infra/clock';
 import type { Database, WalletOrderTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
+import { tellMember } from '../messages/index';
 import { type LedgerOptions, transfer } from './ledger';
 import { listOrders, newOrderNo } from './orders';
 import type { NotifyVerdict, PaymentProvider } from './paymentProvider';
@@ -130,6 +131,7 @@ export async function applyNotify(deps: RechargeDeps, verdict: NotifyVerdict, lo
       .set({ state: 'paid', paid_at: now, provider_trade_no: verdict.tradeNo, paid_late: expired, transfer_set_id: credited.setId })
       .where('id', '=', order.id)
       .execute();
+    await tellMember(trx, { memberId: Number(order.user_id), tab: 'system', kind: 'recharge_credited', title: '充值到账', body: `充值订单 ${order.order_no} 已到账 ${order.coins} 金币。`, link: '#/member?type=1&isRecharge=true', eventKey: `recharge:${order.order_no}` });
     if (!expired) return 'credited';
     await trx
       .insertInto('wallet_audit')

@@ -27,3 +27,4 @@ export * from './points';
 export * from './predictions';
 export * from './redPackets';
 export * from './lotteries';
+export * from './messages';

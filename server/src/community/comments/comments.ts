@@ -10,6 +10,7 @@ import {
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
+import { tellMembersSelect } from '../../messages/index';
 import { decodeIdCursor, encodeIdCursor } from '../posts/cursor';
 import { type PostServiceDeps, checkedText, lockAndCountRecent } from '../posts/posts';
 import {
@@ -152,6 +153,7 @@ export async function addComment(deps: PostServiceDeps, authorId: number, subjec
       .values({ ...(subject.kind === 'post' ? { post_id: subject.id } : { headline_id: subject.id }), author_id: authorId, root_id: rootId, parent_id: request.reply_to ?? null, text: stored, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await tellOfComment(trx, Number(row.id), subject, request.reply_to ?? null);
     return Number(row.id);
   });
   const row = await commentRows(db).where('c.id', '=', id).executeTakeFirstOrThrow();
@@ -257,8 +259,33 @@ export async function likeComment(db: Kysely<Database>, userId: number, kind: Co
       delta === 0
         ? await trx.selectFrom('post_comment').select('like_count').where('id', '=', commentId).executeTakeFirstOrThrow()
         : await trx.updateTable('post_comment').set({ like_count: sql`like_count + ${sql.lit(delta)}` }).where('id', '=', commentId).returning('like_count').executeTakeFirstOrThrow();
+    if (delta > 0) {
+      await tellMembersSelect(trx, sql`
+        select c.author_id, 'interaction', 'comment_like', '收到点赞', u.user_nickname || ' 赞了你的评论：' || left(c.text, 40),
+               ${kind === 'post' ? sql`'#/circle-detail?id=' || c.post_id` : sql`'#/detail?id=' || c.headline_id`}, 'comment_like:' || c.id || ':' || u.id
+        from post_comment c join app_user u on u.id = ${userId} where c.id = ${commentId} and c.author_id <> u.id`);
+    }
     return { comment_id: commentId, liked, like_count: row.like_count };
   });
+}
+
+/**
+ * The message centre's 互动 (messages/README.md): a reply tells the author of the comment replied
+ * to; a comment on a post tells the post's author. Never oneself; in the comment's transaction.
+ */
+async function tellOfComment(trx: Transaction<Database>, commentId: number, subject: CommentSubject, replyTo: number | null): Promise<void> {
+  const link = subject.kind === 'post' ? `#/circle-detail?id=${subject.id}` : `#/detail?id=${subject.id}`;
+  const recipient =
+    replyTo !== null
+      ? sql`select author_id, '回复了你的评论' as what from post_comment where id = ${replyTo}`
+      : subject.kind === 'post'
+        ? sql`select author_id, '评论了你的帖子' as what from post where id = ${subject.id}`
+        : null;
+  if (recipient === null) return;
+  await tellMembersSelect(trx, sql`
+    select r.author_id, 'interaction', 'reply', '收到回复', u.user_nickname || ' ' || r.what || '：' || left(c.text, 100), ${link}, 'comment:' || c.id
+    from (${recipient}) r, post_comment c join app_user u on u.id = c.author_id
+    where c.id = ${commentId} and r.author_id <> c.author_id`);
 }
 
 /** The author deletes their comment (on a subject of `kind`); answers the subject's comment count after. */

@@ -16,6 +16,7 @@ import { containsPattern } from '../../infra/db/likePattern';
 import type { Database } from '../../infra/db/schema';
 import type { CheckResult } from '../../moderation/index';
 import { errors } from '../../infra/http/errorCatalogue';
+import { tellMembersSelect } from '../../messages/index';
 import { isOwnUpload } from '../../uploads/index';
 import { decodeHotCursor, decodeIdCursor, encodeHotCursor, encodeIdCursor } from './cursor';
 import type { CommunityConfig } from './postsConfig';
@@ -292,6 +293,12 @@ export async function likePost(db: Kysely<Database>, userId: number, request: Po
             .where('id', '=', postId)
             .returning('like_count')
             .executeTakeFirstOrThrow();
+    // The author's 互动 message (message centre): one per member and post, however often re-liked; never oneself.
+    if (delta > 0) {
+      await tellMembersSelect(trx, sql`
+        select p.author_id, 'interaction', 'post_like', '收到点赞', u.user_nickname || ' 赞了你的帖子：' || left(p.text, 40), '#/circle-detail?id=' || p.id, 'post_like:' || p.id || ':' || u.id
+        from post p join app_user u on u.id = ${userId} where p.id = ${postId} and p.author_id <> u.id`);
+    }
     return { post_id: postId, liked, like_count: row.like_count };
   });
 }

@@ -341,6 +341,11 @@ export const errors = catalogue({
   /** A second check-in the same China day (the first one's result is in api/Points/info). */
   POINTS_ALREADY_CHECKED_IN: entry('今日已签到，明天再来吧'),
 
+  // --- The message centre (messages/, 消息中心): list, read, read all. ---
+  MESSAGE_NOT_FOUND: entry('消息不存在', { status: 404 }),
+  MESSAGE_CURSOR_UNKNOWN: entry('分页位置无效：请从第一页重新加载'),
+  MESSAGE_READ_NOTHING: entry('请提供要标为已读的消息 id 或 ids'),
+
   // --- Predictions (predictions/): create, stake, cancel, settle (竞猜). ---
   PREDICTION_NOT_FOUND: entry('竞猜不存在'),
   PREDICTION_ROOM_NOT_FOUND: entry('直播间不存在'),

@@ -12,6 +12,7 @@ import {
 } from '@sports/shared/server';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type IdCipher, maskedNames } from '../../member/index';
+import { tellMember } from '../../messages/index';
 import type { Clock } from '../../infra/clock';
 import type { Database, WithdrawalTable } from '../../infra/db/schema';
 import { ok } from '../../infra/http/envelope';
@@ -122,6 +123,15 @@ export async function reviewWithdrawal(options: Pick<WithdrawalsOpsOptions, 'db'
       .returningAll()
       .executeTakeFirstOrThrow();
     await settleOrder(trx, pending.order_no, decision.decision, now);
+    await tellMember(trx, {
+      memberId: Number(pending.user_id),
+      tab: 'system',
+      kind: decision.decision === 'paid' ? 'withdrawal_paid' : 'withdrawal_rejected',
+      title: decision.decision === 'paid' ? '提现已打款' : '提现未通过',
+      body: decision.decision === 'paid' ? `提现订单 ${pending.order_no} 已打款（${coins} 金币）。` : `提现订单 ${pending.order_no} 未通过审核：${decision.reason}，${coins} 金币已退回收益。`,
+      link: '#/member?type=1',
+      eventKey: `withdrawal:${pending.id}`,
+    });
     await trx
       .insertInto('wallet_audit')
       .values({

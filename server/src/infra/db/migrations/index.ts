@@ -38,6 +38,7 @@ import * as lotteries0038 from './0038_lotteries';
 import * as giftBatchFanMedals0039 from './0039_gift_batch_fan_medals';
 import * as walletOrderRedPacketsLotteries0040 from './0040_wallet_order_red_packets_lotteries';
 import * as matchPenaltyShootout0041 from './0041_match_penalty_shootout';
+import * as memberMessages0042 from './0042_member_messages';
 import * as points0034 from './0034_points';
 
 /**
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0039_gift_batch_fan_medals': giftBatchFanMedals0039,
   '0040_wallet_order_red_packets_lotteries': walletOrderRedPacketsLotteries0040,
   '0041_match_penalty_shootout': matchPenaltyShootout0041,
+  '0042_member_messages': memberMessages0042,
 };

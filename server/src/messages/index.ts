@@ -1,0 +1,2 @@
+export { messagesPlugin, type MessagesPluginOptions, type MessagesPort } from './messagesPlugin';
+export { type NewMessage, tellMember, tellMembersSelect } from './messageWrites';

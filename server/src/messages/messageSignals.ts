@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+export type UnreadListener = (memberIds: number[]) => void;
+
+/**
+ * Hears `member_message` notifications (messages/README.md, "Push"): the trigger of migration
+ * 0042 sends one per insert statement (the recipients, after the commit), and reads send one for
+ * their member. A dedicated connection of the pool LISTENs; a lost connection is taken again after
+ * a second. Every node hears every notification: each tells the pages it holds.
+ */
+export class MessageSignals {
+  private client: pg.PoolClient | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<UnreadListener>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  onUnread(listener: UnreadListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.closed || this.client !== null) return;
+    try {
+      const client = await this.pool.connect();
+      client.on('notification', (message) => this.heard(message.payload));
+      client.on('error', (error) => {
+        this.log.warn({ err: error }, 'messages: the LISTEN connection failed; taking another');
+        client.release(error);
+        if (this.client === client) this.client = null;
+        this.later();
+      });
+      await client.query('LISTEN member_message');
+      this.client = client;
+    } catch (error) {
+      this.log.warn({ err: error }, 'messages: could not LISTEN; trying again');
+      this.later();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    if (client === null) return;
+    try {
+      await client.query('UNLISTEN member_message');
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+    }
+  }
+
+  private later(): void {
+    if (this.closed) return;
+    this.retry = setTimeout(() => void this.start(), 1000);
+    this.retry.unref();
+  }
+
+  private heard(payload: string | undefined): void {
+    const ids = (payload ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (ids.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(ids);
+      } catch (error) {
+        this.log.warn({ err: error }, 'messages: an unread listener failed');
+      }
+    }
+  }
+}

@@ -36,6 +36,7 @@ export const hostMessages = {
     personalCentre: '个人中心',
     myFollows: '我的关注',
     mySpace: '我的空间',
+    messageCentre: '消息中心',
     applyAnchor: '申请主播',
     broadcastRecords: '开播记录',
     logout: '退出登录',

@@ -5,6 +5,7 @@ import { theme, type RemoteContext } from '@sports/shared';
 import { LoginModal } from '../account/LoginModal';
 import { FeedbackHost } from '../feedback/FeedbackHost';
 import { GoalAlerts } from '../goals/GoalAlerts';
+import { UnreadWatch } from '../messages/UnreadWatch';
 import type { RemoteAssignments } from '../federation/remoteAssignments';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { RemoteAssignmentsContext } from '../remotes/RemoteAssignmentsContext';
@@ -35,6 +36,7 @@ export function App({ services, assignments, loader }: AppProps) {
               <FeedbackHost />
               <LoginModal />
               <GoalAlerts />
+              <UnreadWatch />
             </ThemeProvider>
           </StoreProvider>
         </RemoteLoaderContext.Provider>

@@ -45,6 +45,7 @@ describe('UserMenu', () => {
     expect(menuEntries(menu)).toEqual([
       ['充值', '#/member?type=1&isRecharge=true'],
       ['个人中心', '#/member?type=0'],
+      ['消息中心', '#/messages'],
       ['我的关注', '#/member?type=2'],
       ['我的空间', '#/persona'],
       ['申请主播', '#/member?type=7'],

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Button, levelOf, type UserInfo } from '@sports/shared';
 import { hostMessages } from '../messages';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import { MenuButton, MenuLink, MenuList } from './navStyles';
 import { useDropdown } from './useDropdown';
 import { useLogout } from './useLogout';
@@ -26,6 +27,21 @@ const AvatarButton = styled(Button).attrs({ variant: 'ghost' as const })`
     border-color: ${({ theme }) => theme.colors.textInverse};
     outline: none;
   }
+`;
+
+/* The unread messages on the avatar's corner (the message centre, issue 39). */
+const AvatarBadge = styled(UnreadBadge)`
+  position: absolute;
+  top: -4px;
+  right: -8px;
+  padding: 0 5px;
+  font-size: 10px;
+  line-height: 16px;
+  pointer-events: none;
+`;
+
+const LinkBadge = styled(UnreadBadge)`
+  margin-left: 6px;
 `;
 
 const Avatar = styled.img`
@@ -95,6 +111,7 @@ export function UserMenu({ userInfo }: UserMenuProps) {
       <AvatarButton {...toggleProps}>
         <Avatar src={userInfo.avatar} alt={userInfo.user_nickname} />
       </AvatarButton>
+      <AvatarBadge />
       <Panel hidden={!open}>
         <Profile>
           <Nickname>{userInfo.user_nickname}</Nickname>
@@ -108,6 +125,7 @@ export function UserMenu({ userInfo }: UserMenuProps) {
             <li key={link.to} role="none">
               <MenuLink role="menuitem" to={link.to} onClick={close}>
                 {link.label}
+                {link.to === '/messages' && <LinkBadge testId="message-unread-badge-menu" />}
               </MenuLink>
             </li>
           ))}

@@ -9,6 +9,7 @@ export function userMenuLinks(isAnchor: UserInfo['is_anchor']): NavTarget[] {
   return [
     { label: text.recharge, to: '/member?type=1&isRecharge=true' },
     { label: text.personalCentre, to: '/member?type=0' },
+    { label: text.messageCentre, to: '/messages' },
     { label: text.myFollows, to: '/member?type=2' },
     { label: text.mySpace, to: '/persona' },
     isAnchor === 1

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
+import { MobileMessagesLink } from '../messages/MobileMessagesLink';
 import { MIN_TOUCH_TARGET_PX, MOBILE_HEADER_HEIGHT_PX } from './mobileShellMetrics';
 
 const Bar = styled.header`
@@ -65,6 +66,7 @@ export function MobileHeader({ title, showBack }: MobileHeaderProps) {
         <BackButton label={hostMessages.mobile.back} icon="‹" onClick={back} />
       )}
       <Title data-testid="mobile-title">{title}</Title>
+      <MobileMessagesLink />
     </Bar>
   );
 }

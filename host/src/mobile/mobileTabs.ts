@@ -21,7 +21,7 @@ export const MOBILE_TABS: readonly MobileTab[] = [
   { path: 'anchor', label: tabText.live, section: ['live', 'rank', 'attention', 'reserve'] },
   { path: 'football', label: tabText.scores, section: ['basketball', 'bifen', 'score-live', 'score-detail', 'schedule', 'foresight'] },
   { path: 'circle', label: tabText.community, section: ['circle-detail', 'base-football', 'base-basketball'] },
-  { path: 'member', label: tabText.mine, section: ['persona'] },
+  { path: 'member', label: tabText.mine, section: ['persona', 'messages'] },
 ];
 
 /** Whether a route is one of the tabs' own pages (those have no back button: the tabs are the way around). */

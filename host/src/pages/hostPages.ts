@@ -3,6 +3,7 @@ import { PageLoading } from '@sports/shared';
 import { HomePage } from './HomePage';
 import { AboutPage, ContactPage, PrivacyPage, TermsPage } from './InfoPages';
 import { LoginPage } from './LoginPage';
+import { MessagesPage } from '../messages/MessagesPage';
 import { NotFoundPage } from './NotFoundPage';
 import { TestPage } from './TestPage';
 
@@ -29,4 +30,5 @@ export const hostPages: Record<string, ComponentType> = {
   contact: ContactPage,
   terms: TermsPage,
   privacy: PrivacyPage,
+  messages: MessagesPage,
 };

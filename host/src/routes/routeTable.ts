@@ -24,6 +24,8 @@ export const HOST_ROUTES: readonly HostRouteDefinition[] = [
   { path: 'contact', title: '联系我们', navIndex: null, owner: 'host' },
   { path: 'terms', title: '用户协议', navIndex: null, owner: 'host' },
   { path: 'privacy', title: '隐私政策', navIndex: null, owner: 'host' },
+  // The message centre (messages/MessagesPage.tsx, issue 39): signed-in members only.
+  { path: 'messages', title: '消息中心', navIndex: null, owner: 'host', requiresLogin: true },
 ];
 
 /** Where an address nobody claims is sent, once the assignments say so. */

@@ -75,5 +75,5 @@ export interface RouteManifest extends RouteManifestDeclaration {
  * The routes the host keeps for itself (the shell's own pages): no remote may claim them. The
  * host's route table (host/src/routes/routeTable.ts) declares exactly these.
  */
-export const HOST_ROUTE_PATHS = ['main', 'login', 'dome', 'demo', 'new_file', 'ops', '404', 'about', 'contact', 'terms', 'privacy'] as const;
+export const HOST_ROUTE_PATHS = ['main', 'login', 'dome', 'demo', 'new_file', 'ops', '404', 'about', 'contact', 'terms', 'privacy', 'messages'] as const;
 export type HostRoutePath = (typeof HOST_ROUTE_PATHS)[number];

@@ -1,0 +1,17 @@
+import { useAtomValue } from 'jotai';
+import { Badge } from '@sports/shared';
+import { messagesCopy } from './messagesCopy';
+import { unreadCountAtom } from './unreadAtom';
+import { unreadBadgeText } from './unreadBadgeText';
+
+/** The total of unread messages as a small badge (99+ beyond 99); nothing when none. */
+export function UnreadBadge({ className, testId = 'message-unread-badge' }: { className?: string; testId?: string }) {
+  const total = useAtomValue(unreadCountAtom)?.total ?? 0;
+  const text = unreadBadgeText(total);
+  if (text === null) return null;
+  return (
+    <Badge tone="live" className={className} data-testid={testId} aria-label={messagesCopy.unreadCount(total)}>
+      {text}
+    </Badge>
+  );
+}

@@ -31,14 +31,19 @@ export class MessageSignals {
       const client = await this.pool.connect();
       client.on('notification', (message) => this.heard(message.payload));
       client.on('error', (error) => {
+        // Only the connection in use is given back here (stop() gave back the one it closed).
+        if (this.client !== client) return;
+        this.client = null;
         this.log.warn({ err: error }, 'messages: the LISTEN connection failed; taking another');
         client.release(error);
-        if (this.client === client) this.client = null;
         this.later();
       });
-      await client.query('LISTEN member_message');
       this.client = client;
+      await client.query('LISTEN member_message');
     } catch (error) {
+      const client = this.client;
+      this.client = null;
+      client?.release(error as Error);
       this.log.warn({ err: error }, 'messages: could not LISTEN; trying again');
       this.later();
     }

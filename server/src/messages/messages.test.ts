@@ -4,7 +4,10 @@ import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
 import { memberChatSignature, useChatSockets } from '../chat/testing/chatTestKit';
 import { errors } from '../infra/http/errorCatalogue';
-import { type TestUser, createUser } from '../live/testing/roomsTestKit';
+import { type TestUser, createMatch, createUser } from '../live/testing/roomsTestKit';
+import { POINTS_ISSUED, pointsOf } from '../points/pointsLedger';
+import { settlePrediction } from '../predictions/settlement';
+import { transferNow } from '../wallet/index';
 import { checkCharacter } from '../member/idNumber';
 import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
 import { TEST_OPS_TOKEN, scratchReleases } from '../rollouts/testing/releaseFixtures';
@@ -146,6 +149,53 @@ describeEachDatabase('messages: the message centre (系统通知, 互动), its A
     const theirs = await list(fan, 'interaction');
     expect(theirs.list.map((message) => message.kind)).toEqual(['reply']);
     expect(theirs.list[0]?.body).toContain('回复了你的评论：谢谢');
+  });
+
+  it('系统通知: each reporter learns the outcome when ops dismiss the reports of a target', async () => {
+    const author = await createUser(ctx.db);
+    const reporters = [await createUser(ctx.db), await createUser(ctx.db)];
+    for (const reporter of reporters) expect(await post('/api/moderation/report', { kind: 'user', target_id: String(author.id), reason: 'spam' }, reporter)).toMatchObject({ code: 200 });
+    const { rows } = await sql<{ id: string }>`select id from moderation_report where target_id = ${String(author.id)} order by id limit 1`.execute(ctx.db);
+    expect(await post(`/api/ops/moderation/reports/${rows[0]?.id}/dismiss`, {}, undefined, OPS)).toMatchObject({ code: 200, data: { resolved_reports: 2 } });
+    for (const reporter of reporters) {
+      const page = await list(reporter, 'system');
+      expect(page.list.map((message) => [message.kind, message.title, message.body])).toEqual([['report_resolved', '举报处理结果', '经核实未发现违规，感谢你的反馈。']]);
+    }
+    expect((await list(author, 'system')).list).toEqual([]);
+  });
+
+  it('系统通知: a prediction settles set-based: each staker is told won N points, lost, or (on a cancel) refunded, in one statement', async () => {
+    const anchor = await createUser(ctx.db, { anchor: true });
+    const matchId = await createMatch(ctx.db, new Date(Date.now() + 3_600_000));
+    const room = await ctx.db.insertInto('live_room').values({ owner_id: anchor.id, title: '竞猜消息', match_id: matchId }).returning('id').executeTakeFirstOrThrow();
+    const stakers = [await createUser(ctx.db), await createUser(ctx.db), await createUser(ctx.db)];
+    for (const staker of stakers) {
+      await transferNow(ctx.db, { idempotencyKey: `messages-test-points:${process.pid}:${staker.id}`, kind: 'test_points', reference: 'test', legs: [{ from: POINTS_ISSUED, to: pointsOf(staker.id), amount: 100 }] });
+    }
+    const create = async () => {
+      const answer = await post('/api/Prediction/create', { room_id: Number(room.id), template: 'football_1x2' }, anchor);
+      expect(answer.code, answer.msg).toBe(200);
+      return answer.data as { id: number };
+    };
+    const stake = (as: TestUser, id: number, outcome: number, amount: number) => post('/api/Prediction/stake', { id, outcome, amount }, as, { 'idempotency-key': `m-${id}-${as.id}` });
+    const first = await create();
+    expect(await stake(stakers[0] as TestUser, first.id, 0, 30)).toMatchObject({ code: 200 });
+    expect(await stake(stakers[1] as TestUser, first.id, 0, 10)).toMatchObject({ code: 200 });
+    expect(await stake(stakers[2] as TestUser, first.id, 1, 20)).toMatchObject({ code: 200 });
+    expect(await settlePrediction(ctx.db, first.id, () => ({ kind: 'winner', outcome: 0 }), 'test')).toMatchObject({ answer: 'settled', pool: 60 });
+    const told = async (staker: TestUser) => (await list(staker, 'system')).list.map((message) => [message.kind, message.body, message.link]);
+    const title = (await sql<{ title: string }>`select title from prediction where id = ${first.id}`.execute(ctx.db)).rows[0]?.title;
+    expect(await told(stakers[0] as TestUser)).toEqual([['prediction_won', `「${title}」已结算：你猜中了，获得 45 积分。`, `#/live?id=${room.id}`]]);
+    expect(await told(stakers[1] as TestUser)).toEqual([['prediction_won', `「${title}」已结算：你猜中了，获得 15 积分。`, `#/live?id=${room.id}`]]);
+    expect(await told(stakers[2] as TestUser)).toEqual([['prediction_lost', `「${title}」已结算：很遗憾没有猜中。`, `#/live?id=${room.id}`]]);
+    // Settling again writes nothing more.
+    expect(await settlePrediction(ctx.db, first.id, () => ({ kind: 'winner', outcome: 0 }), 'test')).toMatchObject({ answer: 'already' });
+    expect(await unread(stakers[0] as TestUser)).toMatchObject({ system: 1 });
+
+    const second = await create();
+    expect(await stake(stakers[2] as TestUser, second.id, 2, 5)).toMatchObject({ code: 200 });
+    expect(await post('/api/Prediction/cancel', { id: second.id }, anchor)).toMatchObject({ code: 200 });
+    expect((await told(stakers[2] as TestUser))[0]).toEqual(['prediction_refunded', expect.stringContaining('已取消，你的 5 积分已全部退还。'), `#/live?id=${room.id}`]);
   });
 
   it('a message that cannot be written never undoes the event; 赛事 messages older than 7 days are swept', async () => {

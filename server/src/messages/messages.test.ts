@@ -7,7 +7,8 @@ import { errors } from '../infra/http/errorCatalogue';
 import { type TestUser, createMatch, createUser } from '../live/testing/roomsTestKit';
 import { POINTS_ISSUED, pointsOf } from '../points/pointsLedger';
 import { settlePrediction } from '../predictions/settlement';
-import { transferNow } from '../wallet/index';
+import { defaultWalletConfig, transferNow } from '../wallet/index';
+import { SANDBOX_NOTIFY_PATH, type SandboxNotifyFields, signSandboxNotify } from '../wallet/sandboxProvider';
 import { checkCharacter } from '../member/idNumber';
 import { DEFAULT_HALT_POLICY } from '../rollouts/releaseHealth';
 import { TEST_OPS_TOKEN, scratchReleases } from '../rollouts/testing/releaseFixtures';
@@ -26,11 +27,12 @@ function freshIdNumber(): string {
   }
 }
 const OPS = { 'x-ops-token': TEST_OPS_TOKEN };
+const NOTIFY_KEY = 'messages-test-sandbox-notify-key-0123456789';
 
 describeEachDatabase('messages: the message centre (系统通知, 互动), its API, the push signal, retention', (target) => {
   const clock = createManualClock();
   const accounts = accountsTestOptions(clock);
-  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, releases: scratchReleases(DEFAULT_HALT_POLICY) } });
+  const ctx = useTestApp(target, { ...accounts, app: { ...accounts.app, releases: scratchReleases(DEFAULT_HALT_POLICY), wallet: { config: { ...defaultWalletConfig(), sandboxNotifyKey: NOTIFY_KEY } } } });
   const { connect } = useChatSockets(ctx);
 
   const post = (url: string, payload: object, as?: TestUser, headers: Record<string, string> = {}) =>
@@ -149,6 +151,20 @@ describeEachDatabase('messages: the message centre (系统通知, 互动), its A
     const theirs = await list(fan, 'interaction');
     expect(theirs.list.map((message) => message.kind)).toEqual(['reply']);
     expect(theirs.list[0]?.body).toContain('回复了你的评论：谢谢');
+  });
+
+  it('系统通知: a paid recharge order is told once, however often the gateway repeats its notify', async () => {
+    const member = await createUser(ctx.db);
+    const rules = (await (await ctx.app.inject({ method: 'POST', url: '/api/chargerules/getList' })).json()).data as { id: number; price_fen: number; coins: number; bonus_coins: number }[];
+    const rule = rules[0] as (typeof rules)[number];
+    const order = await ctx.app.inject({ url: `/api/chargerules/payUrl?id=${rule.id}`, headers: { ...member.headers, 'idempotency-key': `messages-recharge-${member.id}` } }).then((response) => response.json().data as { order_no: string; amount_fen: number; coins: number });
+    const fields: SandboxNotifyFields = { order_no: order.order_no, trade_no: `T${order.order_no}`, amount_fen: order.amount_fen, status: 'paid', sent_at: clock().toISOString() };
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await ctx.app.inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: { ...fields, sign: signSandboxNotify(NOTIFY_KEY, fields) } });
+      expect(answer.statusCode).toBe(200);
+    }
+    const page = await list(member, 'system');
+    expect(page.list.map((message) => [message.kind, message.title, message.body, message.link])).toEqual([['recharge_credited', '充值到账', `充值订单 ${order.order_no} 已到账 ${order.coins} 金币。`, '#/member?type=1&isRecharge=true']]);
   });
 
   it('系统通知: each reporter learns the outcome when ops dismiss the reports of a target', async () => {

@@ -243,9 +243,13 @@ export class ChatHub {
     return this.sending.postMemberDanmaku(groupId, memberId, text, style, barrageId);
   }
 
-  /** A C2C system notice to this node's connections of a member (no bus: the caller runs on every node; the message centre's push). */
-  noticeHere(userId: number, text: string): void {
-    this.notices.sendHere(userId, text);
+  /**
+   * A C2C system notice to this node's connections of a member that are in no room (the message
+   * centre's push to the host's page connection; a live room's notice list is not interrupted). No
+   * bus: the caller runs on every node.
+   */
+  noticeOutsideRooms(userId: number, text: string): void {
+    this.notices.sendOutsideRooms(userId, text);
   }
 
   /** A horn to every logged-in connection on every node (through the bus). */

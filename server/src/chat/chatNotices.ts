@@ -27,12 +27,16 @@ export class ChatNotices {
   }
 
   /**
-   * A notice to this node's connections of `userId` only, not through the bus: for a caller that
-   * runs on every node already (the message centre hears each NOTIFY on every node).
+   * A notice to this node's connections of `userId` that are in no room (a page's own connection,
+   * not a live room's: the room's notice list is not interrupted), not through the bus: for a
+   * caller that runs on every node already (the message centre hears each NOTIFY on every node).
    */
-  sendHere(userId: number, text: string): void {
+  sendOutsideRooms(userId: number, text: string): void {
+    const connections = this.connections.ofUser(String(userId));
+    if (connections === undefined) return;
     this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
-    this.deliver(String(userId), { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() });
+    const frame = encodeChatFrame({ type: 'notice', notice: { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() } });
+    for (const connection of connections) if (connection.groups.size === 0) connection.write(frame);
   }
 
   /** A notice from the bus, to the identity's connections here. */

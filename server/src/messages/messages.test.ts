@@ -2,7 +2,7 @@ import { MemberMessageSchema, MessageListSchema, MessageUnreadCountSchema } from
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
-import { memberChatSignature, useChatSockets } from '../chat/testing/chatTestKit';
+import { createRoom as createChatRoom, memberChatSignature, useChatSockets } from '../chat/testing/chatTestKit';
 import { errors } from '../infra/http/errorCatalogue';
 import { type TestUser, createMatch, createUser } from '../live/testing/roomsTestKit';
 import { POINTS_ISSUED, pointsOf } from '../points/pointsLedger';
@@ -84,6 +84,11 @@ describeEachDatabase('messages: the message centre (系统通知, 互动), its A
     const client = await connect();
     const { userSig, id: chatId } = await memberChatSignature(ctx, member.id);
     expect((await client.login(chatId, userSig)).ok).toBe(true);
+    // The same member in a live room: that connection's notice list is not interrupted.
+    const inRoom = await connect();
+    expect((await inRoom.login(chatId, userSig)).ok).toBe(true);
+    const room = await createChatRoom(ctx.db, `消息房${member.id}`.slice(0, 16));
+    expect((await inRoom.join(room.groupId)).status).toBe('success');
     const isNotice = (frame: { type: string }) => frame.type === 'notice';
     await ctx.db.transaction().execute(async (trx) => {
       await tellMember(trx, { memberId: member.id, tab: 'system', kind: 'test', title: '回滚', body: '不会出现', link: null, eventKey: 'rolled-back' });
@@ -98,6 +103,8 @@ describeEachDatabase('messages: the message centre (系统通知, 互动), its A
     const frame = await client.waitFor((candidate) => candidate.type === 'notice', 5_000, before);
     expect(frame).toMatchObject({ type: 'notice', notice: { text: NEW_MESSAGE_NOTICE } });
     expect(client.frames.filter(isNotice)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inRoom.frames.filter(isNotice)).toHaveLength(0);
     expect(await unread(member)).toMatchObject({ total: 1, system: 1 });
   });
 

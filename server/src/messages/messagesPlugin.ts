@@ -8,7 +8,7 @@ import { messageRoutes } from './messageRoutes';
 import { MessageService } from './messageService';
 import { MessageSignals, type UnreadListener } from './messageSignals';
 
-/** The C2C notice of a new message (shown as a notice in an open live room too). */
+/** The C2C notice of a new message (to the member's page connections, never into a live room's notice list). */
 export const NEW_MESSAGE_NOTICE = '你有新的消息，请到消息中心查看';
 
 export interface MessagesPluginOptions {
@@ -43,10 +43,10 @@ async function messages(app: App, options: MessagesPluginOptions): Promise<void>
   const pool = poolOf(options.db);
   const signals = pool === undefined ? null : new MessageSignals(pool, app.log);
   // The push (README.md, "Push"): every node hears the NOTIFY and tells the chat connections it
-  // holds of each recipient (a C2C notice, not through the chat bus); the host's badge reads the
-  // count again when a notice arrives.
+  // holds of each recipient outside rooms (a C2C notice, not through the chat bus); the host's
+  // badge reads the count again when a notice arrives.
   signals?.onUnread((memberIds) => {
-    for (const memberId of memberIds) app.chatHub.noticeHere(memberId, NEW_MESSAGE_NOTICE);
+    for (const memberId of memberIds) app.chatHub.noticeOutsideRooms(memberId, NEW_MESSAGE_NOTICE);
   });
   const sweep = new PeriodicTask({ everyMs: options.sweepEveryMs ?? 3_600_000, work: () => service.sweepMatchMessages(), log: app.log, failureMessage: 'messages: the 赛事 retention sweep failed' });
   app.addHook('onReady', async () => {

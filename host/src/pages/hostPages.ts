@@ -3,9 +3,15 @@ import { PageLoading } from '@sports/shared';
 import { HomePage } from './HomePage';
 import { AboutPage, ContactPage, PrivacyPage, TermsPage } from './InfoPages';
 import { LoginPage } from './LoginPage';
-import { MessagesPage } from '../messages/MessagesPage';
 import { NotFoundPage } from './NotFoundPage';
 import { TestPage } from './TestPage';
+
+const LazyMessagesPage = lazy(() => import(/* webpackChunkName: "route-messages" */ '../messages/MessagesPage').then((module) => ({ default: module.MessagesPage })));
+
+/** The message centre (issue 39), loaded when it is opened: no first visit needs it. */
+function MessagesPage() {
+  return createElement(Suspense, { fallback: createElement(PageLoading) }, createElement(LazyMessagesPage));
+}
 
 const LazyOpsPage = lazy(() => import('../ops/OpsPage').then((module) => ({ default: module.OpsPage })));
 

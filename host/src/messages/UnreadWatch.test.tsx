@@ -29,15 +29,15 @@ describe('UnreadWatch', () => {
 
   it('reads the count on sign-in, on focus and on each pushed notice, never on a timer; signed out: no badge, no push', async () => {
     let total = 3;
-    const { get, store } = renderWithHost(
+    const { envelope, store } = renderWithHost(
       <>
         <AccountArea />
         <UnreadWatch />
       </>,
-      { userInfo: TEST_USER, answers: { get: { 'api/Message/unreadCount': () => ({ total, system: total, interaction: 0, match: 0 }) } } },
+      { userInfo: TEST_USER, answers: { envelope: { 'api/Message/unreadCount': () => (total < 0 ? { code: 700, msg: '请登录后操作', data: null } : { code: 200, msg: '', data: { total, system: total, interaction: 0, match: 0 } }) } } },
     );
     await waitFor(() => expect(screen.getByTestId('message-unread-badge').textContent).toBe('3'));
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(envelope).toHaveBeenCalledTimes(1);
     act(() => store.set(systemConfigAtom, CONFIG));
     expect(push.started).toBe(1);
 
@@ -49,8 +49,14 @@ describe('UnreadWatch', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await waitFor(() => expect(screen.getByTestId('message-unread-badge').textContent).toBe('99+'));
-    expect(get).toHaveBeenCalledTimes(3);
+    expect(envelope).toHaveBeenCalledTimes(3);
 
+    // An ended session: this background read shows nothing (no toast, no login prompt); the badge keeps its last count.
+    total = -1;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(envelope).toHaveBeenCalledTimes(4);
     act(() => store.set(userInfoAtom, null));
     expect(push.stopped).toBe(1);
     expect(screen.queryByTestId('message-unread-badge')).toBeNull();

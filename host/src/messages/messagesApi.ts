@@ -12,8 +12,15 @@ export function fetchMessages(api: ApiClient, tab: MessageTab, cursor?: string):
   return api.get<MessageList>(MESSAGE_PATHS.list, cursor === undefined ? { tab } : { tab, cursor });
 }
 
-export function fetchUnreadCount(api: ApiClient): Promise<MessageUnreadCount> {
-  return api.get<MessageUnreadCount>(MESSAGE_PATHS.unreadCount);
+/**
+ * The badge's count, read in the background (load, focus, a push): its answer is taken as it is,
+ * with none of SPEC.md section 8 applied (an ended session is not this read's to announce: the
+ * page's own calls do that). Rejects unless the envelope says 200.
+ */
+export async function fetchUnreadCount(api: ApiClient): Promise<MessageUnreadCount> {
+  const answer = await api.envelope<MessageUnreadCount>({ method: 'GET', url: MESSAGE_PATHS.unreadCount });
+  if (answer.code !== 200) throw new Error(`unreadCount answered ${answer.code}`);
+  return answer.data;
 }
 
 export function markRead(api: ApiClient, id: number): Promise<MessageUnreadCount> {

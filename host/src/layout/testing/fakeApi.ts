@@ -7,6 +7,8 @@ export type FakeAnswer = unknown;
 export interface FakeApiAnswers {
   get?: Record<string, FakeAnswer>;
   post?: Record<string, FakeAnswer>;
+  /** `envelope()` calls by path: the whole envelope to answer (a function gets the request). */
+  envelope?: Record<string, FakeAnswer>;
 }
 
 async function answer(method: string, path: string, table: Record<string, FakeAnswer> | undefined, input: unknown): Promise<unknown> {
@@ -21,11 +23,14 @@ export function createFakeApi(answers: FakeApiAnswers = {}) {
   const get = vi.fn((path: string, params?: Record<string, unknown>) => answer('GET', path, answers.get, params));
   const post = vi.fn((path: string, body?: unknown) => answer('POST', path, answers.post, body));
   const request = vi.fn(() => Promise.reject(new Error('request() is not faked')));
+  const envelope = vi.fn((config: { method: string; url: string }) =>
+    answers.envelope && config.url in answers.envelope ? answer(config.method, config.url, answers.envelope, config) : Promise.reject(new Error('request() is not faked')),
+  );
   const api: ApiClient = {
     get: get as ApiClient['get'],
     post: post as ApiClient['post'],
     request: request as ApiClient['request'],
-    envelope: request as ApiClient['envelope'],
+    envelope: envelope as ApiClient['envelope'],
   };
-  return { api, get, post };
+  return { api, get, post, envelope };
 }

@@ -45,12 +45,12 @@ export const TEST_USER: UserInfo = {
 export function createTestServices(options: HostTestOptions = {}) {
   const store = createSportsStore();
   const eventBus = createEventBus();
-  const { api, get, post } = createFakeApi(options.answers);
+  const { api, get, post, envelope } = createFakeApi(options.answers);
   const navigate = vi.fn((_to: string, _options?: NavigateOptions) => undefined);
   if (options.userInfo) store.set(userInfoAtom, options.userInfo);
   const services: RemoteContext = { store, eventBus, api, navigate };
   const assignments = new RemoteAssignments(api, () => '');
-  return { services, store, eventBus, api, get, post, navigate, assignments };
+  return { services, store, eventBus, api, get, post, envelope, navigate, assignments };
 }
 
 export type TestServices = ReturnType<typeof createTestServices>;

@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 
 export type UnreadListener = (memberIds: number[]) => void;
 
 /**
  * Hears `member_message` notifications (messages/README.md, "Push"): the trigger of migration
  * 0042 sends one per insert statement (the recipients, after the commit), and reads send one for
- * their member. A dedicated connection of the pool LISTENs; a lost connection is taken again after
- * a second. Every node hears every notification: each tells the pages it holds.
+ * their member. A connection of its own LISTENs (opened with the pool's settings, never one of the
+ * pool's: a LISTEN held for the node's life would starve the pool, and two nodes of one small test
+ * pool could not close); a lost connection is opened again after a second. Every node hears every
+ * notification: each tells the pages it holds.
  */
 export class MessageSignals {
-  private client: pg.PoolClient | null = null;
+  private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<UnreadListener>();
@@ -27,23 +29,24 @@ export class MessageSignals {
 
   async start(): Promise<void> {
     if (this.closed || this.client !== null) return;
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (message) => this.heard(message.payload));
+    client.on('error', (error) => {
+      // Only the connection in use is dropped here (stop() ended the one it closed).
+      if (this.client !== client) return;
+      this.client = null;
+      this.log.warn({ err: error }, 'messages: the LISTEN connection failed; opening another');
+      void client.end().catch(() => undefined);
+      this.later();
+    });
+    this.client = client;
     try {
-      const client = await this.pool.connect();
-      client.on('notification', (message) => this.heard(message.payload));
-      client.on('error', (error) => {
-        // Only the connection in use is given back here (stop() gave back the one it closed).
-        if (this.client !== client) return;
-        this.client = null;
-        this.log.warn({ err: error }, 'messages: the LISTEN connection failed; taking another');
-        client.release(error);
-        this.later();
-      });
-      this.client = client;
+      await client.connect();
       await client.query('LISTEN member_message');
     } catch (error) {
-      const client = this.client;
-      this.client = null;
-      client?.release(error as Error);
+      if (this.client === client) this.client = null;
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
       this.log.warn({ err: error }, 'messages: could not LISTEN; trying again');
       this.later();
     }
@@ -54,13 +57,7 @@ export class MessageSignals {
     if (this.retry !== null) clearTimeout(this.retry);
     const client = this.client;
     this.client = null;
-    if (client === null) return;
-    try {
-      await client.query('UNLISTEN member_message');
-      client.release();
-    } catch (error) {
-      client.release(error as Error);
-    }
+    await client?.end().catch(() => undefined);
   }
 
   private later(): void {

@@ -25,7 +25,10 @@ export function startUnreadPush(api: ApiClient, im: SystemConfig['im'], onNotice
         offConnection();
         client.destroy();
       };
-      const answer = await api.get<{ id: string | number; userSig: string } | null>(MEMBER_CHAT_SIG_PATH);
+      // Taken as it is (no SPEC.md section 8 handling): a saved user whose session ended is the
+      // page's own profile read to announce, not this background connection's.
+      const envelope = await api.envelope<{ id: string | number; userSig: string } | null>({ method: 'GET', url: MEMBER_CHAT_SIG_PATH });
+      const answer = envelope.code === 200 ? envelope.data : null;
       if (stopped || answer === null || !answer.userSig) return stop();
       await client.login({ userId: String(answer.id), userSig: answer.userSig, kind: 'member' });
       if (stopped) stop();

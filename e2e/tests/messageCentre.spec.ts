@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/journey';
 import { newMember, openAvatarMenu } from './support/accounts';
@@ -71,6 +72,9 @@ test('ops approve an anchor application: the applicant\'s open page shows the ba
   await expect(item).toHaveAttribute('data-read', 'false');
   await expect(item.getByRole('link', { name: '查看' })).toHaveAttribute('href', /^#\/live\?id=\d+$/);
   await expect(item.locator('time')).toHaveText('刚刚');
+  // The page with its unread badge and item: no serious accessibility problem.
+  const serious = (await new AxeBuilder({ page: applicant.page }).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => violation.id)).toEqual([]);
 });
 
 test('a reply to a post arrives under the author\'s 互动; 全部已读 clears the badge', async ({ browser }) => {

@@ -4,13 +4,14 @@ import { messagesCopy } from './messagesCopy';
 import { unreadCountAtom } from './unreadAtom';
 import { unreadBadgeText } from './unreadBadgeText';
 
-/** The total of unread messages as a small badge (99+ beyond 99); nothing when none. */
+/** The total of unread messages as a small badge (99+ beyond 99; read out as「N 条未读消息」); nothing when none. */
 export function UnreadBadge({ className, testId = 'message-unread-badge' }: { className?: string; testId?: string }) {
   const total = useAtomValue(unreadCountAtom)?.total ?? 0;
   const text = unreadBadgeText(total);
   if (text === null) return null;
   return (
-    <Badge tone="live" className={className} data-testid={testId} aria-label={messagesCopy.unreadCount(total)}>
+    // A status (a live region): its label is allowed there (not on a plain span) and a new count is announced.
+    <Badge tone="live" role="status" className={className} data-testid={testId} aria-label={messagesCopy.unreadCount(total)}>
       {text}
     </Badge>
   );

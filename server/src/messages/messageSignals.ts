@@ -5,8 +5,7 @@ export type UnreadListener = (memberIds: number[]) => void;
 
 /**
  * Hears `member_message` notifications (messages/README.md, "Push"): the trigger of migration
- * 0042 sends one per insert statement (the recipients, after the commit), and reads send one for
- * their member. A connection of its own LISTENs (opened with the pool's settings, never one of the
+ * 0042 sends one per insert statement (the recipients, after the commit). A connection of its own LISTENs (opened with the pool's settings, never one of the
  * pool's: a LISTEN held for the node's life would starve the pool, and two nodes of one small test
  * pool could not close); a lost connection is opened again after a second. Every node hears every
  * notification: each tells the pages it holds.

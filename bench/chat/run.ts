@@ -8,7 +8,8 @@
  *
  * Fan medals (issue 35): our hub runs twice per member count, with every sender's worn medal and
  * level on every line (as the server attaches them, from the worn-medal cache) and, in the same
- * run, with badges turned off; it prints both p99s and their ratio (target: medals no worse).
+ * run, with badges turned off; it prints both p99s and their ratio (target: medals no worse, beyond
+ * the spread the badges-off rounds show among themselves).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
@@ -164,8 +165,13 @@ async function main(): Promise<void> {
     const onP99 = median(ons.map((result) => result.p99));
     const offCpu = median(offs.map(cpuPerMessage));
     const onCpu = median(ons.map(cpuPerMessage));
+    // "No worse" within the noise the badges-off rounds show among themselves (their p99s' spread
+    // over their median; at least 1 %): one round's p99 moves by that much with nothing changed.
+    const offP99s = offs.map((result) => result.p99);
+    const noise = Math.max(0.01, (Math.max(...offP99s) - Math.min(...offP99s)) / offP99);
+    const noWorse = onP99 <= offP99 * (1 + noise);
     console.log(
-      `  median of ${ROUNDS}: p99 badges off ${offP99.toFixed(1)} ms (server CPU ${offCpu.toFixed(2)} µs per delivered message), medal on every line ${onP99.toFixed(1)} ms (${onCpu.toFixed(2)} µs); p99 ratio medals/off ${(onP99 / offP99).toFixed(2)}: ${onP99 <= offP99 ? 'no worse' : 'worse'}`,
+      `  median of ${ROUNDS}: p99 badges off ${offP99.toFixed(1)} ms (server CPU ${offCpu.toFixed(2)} µs per delivered message), medal on every line ${onP99.toFixed(1)} ms (${onCpu.toFixed(2)} µs); p99 ratio medals/off ${(onP99 / offP99).toFixed(3)}, the badges-off rounds' own spread ${(noise * 100).toFixed(1)} %: ${noWorse ? 'no worse' : 'worse'}`,
     );
     if (process.env.BENCH_CHAT_SKIP_NAIVE === '1') continue;
     const naiveServer = await startNaiveChatServer(GROUP_ID);

@@ -101,8 +101,13 @@ test('the knowledge base lists competitions, and a season has standings, scorers
   await expect(page.getByTestId('base-competitions').getByRole('link', { name: /NBA/ })).toBeVisible();
 });
 
-test('the World Cup page shows the demo season: twelve groups of four', async ({ page }) => {
+test('the World Cup page shows the demo season: its champion, the knockout rounds, and twelve groups of four', async ({ page }) => {
   await page.goto('/web/#/trophy/home');
+  // Played to its final in July: a champion, six knockout rounds (the final first), 32 matches.
+  const knockouts = page.getByTestId('trophy-knockouts');
+  await expect(knockouts.getByTestId('trophy-champion')).toHaveText(/^冠军：.+/);
+  await expect(knockouts.getByRole('heading', { level: 3 })).toHaveText(['决赛', '季军赛', '半决赛', '1/4决赛', '1/8决赛', '1/16决赛']);
+  await expect(knockouts.getByTestId('knockout-match')).toHaveCount(32);
   const standings = page.locator('main [data-remote="mf-scores"]').getByTestId('standings');
   await expect(standings).toBeVisible();
   await expect(standings.getByRole('heading', { level: 3 })).toHaveCount(12);

@@ -164,4 +164,9 @@ export const trophyCopy = {
   matches: '今日比赛',
   noMatchesToday: '今天没有世界杯比赛',
   knowledgeBase: '资料库：赛程赛果、射手榜、球队与球员',
+  knockouts: '淘汰赛',
+  champion: (team: string) => `冠军：${team}`,
+  penalties: (home: number, away: number) => `点球 ${home}-${away}`,
+  /** The knockout rounds, the final first (as the feed names them in round_zh). */
+  rounds: ['决赛', '季军赛', '半决赛', '1/4决赛', '1/8决赛', '1/16决赛'],
 } as const;

@@ -25,6 +25,8 @@ import type {
 export const SCORES_PATHS = {
   hotList: 'api/hot_match/initial_list',
   allMatch: 'api/hot_match/all_match',
+  /** The knowledge base's results of a competition, newest first (server/src/scores/knowledge). */
+  competitionResults: 'api/base/matches',
   robot: 'api/hot_match/getRobot',
   seasonTable: 'api/Football/season_table',
   collect: 'api/Basketballuser/collect',
@@ -87,6 +89,8 @@ export function scoresApi(api: ApiClient) {
   return {
     hotList: () => api.get<HotMatch[]>(SCORES_PATHS.hotList),
     allMatch: (request: AllMatchRequest) => api.post<MatchPage>(SCORES_PATHS.allMatch, request),
+    competitionResults: (competitionId: number, pageSize: number) =>
+      api.get<{ list: MatchRow[]; next_cursor: string | null }>(SCORES_PATHS.competitionResults, { competition_id: competitionId, kind: 'results', page_size: pageSize }),
     competitions: (sport?: ScoreSport) => api.get<ScoreCompetition[]>(SCORES_PATHS.competitions, sport ? { sport } : {}),
     detail: (matchId: number) => api.get<MatchDetail>(SCORES_PATHS.detail, { match_id: matchId }),
     /** The newest LATEST_SHOWN events, oldest first (a basketball game has a couple of hundred). */

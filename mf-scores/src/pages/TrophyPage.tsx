@@ -4,6 +4,7 @@ import { LiveStatus } from '../board/LiveStatus';
 import { MatchListView } from '../board/MatchListView';
 import { useLiveMatchList } from '../board/useLiveMatchList';
 import { StandingsTable } from '../detail/StandingsTable';
+import { KnockoutRounds } from './KnockoutRounds';
 import { boardCopy, pageCopy, trophyCopy } from '../messages';
 
 const TITLE = pageCopy['trophy/home']?.title ?? '';
@@ -47,11 +48,12 @@ function WorldCupView({ context, competition }: { context: RemoteContext; compet
   );
 }
 
-/** A World Cup with a season: its groups, and today's matches kept live. */
+/** A World Cup with a season: its knockouts and champion once played, its groups, and today's matches kept live. */
 function Tournament({ context, competition, season }: { context: RemoteContext; competition: ScoreCompetition; season: SeasonTable }) {
   const { status, listProps } = useLiveMatchList(context, { sport: 'football', competition_id: competition.id }, FOOTBALL);
   return (
     <>
+      <KnockoutRounds context={context} competitionId={competition.id} />
       <PagePanel aria-label={trophyCopy.groups}>
         <h2>{trophyCopy.groups}</h2>
         <p>

@@ -116,5 +116,33 @@ describe('trophy/home (World Cup)', () => {
     expect(await screen.findByText('法国', { selector: 'td[data-col="away"] [data-team-name]' })).toBeTruthy();
     expect(context.callsTo(SCORES_PATHS.allMatch)[0]?.params).toMatchObject({ competition_id: 40 });
     expect(screen.getByRole('link', { name: /资料库/ }).getAttribute('href')).toBe('#/base-football?competition=40');
+    // No knockout played yet: no knockout panel.
+    expect(screen.queryByTestId('trophy-knockouts')).toBeNull();
+  });
+
+  it('a played tournament shows its champion and each knockout round, the final first, a shoot-out as 点球', async () => {
+    const worldCup = { id: 40, sport: 'football', name_zh: '国际足联世界杯', short_name_zh: '世界杯', hot: true };
+    const knockout = (round: string, home: string, away: string, score: [number, number], penalties?: [number, number]) =>
+      matchRow({ competition_id: 40, round_zh: round, status: 'finished', home_team_name_zh: home, away_team_name_zh: away, home_score: score[0], away_score: score[1], home_penalty_score: penalties?.[0] ?? null, away_penalty_score: penalties?.[1] ?? null });
+    const final = knockout('决赛', '阿根廷', '法国', [3, 3], [2, 4]);
+    const third = knockout('季军赛', '克罗地亚', '摩洛哥', [2, 1]);
+    const semi = knockout('半决赛', '阿根廷', '克罗地亚', [3, 0]);
+    const group = matchRow({ competition_id: 40, round_zh: 'A组', status: 'finished', home_team_name_zh: '卡塔尔', away_team_name_zh: '厄瓜多尔' });
+    const context = scoresContext({
+      [SCORES_PATHS.competitions]: [worldCup],
+      [SCORES_PATHS.seasonTable]: { competition: worldCup, season: { id: 9, name: '2026' }, groups: [] },
+      [SCORES_PATHS.allMatch]: pageOf([]),
+      [SCORES_PATHS.competitionResults]: { list: [final, third, semi, group], next_cursor: null },
+    });
+    renderRemotePage(routes, 'trophy/home', {}, context);
+    const panel = await screen.findByTestId('trophy-knockouts');
+    // 3-3 after extra time, 2-4 on penalties: 法国 are champions.
+    expect(within(panel).getByTestId('trophy-champion').textContent).toBe('冠军：法国');
+    expect(within(panel).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['决赛', '季军赛', '半决赛']);
+    const matches = within(panel).getAllByTestId('knockout-match');
+    expect(matches.map((item) => item.textContent)).toEqual(['阿根廷 3-3 法国（点球 2-4）', '克罗地亚 2-1 摩洛哥', '阿根廷 3-0 克罗地亚']);
+    expect(within(matches[0] as HTMLElement).getByRole('link').getAttribute('href')).toBe(`#/score-detail?id=${final.match_id}`);
+    expect(within(panel).queryByText(/卡塔尔/)).toBeNull();
+    expect(context.callsTo(SCORES_PATHS.competitionResults)[0]?.params).toMatchObject({ competition_id: 40, kind: 'results' });
   });
 });

@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ActiveSession, lookupSession } from './sessions/sessions';
+import { type ActiveSession, type SessionLookup, lookupSession } from './sessions/sessions';
 import { type Clock, systemClock } from '../infra/clock';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
@@ -46,10 +46,20 @@ export function presentedToken(request: FastifyRequest): string | null {
  */
 export function installAuth(app: App, db: Kysely<Database>, clock: Clock = systemClock): void {
   app.decorateRequest('session', null);
-  app.decorate('requireLogin', async (request: FastifyRequest) => {
+  app.decorate('requireLogin', requireLoginWith((token) => lookupSession(db, token, clock())));
+}
+
+/**
+ * A `requireLogin` preHandler over a way of reading a session (one query a request here; the
+ * sessions of the requests in flight read together for the hot routes, sessions/batchedLogin.ts):
+ * no token 700, a malformed one TOKEN_ILLEGAL, unknown or revoked (or banned) SESSION_REPLACED,
+ * expired SESSION_EXPIRED; an active one becomes `request.session`.
+ */
+export function requireLoginWith(lookupOf: (token: string) => Promise<SessionLookup>): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
     const token = presentedToken(request);
     if (token === null) throw errors.LOGIN_REQUIRED();
-    const lookup = await lookupSession(db, token, clock());
+    const lookup = await lookupOf(token);
     switch (lookup.kind) {
       case 'malformed':
         throw errors.TOKEN_ILLEGAL();
@@ -61,7 +71,7 @@ export function installAuth(app: App, db: Kysely<Database>, clock: Clock = syste
       case 'active':
         request.session = lookup.session;
     }
-  });
+  };
 }
 
 /** The session of a route guarded by `requireLogin` (a programming error if it is missing). */

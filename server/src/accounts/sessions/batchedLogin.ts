@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { presentedToken } from '../authPlugin';
+import { requireLoginWith } from '../authPlugin';
 import { hashToken, isWellFormedToken } from './sessions';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
-import { errors } from '../../infra/http/errorCatalogue';
 
 /**
  * `requireLogin` for the hot routes (a gift send, a red packet grab), with the sessions of the
@@ -124,20 +123,5 @@ function classify(row: SessionRow, now: number): BatchedSessionLookup {
 
 /** A preHandler answering as `app.requireLogin` does (700 / TOKEN_ILLEGAL / SESSION_REPLACED / SESSION_EXPIRED), the session read by `lookups`. */
 export function batchedRequireLogin(lookups: SessionLookups): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    const token = presentedToken(request);
-    if (token === null) throw errors.LOGIN_REQUIRED();
-    const lookup = await lookups.lookup(token);
-    switch (lookup.kind) {
-      case 'malformed':
-        throw errors.TOKEN_ILLEGAL();
-      case 'unknown':
-      case 'revoked':
-        throw errors.SESSION_REPLACED();
-      case 'expired':
-        throw errors.SESSION_EXPIRED();
-      case 'active':
-        request.session = lookup.session;
-    }
-  };
+  return requireLoginWith((token) => lookups.lookup(token));
 }

@@ -1,6 +1,7 @@
 // Runs in main.js before the async boundary: type imports only.
 import type { RemoteAssignment } from '@sports/shared';
-import { exposedModuleOfRoute, routePathOf, routeShows } from './inlineAssignments';
+import { routeShows } from '@sports/shared/routePaths';
+import { exposedModuleOfRoute, routePathOf } from './inlineAssignments';
 import { exposedModuleScripts, type InlineRelease } from './inlineManifests';
 
 /** A route path as it appears in a chunk name: `trophy/home` → `trophy_home` (shared/build/createFederatedConfig.cjs, chunkSlugOf). */

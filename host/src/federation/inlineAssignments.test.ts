@@ -29,6 +29,13 @@ describe('the assignments inlined in the page', () => {
     expect(routePathOf('#/score-detail/12/?x=1')).toBe('score-detail/12');
   });
 
+  it('finds the route as the router shows it, without regard to case (the control plane’s rule)', () => {
+    expect(remotesOfRoute(TEST_ASSIGNMENTS, '#/Football').map((remote) => remote.name)).toEqual(['mf_scores']);
+    expect(remotesOfRoute(TEST_ASSIGNMENTS, '#/ANCHOR/123').map((remote) => remote.name)).toEqual(['mf_live']);
+    expect(remotesOfRoute(TEST_ASSIGNMENTS, '#/Main').map((remote) => remote.name)).toEqual(remotesOfRoute(TEST_ASSIGNMENTS, '#/main').map((remote) => remote.name));
+    expect(exposedModuleOfRoute('#/MAIN')).toBe('widgets');
+  });
+
   it("preloads a release's manifest (as the runtime fetches it) and warms remoteEntry.js, each once", async () => {
     const fetchScript = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('')));
     vi.stubGlobal('fetch', fetchScript);

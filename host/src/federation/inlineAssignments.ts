@@ -1,6 +1,9 @@
-// Runs in main.js before the async boundary: type imports only (a value import of a shared
-// module here would be loaded before the shared scope exists, TOOLCHAIN.md pitfall 2).
+// Runs in main.js before the async boundary: type imports only from the shared singleton (a value
+// import of a shared module here would be loaded before the shared scope exists, TOOLCHAIN.md pitfall 2).
 import type { RemoteAssignment } from '@sports/shared';
+// Not the singleton: a plain module of @sports/shared bundled into main.js (no imports of its own),
+// the one path rule the control plane uses too.
+import { routeKey, routeShows } from '@sports/shared/routePaths';
 
 /** The page's `<script type="application/json">` the server fills with the visitor's assignments (server/src/site/visitorPage.ts). */
 export const ASSIGNMENTS_ELEMENT_ID = 'mf-assignments';
@@ -28,18 +31,13 @@ export function routePathOf(hash: string): string {
   return hash.replace(/^#\/?/, '').split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
 }
 
-/** Whether the route `routePath` shows `path` (`score-detail` shows `score-detail/12`). */
-export function routeShows(routePath: string, path: string): boolean {
-  return path === routePath || path.startsWith(`${routePath}/`);
-}
-
 /**
  * The remotes the route at `hash` shows first: on the home page the remotes with home widgets,
  * elsewhere the remote owning the route (none for a host route).
  */
 export function remotesOfRoute(remotes: readonly RemoteAssignment[], hash: string): RemoteAssignment[] {
   const path = routePathOf(hash);
-  if (HOME_PATHS.has(path)) return remotes.filter((remote) => remote.widgets.length > 0);
+  if (HOME_PATHS.has(routeKey(path))) return remotes.filter((remote) => remote.widgets.length > 0);
   const owner = remotes.find((remote) => remote.routes.some((route) => routeShows(route.path, path)));
   return owner ? [owner] : [];
 }
@@ -61,7 +59,7 @@ export function preloadRemote(remote: RemoteAssignment, doc: Document = document
 
 /** The exposed module the route at `hash` shows first from its remotes: the home page's widgets, else the owner's routes. */
 export function exposedModuleOfRoute(hash: string): 'widgets' | 'routes' {
-  return HOME_PATHS.has(routePathOf(hash)) ? 'widgets' : 'routes';
+  return HOME_PATHS.has(routeKey(routePathOf(hash))) ? 'widgets' : 'routes';
 }
 
 /** The scripts each page has warmed (by absolute address), so each is asked for once. */

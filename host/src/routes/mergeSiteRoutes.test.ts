@@ -42,6 +42,18 @@ describe('mergeSiteRoutes', () => {
     expect(conflicts).toEqual([{ path: 'news', keptBy: 'mf_live', droppedFrom: 'mf_community' }]);
   });
 
+  it('compares paths as the control plane does, without regard to case: a claim of DownLoad is a claim of downLoad', () => {
+    const community = testAssignment('mf_community', { routes: [{ path: 'downLoad', title: '下载', navIndex: null }] });
+    const live = testAssignment('mf_live', { routes: [{ path: 'Download', title: '直播下载', navIndex: 2 }, { path: 'MAIN', title: '直播首页', navIndex: 2 }] });
+    const { routes, conflicts } = mergeSiteRoutes([community, live]);
+    expect(routes.filter((route) => route.path.toLowerCase() === 'download')).toEqual([{ path: 'Download', title: '直播下载', navIndex: 2, owner: 'mf_live' }]);
+    expect(routes.filter((route) => route.path.toLowerCase() === 'main')).toMatchObject([{ path: 'main', owner: 'host' }]);
+    expect(conflicts).toEqual([
+      { path: 'MAIN', keptBy: 'host', droppedFrom: 'mf_live' },
+      { path: 'downLoad', keptBy: 'mf_live', droppedFrom: 'mf_community' },
+    ]);
+  });
+
   it('keeps the first of a path one release lists twice', () => {
     const twice = testAssignment('mf_member', { routes: [{ path: 'member', title: '个人中心', navIndex: null }, { path: 'member', title: '另一个', navIndex: 1 }] });
     const { routes, conflicts } = mergeSiteRoutes([twice]);

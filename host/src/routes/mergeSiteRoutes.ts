@@ -1,4 +1,5 @@
 import { REMOTE_NAMES, type RemoteAssignment } from '@sports/shared';
+import { routeKey } from '@sports/shared/routePaths';
 import type { RouteDefinition, RouteOwner } from './routeDefinition';
 import { HOST_ROUTES } from './routeTable';
 
@@ -24,15 +25,17 @@ function inRemoteOrder(remotes: readonly RemoteAssignment[]): RemoteAssignment[]
  * The site's routes for this visitor: the host's own, then every assigned release's manifest
  * routes (owner = that remote). The control plane refuses a release whose paths clash, but a
  * clash must still never make a page ambiguous: the host's route wins, else the first remote in
- * REMOTE_NAMES order; each dropped claim is returned so the caller can say so.
+ * REMOTE_NAMES order; each dropped claim is returned so the caller can say so. Paths compare by
+ * the control plane's rule (@sports/shared/routePaths: without regard to case, as the router
+ * matches them), so 'downLoad' and 'download' are one claim.
  */
 export function mergeSiteRoutes(remotes: readonly RemoteAssignment[], hostRoutes: readonly RouteDefinition[] = HOST_ROUTES): SiteRouteTable {
   const byPath = new Map<string, RouteDefinition>();
   const conflicts: RouteClaimConflict[] = [];
   const claim = (route: RouteDefinition) => {
-    const holder = byPath.get(route.path);
+    const holder = byPath.get(routeKey(route.path));
     if (holder) conflicts.push({ path: route.path, keptBy: holder.owner, droppedFrom: route.owner });
-    else byPath.set(route.path, route);
+    else byPath.set(routeKey(route.path), route);
   };
   for (const route of hostRoutes) claim(route);
   for (const assignment of inRemoteOrder(remotes)) {

@@ -1,10 +1,9 @@
-import { REMOTE_NAMES, type RemoteAssignment, type RemoteName, type RouteManifest } from '@sports/shared/server';
+import { REMOTE_NAMES, type RemoteAssignment, type RemoteName, type RouteManifest, routeKey } from '@sports/shared/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MfRolloutTable } from '../infra/db/schema';
 import { isInCanary, visitorBucket } from './bucketing';
 import { mayBeOverridden } from './overrideGrants';
 import type { ReleaseStore } from './releaseStore';
-import { routeKey } from './routeManifestCheck';
 import { routesOf } from './routeOwnership';
 
 /** Who is asking: a stable key (user or guest id) and the verified QA overrides their browser carries (qaOverride.ts). */

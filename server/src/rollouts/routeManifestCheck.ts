@@ -1,4 +1,4 @@
-import { HOST_ROUTE_PATHS, ROUTE_MANIFEST_FILE, type RemoteName, type RouteManifest, RouteManifestSchema } from '@sports/shared/server';
+import { HOST_ROUTE_PATHS, ROUTE_MANIFEST_FILE, type RemoteName, type RouteManifest, RouteManifestSchema, routeKey } from '@sports/shared/server';
 import { Compile } from 'typebox/compile';
 import { validationMessage } from '../infra/http/validationMessages';
 
@@ -21,15 +21,8 @@ export const routeManifestMessages = {
 
 const validator = Compile(RouteManifestSchema);
 
-/**
- * One key per route the host's router cannot tell apart: React Router matches paths without
- * regard to case, so 'downLoad' and 'download' are one route. Every comparison of paths (inside a
- * manifest, against the host's, between remotes in routeOwnership.ts) goes through this.
- */
-export function routeKey(path: string): string {
-  return path.toLowerCase();
-}
-
+// Paths compare by the one rule of the host and the control plane (@sports/shared's routePaths.ts:
+// without regard to case, as the host's router matches them).
 const HOST_KEYS = new Set(HOST_ROUTE_PATHS.map(routeKey));
 
 /**

@@ -1,8 +1,7 @@
-import type { RemoteName, RouteManifest } from '@sports/shared/server';
+import { type RemoteName, type RouteManifest, routeKey } from '@sports/shared/server';
 import type { Transaction } from 'kysely';
 import { LockSpace, lockKey } from '../infra/db/advisoryLock';
 import type { Database } from '../infra/db/schema';
-import { routeKey } from './routeManifestCheck';
 
 /**
  * Who owns a route (issue 16): a path belongs to at most one remote among the releases that take

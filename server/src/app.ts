@@ -23,6 +23,7 @@ import type { App } from './infra/http/types';
 import { webSocketPlugin } from './infra/sockets/webSocketPlugin';
 import { type MediaConfig, defaultMediaConfig, livePlugin } from './live/index';
 import { messagesPlugin } from './messages/index';
+import { followsPlugin } from './follows/index';
 import { moderationPlugin } from './moderation/index';
 import { type MemberOptions, memberPlugin } from './member/index';
 import { activitiesPlugin } from './activities/index';
@@ -122,6 +123,7 @@ export const DOMAIN_PLUGINS = {
   moderation: moderationPlugin,
   chat: chatPlugin,
   messages: messagesPlugin,
+  follows: followsPlugin,
   fanMedals: fanMedalsPlugin,
   scores: scoresPlugin,
   uploads: uploadsPlugin,
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     moderation: { db: options.db, opsToken: releases.opsToken },
     chat: { ...options.chat, db: options.db, dataDir, redisUrl: options.live?.redisUrl ?? null },
     messages: { db: options.db },
+    follows: { db: options.db },
     fanMedals: { db: options.db, config: options.fanMedals },
     scores: { db: options.db, liveData: options.liveData, live: options.live, clock },
     uploads: { db: options.db },

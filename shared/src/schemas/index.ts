@@ -28,3 +28,4 @@ export * from './predictions';
 export * from './redPackets';
 export * from './lotteries';
 export * from './messages';
+export * from './follows';

@@ -115,3 +115,9 @@ export const EVENT_CLIP_AFTER_SECONDS = 10;
 /** The anchor's feed-to-stream offset (the console): −60…60 s, default 0. */
 export const CLIP_OFFSET_MAX_SECONDS = 60;
 
+
+// follows.ts
+/** What a member follows besides anchors (关注, issue 39): a team, a league (a competition), a player. */
+export const FOLLOW_TARGET_TYPES = ['team', 'league', 'player'] as const;
+/** The most teams (leagues, players) one member follows: one type's whole list fits one answer. */
+export const FOLLOWS_PER_TYPE_MAX = 500;

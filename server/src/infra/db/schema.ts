@@ -15,6 +15,7 @@ import type { SearchKeyTable, SearchTermDayTable } from './tables/search';
 import type { ClipTable } from './tables/clips';
 import type { FanMedalTable, FanMedalNameTable, FanMedalWornTable } from './tables/fanMedals';
 import type { PointsDayTable, PointsCheckinTable } from './tables/points';
+import type { MemberFollowTable } from './tables/follows';
 
 // Each area's tables live in tables/<area>.ts; importers keep reading them from here.
 export * from './tables/rollouts';
@@ -33,6 +34,7 @@ export * from './tables/headlines';
 export * from './tables/clips';
 export * from './tables/fanMedals';
 export * from './tables/points';
+export * from './tables/follows';
 
 /**
  * The typed shape of the database, kept in step with migrations/ by hand.
@@ -70,6 +72,7 @@ export interface Database {
   live_room_admin: LiveRoomAdminTable;
   live_room_mute: LiveRoomMuteTable;
   user_follow: UserFollowTable;
+  member_follow: MemberFollowTable;
   live_schedule: LiveScheduleTable;
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;

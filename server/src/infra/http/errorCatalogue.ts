@@ -346,6 +346,12 @@ export const errors = catalogue({
   MESSAGE_CURSOR_UNKNOWN: entry('分页位置无效：请从第一页重新加载'),
   MESSAGE_READ_NOTHING: entry('请提供要标为已读的消息 id 或 ids'),
 
+  // --- Follows (follows/, 关注): teams, leagues and players. ---
+  FOLLOW_TARGET_NOT_FOUND: entry((what: string) => `${what}不存在`, { status: 404 }),
+  FOLLOW_ALREADY: entry((what: string) => `你已关注该${what}`),
+  FOLLOW_NOT_FOLLOWING: entry((what: string) => `你未关注该${what}`),
+  FOLLOW_TOO_MANY: entry((what: string, max: number) => `最多关注 ${max} 个${what}，请先取消部分关注`),
+
   // --- Predictions (predictions/): create, stake, cancel, settle (竞猜). ---
   PREDICTION_NOT_FOUND: entry('竞猜不存在'),
   PREDICTION_ROOM_NOT_FOUND: entry('直播间不存在'),

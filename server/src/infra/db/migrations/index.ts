@@ -39,6 +39,7 @@ import * as giftBatchFanMedals0039 from './0039_gift_batch_fan_medals';
 import * as walletOrderRedPacketsLotteries0040 from './0040_wallet_order_red_packets_lotteries';
 import * as matchPenaltyShootout0041 from './0041_match_penalty_shootout';
 import * as memberMessages0042 from './0042_member_messages';
+import * as memberFollows0043 from './0043_member_follows';
 import * as points0034 from './0034_points';
 
 /**
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0040_wallet_order_red_packets_lotteries': walletOrderRedPacketsLotteries0040,
   '0041_match_penalty_shootout': matchPenaltyShootout0041,
   '0042_member_messages': memberMessages0042,
+  '0043_member_follows': memberFollows0043,
 };

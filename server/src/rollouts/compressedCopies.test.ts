@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { errors } from '../infra/http/errorCatalogue';
 import { describeEachDatabase, useTestApp } from '../testing/testApp';
@@ -42,10 +42,32 @@ describe('compressedCopyProblems', () => {
   });
 });
 
+describe('compressedCopyProblems with gzip copies (the site serves x.js.gz to browsers that take gzip only)', () => {
+  it('accepts a gzip (or deflate) copy of its file, and names a stale one, one without its file and one that is not gzip', async () => {
+    const good = { 'chunk.js': SCRIPT, 'chunk.js.gz': gzipSync(SCRIPT), 'chunk.js.br': brotliCompressSync(SCRIPT), 'chunk.js.deflate': deflateSync(SCRIPT) };
+    expect(await compressedCopyProblems(await folderWith(good), Object.keys(good))).toEqual([]);
+    const bad = {
+      'chunk.js': `throw new Error('edited after the build');\n${SCRIPT}`,
+      'chunk.js.gz': gzipSync(SCRIPT),
+      'gone.js.gz': gzipSync(SCRIPT),
+      'noise.js': SCRIPT,
+      'noise.js.gz': brotliCompressSync(SCRIPT),
+      'old.js': SCRIPT,
+      'old.js.deflate': deflateSync('console.log("release 0");'),
+    };
+    expect(await compressedCopyProblems(await folderWith(bad), Object.keys(bad))).toEqual([
+      'chunk.js.gz does not decompress to chunk.js (browsers that take gzip would get other code): rebuild, or delete the copy',
+      'gone.js.gz has no gone.js beside it',
+      'noise.js.gz is not valid gzip',
+      'old.js.deflate does not decompress to old.js (browsers that take deflate would get other code): rebuild, or delete the copy',
+    ]);
+  });
+});
+
 describeEachDatabase('compressed copies at registration', (target) => {
   const ctx = useTestApp(target, { withHost: false, app: { releases: scratchReleases({ errorRate: 0.5, minSample: 10, windowSeconds: 300 }) } });
 
-  it('refuses a release whose brotli copy of its entry is stale, and registers it once the copy is right', async () => {
+  it('refuses a release whose brotli, then gzip, copy of its entry is stale, and registers it once the copies are right', async () => {
     const folder = await makeReleaseBuild('mf_scores', '4.0.0', 'stale copy');
     const entry = await fs.readFile(path.join(folder, 'remoteEntry.js'));
     await fs.writeFile(path.join(folder, 'remoteEntry.js.br'), brotliCompressSync(Buffer.concat([entry, Buffer.from('\n// another build')])));
@@ -57,6 +79,15 @@ describeEachDatabase('compressed copies at registration', (target) => {
     });
 
     await fs.writeFile(path.join(folder, 'remoteEntry.js.br'), brotliCompressSync(entry));
+    await fs.writeFile(path.join(folder, 'remoteEntry.js.gz'), gzipSync(Buffer.concat([entry, Buffer.from('\n// another build')])));
+    const staleGzip = await publishThroughApi(ctx.app, 'mf_scores', folder, '4.0.0');
+    expect(staleGzip.register.json()).toMatchObject({
+      code: 1,
+      reason: 'RELEASE_REFUSED',
+      msg: errors.RELEASE_REFUSED.message(['remoteEntry.js.gz does not decompress to remoteEntry.js (browsers that take gzip would get other code): rebuild, or delete the copy']),
+    });
+
+    await fs.writeFile(path.join(folder, 'remoteEntry.js.gz'), gzipSync(entry));
     const registered = await publishThroughApi(ctx.app, 'mf_scores', folder, '4.0.0');
     expect(registered.register.json()).toMatchObject({ code: 200, data: { remote: 'mf_scores', releaseId: registered.releaseId } });
   });

@@ -19,7 +19,7 @@ export interface ReleaseStore {
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
   /** The staged release's route-manifest.json as text (checked by routeManifestCheck.ts); null when it has none. */
   readRouteManifest(remote: RemoteName, releaseId: string): Promise<string | null>;
-  /** Compressed copies (`x.js.br`) that do not say what their file says (compressedCopiesCheck.ts). */
+  /** Compressed copies (`x.js.br`, `.gz`, `.deflate`) that do not say what their file says (compressedCopiesCheck.ts). */
   compressedCopyProblems(remote: RemoteName, releaseId: string): Promise<string[]>;
   /** The content hash of the staged files, to check it matches the release id. */
   contentHash(remote: RemoteName, releaseId: string): Promise<string>;

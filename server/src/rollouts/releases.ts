@@ -98,7 +98,7 @@ export async function registerRelease(
 /**
  * The checks of a staged release, and what registration stores of it: the content hashes to the
  * id, the manifest is compatible with the host, the route manifest is sound (routeManifestCheck.ts)
- * and every brotli copy says what its file says (compressedCopiesCheck.ts). All problems are
+ * and every compressed copy (.br, .gz, .deflate) says what its file says (compressedCopiesCheck.ts). All problems are
  * listed together, so a squad sees all.
  */
 async function checkStagedRelease(

@@ -30,5 +30,7 @@ export * from './remoteKit/index';
 // The chat clients and contract (issue 5).
 export * from './chat/index';
 export * from './spoilerFree/index';
+// The match centre (issue 36): lineups, momentum, shot maps, ratings, box scores, their deltas.
+export * from './matchCentre/index';
 export * from './time/chinaTime';
 export * from './tasks/nextTask';

@@ -16,6 +16,10 @@ export * from './time/chinaTime';
 export * from './messages/zhCN';
 export * from './schemas/index';
 export * from './realtime/index';
+// The match centre (issue 36): its schemas (for the routes and /api/docs) and its plain code.
+export * from './matchCentre/types';
+export * from './matchCentre/geometry';
+export * from './matchCentre/matchCentreDelta';
 // The theme's values (plain data): the mobile site's web app manifest and icons use its colours.
 export * from './theme/theme';
 // The chat contract and wire protocol only (not the browser clients of chat/index).

@@ -1,5 +1,6 @@
 import type { ClipKind } from '../schemas/clips';
 import type { ExponentRow, GoalData, MatchRow, ScoreSport } from '../schemas/scores';
+import type { MatchCentreDelta } from '../matchCentre/types';
 
 /**
  * The frames of the live-data socket `/ws/live-data` (SPEC.md section 4), shared by the server
@@ -10,7 +11,7 @@ import type { ExponentRow, GoalData, MatchRow, ScoreSport } from '../schemas/sco
  * Match and exponent frames carry full rows: a row replaces the stored row with the same key
  * (match_id, or match_id + company_id); a frame with `snapshot: true` replaces the whole set.
  */
-export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'esports_match', 'general_match', 'goal', 'clip'] as const;
+export const LIVE_STREAMS = ['football_match', 'football_exponent', 'basketball_match', 'basketball_exponent', 'esports_match', 'general_match', 'goal', 'clip', 'match_centre'] as const;
 export type LiveStream = (typeof LIVE_STREAMS)[number];
 
 export type MatchStream = 'football_match' | 'basketball_match' | 'esports_match' | 'general_match';
@@ -19,6 +20,8 @@ export type ExponentStream = 'football_exponent' | 'basketball_exponent';
 export type StateStream = MatchStream | ExponentStream;
 /** Streams of events (each one counts): a reconnecting client gets the ones it missed (from the database beyond the ring). */
 export type EventStream = 'goal' | 'clip';
+/** Streams of keyed deltas to one match, only to the clients watching it (issue 36). */
+export type DeltaStream = 'match_centre';
 export const EVENT_STREAMS: readonly EventStream[] = ['goal', 'clip'];
 
 export const LIVE_DATA_CODE = 100;
@@ -74,7 +77,21 @@ export interface ClipFrame {
   data: ClipData;
 }
 
-export type LiveDataFrame = MatchFrame | ExponentFrame | GoalFrame | ClipFrame;
+/**
+ * The match centre's changes to one match (issue 36): only to clients watching that match
+ * (`{type: 'watch', match_id}`). Deltas are keyed upserts (MatchCentreDelta), so a frame seen
+ * twice changes nothing. On a reconnect the missed frames of the watched match are replayed
+ * (`synced` mode 'replay'); when they are gone (`synced` mode 'snapshot', no data frame) the page
+ * fetches the match centre's documents again and applies the frames after that `seq` on top.
+ */
+export interface MatchCentreFrame {
+  code: typeof LIVE_DATA_CODE;
+  type: 'match_centre';
+  seq: number;
+  data: MatchCentreDelta;
+}
+
+export type LiveDataFrame = MatchFrame | ExponentFrame | GoalFrame | ClipFrame | MatchCentreFrame;
 
 /**
  * How a stream was brought up to date after classify (or a resume):
@@ -89,6 +106,8 @@ export type ControlFrame =
   | { type: 'heartbeat' }
   | { type: 'toggled'; company_id: number }
   | { type: 'classified'; classify_type: 0 | 1 }
+  /** The match whose match_centre frames this client gets now (null: none). */
+  | { type: 'watching'; match_id: number | null }
   /** Everything of `stream` up to `seq` has been sent; live frames continue after it. */
   | { type: 'synced'; stream: LiveStream; seq: number; mode: SyncMode }
   | { type: 'error'; msg: string };
@@ -102,10 +121,17 @@ export type ClientFrame =
   | { type: 'toggle'; company_id: number | string }
   | { type: 'classify'; classify_type: 0 | 1 }
   /** The last seq of `stream` this client has seen (from a `synced` frame or a data frame). */
-  | { type: 'resume'; stream: LiveStream; lastSeq: number };
+  | { type: 'resume'; stream: LiveStream; lastSeq: number }
+  /** Match centre deltas of this match only (null: stop); one match at a time per socket. */
+  | { type: 'watch'; match_id: number | null };
 
 export function isStateStream(stream: LiveStream): stream is StateStream {
-  return !isEventStream(stream);
+  return !isEventStream(stream) && !isDeltaStream(stream);
+}
+
+/** The match centre's deltas: per watched match, replayed from the ring or refetched (never snapshotted by the socket). */
+export function isDeltaStream(stream: LiveStream): stream is DeltaStream {
+  return stream === 'match_centre';
 }
 
 /** Goals and clips: events, not state (no snapshot; missed ones are replayed). */

@@ -1,4 +1,4 @@
-import { type ClientFrame, LIVE_STREAMS, type LiveDataFrame, type LiveStream, isExponentStream, isStateStream } from './liveDataFrames';
+import { type ClientFrame, LIVE_STREAMS, type LiveDataFrame, type LiveStream, isDeltaStream, isExponentStream, isStateStream } from './liveDataFrames';
 
 /** How many goal seqs are remembered for dedupe: far more than a reconnect can replay. */
 const GOAL_SEQS_REMEMBERED = 2_048;
@@ -20,7 +20,8 @@ export class StreamPositions {
   accept(frame: LiveDataFrame): boolean {
     const stream = frame.type;
     const position = this.positions.get(stream);
-    if (isStateStream(stream)) {
+    // State streams and the match centre's deltas come in order: at or below the position is a repeat.
+    if (isStateStream(stream) || isDeltaStream(stream)) {
       const snapshot = 'snapshot' in frame && frame.snapshot === true;
       if (!snapshot && position !== undefined && frame.seq <= position) return false;
       this.advance(stream, frame.seq);

@@ -11,6 +11,7 @@ import {
   SOCKET_HEARTBEAT_MS,
   type StateStream,
   type SyncMode,
+  isDeltaStream,
   isEventStream,
   isExponentStream,
   isStateStream,
@@ -388,6 +389,11 @@ export class LiveDataHub {
    */
   private repairGap(stream: LiveStream, previous: number, seq: number): void {
     this.log.info({ stream, previous, seq }, 'live-data: gap in the stream from the bus; repairing');
+    if (isDeltaStream(stream)) {
+      // The match centre's pages fetch their documents again; deltas after `seq` apply on top.
+      for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.writeInOrder(client, syncedFrame(stream, seq, 'snapshot'));
+      return;
+    }
     if (!isEventStream(stream)) {
       for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.resnapshot(client, [stream]);
       return;

@@ -1,0 +1,121 @@
+import type {
+  BasketballBoxScore,
+  BasketballLeadTracker,
+  BasketballShotChart,
+  BoxScoreTeam,
+  FootballLineups,
+  FootballMomentum,
+  FootballPlayerRatings,
+  FootballShotMap,
+  LineupPlayer,
+  MatchCentreDelta,
+  TeamLineup,
+} from './types';
+
+/**
+ * Applying a `match_centre` delta to the documents a page fetched (one function per document).
+ * Every kind is keyed, so a frame applied twice, or a frame already contained in a document
+ * fetched after it was sent, changes nothing: that is what makes the socket's replay-or-refetch
+ * recovery exact. Each returns the same object when the delta has nothing for it.
+ */
+
+function upsert<Item>(list: readonly Item[], items: readonly Item[] | undefined, key: (item: Item) => string, order?: (a: Item, b: Item) => number): Item[] {
+  if (items === undefined || items.length === 0) return list as Item[];
+  const byKey = new Map(list.map((item) => [key(item), item]));
+  for (const item of items) byKey.set(key(item), item);
+  const merged = [...byKey.values()];
+  return order === undefined ? merged : merged.sort(order);
+}
+
+const clockOrder = (a: { minute: number; extra: number; second?: number }, b: { minute: number; extra: number; second?: number }) =>
+  a.minute - b.minute || a.extra - b.extra || (a.second ?? 0) - (b.second ?? 0);
+
+export function applyDeltaToShotMap(doc: FootballShotMap, delta: MatchCentreDelta): FootballShotMap {
+  if (delta.match_id !== doc.match_id || (delta.shots === undefined && delta.xg_points === undefined && delta.status === doc.status)) return doc;
+  return {
+    ...doc,
+    status: delta.status,
+    shots: upsert(doc.shots, delta.shots, (shot) => String(shot.id), (a, b) => clockOrder(a, b) || a.id - b.id),
+    xg_timeline: upsert(doc.xg_timeline, delta.xg_points, (point) => String(point.shot_id), (a, b) => clockOrder(a, b) || a.shot_id - b.shot_id),
+    home_xg: delta.home_xg ?? doc.home_xg,
+    away_xg: delta.away_xg ?? doc.away_xg,
+  };
+}
+
+export function applyDeltaToMomentum(doc: FootballMomentum, delta: MatchCentreDelta): FootballMomentum {
+  if (delta.match_id !== doc.match_id || (delta.momentum === undefined && delta.goals === undefined && delta.status === doc.status)) return doc;
+  return {
+    ...doc,
+    status: delta.status,
+    buckets: upsert(doc.buckets, delta.momentum, (bucket) => `${bucket.minute}+${bucket.extra}`, (a, b) => a.period - b.period || clockOrder(a, b)),
+    goals: upsert(doc.goals, delta.goals, (goal) => `${goal.minute}+${goal.extra}:${goal.second}:${goal.side}:${goal.player_zh}`, clockOrder),
+  };
+}
+
+export function applyDeltaToRatings(doc: FootballPlayerRatings, delta: MatchCentreDelta): FootballPlayerRatings {
+  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.status === doc.status)) return doc;
+  const players = upsert(doc.players, delta.ratings, (player) => String(player.player_id), (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.player_id - b.player_id);
+  const best = players.find((player) => player.rating !== null);
+  return { ...doc, status: delta.status, players, best_player_id: best?.player_id ?? null };
+}
+
+export function applyDeltaToLineups(doc: FootballLineups, delta: MatchCentreDelta): FootballLineups {
+  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.lineup === undefined && delta.status === doc.status)) return doc;
+  const ratings = new Map((delta.ratings ?? []).map((rating) => [rating.player_id, rating]));
+  const moves = new Map((delta.lineup ?? []).map((move) => [move.player_id, move]));
+  const player = (line: LineupPlayer): LineupPlayer => {
+    const rating = ratings.get(line.player_id);
+    const move = moves.get(line.player_id);
+    if (rating === undefined && move === undefined) return line;
+    return { ...line, ...(rating === undefined ? {} : { rating: rating.rating, stats: rating.stats }), ...(move === undefined ? {} : { on_minute: move.on_minute, off_minute: move.off_minute }) };
+  };
+  const team = (lineup: TeamLineup): TeamLineup => {
+    const substitutes = lineup.substitutes.map(player);
+    const cameOn = substitutes.filter((line) => line.on_minute !== null).sort((a, b) => (a.on_minute ?? 0) - (b.on_minute ?? 0));
+    return {
+      ...lineup,
+      starters: lineup.starters.map(player),
+      substitutes: [...cameOn, ...substitutes.filter((line) => line.on_minute === null)],
+      substitutions_made: cameOn.length,
+    };
+  };
+  return { ...doc, status: delta.status, home: team(doc.home), away: team(doc.away) };
+}
+
+export function applyDeltaToBoxScore(doc: BasketballBoxScore, delta: MatchCentreDelta): BasketballBoxScore {
+  if (delta.match_id !== doc.match_id || (delta.box === undefined && delta.period_scores === undefined && delta.status === doc.status)) return doc;
+  const team = (box: BoxScoreTeam): BoxScoreTeam => {
+    const lines = (delta.box ?? []).filter((line) => line.side === box.side).map((line) => line.player);
+    if (lines.length === 0) return box;
+    const players = upsert(box.players, lines, (line) => String(line.player_id));
+    return { ...box, players, totals: sumBasketballLines(players.map((line) => line.stats)) };
+  };
+  return { ...doc, status: delta.status, period_scores: delta.period_scores ?? doc.period_scores, home: team(doc.home), away: team(doc.away) };
+}
+
+export function applyDeltaToShotChart(doc: BasketballShotChart, delta: MatchCentreDelta): BasketballShotChart {
+  if (delta.match_id !== doc.match_id || (delta.basketball_shots === undefined && delta.status === doc.status)) return doc;
+  return { ...doc, status: delta.status, shots: upsert(doc.shots, delta.basketball_shots, (shot) => String(shot.id), (a, b) => a.id - b.id) };
+}
+
+export function applyDeltaToLeadTracker(doc: BasketballLeadTracker, delta: MatchCentreDelta): BasketballLeadTracker {
+  if (delta.match_id !== doc.match_id || (delta.lead_points === undefined && delta.runs === undefined && delta.status === doc.status)) return doc;
+  const points = upsert(doc.points, delta.lead_points, (point) => `${point.elapsed_seconds}:${point.home_score}:${point.away_score}`, (a, b) => a.elapsed_seconds - b.elapsed_seconds || a.home_score + a.away_score - (b.home_score + b.away_score));
+  return {
+    ...doc,
+    status: delta.status,
+    points,
+    game_seconds: Math.max(doc.game_seconds, points.at(-1)?.elapsed_seconds ?? 0),
+    runs: delta.runs ?? doc.runs,
+    largest_lead: delta.largest_lead ?? doc.largest_lead,
+    lead_changes: delta.lead_changes ?? doc.lead_changes,
+    ties: delta.ties ?? doc.ties,
+  };
+}
+
+/** A team's totals: every count added, plus_minus too. */
+export function sumBasketballLines(lines: readonly BoxScoreTeam['totals'][]): BoxScoreTeam['totals'] {
+  const total: BoxScoreTeam['totals'] = { seconds: 0, points: 0, fgm: 0, fga: 0, tpm: 0, tpa: 0, ftm: 0, fta: 0, rebounds: 0, assists: 0, steals: 0, blocks: 0, turnovers: 0, fouls: 0, plus_minus: 0 };
+  for (const line of lines) for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += line[key];
+  return total;
+}

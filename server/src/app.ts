@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, type FastifyP
 import type { Kysely } from 'kysely';
 import { type AccountServicesOptions, type AccountsConfig, accountsPlugin } from './accounts/index';
 import { type ChatOptions, chatConnectSources, chatPlugin } from './chat/index';
+import { type AlertsConfig, type AlertsPluginOptions, alertsPlugin } from './alerts/index';
 import { type ClipsConfig, type ClipsPluginOptions, clipsPlugin } from './clips/index';
 import type { LogLevel } from './infra/config/envVars';
 import { SERVER_DIR } from './infra/config/serverPaths';
@@ -33,6 +34,7 @@ import { type FanMedalsConfig, fanMedalsPlugin } from './fanMedals/index';
 import { type ObservabilityConfig, collectOpenApi, defaultObservabilityConfig, installRequestMetrics, observabilityPlugin } from './observability/index';
 import { type ReleasesSetup, type RemoteRegistry, createScratchReleasesSetup, rolloutsPlugin } from './rollouts/index';
 import { type LiveDataHubOptions, type LiveOptions, scoresPlugin } from './scores/index';
+import { recommendPlugin } from './recommend/index';
 import { searchPlugin } from './search/index';
 import { type DownloadConfig, sitePlugin } from './site/index';
 import { uploadsPlugin } from './uploads/index';
@@ -101,6 +103,10 @@ export interface BuildAppOptions {
   clips?: ClipsConfig;
   /** Tests only: the clips' storage (a full disk), archive wait and timers (clips/clipsPlugin.ts). */
   clipOverrides?: ClipsPluginOptions['overrides'];
+  /** Alerts: the VAPID key pair and subject (config VAPID_*); default a generated pair kept in the database (alerts/alertsConfig.ts). */
+  alerts?: AlertsConfig;
+  /** Tests and the bench only: the fan-out's batch and timer, push retries, a local http push service (alerts/alertsPlugin.ts). */
+  alertOverrides?: AlertsPluginOptions['overrides'];
   /**
    * Tests only (app.test.ts): the order the domain plugins are registered in, from the default
    * order of DOMAIN_PLUGINS (a permutation of it). Without it, DOMAIN_PLUGINS' order.
@@ -123,6 +129,7 @@ export const DOMAIN_PLUGINS = {
   moderation: moderationPlugin,
   chat: chatPlugin,
   messages: messagesPlugin,
+  alerts: alertsPlugin,
   follows: followsPlugin,
   fanMedals: fanMedalsPlugin,
   scores: scoresPlugin,
@@ -137,6 +144,7 @@ export const DOMAIN_PLUGINS = {
   community: communityPlugin,
   clips: clipsPlugin,
   search: searchPlugin,
+  recommend: recommendPlugin,
   rollouts: rolloutsPlugin,
   site: sitePlugin,
   observability: observabilityPlugin,
@@ -216,7 +224,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     activities: { db: options.db, opsToken: releases.opsToken },
     community: { ...options.community, db: options.db, opsToken: releases.opsToken },
     clips: { db: options.db, config: options.clips, ffmpegPath: (options.media ?? defaultMediaConfig()).embedded.ffmpegPath, overrides: options.clipOverrides },
+    alerts: { db: options.db, config: options.alerts, overrides: options.alertOverrides },
     search: { db: options.db },
+    recommend: { db: options.db },
     rollouts: { db: options.db, releases, registry: options.remoteRegistry },
     site: { db: options.db, siteRoot: options.siteRoot, releasesDir: releases.releasesDir ?? undefined, serveSourceMaps: options.serveSourceMaps, precompressed: options.compression !== false, chat: options.chat?.config, download: options.download },
     observability: { config: observability, opsToken: releases.opsToken, registry: metricsRegistry, db: options.db },

@@ -17,4 +17,5 @@ export { createRoom } from './roomService';
 export { hostnameOf, isAcceptableCover } from './roomCover';
 export { optionalViewerId } from './viewer';
 export { thumbUrlOf } from './thumbnails/thumbnailUrls';
+export { roomCards } from './roomCards';
 export { type ArchivedSegment, recordSegment, segmentsOfRoomBetween } from './media/archive/segmentIndex';

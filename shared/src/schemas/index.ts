@@ -28,4 +28,6 @@ export * from './predictions';
 export * from './redPackets';
 export * from './lotteries';
 export * from './messages';
+export * from './notify';
 export * from './follows';
+export * from './recommend';

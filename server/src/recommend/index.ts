@@ -1,0 +1,1 @@
+export { type RecommendPluginOptions, recommendPlugin } from './recommendPlugin';

@@ -27,6 +27,8 @@ export * from './store/chatAtoms';
 export * from './theme/theme';
 export * from './theme/styledTheme';
 export * from './remoteKit/index';
+// Follows of teams, leagues and players (issue 39): the star, the ids, the API.
+export * from './follows/index';
 // The chat clients and contract (issue 5).
 export * from './chat/index';
 export * from './spoilerFree/index';

@@ -1,0 +1,5 @@
+export * from './FollowStar';
+export * from './followCopy';
+export * from './followIdsAtom';
+export * from './followsApi';
+export * from './useFollows';

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isMainlandMobile } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { recordOrder, transfer } from '../wallet/index';
+import { recordOrder, transfer, transferEscrowToMember } from '../wallet/index';
 import type { RedPacketsConfig } from './redPacketsConfig';
 import { newSeed, seedHash, splitPacket } from './redPacketSplit';
 
@@ -236,7 +236,7 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
     return refuseLate(db, packet, input.memberId, now, emptied);
   }
   const memberNickname = await checkEligible(db, config, packet, input, now);
-  let claimed: { idx: number; amount: number } | null;
+  let claimed: { idx: number; amount: number; balance: number | null } | null;
   try {
     claimed = await db.transaction().execute(async (trx) => {
       // The naive design (RED_PACKET_GRAB_LOCKING=packet-row, for pnpm bench:redpacket): every grab queues on the packet row.
@@ -248,15 +248,14 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
       const share = rows.rows[0];
       if (share === undefined) return null;
       const grabKey = `red_packet_grab:${packet.id}:${input.memberId}`;
-      const set = await transfer(trx, {
-        idempotencyKey: grabKey,
-        kind: 'red_packet_grab',
-        reference: `red-packet:${packet.id}:share:${share.idx}`,
-        legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: input.memberId }, amount: share.amount }],
-      });
-      // The grab's one extra statement (pnpm bench:redpacket): the grabber's line 抢红包 +amount.
-      if (!set.replayed) await recordOrder(trx, { userId: input.memberId, type: 'red_packet', coins: share.amount, subject: '抢红包', idempotencyKey: grabKey, transferSetId: set.setId, now });
-      return share;
+      const payout = { idempotencyKey: grabKey, kind: 'red_packet_grab', reference: `red-packet:${packet.id}:share:${share.idx}`, amount: share.amount };
+      // One statement when it applies (the set, its transfer, both balances and the balance shown); a
+      // key applied before cannot reach here (UNIQUE (packet, member) refused the claim above).
+      const fast = await transferEscrowToMember(trx, { ...payout, escrow: 'red_packet_escrow', memberId: input.memberId });
+      const set = fast ?? (await transfer(trx, { ...payout, legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: input.memberId }, amount: share.amount }] }));
+      // The grabber's line 抢红包 +amount.
+      if (!('replayed' in set && set.replayed)) await recordOrder(trx, { userId: input.memberId, type: 'red_packet', coins: share.amount, subject: '抢红包', idempotencyKey: grabKey, transferSetId: set.setId, now });
+      return { ...share, balance: fast?.balance ?? null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.RED_PACKET_ALREADY_GRABBED();
@@ -266,7 +265,7 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
     emptied.add(packet);
     return refuseLate(db, packet, input.memberId, now);
   }
-  return { packet, memberNickname, amount: claimed.amount, index: claimed.idx, balance: await balanceShown(db, input.memberId) };
+  return { packet, memberNickname, amount: claimed.amount, index: claimed.idx, balance: claimed.balance ?? (await balanceShown(db, input.memberId)) };
 }
 
 /** A 口令 sent in a room: the member is entered in every open packet of that room with that password. */

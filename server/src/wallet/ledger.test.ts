@@ -7,7 +7,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { createUser } from '../live/testing/roomsTestKit';
 import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
-import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferNow } from './ledger';
+import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferEscrowToMember, transferNow } from './ledger';
 import { expectLedgerClean, fundMember } from './testing/ledgerTestKit';
 
 const PLATFORM: AccountRef = { kind: 'platform_revenue' };
@@ -239,6 +239,46 @@ describeEachDatabase('wallet ledger: transfers, idempotency, database rules, con
     expect(await balanceOf(db, coinsOf(member.id))).toBe(100);
     // Points are never spent below zero (only the issuing account may be negative).
     expect(await refusalOf(transferNow(db, { idempotencyKey: freshKey('spend'), kind: 'stake', reference: 'test', legs: [{ from: pointsOf, to: { kind: 'prediction_pool' }, amount: 16 }] }))).toBe(errors.WALLET_INSUFFICIENT_BALANCE.reason);
+    await expectLedgerClean(db);
+  });
+  it('pays an escrow share to a member in one statement, or answers null and writes nothing when that path does not apply', async () => {
+    const ESCROW: AccountRef = { kind: 'red_packet_escrow' };
+    const funder = await createUser(db);
+    const member = await createUser(db);
+    await fundMember(db, funder.id, 1_000);
+    await fundMember(db, member.id, 5);
+    // 640 coins spread over the escrow's 64 shard rows: 10 in each.
+    await transferNow(db, { idempotencyKey: freshKey('fund'), kind: 'red_packet', reference: 'test', legs: [{ from: coinsOf(funder.id), to: ESCROW, amount: 640 }] });
+    const escrowBefore = await balanceOf(db, ESCROW);
+    const payout = (amount: number, memberId = member.id, key = freshKey('grab')) => db.transaction().execute((trx) => transferEscrowToMember(trx, { idempotencyKey: key, kind: 'red_packet_grab', reference: key, escrow: 'red_packet_escrow', memberId, amount }));
+
+    const paid = await payout(3);
+    expect(paid?.balance).toBe(8);
+    expect(await balanceOf(db, coinsOf(member.id))).toBe(8);
+    expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 3);
+    expect((await db.selectFrom('app_user').select('balance').where('id', '=', member.id).executeTakeFirstOrThrow()).balance).toBe(8);
+    const legs = await db.selectFrom('ledger_transfer').select(['amount', 'kind']).where('set_id', '=', paid?.setId as number).execute();
+    expect(legs.map((leg) => [Number(leg.amount), leg.kind])).toEqual([[3, 'red_packet_grab']]);
+
+    // No shard row holds the whole amount (at most 10 each): null, nothing written.
+    const tooBig = freshKey('big');
+    expect(await payout(11, member.id, tooBig)).toBeNull();
+    expect(await db.selectFrom('ledger_transfer_set').select('id').where('idempotency_key', '=', tooBig).execute()).toEqual([]);
+    expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 3);
+    // A member who never had coins: their coin account is created in the same statement.
+    const newcomer = await createUser(db);
+    expect((await payout(2, newcomer.id))?.balance).toBe(2);
+    expect(await balanceOf(db, coinsOf(newcomer.id))).toBe(2);
+    expect((await db.selectFrom('app_user').select('balance').where('id', '=', newcomer.id).executeTakeFirstOrThrow()).balance).toBe(2);
+
+    // A key applied before fails whole (a unique violation): no second debit.
+    const key = freshKey('twice');
+    await payout(1, member.id, key);
+    await expect(payout(1, member.id, key)).rejects.toMatchObject({ code: '23505' });
+    expect(await balanceOf(db, coinsOf(member.id))).toBe(9);
+    expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 6);
+    // The rest back to the funder (no red packet holds it: ledger:verify matches escrow to open shares).
+    await transferNow(db, { idempotencyKey: freshKey('refund'), kind: 'red_packet_refund', reference: 'test', legs: [{ from: ESCROW, to: coinsOf(funder.id), amount: escrowBefore - 6 }] });
     await expectLedgerClean(db);
   });
 });

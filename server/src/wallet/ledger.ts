@@ -118,6 +118,61 @@ export async function transfer(trx: Transaction<Database>, input: TransferSetInp
   return { setId: inserted.id, createdAt: inserted.created_at, replayed: false };
 }
 
+/** A one-leg payout from a spread escrow (`SPREAD_KINDS`) to a member's coins. */
+export interface EscrowPayoutInput {
+  idempotencyKey: string;
+  kind: string;
+  reference: string;
+  escrow: SystemAccountKind;
+  memberId: number;
+  amount: number;
+}
+
+/**
+ * transfer() of one leg escrow → member in ONE statement (a red packet's winning grab: each
+ * statement is a round trip and the first thousand grabs queue for them; README "Bench" of
+ * redPackets). It writes what transfer() writes, in the same lock order (the escrow's shard
+ * row, taken with SKIP LOCKED, before the member's row, and only when the escrow account's id is
+ * the lower: the global order by account id), creates the member's coin account on first use,
+ * and answers the member's new balance. Null when the fast path does not apply (the member's
+ * account id is below the escrow's, no free shard row holds the amount, or their account was
+ * being created by another transaction): nothing but that account was written, call transfer().
+ * The key must be new: a key applied before fails with PostgreSQL's unique violation (the set
+ * is inserted without ON CONFLICT, so a debit is never left without its set).
+ */
+export async function transferEscrowToMember(trx: Transaction<Database>, input: EscrowPayoutInput): Promise<{ setId: number; balance: number } | null> {
+  if (!SPREAD_KINDS.has(input.escrow)) throw new Error(`ledger: ${input.escrow} is not a spread escrow`);
+  const set: TransferSetInput = { idempotencyKey: input.idempotencyKey, kind: input.kind, reference: input.reference, legs: [{ from: { kind: input.escrow }, to: { kind: 'member_coins', owner: input.memberId }, amount: input.amount }] };
+  assertWellFormed(set);
+  const rows = await sql<{ set_id: number; balance: string }>`
+    with escrow as (select id from ledger_account where kind = ${input.escrow} and owner_id is null and shards > 1),
+    created as (
+      insert into ledger_account (kind, owner_id, shards) values ('member_coins', ${input.memberId}, 1)
+      on conflict (kind, owner_id) where owner_id is not null do nothing returning id),
+    member as (select id from ledger_account where kind = 'member_coins' and owner_id = ${input.memberId} union all select id from created),
+    debit as (
+      update ledger_balance set balance = balance - ${input.amount}
+      where account_id = (select id from escrow) and (select id from escrow) < (select id from member) and shard = (
+        select free.shard from ledger_balance free where free.account_id = (select id from escrow) and free.balance >= ${input.amount}
+        order by random() limit 1 for update skip locked)
+      returning account_id),
+    set_row as (
+      insert into ledger_transfer_set (idempotency_key, kind, reference, fingerprint)
+      select ${input.idempotencyKey}, ${input.kind}, ${input.reference}, ${transferFingerprint(set)} from debit
+      returning id, created_at),
+    moved as (
+      insert into ledger_transfer (set_id, debit_account_id, credit_account_id, amount, kind, reference, created_at)
+      select set_row.id, debit.account_id, member.id, ${input.amount}, ${input.kind}, ${input.reference}, set_row.created_at from set_row, debit, member),
+    credit as (
+      insert into ledger_balance (account_id, shard, kind, balance) select member.id, 0, 'member_coins', ${input.amount} from member, set_row
+      on conflict (account_id, shard) do update set balance = ledger_balance.balance + excluded.balance
+      returning balance),
+    shown as (update app_user set balance = credit.balance from credit where app_user.id = ${input.memberId})
+    select set_row.id::int as set_id, credit.balance from set_row, credit`.execute(trx);
+  const row = rows.rows[0];
+  return row === undefined ? null : { setId: row.set_id, balance: Number(row.balance) };
+}
+
 /** transfer() in a transaction of its own. */
 export function transferNow(db: Kysely<Database>, input: TransferSetInput, options?: LedgerOptions): Promise<TransferResult> {
   return db.transaction().execute((trx) => transfer(trx, input, options));

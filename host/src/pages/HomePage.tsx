@@ -12,6 +12,11 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
   gap: 16px;
+
+  /* A widget that is a row (为你推荐: data-widget-wide on its panel) takes the grid's whole width. */
+  & > [data-widget-area]:has([data-widget-wide]) {
+    grid-column: 1 / -1;
+  }
 `;
 
 function HomeWidgetGrid({ remotes }: { remotes: readonly RemoteAssignment[] }) {

@@ -123,8 +123,8 @@ export function cardPicture(room: LiveRoomCard): string {
   return safeImage(room.cover) ?? thumb;
 }
 
-/** One room in a list: picture, live badge, category and viewers, title, anchor; leads to the room. */
-export function RoomCard({ room }: { room: LiveRoomCard }) {
+/** One room in a list: picture, live badge, category and viewers, title, anchor; leads to the room. `note`: a line under the anchor (为你推荐's reason). */
+export function RoomCard({ room, note }: { room: LiveRoomCard; note?: string }) {
   const live = room.is_live === 1;
   const picture = cardPicture(room);
   const avatar = safeImage(room.anchor.avatar);
@@ -155,6 +155,7 @@ export function RoomCard({ room }: { room: LiveRoomCard }) {
             {avatar && <img src={avatar} alt={listCopy.avatar(room.anchor.user_nickname)} loading="lazy" />}
             {room.anchor.user_nickname}
           </AnchorLine>
+          {note !== undefined && <AnchorLine data-testid="room-note">{note}</AnchorLine>}
         </Body>
       </Card>
     </li>

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import styled, { keyframes } from 'styled-components';
-import { gameSetingAtom, TableScroll, TeamName, type MatchRow, type ScoreSport } from '@sports/shared';
+import { FollowStar, gameSetingAtom, TableScroll, TeamName, type Follows, type MatchRow, type ScoreSport } from '@sports/shared';
 import { boardCopy } from '../messages';
 import { CardBadges } from './CardBadges';
 import { FavouriteStar } from './FavouriteStar';
+import { isFollowedMatch } from './followedFirst';
 import { halfTimeText, chinaMonthDay, chinaClock, scoreText } from './format';
 
 const flash = keyframes`
@@ -148,14 +149,18 @@ export interface MatchTableProps {
   onToggleFavourite: (row: MatchRow) => void;
   /** Show the date with the time (lists spanning days). */
   showDate?: boolean;
+  /** The member's follows: a follow star beside each team's and the competition's name (issue 39). */
+  follows?: Follows;
 }
 
 /**
  * Scores rows (SPEC.md section 2: football, basketball, bifen): time, competition, teams, score,
  * half-time score and red/yellow cards for football (as gameSeting says), quarter scores for
- * basketball, and the favourite star. The score links to the match detail.
+ * basketball, and the favourite star. The score links to the match detail. With `follows`, a
+ * follow star beside each team and the competition (issue 39), and `data-followed` on the rows
+ * of followed teams and leagues.
  */
-export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite, showDate = false }: MatchTableProps) {
+export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite, showDate = false, follows }: MatchTableProps) {
   const game = useAtomValue(gameSetingAtom);
   const columns = boardCopy.columns;
   return (
@@ -177,7 +182,7 @@ export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite,
           </thead>
           <tbody>
             {rows.map((row) => (
-              <Row key={row.match_id} data-match-id={row.match_id} data-status={row.status} data-testid="match-row">
+              <Row key={row.match_id} data-match-id={row.match_id} data-status={row.status} data-followed={follows !== undefined && isFollowedMatch(row, follows.ids) ? 'true' : undefined} data-testid="match-row">
                 <td>
                   <FavouriteStar
                     home={row.home_team_name_zh}
@@ -186,10 +191,14 @@ export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite,
                     onToggle={() => onToggleFavourite(row)}
                   />
                 </td>
-                <td data-col="competition">{row.competition_short_zh}</td>
+                <td data-col="competition">
+                  {row.competition_short_zh}
+                  {follows && <FollowStar follows={follows} type="league" id={row.competition_id} name={row.competition_short_zh} />}
+                </td>
                 <td data-col="time">{showDate ? `${chinaMonthDay(row.kickoff_at)} ${chinaClock(row.kickoff_at)}` : chinaClock(row.kickoff_at)}</td>
                 <td data-col="status">{row.match_str}</td>
                 <td data-col="home">
+                  {follows && <FollowStar follows={follows} type="team" id={row.home_team_id} name={row.home_team_name_zh} />}
                   {row.sport === 'football' && <CardBadges red={row.home_red} yellow={row.home_yellow} showRed={game.red} showYellow={game.yellow} />}
                   <TeamName name={row.home_team_name_zh} />
                 </td>
@@ -206,6 +215,7 @@ export function MatchTable({ rows, mode, caption, favourites, onToggleFavourite,
                 <td data-col="away">
                   <TeamName name={row.away_team_name_zh} />
                   {row.sport === 'football' && <CardBadges red={row.away_red} yellow={row.away_yellow} showRed={game.red} showYellow={game.yellow} />}
+                  {follows && <FollowStar follows={follows} type="team" id={row.away_team_id} name={row.away_team_name_zh} />}
                 </td>
                 <td data-col={row.sport === 'football' ? 'half' : 'periods'}>{row.sport === 'football' ? halfTimeText(row) : periodScores(row)}</td>
               </Row>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { PagePanel, RemotePageFrame, Tabs, useLoad, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
+import { PagePanel, RemotePageFrame, requireLogin, Tabs, Toolbar, useFollows, useLoad, type MatchRow, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { overlayRows } from '../live/liveRows';
 import { boardCopy } from '../messages';
@@ -7,6 +7,8 @@ import { ScoreSettings } from '../settings/ScoreSettings';
 import { BoardFilters } from './BoardFilters';
 import { boardRows, type BoardTab } from './boardRows';
 import { CompetitionFilter } from './CompetitionFilter';
+import { FollowFilter, FollowNote } from './FollowFilter';
+import { followedFirst } from './followedFirst';
 import { LiveStatus } from './LiveStatus';
 import { MatchListView } from './MatchListView';
 import type { TableMode } from './MatchTable';
@@ -24,11 +26,14 @@ export interface ScoreBoardProps {
 /**
  * The scores board of football, basketball and bifen: live / upcoming / finished tabs (and the
  * signed-in user's favourites), a competition filter, the gameSeting switches, and rows that
- * the live-data socket keeps current without a reload.
+ * the live-data socket keeps current without a reload. A follow star beside every team and
+ * competition, and the 关注 filter: the followed teams' and leagues' matches first (issue 39).
  */
 export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
   const [tab, setTab] = useState<BoardTab>('live');
   const [competitionId, setCompetitionId] = useState<number | null>(null);
+  const [followFirst, setFollowFirst] = useState(false);
+  const follows = useFollows(context);
   const sport = sports.length === 1 ? sports[0] : undefined;
   const mode: TableMode = sport ?? 'mixed';
 
@@ -49,7 +54,14 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
   const competitionList = competitions.state.status === 'ready' ? competitions.state.data : [];
   const competitionName = competitionList.find((competition) => competition.id === competitionId)?.short_name_zh ?? null;
 
-  const table = { ...listProps, mode, caption: boardCopy.listCaption(title, boardCopy.tabs[selected]), showDate: selected !== 'live' };
+  const table = { ...listProps, mode, caption: boardCopy.listCaption(title, boardCopy.tabs[selected]), showDate: selected !== 'live', follows };
+  // The 关注 filter: the followed teams' and leagues' matches first (a guest is asked to log in).
+  const filterOn = followFirst && follows.loggedIn;
+  const ordered = (rows: MatchRow[]) => (filterOn ? followedFirst(rows, follows.ids) : rows);
+  const toggleFollowFirst = () => {
+    if (!followFirst && !requireLogin(context)) return;
+    setFollowFirst(!followFirst);
+  };
   const favouriteRows = favourites.state.status === 'ready' ? favourites.state.rows : [];
   const favouriteState: MatchListState =
     favourites.state.status === 'ready' ? { status: 'ready', rows: favouriteRows, total: favouriteRows.length, page: 1 }
@@ -60,7 +72,7 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
       <MatchListView
         {...table}
         state={favouriteState}
-        present={(fetched) => overlayRows(fetched, liveIndex).filter((row) => competitionId === null || row.competition_id === competitionId)}
+        present={(fetched) => ordered(overlayRows(fetched, liveIndex).filter((row) => competitionId === null || row.competition_id === competitionId))}
         empty={boardCopy.empty.favourites}
         onRetry={favourites.reload}
         onLoadMore={favourites.reload}
@@ -68,7 +80,7 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
     ) : (
       <MatchListView
         {...table}
-        present={(fetched) => boardRows(selected, fetched, liveIndex, competitionId)}
+        present={(fetched) => ordered(boardRows(selected, fetched, liveIndex, competitionId))}
         empty={boardCopy.empty[selected]}
       />
     );
@@ -82,7 +94,11 @@ export function ScoreBoard({ context, page, title, sports }: ScoreBoardProps) {
         </BoardFilters>
       </PagePanel>
       <PagePanel>
+        <Toolbar>
+          <FollowFilter pressed={filterOn} onToggle={toggleFollowFirst} />
+        </Toolbar>
         <Tabs label={boardCopy.tabsLabel} items={tabs} selected={selected} onSelect={setTab}>
+          {filterOn && <FollowNote follows={follows} rows={selected === 'favourites' ? favouriteRows : listProps.state.status === 'ready' ? listProps.state.rows : []} />}
           {body}
         </Tabs>
       </PagePanel>

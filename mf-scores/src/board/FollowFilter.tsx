@@ -1,0 +1,39 @@
+import styled from 'styled-components';
+import { Button, Muted, type Follows, type MatchRow } from '@sports/shared';
+import { boardCopy } from '../messages';
+import { isFollowedMatch } from './followedFirst';
+
+const Chip = styled(Button)`
+  border-radius: 999px;
+`;
+
+export interface FollowFilterProps {
+  pressed: boolean;
+  onToggle: () => void;
+}
+
+/** The score lists' 关注 filter: a pressed chip while the followed teams' and leagues' matches come first. */
+export function FollowFilter({ pressed, onToggle }: FollowFilterProps) {
+  return (
+    <Chip size="small" aria-pressed={pressed} title={boardCopy.follow.hint} onClick={onToggle} data-testid="follow-filter">
+      {boardCopy.follow.filter}
+    </Chip>
+  );
+}
+
+export interface FollowNoteProps {
+  follows: Follows;
+  rows: readonly MatchRow[];
+}
+
+/** What the filter did to the list shown: how many followed matches are on top, or how to follow one. */
+export function FollowNote({ follows, rows }: FollowNoteProps) {
+  if (!follows.ready) return null;
+  const followed = rows.filter((row) => isFollowedMatch(row, follows.ids)).length;
+  const nothingFollowed = follows.ids.team.size === 0 && follows.ids.league.size === 0;
+  return (
+    <Muted role="status" data-testid="follow-note">
+      {nothingFollowed ? boardCopy.follow.none : followed === 0 ? boardCopy.follow.noMatches : boardCopy.follow.onTop(followed)}
+    </Muted>
+  );
+}

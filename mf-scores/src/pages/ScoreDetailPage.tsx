@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { DEFAULT_COMPANY_ID, LoadView, Muted, PagePanel, RemotePageFrame, Tabs, useLoad, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
+import { useCallback, useState } from 'react';
+import { DEFAULT_COMPANY_ID, LoadView, Muted, PagePanel, RemotePageFrame, Tabs, useLoad, type LiveDataFrame, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { LiveStatus } from '../board/LiveStatus';
 import { Commentary } from '../detail/Commentary';
@@ -11,10 +11,16 @@ import { Statistics } from '../detail/Statistics';
 import { Timeline } from '../detail/Timeline';
 import { useMatchExponents } from '../detail/useMatchExponents';
 import { useLiveMatches } from '../live/useLiveMatches';
+import { centreTabs, isCentreView } from '../matchCentre/centreView';
+import { createFrameRelay } from '../matchCentre/frameRelay';
+import { LiveRoomLinks } from '../matchCentre/LiveRoomLinks';
+import { MatchCentreSection } from '../matchCentre/MatchCentreSection';
 import { detailCopy, pageCopy } from '../messages';
 
-type Section = keyof typeof detailCopy.tabs;
-const SECTIONS: TabItem<Section>[] = (Object.keys(detailCopy.tabs) as Section[]).map((key) => ({ key, label: detailCopy.tabs[key] }));
+type Section = keyof typeof detailCopy.tabs | 'lineups' | 'charts';
+const SECTIONS: TabItem<Section>[] = (Object.keys(detailCopy.tabs) as (keyof typeof detailCopy.tabs)[]).map((key) => ({ key, label: detailCopy.tabs[key] }));
+/** The match centre's tabs (issue 36) after 赛况, for the sports that have one. */
+const sectionsOf = (sport: ScoreSport): TabItem<Section>[] => [SECTIONS[0]!, ...centreTabs(sport), ...SECTIONS.slice(1)];
 const BOTH_SPORTS: readonly ScoreSport[] = ['football', 'basketball'];
 const TITLE = pageCopy['score-detail']?.title ?? '';
 
@@ -36,7 +42,15 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
   const [companyId, setCompanyId] = useState(DEFAULT_COMPANY_ID);
   const detail = useLoad(`detail:${matchId}`, () => scoresApi(context.api).detail(matchId));
   const companies = useLoad('companies', () => scoresApi(context.api).oddsCompanies());
-  const { exponents, onFrame } = useMatchExponents(context, matchId);
+  const { exponents, onFrame: onExponentFrame } = useMatchExponents(context, matchId);
+  const [relay] = useState(() => createFrameRelay(matchId));
+  const onFrame = useCallback(
+    (frame: LiveDataFrame) => {
+      onExponentFrame(frame);
+      relay.relay(frame);
+    },
+    [onExponentFrame, relay],
+  );
   const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId);
 
   return (
@@ -47,8 +61,10 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
           return (
             <>
               <MatchHeader detail={loaded} row={row} />
+              <LiveRoomLinks context={context} matchId={matchId} />
               <PagePanel>
-                <Tabs label={detailCopy.sectionsLabel} items={SECTIONS} selected={section} onSelect={setSection} scrollable>
+                <Tabs label={detailCopy.sectionsLabel} items={sectionsOf(row.sport)} selected={section} onSelect={setSection} scrollable>
+                  {isCentreView(section) && <MatchCentreSection context={context} row={row} view={section} relay={relay} />}
                   {section === 'timeline' && (
                     <>
                       <Timeline context={context} row={row} />

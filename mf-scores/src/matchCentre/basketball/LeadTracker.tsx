@@ -1,0 +1,83 @@
+import { useTheme } from 'styled-components';
+import type { BasketballLeadTracker } from '@sports/shared';
+import { DataTable } from '../../ui/DataTable';
+import { ChartFigure } from '../charts/ChartFigure';
+import { clockText, sideName } from '../format';
+import { matchCentreCopy } from '../matchCentreCopy';
+
+const WIDTH = 600;
+const HEIGHT = 180;
+const PAD = { left: 24, right: 8, top: 8, bottom: 18 };
+/** A regulation game's seconds (the axis is at least this long; overtime widens it). */
+const REGULATION_SECONDS = 48 * 60;
+
+/**
+ * The lead tracker: the score difference after every scoring play (up: home ahead), the
+ * periods marked, the largest leads, lead changes and ties said above it; the runs listed.
+ */
+export function LeadTracker({ tracker, home, away }: { tracker: BasketballLeadTracker; home: string; away: string }) {
+  const theme = useTheme();
+  const { points } = tracker;
+  const end = Math.max(REGULATION_SECONDS, tracker.game_seconds);
+  const top = Math.max(5, ...points.map((point) => Math.abs(point.lead)));
+  const x = (seconds: number) => PAD.left + (seconds / end) * (WIDTH - PAD.left - PAD.right);
+  const mid = PAD.top + (HEIGHT - PAD.top - PAD.bottom) / 2;
+  const y = (lead: number) => mid - (lead / top) * ((HEIGHT - PAD.top - PAD.bottom) / 2);
+  let path = `M${x(0)},${y(0)}`;
+  for (const point of points) path += ` H${x(point.elapsed_seconds)} V${y(point.lead)}`;
+  path += ` H${x(tracker.game_seconds)}`;
+  const facts = `${home} 最大领先 ${tracker.largest_lead.home} 分，${away} 最大领先 ${tracker.largest_lead.away} 分，领先易主 ${tracker.lead_changes} 次，平分 ${tracker.ties} 次`;
+  return (
+    <ChartFigure
+      title={matchCentreCopy.leadTracker}
+      testId="lead-tracker"
+      chart={
+        <>
+          <p>{facts}</p>
+          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${matchCentreCopy.leadTracker}：${facts}`}>
+            <line x1={PAD.left} y1={mid} x2={WIDTH - PAD.right} y2={mid} stroke={theme.colors.border} />
+            {Array.from({ length: Math.ceil(end / 720) + 1 }, (_, index) => index * 720)
+              .filter((seconds) => seconds <= end)
+              .map((seconds) => (
+                <line key={seconds} x1={x(seconds)} y1={PAD.top} x2={x(seconds)} y2={HEIGHT - PAD.bottom} stroke={theme.colors.border} strokeDasharray="2 3" />
+              ))}
+            <text x={2} y={PAD.top + 8} fontSize={10} fill={theme.colors.textMuted}>
+              +{top}
+            </text>
+            <text x={2} y={HEIGHT - PAD.bottom} fontSize={10} fill={theme.colors.textMuted}>
+              -{top}
+            </text>
+            <path d={path} fill="none" stroke={theme.colors.text} strokeWidth={1.5} data-testid="lead-line" />
+          </svg>
+        </>
+      }
+      table={
+        <>
+          <DataTable
+            caption={matchCentreCopy.leadTrackerTable}
+            rows={points}
+            rowKey={(point) => `${point.elapsed_seconds}:${point.home_score}:${point.away_score}`}
+            columns={[
+              { header: matchCentreCopy.elapsed, cell: (point) => `${matchCentreCopy.quarterName(point.period)} ${clockText(point.clock_seconds)}` },
+              { header: home, cell: (point) => point.home_score },
+              { header: away, cell: (point) => point.away_score },
+              { header: matchCentreCopy.lead, cell: (point) => point.lead },
+            ]}
+          />
+          {tracker.runs.length > 0 && (
+            <DataTable
+              caption="得分高潮"
+              rows={tracker.runs}
+              rowKey={(run) => `${run.side}:${run.from_elapsed}`}
+              columns={[
+                { header: matchCentreCopy.team, cell: (run) => sideName(run.side, home, away) },
+                { header: '比分', cell: (run) => `${run.points}-${run.conceded}` },
+                { header: matchCentreCopy.elapsed, cell: (run) => `${matchCentreCopy.quarterName(run.from_period)} – ${matchCentreCopy.quarterName(run.to_period)}` },
+              ]}
+            />
+          )}
+        </>
+      }
+    />
+  );
+}

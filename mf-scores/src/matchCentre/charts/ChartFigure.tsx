@@ -1,0 +1,78 @@
+import { useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '@sports/shared';
+import { matchCentreCopy } from '../matchCentreCopy';
+
+const Figure = styled.figure`
+  margin: 0 0 20px;
+
+  figcaption {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    margin-bottom: 8px;
+  }
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.body};
+  }
+  svg {
+    display: block;
+    width: 100%;
+    height: auto;
+    max-height: 420px;
+  }
+`;
+
+/** Out of sight, still read by screen readers: the chart's table while the chart is shown. */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+export interface ChartFigureProps {
+  title: string;
+  /** `data-testid` of the figure. */
+  testId: string;
+  /** Controls over the chart (filters), shown under the title. */
+  controls?: ReactNode;
+  /** The drawing: an svg with role="img" and a summary as its name. */
+  chart: ReactNode;
+  /** The same data as a table: read by screen readers beside the chart, shown instead of it on demand. */
+  table: ReactNode;
+}
+
+/**
+ * One chart of the match centre and its table alternative (issue 36: charts are accessible): the
+ * table is always in the page (visually hidden while the chart shows); 以表格查看 swaps them.
+ */
+export function ChartFigure({ title, testId, controls, chart, table }: ChartFigureProps) {
+  const [asTable, setAsTable] = useState(false);
+  const titleId = useId();
+  return (
+    <Figure aria-labelledby={titleId} data-testid={testId}>
+      <figcaption>
+        <h3 id={titleId}>{title}</h3>
+        <Button size="small" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+          {matchCentreCopy.showTable}
+        </Button>
+      </figcaption>
+      {controls}
+      {asTable ? (
+        table
+      ) : (
+        <>
+          {chart}
+          <VisuallyHidden as="div">{table}</VisuallyHidden>
+        </>
+      )}
+    </Figure>
+  );
+}

@@ -1,0 +1,36 @@
+import type { MatchCentreSide, ShotOutcome, ShotSituation } from '@sports/shared/server';
+
+/**
+ * One play-by-play action as stored (match_action, migration 0046) and as the analytics read it.
+ * Football: shots (with xG), final-third entries and dangerous attacks (`count` of them in the
+ * minute), corners. Basketball: field-goal attempts (`points` 2 or 3, `made`) and free throws
+ * (`points` 1). `home_score`/`away_score` are the score after the action.
+ */
+export type CentreActionKind = 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw';
+export const CENTRE_ACTION_KINDS: readonly CentreActionKind[] = ['shot', 'final_third', 'dangerous_attack', 'corner', 'field_goal', 'free_throw'];
+
+export interface CentreAction {
+  id: number;
+  side: MatchCentreSide;
+  player_id: number | null;
+  player_zh: string;
+  kind: CentreActionKind;
+  period: number;
+  /** Football: the match minute (45 during first-half stoppage) and the stoppage minute; basketball 0. */
+  minute: number;
+  extra: number;
+  second: number;
+  /** Basketball: seconds left on the period clock; football null. */
+  clock_seconds: number | null;
+  x: number | null;
+  y: number | null;
+  xg: number | null;
+  outcome: ShotOutcome | null;
+  head: boolean;
+  situation: ShotSituation | null;
+  points: number | null;
+  made: boolean | null;
+  count: number;
+  home_score: number;
+  away_score: number;
+}

@@ -6,7 +6,7 @@ export const pageCopy: Record<string, { title: string }> = {
   'live': { title: '直播间' },
   'score-live': { title: '比赛直播' },
   'rank': { title: '排行榜' },
-  'attention': { title: '关注' },
+  'attention': { title: '我的关注' },
   'reserve': { title: '预约' },
 };
 
@@ -185,7 +185,7 @@ export const attentionCopy = {
   unfollow: '取消关注',
   manage: '管理关注',
   noRoom: '暂无直播间',
-  loginRequired: '登录后查看你关注的主播',
+  loginRequired: '登录后查看你的关注',
 } as const;
 export const reserveCopy = {
   mine: '我的预约',

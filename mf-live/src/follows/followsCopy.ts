@@ -15,6 +15,7 @@ export const followsCopy = {
   unfollow: (name: string) => `取消关注 ${name}`,
   follow: (name: string) => `关注 ${name}`,
   followed: '已关注',
+  tabFollow: '关注',
   live: '进行中',
   next: '下一场',
   noMatch: '暂无赛程',

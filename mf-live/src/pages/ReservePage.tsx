@@ -1,10 +1,11 @@
 import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, useMemberOnly } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
+import { FollowSuggestions } from '../follows/FollowSuggestions';
 import { pageCopy, reserveCopy, roomCopy } from '../messages';
 import { ScheduleList } from '../room/RoomSchedules';
 import { formatTime, matchTitle } from '../ui/format';
 
-/** My reservations (`getUserReserveLiveList`) and upcoming scheduled broadcasts (`getReserveLiveList`); members only. */
+/** My reservations (`getUserReserveLiveList`) and upcoming scheduled broadcasts (`getReserveLiveList`); members only. None yet: what to follow (teams, live anchors). */
 export default function ReservePage({ context }: RemotePageProps) {
   const loggedIn = useMemberOnly(context);
   const api = liveApi(context.api);
@@ -22,7 +23,10 @@ export default function ReservePage({ context }: RemotePageProps) {
             <LoadView announceFailure state={mine.state} failed={reserveCopy.failed} onRetry={mine.retry}>
               {(page) =>
                 page.list.length === 0 ? (
-                  <Muted>{reserveCopy.emptyMine}</Muted>
+                  <>
+                    <Muted>{reserveCopy.emptyMine}</Muted>
+                    <FollowSuggestions context={context} kinds={['team', 'anchor']} />
+                  </>
                 ) : (
                   <ul data-testid="my-reservations">
                     {page.list.map((reservation) => (

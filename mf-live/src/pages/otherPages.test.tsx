@@ -126,7 +126,7 @@ describe('rank, attention, reserve', () => {
     const opened: unknown[] = [];
     visitor.eventBus.on('login:open', (event) => opened.push(event));
     const view = renderRemotePage(routes, 'attention', {}, visitor);
-    expect(await screen.findByText('登录后查看你关注的主播')).toBeTruthy();
+    expect(await screen.findByText('登录后查看你的关注')).toBeTruthy();
     expect(opened).toHaveLength(1);
     view.unmount();
 

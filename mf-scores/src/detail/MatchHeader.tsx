@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PagePanel, type MatchDetail, type MatchRow } from '@sports/shared';
+import { FollowStar, PagePanel, useFollows, type MatchDetail, type MatchRow, type RemoteContext } from '@sports/shared';
 import { chinaMonthDay, chinaClock, scoreText } from '../board/format';
 import { detailCopy, statusCopy } from '../messages';
 
@@ -43,18 +43,24 @@ const TeamLink = styled.a`
 
 export const teamPageHref = (row: Pick<MatchRow, 'sport'>, teamId: number) => `#/${row.sport === 'basketball' ? 'base-basketball' : 'base-football'}?team=${teamId}`;
 
-/** The match as it stands: teams, score (kept live by the page), time, half-time, a shoot-out (点球 4-3), venue. */
-export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
+/**
+ * The match as it stands: teams, score (kept live by the page), time, half-time, a shoot-out
+ * (点球 4-3), venue; a follow star beside both teams and the competition (issue 39).
+ */
+export function MatchHeader({ detail, row, context }: { detail: MatchDetail; row: MatchRow; context: RemoteContext }) {
+  const follows = useFollows(context);
   const halfTime = row.home_half_score !== null && row.away_half_score !== null ? detailCopy.halfTime(row.home_half_score, row.away_half_score) : null;
   const penalties = row.home_penalty_score != null && row.away_penalty_score != null ? detailCopy.penalties(row.home_penalty_score, row.away_penalty_score) : null;
   return (
     <PagePanel aria-label={`${row.home_team_name_zh} ${row.away_team_name_zh}`}>
       <Facts>
-        {detail.competition_name_zh} · {detail.season_name} · {row.round_zh}
+        {detail.competition_name_zh}
+        <FollowStar follows={follows} type="league" id={row.competition_id} name={detail.competition_name_zh} /> · {detail.season_name} · {row.round_zh}
       </Facts>
       <Board>
         <Team>
           <TeamLink href={teamPageHref(row, row.home_team_id)}>{row.home_team_name_zh}</TeamLink>
+          <FollowStar follows={follows} type="team" id={row.home_team_id} name={row.home_team_name_zh} />
         </Team>
         <div>
           <Score data-testid="detail-score">{scoreText(row)}</Score>
@@ -66,6 +72,7 @@ export function MatchHeader({ detail, row }: { detail: MatchDetail; row: MatchRo
         </div>
         <Team>
           <TeamLink href={teamPageHref(row, row.away_team_id)}>{row.away_team_name_zh}</TeamLink>
+          <FollowStar follows={follows} type="team" id={row.away_team_id} name={row.away_team_name_zh} />
         </Team>
       </Board>
       <Facts>

@@ -60,7 +60,7 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
           const row = liveIndex.get(matchId) ?? loaded.match;
           return (
             <>
-              <MatchHeader detail={loaded} row={row} />
+              <MatchHeader detail={loaded} row={row} context={context} />
               <LiveRoomLinks context={context} matchId={matchId} />
               <PagePanel>
                 <Tabs label={detailCopy.sectionsLabel} items={sectionsOf(row.sport)} selected={section} onSelect={setSection} scrollable>

@@ -8,8 +8,21 @@ import { matchCentreCopy } from '../matchCentreCopy';
 const WIDTH = 600;
 const HEIGHT = 180;
 const PAD = { left: 24, right: 8, top: 8, bottom: 18 };
-/** A regulation game's seconds (the axis is at least this long; overtime widens it). */
-const REGULATION_SECONDS = 48 * 60;
+/** An overtime's seconds (NBA and FIBA alike). */
+const OVERTIME_SECONDS = 300;
+
+/** A quarter's length, read off a point of regulation time (12 minutes NBA, 10 FIBA); 12 without one. */
+export function quarterSeconds(points: BasketballLeadTracker['points']): number {
+  const regulation = points.find((point) => point.period <= 4);
+  return regulation === undefined ? 720 : Math.round((regulation.elapsed_seconds + regulation.clock_seconds) / regulation.period);
+}
+
+/** Where each period after the first starts, up to `end`: four quarters, then overtimes of 5 minutes. */
+export function periodStarts(end: number, quarter: number): number[] {
+  const starts: number[] = [];
+  for (let start = quarter; start < end; start += start < 4 * quarter ? quarter : OVERTIME_SECONDS) starts.push(start);
+  return starts;
+}
 
 /**
  * The lead tracker: the score difference after every scoring play (up: home ahead), the
@@ -18,7 +31,8 @@ const REGULATION_SECONDS = 48 * 60;
 export function LeadTracker({ tracker, home, away }: { tracker: BasketballLeadTracker; home: string; away: string }) {
   const theme = useTheme();
   const { points } = tracker;
-  const end = Math.max(REGULATION_SECONDS, tracker.game_seconds);
+  const quarter = quarterSeconds(points);
+  const end = Math.max(4 * quarter, tracker.game_seconds);
   const top = Math.max(5, ...points.map((point) => Math.abs(point.lead)));
   const x = (seconds: number) => PAD.left + (seconds / end) * (WIDTH - PAD.left - PAD.right);
   const mid = PAD.top + (HEIGHT - PAD.top - PAD.bottom) / 2;
@@ -36,9 +50,7 @@ export function LeadTracker({ tracker, home, away }: { tracker: BasketballLeadTr
           <p>{facts}</p>
           <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${matchCentreCopy.leadTracker}：${facts}`}>
             <line x1={PAD.left} y1={mid} x2={WIDTH - PAD.right} y2={mid} stroke={theme.colors.border} />
-            {Array.from({ length: Math.ceil(end / 720) + 1 }, (_, index) => index * 720)
-              .filter((seconds) => seconds <= end)
-              .map((seconds) => (
+            {periodStarts(end, quarter).map((seconds) => (
                 <line key={seconds} x1={x(seconds)} y1={PAD.top} x2={x(seconds)} y2={HEIGHT - PAD.bottom} stroke={theme.colors.border} strokeDasharray="2 3" />
               ))}
             <text x={2} y={PAD.top + 8} fontSize={10} fill={theme.colors.textMuted}>

@@ -1,6 +1,7 @@
 // One webpack + Module Federation config for the host and every remote, so the share scope
 // (which packages are page singletons, and at which versions) is written once. TOOLCHAIN.md
 // lists the pitfalls this avoids; each is named where it is handled.
+const fs = require('node:fs');
 const path = require('node:path');
 const { CompileHintsPlugin } = require('./compileHintsPlugin.cjs');
 
@@ -76,14 +77,37 @@ function createSharedScope(packageDir) {
 }
 
 /**
+ * The version of @module-federation/enhanced that builds `packageDir`: what its plugin writes as
+ * `metaData.pluginVersion` in a remote's mf-manifest.json (found the way the plugin finds it: its
+ * package exports no package.json, so walk up from its entry to the package's own).
+ */
+function federationPluginVersion(packageDir) {
+  let folder = path.dirname(require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }));
+  for (;;) {
+    const candidate = path.join(folder, 'package.json');
+    if (fs.existsSync(candidate)) {
+      const manifest = JSON.parse(fs.readFileSync(candidate, 'utf8'));
+      if (manifest.name === '@module-federation/enhanced' && manifest.version) return manifest.version;
+    }
+    const parent = path.dirname(folder);
+    if (parent === folder) throw new Error(`@module-federation/enhanced not found from ${packageDir}`);
+    folder = parent;
+  }
+}
+
+/**
  * The host's page singletons as { name: { version, requiredVersion } }, written next to its
- * build as mf-host-shared.json: the control plane checks every remote release against it.
+ * build as mf-host-shared.json: the control plane checks every remote release against it. And
+ * the federation runtime the host runs and hands the remotes (`provideExternalRuntime`) as
+ * mf-host-runtime.json `{ pluginVersion }`: a release built with another major or minor is
+ * refused (server/src/rollouts/federationRuntimeCheck.ts).
  */
 class HostSharedRequirementsPlugin {
-  constructor(sharedScope) {
+  constructor(sharedScope, pluginVersion) {
     this.requirements = Object.fromEntries(
       Object.entries(sharedScope).map(([name, { version, requiredVersion }]) => [name, { version, requiredVersion }]),
     );
+    this.runtime = { pluginVersion };
   }
 
   apply(compiler) {
@@ -91,6 +115,7 @@ class HostSharedRequirementsPlugin {
     compiler.hooks.thisCompilation.tap('HostSharedRequirementsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'HostSharedRequirementsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset('mf-host-shared.json', new sources.RawSource(`${JSON.stringify(this.requirements, null, 2)}\n`));
+        compilation.emitAsset('mf-host-runtime.json', new sources.RawSource(`${JSON.stringify(this.runtime, null, 2)}\n`));
       });
     });
   }
@@ -356,7 +381,7 @@ function createFederatedConfig(options, argv = {}) {
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
       }),
       ...(isProduction ? [new LoadGraphPlugin(packageDir), new CompileHintsPlugin(), new PrecompressPlugin()] : []),
-      ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope)] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
+      ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope, federationPluginVersion(packageDir))] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry
         ? [
             new HtmlWebpackPlugin({

@@ -9,9 +9,22 @@ import { makeStable } from './rolloutOperations';
 /** Written by the host's build: the page singletons releases are checked against. */
 export const HOST_SHARED_FILE = 'mf-host-shared.json';
 
+/** Written by the host's build: `{ pluginVersion }`, the Module Federation runtime releases must run on (federationRuntimeCheck.ts). */
+export const HOST_RUNTIME_FILE = 'mf-host-runtime.json';
+
 export async function readHostShared(siteRoot: string): Promise<HostSharedRequirements | null> {
   try {
     return JSON.parse(await fs.readFile(path.join(siteRoot, 'host', 'dist', HOST_SHARED_FILE), 'utf8')) as HostSharedRequirements;
+  } catch {
+    return null;
+  }
+}
+
+/** The host build's federation runtime version, or null when it wrote none (not built, or built before issue 38). */
+export async function readHostRuntimeVersion(siteRoot: string): Promise<string | null> {
+  try {
+    const { pluginVersion } = JSON.parse(await fs.readFile(path.join(siteRoot, 'host', 'dist', HOST_RUNTIME_FILE), 'utf8')) as { pluginVersion?: unknown };
+    return typeof pluginVersion === 'string' && pluginVersion.length > 0 ? pluginVersion : null;
   } catch {
     return null;
   }

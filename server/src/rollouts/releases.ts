@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, MfReleaseTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { writeAudit } from './audit';
+import { federationRuntimeOf, runsOnHostRuntime } from './federationRuntimeCheck';
 import { checkRelease } from './releaseCheck';
 import { releaseIdFor } from '@sports/shared/node';
 import { type ReleaseStore, SealMismatchError } from './releaseStore';
@@ -13,6 +14,8 @@ export interface ReleaseDeps {
   store: ReleaseStore;
   /** The host's page singletons; null when the host is not built (nothing can be checked). */
   hostShared: HostSharedRequirements | null;
+  /** The Module Federation runtime the host was built with (its `mf-host-runtime.json`); null when unknown. */
+  hostRuntimeVersion: string | null;
 }
 
 /**
@@ -23,6 +26,9 @@ export const releaseMessages = {
   unreadable: 'mf-manifest.json 无法读取',
   hashMismatch: (expected: string) => `发布内容与发布号不符（按内容应为 ${expected}）`,
   hostUnknown: '主应用尚未构建，无法检查共享依赖',
+  hostRuntimeUnknown: '主应用的构建没有写明模块联邦运行时版本（mf-host-runtime.json），请重新构建主应用',
+  /** Where the release's manifest names no runtime version: RELEASE_RUNTIME_MISMATCH's first version. */
+  runtimeUnnamed: '未写明（mf-manifest.json 没有 metaData.pluginVersion）',
 } as const;
 
 export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
@@ -59,8 +65,13 @@ export async function registerRelease(
   const known = await findRelease(db, request.remote, request.releaseId);
   if (known) return toMfRelease(known, store);
 
-  const { problems, contentHash, routeManifest } = await checkStagedRelease(deps, request.remote, request.releaseId);
+  const { problems, contentHash, routeManifest, runtimeMismatch } = await checkStagedRelease(deps, request.remote, request.releaseId);
   const audit = { remote: request.remote, action: 'publish' as const, releaseId: request.releaseId, actor: request.actor, reason: request.reason };
+  if (runtimeMismatch) {
+    const refusal = errors.RELEASE_RUNTIME_MISMATCH(runtimeMismatch.release, runtimeMismatch.host);
+    await writeAudit(db, { ...audit, detail: { refused: [refusal.message], runtime: runtimeMismatch } });
+    throw refusal;
+  }
   if (problems.length > 0 || routeManifest === null) {
     await writeAudit(db, { ...audit, detail: { refused: problems } });
     throw errors.RELEASE_REFUSED(problems);
@@ -95,17 +106,23 @@ export async function registerRelease(
   return toMfRelease(row, store);
 }
 
+interface StagedReleaseCheck {
+  problems: string[];
+  contentHash: string;
+  routeManifest: RouteManifest | null;
+  /** Built with a federation runtime the host's cannot run (federationRuntimeCheck.ts): refused on its own, both versions named. */
+  runtimeMismatch?: { release: string; host: string };
+}
+
 /**
  * The checks of a staged release, and what registration stores of it: the content hashes to the
- * id, the manifest is compatible with the host, the route manifest is sound (routeManifestCheck.ts)
- * and every compressed copy (.br, .gz, .deflate) says what its file says (compressedCopiesCheck.ts). All problems are
- * listed together, so a squad sees all.
+ * id, it was built with the host's federation runtime (same major and minor: federationRuntimeCheck.ts;
+ * else nothing more is checked, since nothing else matters until it is rebuilt), the manifest is
+ * compatible with the host, the route manifest is sound (routeManifestCheck.ts) and every
+ * compressed copy (.br, .gz, .deflate) says what its file says (compressedCopiesCheck.ts). All
+ * problems are listed together, so a squad sees all.
  */
-async function checkStagedRelease(
-  deps: ReleaseDeps,
-  remote: RemoteName,
-  releaseId: string,
-): Promise<{ problems: string[]; contentHash: string; routeManifest: RouteManifest | null }> {
+async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<StagedReleaseCheck> {
   let manifest: unknown;
   try {
     manifest = await deps.store.readManifest(remote, releaseId);
@@ -116,6 +133,11 @@ async function checkStagedRelease(
   const expected = releaseIdFor(buildVersionOf(manifest) ?? '?', contentHash);
   if (expected !== releaseId) return { problems: [releaseMessages.hashMismatch(expected)], contentHash, routeManifest: null };
   if (!deps.hostShared) return { problems: [releaseMessages.hostUnknown], contentHash, routeManifest: null };
+  if (!deps.hostRuntimeVersion) return { problems: [releaseMessages.hostRuntimeUnknown], contentHash, routeManifest: null };
+  const runtime = federationRuntimeOf(manifest);
+  if (!runsOnHostRuntime(runtime, deps.hostRuntimeVersion)) {
+    return { problems: [], contentHash, routeManifest: null, runtimeMismatch: { release: runtime ?? releaseMessages.runtimeUnnamed, host: deps.hostRuntimeVersion } };
+  }
   const routes = await readAndCheckRouteManifest(deps.store, remote, releaseId);
   const copies = await deps.store.compressedCopyProblems(remote, releaseId);
   return { problems: [...checkRelease(manifest, remote, deps.hostShared), ...routes.problems, ...copies], contentHash, routeManifest: routes.manifest };

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLimiter';
 import type { App } from '../infra/http/types';
-import { readHostShared } from './bootstrapReleases';
+import { readHostRuntimeVersion, readHostShared } from './bootstrapReleases';
 import type { MfConfig } from './mfConfig';
 import { loadOpsToken } from '../infra/http/opsAuth';
 import { opsRoutes } from './opsRoutes';
@@ -32,6 +32,8 @@ export interface ReleasesSetup {
   /** The folder of the embedded store, served under /web/releases/ (absent with a CDN). */
   releasesDir: string | null;
   hostShared: HostSharedRequirements | null;
+  /** The Module Federation runtime the host was built with; releases must match its major and minor. */
+  hostRuntimeVersion: string | null;
   opsToken: string;
   haltPolicy: HaltPolicy;
   telemetryLimiter: RateLimiter;
@@ -46,6 +48,7 @@ export async function createReleasesSetup(config: { dataDir: string; siteRoot: s
     store: createLocalReleaseStore(releasesDir, config.mf.releasesBaseUrl),
     releasesDir,
     hostShared: await readHostShared(config.siteRoot),
+    hostRuntimeVersion: await readHostRuntimeVersion(config.siteRoot),
     opsToken: await loadOpsToken(config.mf.opsToken ?? undefined, config.dataDir),
     haltPolicy: config.mf.haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: config.mf.telemetryPerMinute, windowMs: 60_000 }),

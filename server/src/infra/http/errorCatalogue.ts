@@ -452,6 +452,10 @@ export const errors = catalogue({
   OPS_FORBIDDEN: entry('需要运维权限', { status: 403 }),
   TELEMETRY_RATE_LIMITED: entry('上报过于频繁，请稍后再试', { status: 429 }),
   RELEASE_REFUSED: entry((problems: string[]) => `发布被拒绝：${problems.join('；')}`),
+  /** A release built with another Module Federation runtime than the host's (rollouts/federationRuntimeCheck.ts). */
+  RELEASE_RUNTIME_MISMATCH: entry(
+    (release: string, host: string) => `发布被拒绝：它的模块联邦运行时是 ${release}，主应用的是 ${host}（须同一主版本和次版本）；请用 @module-federation/enhanced ${host} 重新构建`,
+  ),
   RELEASE_UNKNOWN: entry((releaseId: string) => `发布 ${releaseId} 未登记`),
   RELEASE_CHANGED_WHILE_SEALING: entry('发布文件在登记时被改动，请重新发布'),
   RELEASE_SEALED: entry('发布已登记，文件不可修改', { status: 409 }),

@@ -12,6 +12,9 @@ import { computeReleaseId } from '@sports/shared/node';
 import { createLocalReleaseStore } from '../releaseStore';
 
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
+/** The federation runtime the fixtures' host and builds are built with (the repository's @module-federation/enhanced). */
+export const HOST_RUNTIME_VERSION = '2.9.2';
+
 export const HOST_SHARED: HostSharedRequirements = {
   react: { version: '19.3.1', requiredVersion: '^19.3.1' },
   '@sports/shared': { version: '0.1.0', requiredVersion: '^0.1.0' },
@@ -28,6 +31,7 @@ export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
     store: createLocalReleaseStore(releasesDir),
     releasesDir,
     hostShared: HOST_SHARED,
+    hostRuntimeVersion: HOST_RUNTIME_VERSION,
     opsToken: TEST_OPS_TOKEN,
     haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: 100_000, windowMs: 60_000 }),
@@ -54,6 +58,8 @@ export function routeManifestOf(remote: RemoteName, declaration: Partial<RouteMa
 export interface ReleaseBuildOptions {
   /** The react the build shares (default the host's, 19.3.1). */
   reactVersion?: string;
+  /** Its manifest's metaData.pluginVersion, the federation runtime it was built with (default the host's); null for none. */
+  pluginVersion?: string | null;
   /**
    * Its route-manifest.json: routes and widgets (stamped with the remote; each left out is the
    * remote's FIXTURE_ROUTES one), the file's exact text (for broken ones), or null for no file.
@@ -63,13 +69,19 @@ export interface ReleaseBuildOptions {
 
 /** A small release folder shaped like a real remote build (manifest, route manifest, entry, one chunk). */
 export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, options: ReleaseBuildOptions = {}): Promise<string> {
-  const { reactVersion = '19.3.1', routeManifest = {} } = options;
+  const { reactVersion = '19.3.1', routeManifest = {}, pluginVersion = HOST_RUNTIME_VERSION } = options;
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
   onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
   const manifest = {
     id: remote,
     name: remote,
-    metaData: { name: remote, buildInfo: { buildVersion: version, buildName: remote }, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    metaData: {
+      name: remote,
+      buildInfo: { buildVersion: version, buildName: remote },
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      publicPath: 'auto',
+      ...(pluginVersion === null ? {} : { pluginVersion }),
+    },
     shared: [
       { name: 'react', version: reactVersion, requiredVersion: `^${reactVersion}`, singleton: true },
       { name: '@sports/shared', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true },

@@ -8,7 +8,7 @@ interface SharedEntry {
   singleton?: boolean;
 }
 
-type Manifest = { shared?: SharedEntry[]; metaData: { buildInfo: { buildVersion: string } } } & Record<string, unknown>;
+type Manifest = { shared?: SharedEntry[]; metaData: { buildInfo: { buildVersion: string }; pluginVersion?: string } } & Record<string, unknown>;
 
 /** The page singletons the control plane checks releases against (DESIGN.md section 3). */
 const HOST_SINGLETONS = ['react', 'react-dom', 'react-router', 'jotai', 'styled-components', '@sports/shared'];
@@ -32,14 +32,17 @@ export async function copyBuild(source: string, target: string, version: string,
 }
 
 /**
- * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares, as
- * the host's build writes it: the server checks releases against it and publishes no local builds.
+ * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares, and
+ * host/dist/mf-host-runtime.json, with the federation runtime it was built with, as the host's
+ * build writes them: the server checks releases against them and publishes no local builds.
  */
 export async function writeSiteRootFor(build: string, siteRoot: string): Promise<void> {
-  const shared = (await readManifest(build)).shared ?? [];
+  const manifest = await readManifest(build);
+  const shared = manifest.shared ?? [];
   const requirements = Object.fromEntries(
     shared.filter((entry) => HOST_SINGLETONS.includes(entry.name)).map((entry) => [entry.name, { version: entry.version, requiredVersion: `^${entry.version}` }]),
   );
   await fs.mkdir(path.join(siteRoot, 'host', 'dist'), { recursive: true });
   await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-shared.json'), JSON.stringify(requirements));
+  await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-runtime.json'), JSON.stringify({ pluginVersion: manifest.metaData.pluginVersion }));
 }

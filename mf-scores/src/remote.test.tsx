@@ -7,7 +7,7 @@ import { widgets } from './widgets';
 describe('mf-scores', () => {
   it('owns the scores routes', () => {
     expect(routes.map((route) => route.path).sort()).toEqual(
-      ['basketball', 'bifen', 'football', 'foresight', 'schedule', 'score-detail', 'trophy/home'].sort(),
+      ['basketball', 'bifen', 'football', 'foresight', 'schedule', 'score-detail', 'trophy/home', 'player', 'team'].sort(),
     );
   });
 
@@ -19,6 +19,8 @@ describe('mf-scores', () => {
     ['schedule', '赛程'],
     ['foresight', '情报中心'],
     ['trophy/home', '世界杯'],
+    ['player', '球员'],
+    ['team', '球队'],
   ])('#/%s is a titled page of mf-scores, even when the server does not answer', async (path, title) => {
     renderRemotePage(routes, path);
     const heading = await screen.findByRole('heading', { level: 1, name: title });

@@ -16,4 +16,7 @@ export const routes: RemoteRouteDefinition[] = [
   { path: 'schedule', load: () => import(/* webpackChunkName: "route-schedule" */ './pages/SchedulePage') },
   { path: 'foresight', load: () => import(/* webpackChunkName: "route-foresight" */ './pages/ForesightPage') },
   { path: 'trophy/home', load: () => import(/* webpackChunkName: "route-trophy_home" */ './pages/TrophyPage') },
+  // Issue 36: the match centre's player and team pages (reached from the lineups and box scores).
+  { path: 'player', load: () => import(/* webpackChunkName: "route-player" */ './pages/PlayerPage') },
+  { path: 'team', load: () => import(/* webpackChunkName: "route-team" */ './pages/TeamPage') },
 ];

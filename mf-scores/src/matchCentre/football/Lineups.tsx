@@ -166,7 +166,7 @@ export function Lineups({ lineups }: { lineups: FootballLineups }) {
             {teams.map((team) => (
               <section key={team.side} aria-label={`${team.team_name_zh} ${matchCentreCopy.substitutes}`} data-testid={`bench-${team.side}`}>
                 <h4>
-                  {team.team_name_zh} {matchCentreCopy.substitutes}
+                  <a href={`#/team?id=${team.team_id}`}>{team.team_name_zh}</a> {matchCentreCopy.substitutes}
                 </h4>
                 <ul>
                   {team.substitutes.map((player) => (

@@ -2,13 +2,16 @@ import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
+  FollowStar,
   LoadView,
   Muted,
   PagePanel,
   RemotePageFrame,
+  useFollows,
   useLoad,
   type BaseCompetition,
   type BaseCompetitionItem,
+  type Follows,
   type MatchRow,
   type RemoteContext,
   type RemotePageProps,
@@ -21,7 +24,7 @@ import { knowledgeCopy } from './knowledgeCopy';
 import { basePath, competitionHref, idParam, knowledgeApi, playerHref, teamHref } from './knowledgeApi';
 import { type Column, KnowledgeTable } from './KnowledgeTable';
 import { MatchList, chinaWhen, scoreOf } from './MatchList';
-import { PlayerView, TeamView } from './TeamViews';
+import { PlayerView, TeamView, TitleRow } from './TeamViews';
 
 const Cards = styled.ul`
   display: grid;
@@ -31,6 +34,15 @@ const Cards = styled.ul`
   padding: 0;
   list-style: none;
 
+  li {
+    position: relative;
+  }
+  /* The follow star sits on the card's corner, beside the link (a button cannot be inside it). */
+  li > button {
+    position: absolute;
+    top: 6px;
+    right: 6px;
+  }
   a {
     display: block;
     padding: 12px;
@@ -64,11 +76,13 @@ export default function KnowledgePage({ context, location }: RemotePageProps) {
   const sport: ScoreSport = location.path === 'base-basketball' ? 'basketball' : 'football';
   const title = pageCopy[location.path]?.title ?? '';
   const { query } = location;
+  // One set of the member's follows for every star of the page (issue 39).
+  const follows = useFollows(context);
   let body;
-  if (query.player !== undefined) body = withId(query.player, (id) => <PlayerView context={context} id={id} />);
-  else if (query.team !== undefined) body = withId(query.team, (id) => <TeamView context={context} id={id} />);
-  else if (query.competition !== undefined) body = withId(query.competition, (id) => <CompetitionView context={context} sport={sport} id={id} seasonId={idParam(query.season) ?? undefined} />);
-  else body = <CompetitionList context={context} sport={sport} />;
+  if (query.player !== undefined) body = withId(query.player, (id) => <PlayerView context={context} id={id} follows={follows} />);
+  else if (query.team !== undefined) body = withId(query.team, (id) => <TeamView context={context} id={id} follows={follows} />);
+  else if (query.competition !== undefined) body = withId(query.competition, (id) => <CompetitionView context={context} sport={sport} id={id} seasonId={idParam(query.season) ?? undefined} follows={follows} />);
+  else body = <CompetitionList context={context} sport={sport} follows={follows} />;
   return (
     <RemotePageFrame remote="mf-community" page={location.path} title={title}>
       {body}
@@ -81,7 +95,7 @@ function withId(raw: string, render: (id: number) => ReactNode) {
   return id === null ? <Muted role="alert">{knowledgeCopy.badId}</Muted> : render(id);
 }
 
-function CompetitionList({ context, sport }: { context: RemoteContext; sport: ScoreSport }) {
+function CompetitionList({ context, sport, follows }: { context: RemoteContext; sport: ScoreSport; follows: Follows }) {
   const list = useLoad(`base:competitions:${sport}`, () => knowledgeApi(context.api).competitions(sport));
   return (
     <PagePanel aria-label={knowledgeCopy.competitions}>
@@ -100,6 +114,7 @@ function CompetitionList({ context, sport }: { context: RemoteContext; sport: Sc
                     <br />
                     <small>{competition.season === null ? knowledgeCopy.noSeason : `${competition.season.name} ${knowledgeCopy.season} · ${knowledgeCopy.teams(competition.team_count)}`}</small>
                   </a>
+                  <FollowStar follows={follows} type="league" id={competition.id} name={competition.short_name_zh} />
                 </li>
               ))}
             </Cards>
@@ -110,21 +125,24 @@ function CompetitionList({ context, sport }: { context: RemoteContext; sport: Sc
   );
 }
 
-function CompetitionView({ context, sport, id, seasonId }: { context: RemoteContext; sport: ScoreSport; id: number; seasonId?: number }) {
+function CompetitionView({ context, sport, id, seasonId, follows }: { context: RemoteContext; sport: ScoreSport; id: number; seasonId?: number; follows: Follows }) {
   const loaded = useLoad(`base:competition:${id}:${seasonId ?? ''}`, () => knowledgeApi(context.api).competition(id, seasonId));
   return (
     <LoadView state={loaded.state} failed={knowledgeCopy.failed} onRetry={loaded.retry} announceFailure>
-      {(data: BaseCompetition) => <Competition context={context} sport={data.competition.sport} data={data} backSport={sport} />}
+      {(data: BaseCompetition) => <Competition context={context} sport={data.competition.sport} data={data} backSport={sport} follows={follows} />}
     </LoadView>
   );
 }
 
-function Competition({ context, sport, data, backSport }: { context: RemoteContext; sport: ScoreSport; data: BaseCompetition; backSport: ScoreSport }) {
+function Competition({ context, sport, data, backSport, follows }: { context: RemoteContext; sport: ScoreSport; data: BaseCompetition; backSport: ScoreSport; follows: Follows }) {
   const { competition, season } = data;
   return (
     <>
       <PagePanel aria-label={competition.name_zh}>
-        <h2>{competition.name_zh}</h2>
+        <TitleRow>
+          <h2>{competition.name_zh}</h2>
+          <FollowStar follows={follows} type="league" id={competition.id} name={competition.name_zh} />
+        </TitleRow>
         <Nav aria-label={knowledgeCopy.season}>
           <a href={`#/${basePath(backSport)}`}>{knowledgeCopy.backToList}</a>
           {data.seasons.map((entry) =>
@@ -145,7 +163,7 @@ function Competition({ context, sport, data, backSport }: { context: RemoteConte
         <>
           <PagePanel aria-label={knowledgeCopy.standings}>
             <h2>{knowledgeCopy.standings}</h2>
-            <Standings sport={sport} data={data} />
+            <Standings sport={sport} data={data} follows={follows} />
           </PagePanel>
           <PagePanel aria-label={knowledgeCopy.topScorers(sport)}>
             <h2>{knowledgeCopy.topScorers(sport)}</h2>
@@ -178,10 +196,18 @@ function Competition({ context, sport, data, backSport }: { context: RemoteConte
   );
 }
 
-function Standings({ sport, data }: { sport: ScoreSport; data: BaseCompetition }) {
+function Standings({ sport, data, follows }: { sport: ScoreSport; data: BaseCompetition; follows: Follows }) {
   const columns: Column<StandingRow>[] = [
     { header: knowledgeCopy.columns.rank, cell: (row) => row.position },
-    { header: knowledgeCopy.columns.team, cell: (row) => <a href={teamHref(sport, row.team_id)}>{row.team_short_zh}</a> },
+    {
+      header: knowledgeCopy.columns.team,
+      cell: (row) => (
+        <>
+          <a href={teamHref(sport, row.team_id)}>{row.team_short_zh}</a>
+          <FollowStar follows={follows} type="team" id={row.team_id} name={row.team_short_zh} />
+        </>
+      ),
+    },
     { header: knowledgeCopy.columns.played, cell: (row) => row.played },
     { header: knowledgeCopy.columns.won, cell: (row) => row.won },
     { header: knowledgeCopy.columns.drawn, cell: (row) => row.drawn, hidden: sport !== 'football' },

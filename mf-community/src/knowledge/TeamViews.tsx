@@ -1,9 +1,16 @@
 import styled from 'styled-components';
-import { LoadView, Muted, PagePanel, useLoad, type BasePlayer, type BaseTeam, type RemoteContext, type SquadPlayer } from '@sports/shared';
+import { FollowStar, LoadView, Muted, PagePanel, useLoad, type BasePlayer, type BaseTeam, type Follows, type RemoteContext, type SquadPlayer } from '@sports/shared';
 import { knowledgeCopy } from './knowledgeCopy';
 import { competitionHref, knowledgeApi, playerHref, teamHref } from './knowledgeApi';
 import { type Column, KnowledgeTable } from './KnowledgeTable';
 import { MatchList, chinaWhen, scoreOf } from './MatchList';
+
+/** A heading with its follow star beside it (outside the heading: the heading's name stays the name). */
+export const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+`;
 
 const FormRow = styled.ol`
   display: flex;
@@ -41,16 +48,16 @@ const Facts = styled.dl`
 `;
 
 /** #/base-football?team=: the squad with its season statistics, the last five results, fixtures. */
-export function TeamView({ context, id }: { context: RemoteContext; id: number }) {
+export function TeamView({ context, id, follows }: { context: RemoteContext; id: number; follows: Follows }) {
   const loaded = useLoad(`base:team:${id}`, () => knowledgeApi(context.api).team(id));
   return (
     <LoadView state={loaded.state} failed={knowledgeCopy.failed} onRetry={loaded.retry} announceFailure>
-      {(data: BaseTeam) => <Team data={data} />}
+      {(data: BaseTeam) => <Team data={data} follows={follows} />}
     </LoadView>
   );
 }
 
-function Team({ data }: { data: BaseTeam }) {
+function Team({ data, follows }: { data: BaseTeam; follows: Follows }) {
   const { team } = data;
   const football = team.sport === 'football';
   const columns: Column<SquadPlayer>[] = [
@@ -66,7 +73,10 @@ function Team({ data }: { data: BaseTeam }) {
   return (
     <>
       <PagePanel aria-label={team.name_zh} data-testid="base-team">
-        <h2>{team.name_zh}</h2>
+        <TitleRow>
+          <h2>{team.name_zh}</h2>
+          <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />
+        </TitleRow>
         <Facts>
           <dt>{knowledgeCopy.venue}</dt>
           <dd>{team.venue_zh}</dd>
@@ -113,16 +123,16 @@ function Team({ data }: { data: BaseTeam }) {
 }
 
 /** #/base-football?player=: position, number, statistics per season, recent matches. */
-export function PlayerView({ context, id }: { context: RemoteContext; id: number }) {
+export function PlayerView({ context, id, follows }: { context: RemoteContext; id: number; follows: Follows }) {
   const loaded = useLoad(`base:player:${id}`, () => knowledgeApi(context.api).player(id));
   return (
     <LoadView state={loaded.state} failed={knowledgeCopy.failed} onRetry={loaded.retry} announceFailure>
-      {(data: BasePlayer) => <Player data={data} />}
+      {(data: BasePlayer) => <Player data={data} follows={follows} />}
     </LoadView>
   );
 }
 
-function Player({ data }: { data: BasePlayer }) {
+function Player({ data, follows }: { data: BasePlayer; follows: Follows }) {
   const { player, team } = data;
   const football = team.sport === 'football';
   type Season = BasePlayer['seasons'][number];
@@ -143,11 +153,15 @@ function Player({ data }: { data: BasePlayer }) {
   return (
     <>
       <PagePanel aria-label={player.name_zh} data-testid="base-player">
-        <h2>{player.name_zh}</h2>
+        <TitleRow>
+          <h2>{player.name_zh}</h2>
+          <FollowStar follows={follows} type="player" id={player.id} name={player.name_zh} />
+        </TitleRow>
         <Facts>
           <dt>{knowledgeCopy.team}</dt>
           <dd>
             <a href={teamHref(team.sport, team.id)}>{team.name_zh}</a>
+            <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />
           </dd>
           <dt>{knowledgeCopy.position}</dt>
           <dd>{player.position_zh}</dd>

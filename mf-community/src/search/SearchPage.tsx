@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
+  FollowStar,
   Muted,
   PagePanel,
   RelativeChinaTime,
@@ -9,8 +10,10 @@ import {
   Tabs,
   TextInput,
   useCursorList,
+  useFollows,
   useLoad,
   type CursorPage,
+  type Follows,
   type RemotePageProps,
   type SearchAnchor,
   type SearchLive,
@@ -120,6 +123,8 @@ const searchHref = (name: string) => `#/search?name=${encodeURIComponent(name)}`
 export default function SearchPage({ context, location }: RemotePageProps) {
   const name = location.query.name?.trim() ?? '';
   const api = searchApi(context.api);
+  // The member's follows: a star beside each competition, team and player found (issue 39).
+  const follows = useFollows(context);
   const [draft, setDraft] = useState(name);
   const [tab, setTab] = useState<TabKey>(TAB_KEYS.includes(location.query.tab as TabKey) ? (location.query.tab as TabKey) : 'all');
   useEffect(() => setDraft(name), [name]);
@@ -140,7 +145,7 @@ export default function SearchPage({ context, location }: RemotePageProps) {
           </Button>
         </SearchRow>
       </form>
-      {name === '' ? <HotSearches load={api.hot} /> : <Results key={name} name={name} tab={tab} onTab={setTab} api={api} />}
+      {name === '' ? <HotSearches load={api.hot} /> : <Results key={name} name={name} tab={tab} onTab={setTab} api={api} follows={follows} />}
     </RemotePageFrame>
   );
 }
@@ -166,7 +171,7 @@ function HotSearches({ load }: { load: () => Promise<{ list: Array<{ term: strin
   );
 }
 
-function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: (key: TabKey) => void; api: ReturnType<typeof searchApi> }) {
+function Results({ name, tab, onTab, api, follows }: { name: string; tab: TabKey; onTab: (key: TabKey) => void; api: ReturnType<typeof searchApi>; follows: Follows }) {
   const result = useLoad(`search:${name}`, () => api.index(name));
   const state = result.state;
   return (
@@ -174,11 +179,11 @@ function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: 
       <Tabs label={searchCopy.tabs} items={TABS} selected={tab} onSelect={onTab} tabTestId={(key) => `search-tab-${key}`}>
         {state.status === 'loading' && <Muted role="status">{searchCopy.loading}</Muted>}
         {state.status === 'failed' && <Muted data-testid="search-failed">{searchCopy.failed}</Muted>}
-        {state.status === 'ready' && tab === 'all' && <AllGroups result={state.data} />}
+        {state.status === 'ready' && tab === 'all' && <AllGroups result={state.data} follows={follows} />}
         {state.status === 'ready' && tab === 'matches' && <MatchGroup result={state.data} />}
-        {state.status === 'ready' && tab === 'competitions' && <CompetitionGroup result={state.data} />}
-        {state.status === 'ready' && tab === 'teams' && <Group kind="teams" items={state.data.teams} render={(team) => team.name_zh} />}
-        {state.status === 'ready' && tab === 'players' && <PlayerGroup result={state.data} />}
+        {state.status === 'ready' && tab === 'competitions' && <CompetitionGroup result={state.data} follows={follows} />}
+        {state.status === 'ready' && tab === 'teams' && <TeamGroup teams={state.data.teams} follows={follows} />}
+        {state.status === 'ready' && tab === 'players' && <PlayerGroup result={state.data} follows={follows} />}
         {state.status === 'ready' && tab === 'posts' && <PostGroup result={state.data} />}
         {state.status === 'ready' && tab === 'headlines' && <HeadlineGroup result={state.data} />}
         {tab === 'anchors' && <PagedGroup kind="anchors" load={(cursor) => api.anchors(name, cursor)} listKey={`anchors:${name}`} render={renderAnchor} />}
@@ -188,15 +193,15 @@ function Results({ name, tab, onTab, api }: { name: string; tab: TabKey; onTab: 
   );
 }
 
-function AllGroups({ result }: { result: SearchResult }) {
+function AllGroups({ result, follows }: { result: SearchResult; follows: Follows }) {
   const total = Object.values(result).reduce((sum, group: unknown[] | undefined) => sum + (group?.length ?? 0), 0);
   if (total === 0) return <Muted data-testid="search-empty">{searchCopy.noResults}</Muted>;
   return (
     <>
       <MatchGroup result={result} />
-      <CompetitionGroup result={result} />
-      <Group kind="teams" items={result.teams} render={(team) => team.name_zh} />
-      <PlayerGroup result={result} />
+      <CompetitionGroup result={result} follows={follows} />
+      <TeamGroup teams={result.teams} follows={follows} />
+      <PlayerGroup result={result} follows={follows} />
       <Group kind="anchors" items={result.anchors} render={renderAnchor} />
       <Group kind="lives" items={result.lives} render={renderLive} />
       <PostGroup result={result} />
@@ -231,7 +236,7 @@ function MatchGroup({ result }: { result: SearchResult }) {
 }
 
 /** 赛事: the competitions named (their knowledge-base pages). */
-function CompetitionGroup({ result }: { result: SearchResult }) {
+function CompetitionGroup({ result, follows }: { result: SearchResult; follows: Follows }) {
   return (
     <section aria-label={searchCopy.competitions}>
       <h2>{searchCopy.competitions}</h2>
@@ -242,6 +247,7 @@ function CompetitionGroup({ result }: { result: SearchResult }) {
           {result.competitions.map((competition) => (
             <li key={`c${competition.id}`}>
               <a href={safeLink(competition.link)}>{competition.short_name_zh}</a>
+              <FollowStar follows={follows} type="league" id={competition.id} name={competition.short_name_zh} />
               <Meta>{competition.name_zh}</Meta>
             </li>
           ))}
@@ -252,7 +258,7 @@ function CompetitionGroup({ result }: { result: SearchResult }) {
 }
 
 /** 球员: each player's page, their team and number, and the matches they appear in (as the 比赛 group shows them). */
-function PlayerGroup({ result }: { result: SearchResult }) {
+function PlayerGroup({ result, follows }: { result: SearchResult; follows: Follows }) {
   const players: SearchPlayer[] = result.players ?? [];
   const matchById = new Map(result.matches.map((match) => [match.id, match]));
   return (
@@ -267,6 +273,7 @@ function PlayerGroup({ result }: { result: SearchResult }) {
             return (
               <li key={player.id}>
                 <a href={safeLink(player.link)}>{player.name_zh}</a>
+                <FollowStar follows={follows} type="player" id={player.id} name={player.name_zh} />
                 <Meta>{searchCopy.shirt(player.team, player.shirt_number)}</Meta>
                 {appears.length > 0 && (
                   <PlayerMatches data-testid="search-player-matches">
@@ -345,7 +352,12 @@ function renderLive(live: SearchLive): ReactNode {
 
 type GroupKind = 'teams' | 'anchors' | 'lives' | 'posts' | 'headlines';
 
-function Group<Item extends { id: number; link: string }>({ kind, items, render }: { kind: GroupKind; items: Item[]; render: (item: Item) => ReactNode }) {
+/** 球队: each team's page, with its follow star. */
+function TeamGroup({ teams, follows }: { teams: SearchResult['teams']; follows: Follows }) {
+  return <Group kind="teams" items={teams} render={(team) => team.name_zh} after={(team) => <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />} />;
+}
+
+function Group<Item extends { id: number; link: string }>({ kind, items, render, after }: { kind: GroupKind; items: Item[]; render: (item: Item) => ReactNode; after?: (item: Item) => ReactNode }) {
   return (
     <section aria-label={searchCopy[kind]}>
       <h2>{searchCopy[kind]}</h2>
@@ -356,6 +368,7 @@ function Group<Item extends { id: number; link: string }>({ kind, items, render 
           {items.map((item) => (
             <li key={item.id}>
               <a href={safeLink(item.link)}>{render(item)}</a>
+              {after?.(item)}
             </li>
           ))}
         </List>

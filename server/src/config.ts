@@ -21,6 +21,7 @@ import { type LotteriesConfig, loadLotteriesConfig } from './lotteries/index';
 import { type PredictionsConfig, loadPredictionsConfig } from './predictions/index';
 import { type DownloadConfig, loadDownloadConfig } from './site/index';
 import { type ClipsConfig, loadClipsConfig } from './clips/index';
+import { type AlertsConfig, loadAlertsConfig } from './alerts/index';
 
 
 
@@ -76,6 +77,8 @@ export interface AppConfig {
   download: DownloadConfig;
   /** CLIP_RETENTION_DAYS, GOAL_CLIP_RETENTION_DAYS, CLIP_PERSON_*, CLIP_MIN_FREE_MB, CLIP_FEED (clips/clipsConfig.ts). */
   clips: ClipsConfig;
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: Web Push's key pair (alerts/alertsConfig.ts). */
+  alerts: AlertsConfig;
 }
 
 /** Every problem found in the environment, so one start shows them all. */
@@ -129,6 +132,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     predictions: loadPredictionsConfig(read, problems),
     download: loadDownloadConfig(read, problems),
     clips: loadClipsConfig(read, problems),
+    alerts: loadAlertsConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
       chat: { config: config.chat },
       download: config.download,
       clips: config.clips,
+      alerts: config.alerts,
       member: { config: config.member },
       levels: config.levels,
       fanMedals: config.fanMedals,

@@ -45,4 +45,19 @@ export class ChatConnections {
   ofUser(userId: string): ReadonlySet<ChatConnection> | undefined {
     return this.byUser.get(userId);
   }
+
+  /** Members with a connection here that is in no room (a page's own connection): the alerts' audience on this node. */
+  membersOutsideRooms(): number[] {
+    const members: number[] = [];
+    for (const connections of this.byUser.values()) {
+      for (const connection of connections) {
+        const memberId = connection.identity?.memberId ?? null;
+        if (memberId !== null && connection.groups.size === 0) {
+          members.push(memberId);
+          break;
+        }
+      }
+    }
+    return members;
+  }
 }

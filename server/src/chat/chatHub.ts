@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatPredictionTally, type ChatRedPacketEvent, type ChatLotteryEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal } from '@sports/shared/server';
+import { CHAT_IDLE_TIMEOUT_MS, type ChatClipCard, type ChatDanmakuStyle, type ChatPredictionTally, type ChatRedPacketEvent, type ChatLotteryEvent, type ChatGroupMessage, type ChatHorn, type ChatSendRefusal, type FanAlert } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../infra/clock';
@@ -250,6 +250,19 @@ export class ChatHub {
    */
   noticeOutsideRooms(userId: number, text: string): void {
     this.notices.sendOutsideRooms(userId, text);
+  }
+
+  /**
+   * A fan's alert (alerts/README.md) to this node's connections of a member that are in no room:
+   * a notice whose `alert` the host's page turns into a popup. No bus: the caller runs on every node.
+   */
+  alertOutsideRooms(memberId: number, text: string, alert: FanAlert): void {
+    this.notices.sendOutsideRooms(memberId, text, alert);
+  }
+
+  /** Members with a page's connection (in no room) on this node. */
+  membersOutsideRooms(): number[] {
+    return this.connections.membersOutsideRooms();
   }
 
   /** A horn to every logged-in connection on every node (through the bus). */

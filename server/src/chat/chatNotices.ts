@@ -1,4 +1,4 @@
-import type { ChatSystemNotice } from '@sports/shared/server';
+import type { ChatSystemNotice, FanAlert } from '@sports/shared/server';
 import type { Clock } from '../infra/clock';
 import type { ChatBus } from './chatBus';
 import type { ChatConnections } from './chatConnections';
@@ -31,11 +31,14 @@ export class ChatNotices {
    * not a live room's: the room's notice list is not interrupted), not through the bus: for a
    * caller that runs on every node already (the message centre hears each NOTIFY on every node).
    */
-  sendOutsideRooms(userId: number, text: string): void {
+  sendOutsideRooms(userId: number, text: string, alert?: FanAlert): void {
     const connections = this.connections.ofUser(String(userId));
     if (connections === undefined) return;
     this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
-    const frame = encodeChatFrame({ type: 'notice', notice: { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() } });
+    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() };
+    // A fan's alert (alerts/README.md) rides on the notice for the host's page connection.
+    if (alert !== undefined) notice.alert = alert;
+    const frame = encodeChatFrame({ type: 'notice', notice });
     for (const connection of connections) if (connection.groups.size === 0) connection.write(frame);
   }
 

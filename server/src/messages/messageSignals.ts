@@ -19,6 +19,8 @@ export class MessageSignals {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
+    /** The channel (the alerts listen to `match_alert` with the same class: alerts/README.md). */
+    private readonly channel: 'member_message' | 'match_alert' = 'member_message',
   ) {}
 
   onUnread(listener: UnreadListener): () => void {
@@ -41,7 +43,7 @@ export class MessageSignals {
     this.client = client;
     try {
       await client.connect();
-      await client.query('LISTEN member_message');
+      await client.query(`LISTEN ${this.channel}`);
     } catch (error) {
       if (this.client === client) this.client = null;
       void client.end().catch(() => undefined);

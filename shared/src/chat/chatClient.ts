@@ -1,4 +1,5 @@
 import type { ChatClipCard, ChatDanmakuStyle, ChatGiftPayload, ChatHorn, ChatLotteryEvent, ChatPredictionTally, ChatRedPacketEvent, ChatRoomState } from './protocol';
+import type { FanAlert } from '../schemas/notify';
 
 /**
  * The chat contract (issue 5, SPEC.md sections 3, 4, 7): what a live room needs from an
@@ -65,6 +66,8 @@ export interface ChatSystemNotice {
   lastSequence: number;
   text: string;
   sentAt: number;
+  /** A fan's alert (server/src/alerts/README.md): only on notices to a page's connection outside rooms. */
+  alert?: FanAlert;
 }
 
 export interface ChatProfileUpdate {

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { RoomStreamStateSchema } from '../schemas/live';
+import { FanAlertSchema } from '../schemas/notify';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chatClient';
 import { CHAT_ERROR_CODES, CHAT_LOGIN_FAILURES, CHAT_PROTOCOL_VERSION } from './protocolLimits';
 
@@ -302,7 +303,14 @@ export const ChatGroupMessageSchema = Type.Object({
 });
 
 /** Same shape as ChatSystemNotice (chatClient.ts). */
-export const ChatSystemNoticeSchema = Type.Object({ id: Type.String(), lastSequence: Type.Integer(), text: Type.String(), sentAt: Type.Number() });
+export const ChatSystemNoticeSchema = Type.Object({
+  id: Type.String(),
+  lastSequence: Type.Integer(),
+  text: Type.String(),
+  sentAt: Type.Number(),
+  /** A fan's alert (a followed team's goal, a followed anchor live: server/src/alerts/README.md), to the page's connection outside rooms. */
+  alert: Type.Optional(FanAlertSchema),
+});
 
 export const ChatSendRefusalSchema = Type.Object({
   code: Type.Union([Type.Literal('muted'), Type.Literal('rate-limited'), Type.Literal('too-long'), Type.Literal('empty'), Type.Literal('room-busy'), Type.Literal('not-in-group'), Type.Literal('not-logged-in'), Type.Literal('failed')]),

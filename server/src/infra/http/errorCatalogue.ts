@@ -346,6 +346,10 @@ export const errors = catalogue({
   MESSAGE_CURSOR_UNKNOWN: entry('分页位置无效：请从第一页重新加载'),
   MESSAGE_READ_NOTHING: entry('请提供要标为已读的消息 id 或 ids'),
 
+  // --- Alerts and notifications (alerts/, 通知设置, Web Push). ---
+  PUSH_ENDPOINT_INVALID: entry('推送地址无效：须为浏览器推送服务的 https 地址'),
+  PUSH_KEYS_INVALID: entry('推送密钥无效：p256dh 须为 65 字节、auth 须为 16 字节的 base64url'),
+
   // --- Follows (follows/, 关注): teams, leagues and players. ---
   FOLLOW_TARGET_NOT_FOUND: entry((what: string) => `${what}不存在`, { status: 404 }),
   FOLLOW_ALREADY: entry((what: string) => `你已关注该${what}`),

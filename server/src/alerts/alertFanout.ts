@@ -1,0 +1,82 @@
+import { type FanAlert, MATCH_MESSAGE_RETENTION_DAYS } from '@sports/shared/server';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../infra/db/schema';
+import { alertAudience } from './alertAudience';
+import { type AlertRow, loadAlerts } from './alertRows';
+
+/** Members written by one batch statement (one short transaction each). */
+export const FANOUT_BATCH = 10_000;
+
+export interface FanoutBatch {
+  alertId: number;
+  /** The alert (null when it was dropped: its match or anchor gone, or older than 7 days). */
+  alert: FanAlert | null;
+  /** Members whose 赛事 message this batch wrote (not those a retried batch had written already). */
+  written: number[];
+  done: boolean;
+}
+
+/**
+ * The fan-out job of the 赛事 tab (alerts/README.md, "The fan-out job"): never in the feed's path.
+ * Each step claims the oldest alert not fanned out (`for update skip locked`: two nodes share the
+ * work, never the same alert at once) and, in one short transaction, writes the next
+ * `batchSize` followers' messages with one INSERT … SELECT keyed by `alert:<id>` (a retried batch
+ * writes nothing twice: UNIQUE (member_id, event_key)) and moves the alert's cursor past them. A
+ * restart resumes from the cursor. An alert older than the 赛事 tab's 7 days is dropped unwritten.
+ */
+export class AlertFanout {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly batchSize: number = FANOUT_BATCH,
+  ) {}
+
+  /** One batch of the oldest pending alert; null when none is pending (or all are being written by others). */
+  async step(): Promise<FanoutBatch | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows: claimed } = await sql<{ id: string; fanout_after: string; created_at: Date }>`
+        select id, fanout_after, created_at from alert_event where fanout_done_at is null
+        order by id limit 1 for update skip locked`.execute(trx);
+      const claim = claimed[0];
+      if (claim === undefined) return null;
+      const alertId = Number(claim.id);
+      const [row] = await loadAlerts(trx, [alertId]);
+      const tooOld = claim.created_at.getTime() < Date.now() - MATCH_MESSAGE_RETENTION_DAYS * 86_400_000;
+      if (row === undefined || tooOld || (row.anchorId === null && row.teamIds.length === 0)) {
+        await sql`update alert_event set fanout_done_at = now() where id = ${alertId}`.execute(trx);
+        return { alertId, alert: null, written: [], done: true };
+      }
+      const { rows } = await this.writeBatch(row, Number(claim.fanout_after)).execute(trx);
+      const result = rows[0] ?? { seen: 0, last: null, written: null };
+      const done = Number(result.seen) < this.batchSize;
+      await sql`
+        update alert_event set fanout_after = coalesce(${result.last}::bigint, fanout_after), fanout_attempts = 0,
+          fanout_done_at = ${done ? sql`now()` : sql`null`}
+        where id = ${alertId}`.execute(trx);
+      return { alertId, alert: row.alert, written: (result.written ?? []).map(Number), done };
+    });
+  }
+
+  /** Runs steps until nothing is pending; answers the messages written. */
+  async drain(onBatch?: (batch: FanoutBatch) => void): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.step();
+      if (batch === null) return total;
+      total += batch.written.length;
+      onBatch?.(batch);
+    }
+  }
+
+  private writeBatch(row: AlertRow, after: number) {
+    const { alert } = row;
+    return sql<{ seen: string; last: string | null; written: string[] | null }>`
+      with batch as (${alertAudience(row, { after, limit: this.batchSize })}),
+      written as (
+        insert into member_message (member_id, tab, kind, title, body, link, event_key)
+        select member_id, 'match', ${alert.kind}, ${alert.title}, ${alert.body}, ${alert.link}, ${`alert:${alert.id}`} from batch
+        on conflict (member_id, event_key) do nothing
+        returning member_id)
+      select (select count(*) from batch) as seen, (select max(member_id) from batch) as last,
+        (select array_agg(member_id) from written) as written`;
+  }
+}

@@ -1,0 +1,140 @@
+import type { Agent } from 'node:https';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { MATCH_MESSAGE_RETENTION_DAYS } from '@sports/shared/server';
+import { poolOf } from '../infra/db/database';
+import type { Database } from '../infra/db/schema';
+import type { App } from '../infra/http/types';
+import { PeriodicTask } from '../infra/periodicTask';
+import { MessageSignals } from '../messages/messageSignals';
+import { AlertFanout, FANOUT_BATCH, type FanoutBatch } from './alertFanout';
+import { AlertLive } from './alertLive';
+import { type AlertsConfig, defaultAlertsConfig } from './alertsConfig';
+import { notifyRoutes } from './notifyRoutes';
+import { type VapidKeys, vapidKeys } from './vapidKeys';
+import { WebPushSender } from './webPushSender';
+
+export interface AlertsPluginOptions {
+  db: Kysely<Database>;
+  /** VAPID_* (alertsConfig.ts); default a generated key pair kept in the database. */
+  config?: AlertsConfig;
+  /** Tests and the bench: the fan-out's batch and timer, push retries, the agent trusting a local stand-in push service's certificate. */
+  overrides?: { batchSize?: number; fanoutEveryMs?: number; pushBackoffMs?: number; pushAttempts?: number; pushAgent?: Agent };
+}
+
+export interface AlertsPort {
+  live: AlertLive;
+  fanout: AlertFanout;
+  /** Runs the fan-out now until nothing is pending (and waits for its pushes); answers the messages written. */
+  drain(): Promise<number>;
+  /** Called on this node after each fan-out batch (bench and tests). */
+  onBatch(listener: (batch: FanoutBatch) => void): () => void;
+  /** The site's VAPID key pair (after start). */
+  vapid(): VapidKeys;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alerts: AlertsPort;
+  }
+}
+
+/**
+ * Alerts that follow the fan (issue 39 part 2; alerts/README.md): every node LISTENs `match_alert`
+ * (migration 0044's trigger, after the commit that stored the goal or the broadcast) and alerts the
+ * members with a page open on it at once (AlertLive); the fan-out job writes the 赛事 messages in
+ * batches and hands each batch to Web Push; `api/Notify/*`.
+ */
+async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
+  const { db } = options;
+  const config = options.config ?? defaultAlertsConfig();
+  const live = new AlertLive(db, app.chatHub, app.log);
+  const fanout = new AlertFanout(db, options.overrides?.batchSize ?? FANOUT_BATCH);
+  const pool = poolOf(db);
+  const signals = pool === undefined ? null : new MessageSignals(pool, app.log, 'match_alert');
+  const batchListeners = new Set<(batch: FanoutBatch) => void>();
+  let keys: VapidKeys | null = null;
+  let sender: WebPushSender | null = null;
+  const pushes = new Set<Promise<void>>();
+
+  const onBatch = (batch: FanoutBatch) => {
+    for (const listener of batchListeners) listener(batch);
+    if (sender === null || batch.alert === null || batch.written.length === 0) return;
+    const push = sender.pushToMembers(batch.written, batch.alert).catch((error: unknown) => app.log.warn({ err: error }, 'alerts: pushes failed'));
+    pushes.add(push);
+    void push.finally(() => pushes.delete(push));
+  };
+  // One drain at a time on this node; an alert heard during a drain runs it once more after.
+  let again = false;
+  let draining: Promise<number> | null = null;
+  const drain = (): Promise<number> => {
+    if (draining !== null) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await fanout.drain(onBatch);
+      } while (again);
+      return total;
+    })().finally(() => {
+      draining = null;
+    });
+    return draining;
+  };
+  const kick = () => void drain().catch((error: unknown) => app.log.warn({ err: error }, 'alerts: the fan-out failed'));
+  signals?.onUnread((alertIds) => {
+    void live.deliver(alertIds).catch((error: unknown) => app.log.warn({ err: error }, 'alerts: live delivery failed'));
+    kick();
+  });
+  // A restart resumes the fan-out (and a missed NOTIFY is caught up); the alert rows go after 7 days.
+  const resume = new PeriodicTask({ everyMs: options.overrides?.fanoutEveryMs ?? 5_000, work: drain, log: app.log, failureMessage: 'alerts: the fan-out failed' });
+  const sweep = new PeriodicTask({
+    everyMs: 3_600_000,
+    work: () => sql`delete from alert_event where created_at < now() - make_interval(days => ${MATCH_MESSAGE_RETENTION_DAYS}) and fanout_done_at is not null`.execute(db),
+    log: app.log,
+    failureMessage: 'alerts: the sweep failed',
+  });
+
+  app.addHook('onReady', async () => {
+    keys = await vapidKeys(db, config);
+    sender = new WebPushSender(db, { keys, subject: config.vapidSubject, backoffMs: options.overrides?.pushBackoffMs, attempts: options.overrides?.pushAttempts, agent: options.overrides?.pushAgent }, app.log);
+    await signals?.start();
+    kick();
+  });
+  app.addHook('onClose', async () => {
+    await resume.stop();
+    await sweep.stop();
+    await signals?.stop();
+    await draining?.catch(() => undefined);
+    await sender?.close();
+    await Promise.allSettled([...pushes]);
+  });
+  app.decorate('alerts', {
+    live,
+    fanout,
+    drain: async () => {
+      const written = await drain();
+      await Promise.allSettled([...pushes]);
+      return written;
+    },
+    onBatch: (listener: (batch: FanoutBatch) => void) => {
+      batchListeners.add(listener);
+      return () => batchListeners.delete(listener);
+    },
+    vapid: () => {
+      if (keys === null) throw new Error('alerts: not started');
+      return keys;
+    },
+  });
+  await app.register(notifyRoutes, { db, vapid: () => keys?.publicKey ?? '' });
+}
+
+export const alertsPlugin = fp(alerts, {
+  name: 'alerts',
+  dependencies: ['accounts', 'chat', 'messages'],
+  decorators: { fastify: ['requireLogin', 'chatHub'] },
+});

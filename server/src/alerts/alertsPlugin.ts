@@ -7,7 +7,7 @@ import { poolOf } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { PeriodicTask } from '../infra/periodicTask';
-import { MessageSignals } from '../messages/messageSignals';
+import { MessageSignals } from '../messages/index';
 import { AlertFanout, FANOUT_BATCH, type FanoutBatch } from './alertFanout';
 import { AlertLive } from './alertLive';
 import { type AlertsConfig, defaultAlertsConfig } from './alertsConfig';
@@ -135,6 +135,6 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
 
 export const alertsPlugin = fp(alerts, {
   name: 'alerts',
-  dependencies: ['accounts', 'chat', 'messages'],
+  dependencies: ['accounts', 'chat'],
   decorators: { fastify: ['requireLogin', 'chatHub'] },
 });

@@ -1,2 +1,3 @@
 export { messagesPlugin, type MessagesPluginOptions, type MessagesPort } from './messagesPlugin';
 export { type NewMessage, tellMember, tellMembersSelect } from './messageWrites';
+export { MessageSignals } from './messageSignals';

@@ -35,15 +35,16 @@ const Anchor = styled.span`
 `;
 
 /**
- * A 看直播 link to each live room showing the match (`api/Live_streaming/getLiveList?match_id=`,
- * the score-live filter: live rooms first), to mf-live's `#/live?id=`. Nothing while none is live
- * or when the list could not be read (the match page shows without it).
+ * A 看直播 link to each room showing the match (`api/Live_streaming/getLiveList?match_id=`, the
+ * score-live filter: rooms on air first, then open ones, as the hot matches widget links them),
+ * to mf-live's `#/live?id=`; a closed room is left out. Nothing when no room shows the match or
+ * the list could not be read (the match page shows without it).
  */
 export function LiveRoomLinks({ context, matchId }: { context: RemoteContext; matchId: number }) {
   const { state } = useLoad(`liveRooms:${matchId}`, () =>
     context.api.get<PageOf<LiveRoomCard>>(MATCH_CENTRE_PATHS.liveList, { match_id: matchId, page: 1, page_size: LIVE_ROOMS_OF_MATCH_LIMIT }),
   );
-  const live = state.status === 'ready' ? state.data.list.filter((room) => room.is_live === 1) : [];
+  const live = state.status === 'ready' ? state.data.list.filter((room) => room.is_live === 1 || room.is_open === 1) : [];
   if (live.length === 0) return null;
   return (
     <Links aria-label={matchCentreCopy.liveRooms} data-testid="match-live-rooms">

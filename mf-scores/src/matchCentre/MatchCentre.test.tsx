@@ -113,15 +113,19 @@ describe('the match centre on the match page', () => {
     expect(screen.getByTestId('lead-tracker')).toBeTruthy();
   });
 
-  it('links 看直播 to each live room showing the match; none when no room is live', async () => {
+  it('links 看直播 to each open room showing the match, on-air ones first; a closed room is left out', async () => {
     const row = arsenal();
     const live = roomCard({ room_id: 7, is_live: 1, anchor: { anchor_id: 1, user_nickname: '主播老李', avatar: '', fans: 0 } });
-    const closed = roomCard({ room_id: 8, is_live: 0 });
-    const context = pageContext(row, { [MATCH_CENTRE_PATHS.liveList]: pageOf([live, closed]) });
+    const open = roomCard({ room_id: 9, is_live: 0, is_open: 1, anchor: { anchor_id: 2, user_nickname: '老王说球', avatar: '', fans: 0 } });
+    const closed = roomCard({ room_id: 8, is_live: 0, is_open: 0 });
+    const context = pageContext(row, { [MATCH_CENTRE_PATHS.liveList]: pageOf([live, open, closed]) });
     renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
     const rooms = await screen.findByTestId('match-live-rooms');
     const links = within(rooms).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['看直播主播老李', '#/live?id=7']]);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['看直播主播老李', '#/live?id=7'],
+      ['看直播老王说球', '#/live?id=9'],
+    ]);
     expect(context.callsTo(MATCH_CENTRE_PATHS.liveList)[0]?.params).toEqual({ match_id: row.match_id, page: 1, page_size: 10 });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi } from '../layout/testing/fakeApi';
-import { TEST_ASSIGNMENTS } from '../routes/testing/siteRoutesFixture';
+import { siteRoutesOf } from '../routes/siteRoutes';
+import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
 import { RemoteAssignments } from './remoteAssignments';
 
 function setUp(answer: unknown, search = '') {
@@ -71,3 +72,55 @@ describe('RemoteAssignments', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe('RemoteAssignments.fellBack: the fallback owns its routes', () => {
+  const stableRoutes = testAssignment('mf_live').routes;
+  const candidate = testAssignment('mf_live', {
+    version: '2.0.0-candidate01',
+    manifestUrl: '/web/releases/mf-live/2.0.0-candidate01/mf-manifest.json',
+    channel: 'candidate',
+    // The candidate adds #/worldcup and drops #/rank.
+    routes: [...stableRoutes.filter((route) => route.path !== 'rank'), { path: 'worldcup', title: '世界杯', navIndex: 2 }],
+    widgets: [],
+    fallback: { version: '1.0.0-stable0001', manifestUrl: '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json', routes: stableRoutes, widgets: testAssignment('mf_live').widgets },
+  });
+  const pathsOf = (assignments: RemoteAssignments) => siteRoutesOf(assignments.state()).routes.filter((route) => route.owner === 'mf_live').map((route) => route.path);
+
+  it("becomes the stable release with the fallback's routes and widgets; the router follows", () => {
+    const assignments = new RemoteAssignments(createFakeApi({}).api, () => '', [candidate, testAssignment('mf_scores')]);
+    const seen = vi.fn();
+    assignments.subscribe(seen);
+    expect(pathsOf(assignments)).toContain('worldcup');
+    expect(pathsOf(assignments)).not.toContain('rank');
+
+    assignments.fellBack('mf_live');
+    expect(assignments.get('mf_live')).toEqual({
+      name: 'mf_live',
+      version: '1.0.0-stable0001',
+      manifestUrl: '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json',
+      channel: 'stable',
+      routes: stableRoutes,
+      widgets: testAssignment('mf_live').widgets,
+    });
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(pathsOf(assignments)).toContain('rank');
+    expect(pathsOf(assignments)).not.toContain('worldcup');
+    // The other remotes are untouched.
+    expect(assignments.get('mf_scores')).toEqual(testAssignment('mf_scores'));
+  });
+
+  it('does nothing without a fallback; a fallback without routes (an older control plane) keeps the routes it had', () => {
+    const assignments = new RemoteAssignments(createFakeApi({}).api, () => '', [testAssignment('mf_scores')]);
+    const seen = vi.fn();
+    assignments.subscribe(seen);
+    assignments.fellBack('mf_scores');
+    assignments.fellBack('mf_member');
+    expect(seen).not.toHaveBeenCalled();
+
+    const older = { ...candidate, fallback: { version: '1.0.0-stable0001', manifestUrl: '/web/releases/mf-live/1.0.0-stable0001/mf-manifest.json' } };
+    const withOlder = new RemoteAssignments(createFakeApi({}).api, () => '', [older]);
+    withOlder.fellBack('mf_live');
+    expect(withOlder.get('mf_live')).toMatchObject({ version: '1.0.0-stable0001', channel: 'stable', routes: candidate.routes, widgets: [] });
+  });
+});
+

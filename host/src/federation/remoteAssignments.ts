@@ -62,6 +62,31 @@ export class RemoteAssignments {
     return this.byName.get(remote);
   }
 
+  /**
+   * The page runs `remote`'s fallback now (remoteModuleLoader.ts: its assigned candidate or
+   * override failed to load): from here on the assignment is that stable release, with the routes
+   * and widgets it carries, so the router and the home page are built from the release that runs.
+   * The fallback owns its routes: a path only the failed release declared is no longer this
+   * remote's (the stable cannot show it), a path only the stable has is. Nothing happens when the
+   * assignment has no fallback; a fallback without routes (an older control plane) keeps the
+   * assigned release's routes and widgets, as before.
+   */
+  fellBack(remote: RemoteName): void {
+    const assignment = this.byName.get(remote);
+    if (this.current.status !== 'loaded' || !assignment?.fallback) return;
+    const { fallback } = assignment;
+    const stable: RemoteAssignment = {
+      name: assignment.name,
+      version: fallback.version,
+      manifestUrl: fallback.manifestUrl,
+      channel: 'stable',
+      routes: fallback.routes ?? assignment.routes,
+      widgets: fallback.widgets ?? assignment.widgets,
+    };
+    this.byName.set(remote, stable);
+    this.setState({ status: 'loaded', remotes: this.current.remotes.map((candidate) => (candidate.name === remote ? stable : candidate)) });
+  }
+
   /** The current state; the same object until it changes. */
   readonly state = (): AssignmentsState => this.current;
 

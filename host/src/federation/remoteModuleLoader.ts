@@ -31,7 +31,8 @@ function entriesOf(assignment: RemoteAssignment): ReleaseEntry[] {
 /**
  * Loads exposed modules of the releases the control plane assigned. A release that fails to
  * load is retried once, then the remote falls back to its stable release (a failing canary
- * never strands a visitor), then the caller shows the fallback view. Every failure is reported
+ * never strands a visitor; the assignments then take the stable's routes and widgets:
+ * RemoteAssignments.fellBack), then the caller shows the fallback view. Every failure is reported
  * with the release that failed, and the first good load of each remote as 'loaded'.
  */
 export class RemoteModuleLoader {
@@ -92,7 +93,10 @@ export class RemoteModuleLoader {
     for (const entry of entries.slice(start)) {
       for (let attempt = 0; attempt < ATTEMPTS_PER_ENTRY; attempt++) {
         try {
-          return await this.loadFrom(remote, exposed, entry, attempt > 0);
+          const loaded = await this.loadFrom(remote, exposed, entry, attempt > 0);
+          // Running the fallback now: the site's routes of this remote become the fallback's own.
+          if (entry !== entries[0]) this.assignments.fellBack(remote);
+          return loaded;
         } catch (error) {
           lastError = error;
           const message = error instanceof Error ? error.message : String(error);

@@ -51,7 +51,10 @@ describeEachDatabase('routes in the visitors’ assignments', (target) => {
       const live = await liveOf(visitor);
       if (live?.channel === 'candidate') {
         inside++;
-        expect(live).toMatchObject({ version: withRank, routes: [...FIXTURE_ROUTES.mf_live.routes, rank], fallback: { version: liveStable } });
+        // The fallback carries its own routes and widgets: a page that falls back to the stable
+        // builds mf_live's routes from the stable, which has no #/rank.
+        expect(live).toMatchObject({ version: withRank, routes: [...FIXTURE_ROUTES.mf_live.routes, rank], fallback: { version: liveStable, ...FIXTURE_ROUTES.mf_live } });
+        expect(live?.fallback).toEqual({ version: liveStable, manifestUrl: `/web/releases/mf-live/${liveStable}/mf-manifest.json`, ...FIXTURE_ROUTES.mf_live });
       } else {
         expect(live).toMatchObject({ version: liveStable, channel: 'stable', routes: FIXTURE_ROUTES.mf_live.routes });
       }

@@ -33,7 +33,9 @@ const pairKey = (remote: RemoteName, releaseId: string) => `${remote}@${releaseI
  * to fall back to. A remote with nothing to serve is left out (the host shows its fallback).
  *
  * Each assignment carries its release's routes and widgets (its route manifest; none for a release
- * registered before manifests), read with one query for every release the answer may name. The
+ * registered before manifests), and a fallback carries its stable's, so a page that falls back
+ * builds that remote's routes from the release it runs; all read with one query for every release
+ * the answer may name. The
  * paths of the answer are unique across remotes: stables and candidates are checked before they
  * take traffic (routeOwnership.ts), and an override whose paths another remote's assignment here
  * holds is not honoured (its token was checked when issued, but another remote may have moved since).
@@ -47,13 +49,20 @@ export function createRolloutRegistry(db: Kysely<Database>, store: ReleaseStore)
         const chosen = usualReleaseOf(rollout, visitor.key);
         if (chosen) usual.set(rollout.remote, chosen);
       }
-      const facts = await releaseFacts(db, [...[...usual].map(([remote, { releaseId }]) => [remote, releaseId] as const), ...visitor.overrides]);
-
       const stableOf = (name: RemoteName) => rollouts.find((row) => row.remote === name)?.stable_release_id ?? null;
+      // The stables too: a candidate's or override's fallback carries its stable's routes.
+      const stables = rollouts.flatMap((row) => (row.stable_release_id ? [[row.remote, row.stable_release_id] as const] : []));
+      const facts = await releaseFacts(db, [...[...usual].map(([remote, { releaseId }]) => [remote, releaseId] as const), ...visitor.overrides, ...stables]);
+      const manifestOf = (name: RemoteName, releaseId: string) => facts.get(pairKey(name, releaseId))?.route_manifest ?? null;
+
       const assignment = (name: RemoteName, releaseId: string, channel: RemoteAssignment['channel']): RemoteAssignment => {
-        const manifest = facts.get(pairKey(name, releaseId))?.route_manifest ?? null;
+        const manifest = manifestOf(name, releaseId);
         const stableId = stableOf(name);
-        const fallback = channel !== 'stable' && stableId ? { fallback: { version: stableId, manifestUrl: store.manifestUrl(name, stableId) } } : {};
+        const stableManifest = stableId ? manifestOf(name, stableId) : null;
+        const fallback =
+          channel !== 'stable' && stableId
+            ? { fallback: { version: stableId, manifestUrl: store.manifestUrl(name, stableId), routes: routesOf(stableManifest), widgets: stableManifest?.widgets ?? [] } }
+            : {};
         return { name, version: releaseId, manifestUrl: store.manifestUrl(name, releaseId), channel, routes: routesOf(manifest), widgets: manifest?.widgets ?? [], ...fallback };
       };
 

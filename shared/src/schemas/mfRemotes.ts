@@ -62,8 +62,14 @@ export const RemoteAssignmentSchema = Type.Object({
   routes: Type.Array(RouteMetaSchema),
   /** The release's widgets and their slots: the home page composes the 'home' ones. */
   widgets: Type.Array(WidgetMetaSchema),
-  /** The stable release to fall back to when a candidate or override fails to load. */
-  fallback: Type.Optional(Type.Object({ version: Type.String(), manifestUrl: Type.String() })),
+  /**
+   * The stable release to fall back to when a candidate or override fails to load, with its own
+   * routes and widgets (its route manifest; absent from an older control plane): a page that
+   * falls back builds that remote's routes from these, so the fallback still owns its routes.
+   */
+  fallback: Type.Optional(
+    Type.Object({ version: Type.String(), manifestUrl: Type.String(), routes: Type.Optional(Type.Array(RouteMetaSchema)), widgets: Type.Optional(Type.Array(WidgetMetaSchema)) }),
+  ),
 });
 export type RemoteAssignment = Static<typeof RemoteAssignmentSchema>;
 

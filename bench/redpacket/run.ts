@@ -108,6 +108,9 @@ interface Figures {
   design: Design;
   seconds: number;
   latency: LatencyHistogram;
+  /** The same split: the winning grabs (a transaction each) and the late ones (抢光了). */
+  winnerLatency: LatencyHistogram;
+  lateLatency: LatencyHistogram;
   maxMs: number;
   cpuPerGrabMs: number;
   winners: number;
@@ -146,6 +149,8 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
 
     const packetId = await createPacket(client, anchor, roomId, COINS, SHARES, `bench-${design}`);
     const latency = new LatencyHistogram();
+    const winnerLatency = new LatencyHistogram();
+    const lateLatency = new LatencyHistogram();
     let maxMs = 0;
     let winners = 0;
     let coinsAnswered = 0;
@@ -156,9 +161,11 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
       latency.record(ms * 1000);
       maxMs = Math.max(maxMs, ms);
       if (answer.code === 200 && typeof answer.data?.amount === 'number') {
+        winnerLatency.record(ms * 1000);
         winners += 1;
         coinsAnswered += answer.data.amount;
       } else {
+        lateLatency.record(ms * 1000);
         const kind = `${answer.status} ${answer.reason ?? answer.code}`;
         refusals.set(kind, (refusals.get(kind) ?? 0) + 1);
       }
@@ -176,7 +183,7 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
     if (empty !== MEMBERS - SHARES) problems.push(`${empty} answered RED_PACKET_EMPTY, not ${MEMBERS - SHARES}: ${JSON.stringify([...refusals])}`);
     const ledger = await checkLedger(db);
     if (ledger.length > 0) problems.push(`ledger:verify: ${ledger.slice(0, 5).join('; ')}`);
-    return { design, seconds, latency, maxMs, cpuPerGrabMs, winners, coinsAnswered, refusals, problems };
+    return { design, seconds, latency, winnerLatency, lateLatency, maxMs, cpuPerGrabMs, winners, coinsAnswered, refusals, problems };
   } finally {
     client.close();
     await server.stop();
@@ -198,6 +205,7 @@ async function main(): Promise<number> {
     console.log(
       `  ${figures.design.padEnd(12)} all ${MEMBERS} grabs in ${figures.seconds.toFixed(2)} s (${(MEMBERS / figures.seconds).toFixed(0)}/s); latency p50 ${figures.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${figures.latency.percentileMs(0.99).toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms; server CPU ${figures.cpuPerGrabMs.toFixed(2)} ms per grab; ${figures.winners} winners, ${figures.coinsAnswered} coins; ${figures.problems.length === 0 ? 'checks clean (winners, coins, refusals, ledger:verify)' : 'NOT clean'}`,
     );
+    console.log(`      winners p50 ${figures.winnerLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.winnerLatency.percentileMs(0.99).toFixed(1)} ms; late grabs p50 ${figures.lateLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.lateLatency.percentileMs(0.99).toFixed(1)} ms`);
     for (const problem of figures.problems) console.log(`      - ${problem}`);
   }
   // The targets are the design's: every round of skip-locked within 10 s; the naive design is the baseline, timed, not judged.

@@ -23,7 +23,7 @@ import { idempotencyKeyOf } from '../wallet/index';
 import { type RedPacketOutlet, announceGrabbed, announceOpened } from './redPacketAnnouncements';
 import { opsRedPackets } from './redPacketOps';
 import type { RedPacketPasswords } from './redPacketPasswords';
-import { type EmptiedPackets, createPacket, findPacket, grabPacket, normalisePassword } from './redPacketService';
+import { type SeenPackets, createPacket, findPacket, grabPacket, normalisePassword } from './redPacketService';
 import type { RedPacketsConfig } from './redPacketsConfig';
 import { nicknameOf, packetView, roomPacketIds } from './redPacketView';
 
@@ -34,7 +34,7 @@ export interface RedPacketRoutesOptions {
   outlet: RedPacketOutlet;
   passwords: RedPacketPasswords;
   /** Packets this node saw emptied (late grabs answered cheaply). */
-  emptied: EmptiedPackets;
+  emptied: SeenPackets;
   /** A grab that may have emptied the packet: finish it now rather than at the next sweep. */
   finishSoon: (packetId: number) => void;
 }

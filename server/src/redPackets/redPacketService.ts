@@ -173,7 +173,7 @@ async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, pac
 }
 
 /** A packet with no share left for this member: 你已经抢过 if they have one, else 抢光了 (or 已过期 once expired). */
-async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date, emptied?: EmptiedPackets): Promise<never> {
+async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date, emptied?: SeenPackets): Promise<never> {
   const winners = emptied?.winners(db, packet.id);
   const grabbed = winners != null ? (await winners).has(memberId) : ((await sql<{ n: number }>`select count(*)::int as n from red_packet_share where packet_id = ${packet.id} and member_id = ${memberId}`.execute(db)).rows[0]?.n ?? 0) > 0;
   if (grabbed) throw errors.RED_PACKET_ALREADY_GRABBED();
@@ -181,14 +181,33 @@ async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: num
   throw errors.RED_PACKET_EMPTY();
 }
 
+/** How long a node answers grabs from an open packet's row as it read it (README "Grab"). */
+export const OPEN_PACKET_READ_MS = 2_000;
+
 /**
- * Packets this node saw with no free share (a claim found none, or it finished them): a late grab
- * is answered with one indexed read instead of the checks and a transaction. Bounded (oldest out).
+ * Packets this node read lately. Open ones for OPEN_PACKET_READ_MS: a room's grabs read the
+ * packet once, not once each (its room, funder, shares and expiry never change; a finish the row
+ * does not show yet only makes the claim find no share, answered as late). And the ones it saw
+ * with no free share (a claim found none, or it finished them): a late grab is answered with one
+ * indexed read instead of the checks and a transaction. Each map bounded (oldest out).
  */
-export class EmptiedPackets {
+export class SeenPackets {
   private readonly packets = new Map<number, { packet: PacketRow; winners: Promise<ReadonlySet<number>> | null }>();
+  private readonly open = new Map<number, { packet: PacketRow; readAt: number }>();
   constructor(private readonly max = 1_000) {}
+  /** An open packet as read at `now` (ms). */
+  rememberOpen(packet: PacketRow, now: number): void {
+    this.open.delete(packet.id);
+    this.open.set(packet.id, { packet, readAt: now });
+    if (this.open.size > this.max) this.open.delete(this.open.keys().next().value as number);
+  }
+  /** The open packet's row if read within OPEN_PACKET_READ_MS of `now`. */
+  recentOpen(id: number, now: number): PacketRow | undefined {
+    const entry = this.open.get(id);
+    return entry !== undefined && now - entry.readAt < OPEN_PACKET_READ_MS ? entry.packet : undefined;
+  }
   add(packet: PacketRow): void {
+    this.open.delete(packet.id);
     const known = this.packets.get(packet.id);
     if (known !== undefined && (known.packet.finished_at !== null || packet.finished_at === null)) return;
     this.packets.set(packet.id, { packet, winners: null });
@@ -226,9 +245,13 @@ function isUniqueViolation(error: unknown): boolean {
  * transaction (set `red_packet_grab:<packet>:<member>`). UNIQUE (packet, member) refuses a
  * second grab by the same member, also in parallel.
  */
-export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: EmptiedPackets = new EmptiedPackets()): Promise<GrabOutcome> {
+export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: SeenPackets = new SeenPackets()): Promise<GrabOutcome> {
   const seenEmptied = emptied.get(input.packetId);
-  const packet = seenEmptied ?? (await findPacket(db, input.packetId));
+  let packet: PacketRow | null | undefined = seenEmptied ?? emptied.recentOpen(input.packetId, now.getTime());
+  if (packet === undefined) {
+    packet = await findPacket(db, input.packetId);
+    if (packet?.finished_at === null) emptied.rememberOpen(packet, now.getTime());
+  }
   if (packet === null) throw errors.RED_PACKET_NOT_FOUND();
   if (seenEmptied !== undefined || packet.finished_at !== null || packet.expires_at.getTime() <= now.getTime()) {
     if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();

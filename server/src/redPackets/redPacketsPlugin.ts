@@ -5,7 +5,7 @@ import type { App } from '../infra/http/types';
 import { announceFinished } from './redPacketAnnouncements';
 import { type RedPacketPasswords, redPacketPasswords } from './redPacketPasswords';
 import { redPacketOpsRoutes, redPacketRoutes } from './redPacketRoutes';
-import { EmptiedPackets, type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
+import { SeenPackets, type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
 import { type RedPacketSweeper, redPacketSweeper } from './redPacketSweeper';
 import { type RedPacketsConfig, defaultRedPacketsConfig } from './redPacketsConfig';
 import { nicknameOf } from './redPacketView';
@@ -36,7 +36,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   const clock = app.accounts.clock;
   const outlet = app.chatHub;
   const passwords = redPacketPasswords(db);
-  const emptied = new EmptiedPackets();
+  const emptied = new SeenPackets();
   const told = (finished: FinishedPacket) => {
     emptied.add(finished.packet);
     void (async () => {

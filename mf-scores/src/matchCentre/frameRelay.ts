@@ -9,18 +9,27 @@ export type DeltaListener = (delta: MatchCentreDelta) => void;
  */
 export interface FrameRelay {
   relay(frame: LiveDataFrame): void;
-  subscribe(listener: DeltaListener): () => void;
+  /**
+   * The socket came back and the deltas it missed are gone (`synced` mode 'snapshot' of the
+   * match_centre stream): the charts fetch their documents again and apply the deltas after it.
+   */
+  resynced(): void;
+  /** `onResync`: called on `resynced`. Returns the unsubscribe. */
+  subscribe(listener: DeltaListener, onResync?: () => void): () => void;
 }
 
 export function createFrameRelay(matchId: number): FrameRelay {
-  const listeners = new Set<DeltaListener>();
+  const listeners = new Map<DeltaListener, (() => void) | undefined>();
   return {
     relay(frame) {
       if (frame.type !== 'match_centre' || frame.data.match_id !== matchId) return;
-      for (const listener of listeners) listener(frame.data);
+      for (const listener of listeners.keys()) listener(frame.data);
     },
-    subscribe(listener) {
-      listeners.add(listener);
+    resynced() {
+      for (const onResync of listeners.values()) onResync?.();
+    },
+    subscribe(listener, onResync) {
+      listeners.set(listener, onResync);
       return () => void listeners.delete(listener);
     },
   };

@@ -6,7 +6,8 @@ import type { FrameRelay } from './frameRelay';
  * A match's match-centre documents as this viewer may see them: fetched once, then kept current
  * by the `match_centre` deltas the page relays (`apply` merges one delta into the documents;
  * deltas are keyed upserts, so a delta that arrived while the fetch was under way is applied on
- * top of its answer without doubling anything). Each change is held for a viewer whose picture
+ * top of its answer without doubling anything; when the socket lost deltas, `relay.resynced()`
+ * fetches them again). Each change is held for a viewer whose picture
  * lags (spoiler-free, useSpoilerFreeValue: the score's hold).
  */
 export function useCentreDocs<Docs>(context: RemoteContext, key: string, matchId: number, relay: FrameRelay, load: () => Promise<Docs>, apply: (docs: Docs, delta: MatchCentreDelta) => Docs) {
@@ -22,11 +23,15 @@ export function useCentreDocs<Docs>(context: RemoteContext, key: string, matchId
 
   useEffect(
     () =>
-      relay.subscribe((delta) => {
-        pending.current?.push(delta);
-        setDocs((current) => (current === null ? current : applyRef.current(current, delta)));
-      }),
-    [relay],
+      relay.subscribe(
+        (delta) => {
+          pending.current?.push(delta);
+          setDocs((current) => (current === null ? current : applyRef.current(current, delta)));
+        },
+        // Deltas were lost while the socket was away: the documents again (quietly, the charts stay).
+        reload,
+      ),
+    [relay, reload],
   );
 
   // A fetched answer: the deltas received since (and while) it was asked are applied on top.

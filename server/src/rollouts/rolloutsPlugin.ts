@@ -12,6 +12,8 @@ import { readHostRuntimeVersion, readHostShared } from './bootstrapReleases';
 import type { MfConfig } from './mfConfig';
 import { loadOpsToken } from '../infra/http/opsAuth';
 import { opsRoutes } from './opsRoutes';
+import { devOverrideKey, pageDevPolicy } from './devOverride';
+import { devOverrideRoutes } from './devOverrideRoutes';
 import { DEFAULT_OVERRIDE_MAX_MINUTES } from './overrideGrants';
 import { overrideKey } from './overrideTokens';
 import { DEFAULT_HALT_POLICY, type HaltPolicy } from './releaseHealth';
@@ -39,6 +41,8 @@ export interface ReleasesSetup {
   telemetryLimiter: RateLimiter;
   /** Longest life of a QA override token (MF_OVERRIDE_MAX_MINUTES); default a day. */
   overrideMaxMinutes?: number;
+  /** Unsigned loopback dev overrides accepted (MF_DEV_OVERRIDES; devOverride.ts); default no. */
+  devOverrides?: boolean;
 }
 
 /** From the configuration: the embedded store under DATA_DIR/releases, the ops token, limits. */
@@ -53,6 +57,7 @@ export async function createReleasesSetup(config: { dataDir: string; siteRoot: s
     haltPolicy: config.mf.haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: config.mf.telemetryPerMinute, windowMs: 60_000 }),
     overrideMaxMinutes: config.mf.overrideMaxMinutes,
+    devOverrides: config.mf.devOverrides,
   };
 }
 
@@ -65,7 +70,7 @@ export async function createScratchReleasesSetup(siteRoot: string, appDataDir?: 
   const setup = await createReleasesSetup({
     dataDir,
     siteRoot,
-    mf: { opsToken: randomBytes(16).toString('hex'), haltPolicy: DEFAULT_HALT_POLICY, telemetryPerMinute: 120, releasesBaseUrl: '/web/releases', promoteLocalBuilds: false, overrideMaxMinutes: DEFAULT_OVERRIDE_MAX_MINUTES },
+    mf: { opsToken: randomBytes(16).toString('hex'), haltPolicy: DEFAULT_HALT_POLICY, telemetryPerMinute: 120, releasesBaseUrl: '/web/releases', promoteLocalBuilds: false, overrideMaxMinutes: DEFAULT_OVERRIDE_MAX_MINUTES, devOverrides: true },
   });
   return setup;
 }
@@ -79,10 +84,15 @@ async function rollouts(app: App, options: { db: Kysely<Database>; releases: Rel
   // Derived from the ops token: every node sharing it accepts the same QA override tokens.
   const key = overrideKey(releases.opsToken);
   const registry = options.registry ?? createRolloutRegistry(db, releases.store);
-  app.decorate('mfPageAssignments', pageAssignmentsOf({ db, registry, overrideKey: key }));
+  // `pnpm dev:remote`: a browser's remote from a squad's dev server (devOverride.ts).
+  const devOverrides = { allowUnsigned: releases.devOverrides === true, key: devOverrideKey(releases.opsToken) };
+  app.decorate('mfPageAssignments', pageAssignmentsOf({ db, registry, overrideKey: key, devOverrides }));
+  app.addHook('onSend', pageDevPolicy);
+  await app.register(devOverrideRoutes, { opsToken: releases.opsToken, key: devOverrides.key });
   await app.register(mfRoutes, {
     db,
     overrideKey: key,
+    devOverrides,
     registry,
     haltPolicy: releases.haltPolicy,
     telemetryLimiter: releases.telemetryLimiter,

@@ -7,6 +7,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { ok } from '../infra/http/envelope';
 import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLimiter';
 import type { App } from '../infra/http/types';
+import { DEV_OVERRIDE_COOKIE, DEV_OVERRIDE_MAX_LENGTH, DEV_OVERRIDE_QUERY_PARAMETER, type DevOverridePolicy, allowDevOriginOnPage, devOverrideOf, withDevOverride } from './devOverride';
 import { OVERRIDE_MAX_LENGTH, type VerifiedOverride, verifiedOverrides } from './qaOverride';
 import { type HaltPolicy, breachesPolicy, releaseHealth } from './releaseHealth';
 import type { RemoteRegistry } from './remoteRegistry';
@@ -33,6 +34,8 @@ export interface MfRoutesOptions {
   overrideKey: Buffer;
   /** Per-IP limit on telemetry reports. */
   telemetryLimiter?: RateLimiter;
+  /** Which dev overrides (`pnpm dev:remote`) are accepted (devOverride.ts); none without it. */
+  devOverrides?: DevOverridePolicy;
 }
 
 /** `api/mf/remotes` and `api/mf/telemetry`: what visitors load, and how it went. */
@@ -44,11 +47,11 @@ export async function mfRoutes(app: App, options: MfRoutesOptions): Promise<void
     {
       schema: {
         // Longer than OVERRIDE_MAX_LENGTH is ignored like any bad link; far longer is refused.
-        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: 8 * OVERRIDE_MAX_LENGTH })) }),
+        querystring: Type.Object({ override: Type.Optional(Type.String({ maxLength: 8 * OVERRIDE_MAX_LENGTH })), dev: Type.Optional(Type.String({ maxLength: 8 * DEV_OVERRIDE_MAX_LENGTH })) }),
         response: { 200: Envelope(RemoteAssignmentsSchema) },
       },
     },
-    async (request, reply) => ok({ remotes: await assignmentsOfRequest(options, request, reply, request.query.override) }),
+    async (request, reply) => ok({ remotes: await assignmentsOfRequest(options, request, reply, request.query.override, request.query.dev) }),
   );
 
   app.post(
@@ -86,20 +89,35 @@ export type PageAssignments = (request: FastifyRequest, reply: FastifyReply) => 
  * the cookie). The host page carries it inline, so its first render needs no round trip and the
  * browser can fetch the assigned releases' entries at once.
  */
-export function pageAssignmentsOf(options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey'>): PageAssignments {
-  return (request, reply) => {
+export function pageAssignmentsOf(options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey' | 'devOverrides'>): PageAssignments {
+  return async (request, reply) => {
     const query = request.query as Record<string, unknown> | undefined;
     const fromPage = query?.[PAGE_OVERRIDE_QUERY_PARAMETER];
     const override = typeof fromPage === 'string' && fromPage.length <= 8 * OVERRIDE_MAX_LENGTH ? fromPage : undefined;
-    return assignmentsOfRequest(options, request, reply, override);
+    const devFromPage = query?.[DEV_OVERRIDE_QUERY_PARAMETER];
+    const dev = typeof devFromPage === 'string' && devFromPage.length <= 8 * DEV_OVERRIDE_MAX_LENGTH ? devFromPage : undefined;
+    const remotes = await assignmentsOfRequest(options, request, reply, override, dev);
+    // The page loads the dev server's scripts: its policy must allow that origin (devOverride.ts).
+    const devRemote = remotes.find((assignment) => assignment.channel === 'dev');
+    if (devRemote) allowDevOriginOnPage(reply, new URL(devRemote.manifestUrl).origin);
+    return remotes;
   };
 }
 
-async function assignmentsOfRequest(options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey'>, request: FastifyRequest, reply: FastifyReply, override: string | undefined): Promise<RemoteAssignment[]> {
-  const overrides = overridesOf(override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, Date.now());
+async function assignmentsOfRequest(
+  options: Pick<MfRoutesOptions, 'db' | 'registry' | 'overrideKey' | 'devOverrides'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  override: string | undefined,
+  dev: string | undefined,
+): Promise<RemoteAssignment[]> {
+  const now = Date.now();
+  const overrides = overridesOf(override, request.cookies[OVERRIDE_COOKIE], reply, options.overrideKey, now);
   const key = await visitorKeyOf(options.db, request, reply);
   const releases = new Map([...overrides].map(([remote, grant]) => [remote, grant.releaseId]));
-  return options.registry.assignmentsFor({ key, overrides: releases });
+  const assignments = await options.registry.assignmentsFor({ key, overrides: releases });
+  if (!options.devOverrides) return assignments;
+  return withDevOverride(assignments, devOverrideOf(dev, request.cookies[DEV_OVERRIDE_COOKIE], reply, options.devOverrides, now));
 }
 
 /** The error-rate brake: a candidate failing for too many visitors goes back to 0 %. */

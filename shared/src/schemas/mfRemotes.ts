@@ -11,8 +11,11 @@ export const RemoteNameSchema = Type.Union([
   Type.Literal('mf_member'),
 ]);
 
-/** How a visitor came to a release: everyone's stable, the canary's bucket, or a QA override. */
-export const AssignmentChannelSchema = Type.Union([Type.Literal('stable'), Type.Literal('candidate'), Type.Literal('override')]);
+/**
+ * How a visitor came to a release: everyone's stable, the canary's bucket, a QA override, or a
+ * dev override (`pnpm dev:remote`: a squad's local dev server, server/src/rollouts/devOverride.ts).
+ */
+export const AssignmentChannelSchema = Type.Union([Type.Literal('stable'), Type.Literal('candidate'), Type.Literal('override'), Type.Literal('dev')]);
 export type AssignmentChannel = Static<typeof AssignmentChannelSchema>;
 
 /** One route of a remote's route manifest (contract/routeManifest.ts, RouteMeta). */

@@ -51,7 +51,7 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
     },
     [onExponentFrame, relay],
   );
-  const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId);
+  const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId, matchId);
 
   return (
     <RemotePageFrame remote="mf-scores" page={page} title={TITLE} aside={<LiveStatus status={status} />}>

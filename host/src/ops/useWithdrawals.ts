@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { OpsWithdrawal, WithdrawalReview, WithdrawalState } from '@sports/shared';
 import type { OpsApi } from './opsApi';
 import { failureMessage } from './opsFailure';
+import { type OpsListView, useOpsList } from './useOpsList';
 
-export interface WithdrawalsView {
-  list: OpsWithdrawal[];
-  cursor: string | null;
-}
+export type WithdrawalsView = OpsListView<OpsWithdrawal, string>;
 
 export type WithdrawalOutcome = { ok: true; review: WithdrawalReview } | { ok: false; message: string };
 
@@ -14,47 +12,12 @@ export type WithdrawalOutcome = { ok: true; review: WithdrawalReview } | { ok: f
  * The withdrawal review queue: one state's withdrawals (pending oldest first), more by cursor,
  * and approving / rejecting one. A reviewed row is updated in place from the server's answer
  * (its new state, reviewer and time show until the list is reloaded); a refusal (reviewed
- * meanwhile) is answered for the row to show. An answer for an older filter is dropped.
+ * meanwhile) is answered for the row to show. The list itself is useOpsList's (an answer for an
+ * older filter is dropped).
  */
 export function useWithdrawals(api: OpsApi, onForbidden: () => void) {
-  const [state, setState] = useState<WithdrawalState>('pending');
-  const [view, setView] = useState<WithdrawalsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const generation = useRef(0);
-
-  const reload = useCallback(async () => {
-    const current = (generation.current += 1);
-    try {
-      const answer = await api.withdrawals(state, null);
-      if (current !== generation.current) return;
-      setView({ list: answer.list, cursor: answer.next_cursor });
-      setLoadError(null);
-    } catch (error) {
-      if (current === generation.current) setLoadError(failureMessage(error, onForbidden));
-    }
-  }, [api, state, onForbidden]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const loadMore = useCallback(async () => {
-    if (!view || view.cursor === null) return;
-    const current = generation.current;
-    try {
-      const answer = await api.withdrawals(state, view.cursor);
-      if (current !== generation.current) return;
-      setView((now) => now && { list: [...now.list, ...answer.list], cursor: answer.next_cursor });
-    } catch (error) {
-      if (current === generation.current) setLoadError(failureMessage(error, onForbidden));
-    }
-  }, [api, state, view, onForbidden]);
-
-  const showState = useCallback((next: WithdrawalState) => {
-    generation.current += 1;
-    setView(null);
-    setState(next);
-  }, []);
+  const load = useCallback((state: WithdrawalState, cursor: string | null) => api.withdrawals(state, cursor), [api]);
+  const { filter: state, view, setView, loadError, reload, loadMore, showFilter: showState } = useOpsList<WithdrawalState, OpsWithdrawal, string>(load, 'pending', onForbidden);
 
   const review = useCallback(
     async (run: () => Promise<WithdrawalReview>): Promise<WithdrawalOutcome> => {
@@ -66,7 +29,7 @@ export function useWithdrawals(api: OpsApi, onForbidden: () => void) {
         return { ok: false, message: failureMessage(error, onForbidden) };
       }
     },
-    [onForbidden],
+    [onForbidden, setView],
   );
 
   return {

@@ -235,7 +235,7 @@ export const BasketballPlayerStatsSchema = Type.Object({
   steals: Count,
   blocks: Count,
   turnovers: Count,
-  /** Personal fouls; the sixth fouls a player out (fouled_out). */
+  /** Personal fouls; the sixth (NBA) or fifth (FIBA) fouls a player out (fouled_out). */
   fouls: Count,
   /** The score difference while he was on court. */
   plus_minus: Type.Integer(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedFixture, FeedMatchState } from './matchFeed';
 import { type FeedRecord, checkBasketball, checkFeed, checkFootball, checkGroupStage, checkKnockoutResult, checkKnockoutStage, checkSeries, checkSquad, checkTable, checkTableAgainstResults, knockoutQualifiers, recordOf } from './testing/consistency';
 import { DEMO_SPECS, matchStateOf, playDemoFeed, standingOf } from './testing/demoFeedFixture';
+import { centreRecordOf, checkBasketballCentre, checkFootballCentre } from './testing/centreConsistency';
 
 /** A first start on 6 December 2026 (China 11:00), as e2e runs it: FEED_SEED=1, FEED_SPEED=60. */
 const START = new Date('2026-12-06T03:00:00Z');
@@ -10,7 +11,8 @@ const START = new Date('2026-12-06T03:00:00Z');
 const run = () => playDemoFeed({ start: START, seed: 1, speed: 60, wallMinutes: 20, stepSeconds: 20, pastHours: 24, futureHours: 6 });
 
 describe('the demo feed is believable (every sport it produces, first start on 6 December 2026)', () => {
-  const record = recordOf(run());
+  const batches = run();
+  const record = recordOf(batches);
   const finished = (sport: string) => [...record.fixtures.values()].filter((fixture) => fixture.sport === sport && record.states.get(fixture.key)?.status === 'finished');
 
   it('finds nothing impossible: scores, periods, frames, series, tables, dates', () => {
@@ -56,6 +58,25 @@ describe('the demo feed is believable (every sport it produces, first start on 6
     for (const standing of premier?.standings ?? []) expect(standing.played).toBe(15);
     const nba = record.seasons.find((season) => season.competition.name_zh === '美国职业篮球联赛');
     for (const standing of nba?.standings ?? []) expect(standing.played).toBeGreaterThanOrEqual(20);
+  });
+
+  it('gives every match played in the window a match centre that adds up (issue 36): shot map goals = score, players = team, minutes, threes beyond the arc', () => {
+    const centre = centreRecordOf(batches);
+    // The World Cup's past matches are sent as results only (no match centre).
+    const played = (sport: string) => finished(sport).filter((fixture) => centre.lineups.has(fixture.key));
+    expect(played('football').length).toBeGreaterThan(10);
+    expect(played('basketball').length).toBeGreaterThan(10);
+    const problems = [
+      ...played('football').flatMap((fixture) => checkFootballCentre(fixture.key, record.states.get(fixture.key) as FeedMatchState, centre)),
+      ...played('basketball').flatMap((fixture) => checkBasketballCentre(fixture, record.states.get(fixture.key) as FeedMatchState, centre, DEMO_SPECS.get(fixture.competition.name_zh)?.periodMinutes ?? 12)),
+    ];
+    expect(problems).toEqual([]);
+    const shots = played('football').flatMap((fixture) => centre.actions.get(fixture.key) ?? []).filter((action) => action.kind === 'shot');
+    // Own goals and penalties happen in a day of football; xG is believable (about 0.1 a shot).
+    expect(shots.some((shot) => shot.situation === 'penalty')).toBe(true);
+    const meanXg = shots.reduce((sum, shot) => sum + (shot.xg ?? 0), 0) / shots.length;
+    expect(meanXg).toBeGreaterThan(0.06);
+    expect(meanXg).toBeLessThan(0.2);
   });
 });
 

@@ -5,7 +5,7 @@ import { FootballSimulation } from './engine/footballSimulation';
 import { SeriesSimulation } from './engine/seriesSimulation';
 import type { MatchSimulation, SimulationOutput } from './engine/matchSimulation';
 import { type FeedTiming, type PlannedFixture, dayIndexAt, planDay } from './engine/schedule';
-import { type FeedBatch, type FeedFixture, type MatchFeed, emptyBatch, isEmptyBatch } from './matchFeed';
+import { type FeedBatch, type FeedFixture, type FeedPlayerLine, type MatchFeed, emptyBatch, isEmptyBatch } from './matchFeed';
 import { type DemoWorld, buildDemoWorld, seasonName, worldTeam } from './world/demoWorld';
 import { fixtureIntel } from './world/intelligence';
 import { playPastTournaments } from './world/pastTournaments';
@@ -142,10 +142,15 @@ export class DemoFeedSimulator implements MatchFeed {
     this.announce(now, batch);
 
     const statistics = new Map<string, FeedBatch['statistics'][number]['statistics']>();
+    // A player's latest line in the batch replaces the earlier ones.
+    const playerLines = new Map<string, FeedPlayerLine>();
     const output: SimulationOutput = {
       event: (event) => batch.events.push(event),
       odds: (quote) => batch.odds.push(quote),
       statistics: (matchKey, list) => statistics.set(matchKey, list),
+      lineup: (lineup) => batch.lineups?.push(lineup),
+      action: (action) => batch.actions?.push(action),
+      playerLine: (line) => playerLines.set(`${line.matchKey}:${line.side}:${line.shirt_number}`, line),
     };
     for (const [key, simulation] of this.simulations) {
       simulation.advance((now.getTime() - simulation.fixture.kickoffAt.getTime()) * this.timing.speed, output);
@@ -161,6 +166,7 @@ export class DemoFeedSimulator implements MatchFeed {
       }
     }
     batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
+    batch.playerLines = [...playerLines.values()];
     return batch;
   }
 

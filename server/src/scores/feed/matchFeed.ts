@@ -1,4 +1,4 @@
-import type { MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport } from '@sports/shared/server';
+import type { BasketballPlayerStats, FootballPlayerStats, MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport, ShotOutcome, ShotSituation } from '@sports/shared/server';
 
 /**
  * The seam between a source of match data and the rest of the server. A feed speaks in its own
@@ -169,6 +169,61 @@ export interface FeedStatistic {
   away: number;
 }
 
+/**
+ * The match centre's data (issue 36). Players are named by their team's side and shirt number
+ * (the `player` row's key with the team). Coordinates as in @sports/shared's matchCentre/types.ts.
+ */
+export interface FeedLineup {
+  matchKey: string;
+  side: 'home' | 'away';
+  /** '4-3-3' …; null for basketball. */
+  formation: string | null;
+  /** Starters in formation order (goalkeeper first), then the bench. */
+  players: { shirt_number: number; starter: boolean; slot_x: number | null; slot_y: number | null }[];
+}
+
+/** A play-by-play action with a place (match_action): see server/src/scores/matchCentre/centreAction.ts. */
+export interface FeedAction {
+  /** Unique for ever, like an event's. */
+  key: string;
+  matchKey: string;
+  side: 'home' | 'away';
+  shirt_number: number | null;
+  player_zh: string;
+  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw';
+  period: number;
+  minute: number;
+  extra: number;
+  second: number;
+  clock_seconds: number | null;
+  x: number | null;
+  y: number | null;
+  xg: number | null;
+  outcome: ShotOutcome | null;
+  head: boolean;
+  situation: ShotSituation | null;
+  points: number | null;
+  made: boolean | null;
+  count: number;
+  home_score: number;
+  away_score: number;
+  occurred_at: Date;
+}
+
+/** A player's line in a match as it stands (replaces the previous one). */
+export interface FeedPlayerLine {
+  matchKey: string;
+  side: 'home' | 'away';
+  shirt_number: number;
+  starter: boolean;
+  on_minute: number | null;
+  off_minute: number | null;
+  on_court: boolean;
+  fouled_out: boolean;
+  football: FootballPlayerStats | null;
+  basketball: BasketballPlayerStats | null;
+}
+
 export interface FeedBatch {
   /** Teams (with players) and seasons: sent once at start; upserted, never overwriting. */
   teams: FeedTeam[];
@@ -178,6 +233,10 @@ export interface FeedBatch {
   events: FeedMatchEvent[];
   odds: FeedOddsQuote[];
   statistics: { matchKey: string; statistics: FeedStatistic[] }[];
+  /** The match centre (issue 36); a feed without it leaves them out. */
+  lineups?: FeedLineup[];
+  actions?: FeedAction[];
+  playerLines?: FeedPlayerLine[];
   /** The feed's clock when the batch was made. */
   at: Date;
   /**
@@ -188,12 +247,21 @@ export interface FeedBatch {
 }
 
 export function emptyBatch(at: Date, announceSince: Date = at): FeedBatch {
-  return { teams: [], seasons: [], fixtures: [], states: [], events: [], odds: [], statistics: [], at, announceSince };
+  return { teams: [], seasons: [], fixtures: [], states: [], events: [], odds: [], statistics: [], lineups: [], actions: [], playerLines: [], at, announceSince };
 }
 
 export function isEmptyBatch(batch: FeedBatch): boolean {
   return (
-    batch.teams.length + batch.seasons.length + batch.fixtures.length + batch.states.length + batch.events.length + batch.odds.length + batch.statistics.length ===
+    batch.teams.length +
+      batch.seasons.length +
+      batch.fixtures.length +
+      batch.states.length +
+      batch.events.length +
+      batch.odds.length +
+      batch.statistics.length +
+      (batch.lineups?.length ?? 0) +
+      (batch.actions?.length ?? 0) +
+      (batch.playerLines?.length ?? 0) ===
     0
   );
 }

@@ -6,6 +6,7 @@ import { BASKETBALL_PLAY_POINTS, BASKETBALL_POINTS_PER_PLAY, basketballPointRate
 import { basketballFair, quote } from './oddsModel';
 import { type Rng, createRng } from './prng';
 import type { PlannedFixture } from './schedule';
+import { BasketballCentre, courtOf } from './basketballCentre';
 
 /** A game minute takes two simulated minutes (time-outs, free throws, reviews). */
 const GAME_MINUTE_MS = 120_000;
@@ -16,6 +17,8 @@ const HALFTIME_MS = 15 * MINUTE_MS;
 const OVERTIME_MINUTES = 5;
 /** No repricing in the last two game minutes of the fourth period or an overtime. */
 const UNPRICED_FINAL_MINUTES = 2;
+/** Starting fives are out half an hour before the tip-off. */
+const LINEUPS_BEFORE_MS = 30 * MINUTE_MS;
 
 type Side = 'home' | 'away';
 
@@ -46,6 +49,8 @@ export class BasketballSimulation extends BaseSimulation {
   private periodStart = 0;
   private minutesPlayed = 0;
   private repriceEveryone = false;
+  /** Who is on court, box-score lines and every shot with its place (issue 36), on generators of their own. */
+  private readonly centre: BasketballCentre;
 
   constructor(fixture: PlannedFixture, context: SimulationContext, home: WorldTeam, away: WorldTeam) {
     super(fixture, context);
@@ -53,10 +58,15 @@ export class BasketballSimulation extends BaseSimulation {
     this.rates = { home: basketballPointRate(home.rating, away.rating, this.periodMinutes), away: basketballPointRate(away.rating, home.rating, this.periodMinutes) };
     this.starters = { home: starters(home), away: starters(away) };
     this.bench = { home: home.players.filter((player) => !this.starters.home.includes(player)), away: away.players.filter((player) => !this.starters.away.includes(player)) };
+    this.centre = new BasketballCentre(fixture.key, this.starters, this.bench, courtOf(fixture.competition.spec.name_zh));
     const minutes = this.periodMinutes * 4;
     this.schedulePreMatchPrices((roll) => {
       const drift = (roll - 0.5) * 3;
       return basketballFair(0, 0, this.rates.home * minutes + drift, this.rates.away * minutes - drift, 1);
+    });
+    this.agenda.add(-LINEUPS_BEFORE_MS, AgendaOrder.Boundary, () => {
+      for (const lineup of this.centre.lineups()) this.output?.lineup?.(lineup);
+      this.emitPlayerLines(true);
     });
     this.agenda.add(0, AgendaOrder.Boundary, () => this.startPeriod(1, 0));
   }
@@ -89,6 +99,7 @@ export class BasketballSimulation extends BaseSimulation {
     this.current.clock_seconds = 0;
     this.emit(at, { kind: 'period_end', period, clock_seconds: 0 });
     this.emitStatistics();
+    this.emitPlayerLines(false);
     this.repriceEveryone = true;
     const tied = this.current.home_score === this.current.away_score;
     if (period >= 4 && !tied) {
@@ -110,31 +121,56 @@ export class BasketballSimulation extends BaseSimulation {
 
   private playMinute(period: number, minute: number, start: number): void {
     const rng = createRng(this.context.seed, this.fixture.key, 'minute', period, minute);
+    const centreRng = createRng(this.context.seed, this.fixture.key, 'centre', period, minute);
     this.setClock(start);
     this.price(period, minute, start);
+    // The lines of the minute before (scores, fouls, plus-minus) go out as this one starts.
+    this.emitPlayerLines(false);
+    this.centre.playMinute(period, minute, this.lengthOf(period));
     for (const side of ['home', 'away'] as const) {
       const plays = rng.poisson(this.rates[side] / BASKETBALL_POINTS_PER_PLAY);
       for (let play = 0; play < plays; play += 1) {
         const points = BASKETBALL_PLAY_POINTS[rng.weighted(BASKETBALL_PLAY_POINTS.map((option) => option.weight))]?.points ?? 2;
         const time = start + rng.int(1, 59) * GAME_SECOND_MS;
         const scorer = this.scorer(side, rng);
-        this.agenda.add(time, AgendaOrder.Event, () => this.score(side, points, scorer, time));
+        const shotRng = createRng(this.context.seed, this.fixture.key, 'shot', period, minute, side, play);
+        this.agenda.add(time, AgendaOrder.Event, () => this.score(side, points, scorer, time, shotRng));
       }
+      const before = { ...this.stats[side] };
       this.rollStatistics(side, rng);
+      const now = this.stats[side];
+      this.centre.handOut(centreRng, side, {
+        rebounds: now.rebounds - before.rebounds,
+        assists: now.assists - before.assists,
+        steals: now.steals - before.steals,
+        blocks: now.blocks - before.blocks,
+        turnovers: now.turnovers - before.turnovers,
+        fouls: now.fouls - before.fouls,
+      });
+      const misses = this.centre.misses(centreRng, side, (second) => {
+        const at = start + second * GAME_SECOND_MS;
+        const clock = { period, clock_seconds: Math.max(0, this.lengthOf(period) * 60 - minute * 60 - second), home_score: this.current.home_score, away_score: this.current.away_score };
+        return { clock, at: this.wallAt(at) };
+      });
+      for (const action of misses) this.output?.action?.(action);
     }
     this.minutesPlayed += 1;
     if (this.minutesPlayed % 3 === 0) this.emitStatistics();
   }
 
+  /** A scorer among the five on court (two draws, as always: the generator's sequence is kept). */
   private scorer(side: Side, rng: Rng): FeedPlayer | undefined {
-    const pool = rng.chance(0.75) ? this.starters[side] : this.bench[side];
+    rng.next();
+    const pool = this.centre.court5(side);
     const weights = pool.map((player) => ({ G: 0.42, F: 0.36, C: 0.22 })[player.position] ?? 0.3);
     return pool[rng.weighted(weights)];
   }
 
-  private score(side: Side, points: number, scorer: FeedPlayer | undefined, at: number): void {
+  private score(side: Side, points: number, scorer: FeedPlayer | undefined, at: number, shotRng: Rng): void {
     this.setClock(at);
     this.current[`${side}_score`] += points;
+    const clock = { period: this.current.period ?? 1, clock_seconds: this.current.clock_seconds ?? 0, home_score: this.current.home_score, away_score: this.current.away_score };
+    for (const action of this.centre.made(shotRng, side, points, scorer, clock, this.wallAt(at))) this.output?.action?.(action);
     const period = this.current.period_scores.at(-1);
     if (period !== undefined) period[side === 'home' ? 0 : 1] += points;
     const stats = this.stats[side];
@@ -165,6 +201,12 @@ export class BasketballSimulation extends BaseSimulation {
     stats.blocks += rng.poisson(0.1);
     stats.turnovers += rng.poisson(0.28);
     stats.fouls += rng.poisson(0.42);
+  }
+
+  /** Box-score lines: those that changed, or all (lineups out, the final whistle). */
+  private emitPlayerLines(all: boolean): void {
+    if (this.output?.playerLine === undefined) return;
+    for (const line of this.centre.playerLines(all)) this.output.playerLine(line);
   }
 
   private emitStatistics(): void {

@@ -6,6 +6,7 @@ import { FOOTBALL_RATES, footballGoalRates } from './models';
 import { footballFair, quote } from './oddsModel';
 import { type Rng, createRng } from './prng';
 import type { PlannedFixture } from './schedule';
+import { type CentreClock, FORMATION_NAMES, FootballCentre, startingEleven } from './footballCentre';
 
 const MINUTE_MS = 60_000;
 const HALFTIME_MINUTES = 15;
@@ -16,6 +17,8 @@ const PLAYED_MINUTES = 95;
 /** Knockouts: the break before extra time, and between its two halves of 15 minutes. */
 const BEFORE_EXTRA_TIME_MINUTES = 5;
 const EXTRA_TIME_BREAK_MINUTES = 1;
+/** Lineups are out an hour before kick-off, as in the big leagues. */
+const LINEUPS_BEFORE_MS = 60 * MINUTE_MS;
 /** A shoot-out: a kick a minute; most kicks go in. */
 const SHOOTOUT_CONVERSION = 0.75;
 
@@ -56,6 +59,9 @@ export class FootballSimulation extends BaseSimulation {
   private repriceEveryone = false;
   /** Knockouts level after 90 minutes: when each period of extra time starts (simulated ms). */
   private readonly extraTimeStarts = new Map<number, number>();
+  /** Lineups, players' lines and the actions with places (issue 36), on generators of their own. */
+  private readonly centre: FootballCentre;
+  private centreRng: Rng | null = null;
 
   constructor(fixture: PlannedFixture, context: SimulationContext, home: WorldTeam, away: WorldTeam) {
     super(fixture, context);
@@ -63,12 +69,24 @@ export class FootballSimulation extends BaseSimulation {
     const setup = createRng(context.seed, fixture.key, 'setup');
     this.firstHalfMinutes = 45 + setup.int(1, 4);
     this.secondHalfMinutes = 45 + setup.int(2, 6);
-    this.lineups = { home: lineup(home, setup), away: lineup(away, setup) };
+    const formationRng = createRng(context.seed, fixture.key, 'formation');
+    const formations = { home: formationRng.pick(FORMATION_NAMES), away: formationRng.pick(FORMATION_NAMES) };
+    this.lineups = { home: lineup(home, setup, formations.home), away: lineup(away, setup, formations.away) };
+    this.centre = new FootballCentre(
+      fixture.key,
+      { home: startingEleven(home.players, formations.home), away: startingEleven(away.players, formations.away) },
+      { home: this.lineups.home.bench, away: this.lineups.away.bench },
+      formations,
+    );
     this.possession = 50 + (home.rating - away.rating) * 0.8;
 
     this.schedulePreMatchPrices((roll) => {
       const drift = 1 + (roll - 0.5) * 0.08;
       return footballFair(0, 0, this.rates.home * drift, this.rates.away / drift);
+    });
+    this.agenda.add(-LINEUPS_BEFORE_MS, AgendaOrder.Boundary, () => {
+      for (const lineup of this.centre.lineups()) this.output?.lineup?.(lineup);
+      this.emitPlayerLines();
     });
     this.agenda.add(0, AgendaOrder.Boundary, () => this.kickoff());
     const secondHalfStart = this.firstHalfMinutes + HALFTIME_MINUTES;
@@ -193,10 +211,19 @@ export class FootballSimulation extends BaseSimulation {
   /** Rolls minute `slot` (0-based over both halves) starting at `start` simulated ms. */
   private playMinute(slot: number, start: number): void {
     const rng = createRng(this.context.seed, this.fixture.key, 'minute', slot);
+    this.centreRng = createRng(this.context.seed, this.fixture.key, 'centre', slot);
     this.setClock(start);
     this.price(slot, start);
     for (const side of ['home', 'away'] as const) this.rollSide(side, rng, start);
+    const before = { home: { ...this.stats.home }, away: { ...this.stats.away } };
     this.rollStatistics(rng);
+    const counts = (side: Side) => {
+      const now = this.stats[side];
+      const was = before[side];
+      return { attacks: now.attacks - was.attacks, dangerous: now.dangerous - was.dangerous, shots: now.shots - was.shots, onTarget: now.onTarget - was.onTarget, fouls: now.fouls - was.fouls };
+    };
+    const actions = this.centre.playMinute(this.centreRng, this.clock(), this.possession, { home: counts('home'), away: counts('away') }, (second) => this.wallAt(start + second * 1_000));
+    for (const action of actions) this.output?.action?.(action);
     if (slot % 5 === 4) this.emitStatistics();
   }
 
@@ -220,17 +247,39 @@ export class FootballSimulation extends BaseSimulation {
       const roll = rng.next();
       this.agenda.add(time, AgendaOrder.Event, () => this.sendOff(side, time, roll, null));
     }
-    if (rng.chance(FOOTBALL_RATES.cornersPerMinute)) this.current[`${side}_corner`] += 1;
+    if (rng.chance(FOOTBALL_RATES.cornersPerMinute)) {
+      this.current[`${side}_corner`] += 1;
+      if (this.centreRng !== null) this.output?.action?.(this.centre.corner(this.centreRng, side, this.clock(), (second) => this.wallAt(start + second * 1_000)));
+    }
     const lineup = this.lineups[side];
     if (this.current.minute !== null && lineup.substitutionMinutes[0] !== undefined && this.playedMinute() >= lineup.substitutionMinutes[0]) {
       lineup.substitutionMinutes.shift();
       const [time, outRoll, inRoll] = [at(), rng.next(), rng.next()];
       this.agenda.add(time, AgendaOrder.Event, () => this.substitution(side, time, outRoll, inRoll));
+      // The rest of the same window come on together (the laws: three windows besides half-time).
+      let more = 0;
+      while (lineup.substitutionMinutes[0] !== undefined && this.playedMinute() >= lineup.substitutionMinutes[0]) {
+        lineup.substitutionMinutes.shift();
+        more += 1;
+        const extra = createRng(this.context.seed, this.fixture.key, 'window', side, this.playedMinute(), more);
+        const [outExtra, inExtra] = [extra.next(), extra.next()];
+        this.agenda.add(time, AgendaOrder.Event, () => this.substitution(side, time, outExtra, inExtra));
+      }
     }
   }
 
   private playedMinute(): number {
     return (this.current.minute ?? 0) + (this.current.extra_minute ?? 0);
+  }
+
+  /** The match clock and score as the match centre's actions carry them. */
+  private clock(): CentreClock {
+    return { period: this.current.period ?? 1, minute: this.current.minute ?? 1, extra: this.current.extra_minute ?? 0, home_score: this.current.home_score, away_score: this.current.away_score };
+  }
+
+  private emitPlayerLines(): void {
+    if (this.output?.playerLine === undefined) return;
+    for (const line of this.centre.playerLines(this.current.status === 'scheduled' ? 0 : this.playedMinute())) this.output.playerLine(line);
   }
 
   private goal(side: Side, at: number, kindRoll: number, playerRoll: number): void {
@@ -249,6 +298,9 @@ export class FootballSimulation extends BaseSimulation {
     this.stats[side].shots += 1;
     this.stats[side].onTarget += 1;
     this.repriceEveryone = true;
+    const second = Math.floor((at % MINUTE_MS) / 1_000);
+    const goalRng = createRng(this.context.seed, this.fixture.key, 'centre-goal', at);
+    this.output?.action?.(this.centre.goal(goalRng, side, scorer, detail, this.clock(), second, () => this.wallAt(at)));
     this.emit(at, { kind: 'goal', side, detail, player_zh: scorer?.name_zh ?? null });
     this.emitStatistics();
   }
@@ -266,10 +318,12 @@ export class FootballSimulation extends BaseSimulation {
     this.current[`${side}_yellow`] += 1;
     this.stats[side].fouls += 1;
     if (lineup.booked.has(player.name_zh)) {
+      this.centre.booking(side, player);
       this.sendOff(side, at, roll, player);
       return;
     }
     lineup.booked.add(player.name_zh);
+    this.centre.booking(side, player);
     this.emit(at, { kind: 'yellow', side, player_zh: player.name_zh });
   }
 
@@ -279,6 +333,7 @@ export class FootballSimulation extends BaseSimulation {
     const player = secondYellow ?? pickWeighted(lineup.onPitch.filter((candidate) => candidate.position !== 'GK'), roll, () => 1);
     if (player === undefined) return;
     lineup.onPitch = lineup.onPitch.filter((candidate) => candidate !== player);
+    this.centre.sendOff(side, player, this.playedMinute());
     this.current[`${side}_red`] += 1;
     this.repriceEveryone = true;
     this.emit(at, { kind: 'red', side, detail: secondYellow === null ? null : 'second_yellow', player_zh: player.name_zh });
@@ -292,6 +347,7 @@ export class FootballSimulation extends BaseSimulation {
     if (leaving === undefined || coming === undefined) return;
     lineup.onPitch = lineup.onPitch.map((player) => (player === leaving ? coming : player));
     lineup.bench = lineup.bench.filter((player) => player !== coming);
+    this.centre.substitution(side, leaving, coming, this.playedMinute());
     this.emit(at, { kind: 'substitution', side, player_zh: leaving.name_zh, player_in_zh: coming.name_zh });
   }
 
@@ -345,6 +401,7 @@ export class FootballSimulation extends BaseSimulation {
       { kind: 'red_cards', home: this.current.home_red, away: this.current.away_red },
     ];
     this.output?.statistics(this.fixture.key, statistics);
+    this.emitPlayerLines();
   }
 }
 
@@ -352,13 +409,15 @@ function emptyStats(): SideStats {
   return { attacks: 0, dangerous: 0, shots: 0, onTarget: 0, fouls: 0, offsides: 0 };
 }
 
-/** Starting XI (GK, 4 DF, 4 MF, 2 FW from the roster's order), the bench, and when the coach changes things. */
-function lineup(team: WorldTeam, rng: Rng): Lineup {
-  const byPosition = (position: string) => team.players.filter((player) => player.position === position);
-  const onPitch = [...byPosition('GK').slice(0, 1), ...byPosition('DF').slice(0, 4), ...byPosition('MF').slice(0, 4), ...byPosition('FW').slice(0, 2)];
+/** Starting XI of the formation (from the roster's order), the bench, and when the coach changes things. */
+function lineup(team: WorldTeam, rng: Rng, formation: string): Lineup {
+  const onPitch = startingEleven(team.players, formation).map(({ player }) => player);
   const bench = team.players.filter((player) => !onPitch.includes(player));
-  // Five changes: some at half-time, the rest from the hour on.
-  const substitutionMinutes = Array.from({ length: 5 }, () => (rng.chance(0.2) ? 46 : rng.int(55, 88))).sort((a, b) => a - b);
+  // Five changes: some at half-time, the rest from the hour on, in at most three windows besides
+  // half-time (IFAB Law 3): a change drawn after the third window's minute waits for it.
+  const drawn = Array.from({ length: 5 }, () => (rng.chance(0.2) ? 46 : rng.int(55, 88))).sort((a, b) => a - b);
+  const windows = [...new Set(drawn.filter((minute) => minute !== 46))].slice(0, 3);
+  const substitutionMinutes = drawn.map((minute) => (minute === 46 ? 46 : (windows.find((window) => window >= minute) ?? windows.at(-1) ?? minute)));
   return { onPitch, bench, booked: new Set(), substitutionMinutes };
 }
 

@@ -1,6 +1,6 @@
 import type { OddsMarketName, OddsQuote } from '@sports/shared/server';
 import { formatMatchStr } from '../../matchStr';
-import { type FeedMatchEvent, type FeedMatchState, type FeedOddsQuote, type FeedStatistic, scheduledMatchState } from '../matchFeed';
+import { type FeedAction, type FeedLineup, type FeedMatchEvent, type FeedMatchState, type FeedOddsQuote, type FeedPlayerLine, type FeedStatistic, scheduledMatchState } from '../matchFeed';
 import type { PlannedFixture } from './schedule';
 import { Agenda, AgendaOrder } from './agenda';
 import { type FairMarkets, ODDS_COMPANIES, type MarketQuotes, companyBias, quote, sameQuote } from './oddsModel';
@@ -11,6 +11,10 @@ export interface SimulationOutput {
   event(event: FeedMatchEvent): void;
   odds(quote: FeedOddsQuote): void;
   statistics(matchKey: string, statistics: FeedStatistic[]): void;
+  /** The match centre (issue 36); an output without them drops them. */
+  lineup?(lineup: FeedLineup): void;
+  action?(action: FeedAction): void;
+  playerLine?(line: FeedPlayerLine): void;
 }
 
 /** One match played minute by minute in simulated time. */

@@ -90,8 +90,9 @@ const Bench = styled.div`
 /** Where a starter stands on the upright pitch, in % of its width and height (each side in its own half). */
 export function slotPosition(player: LineupPlayer, side: 'home' | 'away'): { left: number; top: number } {
   const depth = ((player.slot_x ?? 50) / 100) * 44; // a side's half is 47 % of the height here: kept off the halfway line
-  const across = player.slot_y ?? 50;
-  return side === 'home' ? { left: across, top: 97 - depth } : { left: 100 - across, top: 3 + depth };
+  // Kept 8 % in from the touchlines: a wide player's name stays on the pitch (and on a phone's screen).
+  const across = 8 + ((side === 'home' ? (player.slot_y ?? 50) : 100 - (player.slot_y ?? 50)) * 84) / 100;
+  return { left: across, top: side === 'home' ? 97 - depth : 3 + depth };
 }
 
 /** A substitution's mark beside a player: ↑ 63' came on, ↓ 63' went off. */

@@ -33,7 +33,9 @@ describe('lineups', () => {
     expect(keeper.left).toBe(50);
     expect(keeper.top).toBeCloseTo(94.8);
     const awayBack = slotPosition({ ...player, slot_x: 5, slot_y: 20 }, 'away');
-    expect(awayBack.left).toBe(80);
+    expect(awayBack.left).toBeCloseTo(75.2);
+    expect(slotPosition({ ...player, slot_y: 100 }, 'home').left).toBe(92);
+    expect(slotPosition({ ...player, slot_y: 100 }, 'away').left).toBe(8);
     expect(awayBack.top).toBeCloseTo(5.2);
     expect(slotPosition({ ...player, slot_x: 100, slot_y: 0 }, 'home').top).toBeGreaterThan(50);
     expect(slotPosition({ ...player, slot_x: 100, slot_y: 0 }, 'away').top).toBeLessThan(50);

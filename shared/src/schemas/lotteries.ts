@@ -58,11 +58,11 @@ export const LotteryWinnerSchema = Type.Object({
 });
 export type LotteryWinner = Static<typeof LotteryWinnerSchema>;
 
-export const LotterySchema = Type.Object({
+/** What a member's view of a lottery and the ops' audit view both show. */
+const lotteryFields = {
   id: Id,
   room_id: Id,
   anchor_id: Id,
-  anchor_nickname: Type.String(),
   /** Coins per winner (null for an item prize). */
   prize_coins: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   prize_item: Type.Union([Type.String(), Type.Null()]),
@@ -72,22 +72,29 @@ export const LotterySchema = Type.Object({
   password: Type.Union([Type.String(), Type.Null()]),
   medal_level: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   state: LotteryStateSchema,
-  /** The window's end: epoch ms and China time (YYYY-MM-DD HH:mm:ss). */
-  ends_at_ms: Type.Number(),
+  /** The window's end, China time (YYYY-MM-DD HH:mm:ss). */
   ends_at: Type.String(),
   created_at: Type.String(),
   /** China time of the draw (or the cancellation), null while open. */
   drawn_at: Type.Union([Type.String(), Type.Null()]),
-  entrants: Type.Integer({ minimum: 0 }),
   /** sha-256 (hex) of the seed, committed at creation; the seed is revealed at the draw. */
   seed_hash: Type.String(),
+  /** Coins that went back to the anchor (fewer entrants than winners, or cancelled); null until then. */
+  refunded_coins: Type.Union([Coins, Type.Null()]),
+};
+
+export const LotterySchema = Type.Object({
+  ...lotteryFields,
+  anchor_nickname: Type.String(),
+  /** The window's end in epoch ms. */
+  ends_at_ms: Type.Number(),
+  entrants: Type.Integer({ minimum: 0 }),
+  /** Null until the draw. */
   seed: Type.Union([Type.String(), Type.Null()]),
   /** Once drawn: every entrant's member id (ascending), so anyone can recompute the winners. */
   entrant_ids: Type.Array(Id),
   /** Once drawn: the winners in draw order. */
   winner_list: Type.Array(LotteryWinnerSchema),
-  /** Coins that went back to the anchor (fewer entrants than winners, or cancelled); null until then. */
-  refunded_coins: Type.Union([Coins, Type.Null()]),
   /** The viewer entered; the viewer won (0 until drawn). */
   entered: Flag,
   won: Flag,
@@ -123,24 +130,10 @@ export const OpsLotteryEntrySchema = Type.Object({
 });
 export type OpsLotteryEntry = Static<typeof OpsLotteryEntrySchema>;
 export const OpsLotterySchema = Type.Object({
-  id: Id,
-  room_id: Id,
-  anchor_id: Id,
-  prize_coins: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  prize_item: Type.Union([Type.String(), Type.Null()]),
-  winners: Type.Integer({ minimum: 1 }),
-  condition: LotteryConditionSchema,
-  password: Type.Union([Type.String(), Type.Null()]),
-  medal_level: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  state: LotteryStateSchema,
-  seed_hash: Type.String(),
+  ...lotteryFields,
   /** Ops see the seed at once (the audit); members at the draw. */
   seed: Type.String(),
-  created_at: Type.String(),
-  ends_at: Type.String(),
-  drawn_at: Type.Union([Type.String(), Type.Null()]),
   cancelled_at: Type.Union([Type.String(), Type.Null()]),
-  refunded_coins: Type.Union([Coins, Type.Null()]),
   /** The ledger set that moved the prize into escrow (null: an item prize), the refund's (null: none). */
   funding_set_id: Type.Union([Id, Type.Null()]),
   refund_set_id: Type.Union([Id, Type.Null()]),

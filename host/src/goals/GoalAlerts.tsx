@@ -1,6 +1,8 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type ClipFrame, type GoalFrame } from '@sports/shared';
+import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type ClipFrame, type FanAlert, type GoalFrame } from '@sports/shared';
+import { notifyInBrowser } from './browserNotify';
+import { onFanAlert } from './fanAlerts';
 import { useHostServices } from '../app/hostServices';
 import { GOAL_CLIP_KINDS } from './clipCopy';
 import { GoalPopupList } from './GoalPopupList';
@@ -8,7 +10,7 @@ import { goalAlertRules } from './goalAlertSettings';
 import { fetchFavouriteMatchIds } from './goalsApi';
 import { HotMatchIds } from './hotMatches';
 import { useGoalFeed } from './useGoalFeed';
-import { useGoalPopups } from './useGoalPopups';
+import { ALERT_SEQ_BASE, useGoalPopups } from './useGoalPopups';
 import { useWhistle } from './useWhistle';
 import { createWebAudioWhistle, type StartWhistle } from './whistle';
 
@@ -18,6 +20,8 @@ export const FAVOURITES_FRESH_MS = 60_000;
 export interface GoalAlertsProps {
   /** The whistle's sound; tests inject a spy. Default: the Web Audio whistle. */
   startWhistle?: StartWhistle;
+  /** Tests: a fan alert as a system notification (default: browserNotify.ts). */
+  notify?: (alert: FanAlert) => void;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface GoalAlertsProps {
  * has reached the goal (SpoilerFreeHold, README.md). A goal's clip (a live-data `clip` frame) gives
  * its popup 看回放, or shows a short 进球回放 popup with 看回放 (mf-live's #/clip?id=).
  */
-export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
+export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlertsProps) {
   const { api, eventBus } = useHostServices();
   // Spoiler-free: a goal of a match a room's player on this page shows waits for that picture.
   const spoilerFree = useSpoilerFreeHold(eventBus);
@@ -91,6 +95,33 @@ export function GoalAlerts({ startWhistle }: GoalAlertsProps) {
     },
     [isFavourite, offerClip, spoilerFree, store],
   );
+
+  /**
+   * A fan's alert (a followed team's or league's goal, red card, kick-off, full time; a followed
+   * anchor live), pushed over the member's chat connection (server/src/alerts/README.md): a goal
+   * is a goal popup with the whistle (one popup however it arrived), a red card a popup with the
+   * whistle, the others a popup; value1 decides popups and voice the whistle, as for goals; held
+   * like a goal for a player showing the match (spoiler-free). A tab in the background also shows
+   * it as a system notification (browserNotify.ts).
+   */
+  const onAlert = useCallback(
+    (alert: FanAlert) => {
+      notify(alert);
+      const current = goalAlertRules(store.get(immediatelyAtom));
+      const seq = -(ALERT_SEQ_BASE + alert.id);
+      const show = () => {
+        if (alert.kind === 'goal' && alert.match_id !== null) {
+          if (current.showPopups)
+            push({ seq, match_id: alert.match_id, iszhu: alert.side === 'away' ? 0 : 1, match_str: alert.minute ?? '', home_team_name_zh: alert.home_name ?? '', away_team_name_zh: alert.away_name ?? '', home_score: alert.home_score ?? 0, away_score: alert.away_score ?? 0 });
+        } else if (current.showPopups) push({ kind: 'alert', seq, match_id: alert.match_id, alert });
+        if (alert.kind === 'goal' || alert.kind === 'red_card') whistle.play();
+      };
+      if (alert.match_id === null) show();
+      else spoilerFree.hold(alert.match_id, show);
+    },
+    [notify, push, spoilerFree, store, whistle],
+  );
+  useEffect(() => onFanAlert(onAlert), [onAlert]);
 
   useGoalFeed({ onGoal, onClip, onFrame: (frame) => hotMatches.current.apply(frame) });
 

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { hostMessages } from '../messages';
+import { alertCopy } from './alertCopy';
 import { clipPageHref, goalClipCopy } from './clipCopy';
-import { isClipPopup, type AnyGoalPopup } from './useGoalPopups';
+import { isAlertPopup, isClipPopup, type AnyGoalPopup } from './useGoalPopups';
 
 const copy = hostMessages.goals;
 
@@ -121,6 +122,21 @@ export function GoalPopupList({ popups, onClose, whistling }: GoalPopupListProps
   return (
     <Stack aria-label={copy.regionLabel} data-testid="goal-alerts" data-whistle={whistling ? 'playing' : 'idle'}>
       {popups.map((popup) => {
+        if (isAlertPopup(popup)) {
+          const { alert } = popup;
+          return (
+            <Popup key={popup.seq} role="status" data-testid="fan-alert-popup" data-seq={popup.seq} data-kind={alert.kind} data-alert-id={alert.id} data-match-id={popup.match_id ?? undefined} data-side={alert.side ?? undefined}>
+              <Heading>
+                <strong>{alert.title}</strong>
+                <Close label={alertCopy.close(alert.title)} icon="×" onClick={() => onClose(popup.seq)} />
+              </Heading>
+              <ClipTitle>{alert.body}</ClipTitle>
+              <Watch href={alert.link} data-testid="fan-alert-link">
+                {alert.kind === 'anchor_live' ? alertCopy.enterRoom : alertCopy.openMatch}
+              </Watch>
+            </Popup>
+          );
+        }
         if (isClipPopup(popup)) {
           const heading = goalClipCopy.titles[popup.clipKind] ?? goalClipCopy.titles.goal ?? '';
           return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClipData, GoalData } from '@sports/shared';
+import type { ClipData, FanAlert, GoalData } from '@sports/shared';
 
 /** How long a goal popup stays up by itself (unless the settings keep popups open). */
 export const GOAL_POPUP_DURATION_MS = 8_000;
@@ -27,10 +27,35 @@ export interface ClipPopup {
   title: string;
 }
 
-export type AnyGoalPopup = GoalPopup | ClipPopup;
+/**
+ * A fan's alert other than a goal (a followed team's red card, kick-off, full time; a followed
+ * anchor live: server/src/alerts/README.md): its title, text and a link. Its `seq` is
+ * -(ALERT_SEQ_BASE + the alert's id), never a goal's or a clip's.
+ */
+export interface AlertPopup {
+  kind: 'alert';
+  seq: number;
+  match_id: number | null;
+  alert: FanAlert;
+}
+export const ALERT_SEQ_BASE = 1_000_000_000_000;
+
+export type AnyGoalPopup = GoalPopup | ClipPopup | AlertPopup;
+
+export function isAlertPopup(popup: AnyGoalPopup): popup is AlertPopup {
+  return 'kind' in popup && popup.kind === 'alert';
+}
 
 export function isClipPopup(popup: AnyGoalPopup): popup is ClipPopup {
   return 'kind' in popup && popup.kind === 'clip';
+}
+
+function isFromAlert(popup: GoalPopup): boolean {
+  return popup.seq <= -ALERT_SEQ_BASE;
+}
+
+function sameGoal(a: GoalData, b: GoalData): boolean {
+  return a.match_id === b.match_id && a.home_score === b.home_score && a.away_score === b.away_score;
 }
 
 /** Whether a clip shows the goal of this popup: its match, and its score when the frame says it. */
@@ -74,6 +99,8 @@ export function useGoalPopups(keepOpen: boolean) {
       // From the ref, not an updater: a clip released in the same tick as its goal finds the goal's popup.
       const shown = shownRef.current;
       if (shown.some((candidate) => candidate.seq === popup.seq)) return;
+      // One popup a goal: a followed team's goal arrives as an alert and on the live data.
+      if (!('kind' in popup) && shown.some((candidate) => !('kind' in candidate) && (isFromAlert(candidate) !== isFromAlert(popup)) && sameGoal(candidate, popup))) return;
       const next = [...shown, popup];
       for (const dropped of next.slice(0, Math.max(0, next.length - MAX_GOAL_POPUPS))) {
         clearTimeout(timers.current.get(dropped.seq));
@@ -92,7 +119,7 @@ export function useGoalPopups(keepOpen: boolean) {
    */
   const offerClip = useCallback(
     (seq: number, clip: ClipData, fallback: boolean) => {
-      const target = [...shownRef.current].reverse().find((popup): popup is GoalPopup => !isClipPopup(popup) && popup.clip === undefined && clipFitsGoal(popup, clip));
+      const target = [...shownRef.current].reverse().find((popup): popup is GoalPopup => !('kind' in popup) && popup.clip === undefined && clipFitsGoal(popup, clip));
       if (target) {
         const attached = { clipId: clip.clip_id, title: clip.title };
         shownRef.current = shownRef.current.map((popup) => (popup.seq === target.seq ? { ...target, clip: attached } : popup));

@@ -5,6 +5,7 @@ import { Badge, Button, RelativeChinaTime, Tabs, useCursorList, userInfoAtom, ty
 import { useHostServices } from '../app/hostServices';
 import { fetchMessages, markAllRead, markRead } from './messagesApi';
 import { messagesCopy as copy } from './messagesCopy';
+import { NotifySettingsPanel } from './NotifySettingsPanel';
 import { unreadCountAtom } from './unreadAtom';
 
 const TABS: readonly MessageTab[] = ['system', 'interaction', 'match'];
@@ -85,6 +86,12 @@ function tabLabel(tab: MessageTab, unread: number): string {
   return unread > 0 ? `${copy.tabs[tab]} ${unread > 99 ? '99+' : unread}` : copy.tabs[tab];
 }
 
+/** `#/messages?view=settings` (the user menu's 通知设置) opens the settings. */
+function initialView(): 'messages' | 'settings' {
+  const query = window.location.hash.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('view') === 'settings' ? 'settings' : 'messages';
+}
+
 /**
  * #/messages (and /h5#/messages): the message centre. Tabs 系统通知 / 互动 / 赛事, each newest
  * first with 加载更多 (keyset), 全部已读, an item read when opened or marked. A message pushed
@@ -95,6 +102,7 @@ export function MessagesPage() {
   const user = useAtomValue(userInfoAtom);
   const [counts, setCounts] = useAtom(unreadCountAtom);
   const [tab, setTab] = useState<MessageTab>('system');
+  const [view, setView] = useState(initialView);
   const signedIn = user !== null;
   const { state, loadMore, retry, update } = useCursorList<MemberMessage>(signedIn ? tab : null, (cursor) =>
     fetchMessages(api, tab, cursor).then((page) => ({ list: page.list, next_cursor: page.next_cursor === null ? null : String(page.next_cursor) })),
@@ -127,10 +135,27 @@ export function MessagesPage() {
     }, () => undefined);
   };
 
+  if (view === 'settings') {
+    return (
+      <Page data-testid="message-centre">
+        <Header>
+          <h1>{copy.settings.title}</h1>
+          <Button variant="secondary" size="small" onClick={() => setView('messages')} data-testid="message-settings-back">
+            {copy.settingsBack}
+          </Button>
+        </Header>
+        <NotifySettingsPanel />
+      </Page>
+    );
+  }
+
   return (
     <Page data-testid="message-centre">
       <Header>
         <h1>{copy.title}</h1>
+        <Button variant="ghost" size="small" onClick={() => setView('settings')} data-testid="message-settings-open">
+          {copy.settingsOpen}
+        </Button>
         <Button variant="secondary" size="small" onClick={readAll} disabled={(counts?.total ?? 0) === 0} data-testid="message-read-all">
           {copy.readAll}
         </Button>

@@ -17,6 +17,27 @@ export const messagesCopy = {
   open: '查看',
   markRead: '标为已读',
   signInFirst: '请登录后查看消息',
+  settingsOpen: '通知设置',
+  settingsBack: '返回消息',
+  /** The notification settings (通知设置, issue 39 part 2). */
+  settings: {
+    title: '通知设置',
+    kindsLabel: '提醒类型',
+    kinds: { goals: '关注球队、赛事的进球', red_cards: '关注球队、赛事的红牌', match_status: '关注球队、赛事的开赛与完场', anchor_live: '关注的主播开播', system: '系统通知' },
+    kindsNote: '关闭的类型不再弹出提醒、不发送浏览器通知和推送，也不写入消息中心的赛事消息。',
+    saved: '已保存',
+    saveFailed: '保存失败，请重试',
+    loading: '加载中…',
+    failed: '通知设置加载失败',
+    browserTitle: '浏览器通知',
+    enable: '开启浏览器通知',
+    enabled: '浏览器通知已开启：网站页面在后台时，提醒会以系统通知显示',
+    denied: '浏览器已拒绝通知权限：请在浏览器的网站设置中允许通知',
+    noNotifications: '当前浏览器不支持系统通知',
+    pushOn: '网页推送已开启：网站关闭时也能收到提醒',
+    noPush: '当前浏览器不支持网页推送（Web Push）：网站关闭后将收不到提醒',
+    pushFailed: '网页推送开启失败，请稍后重试',
+  },
   /** The badge's accessible text. */
   unreadCount: (count: number) => `${count} 条未读消息`,
 };

@@ -84,6 +84,7 @@ export async function loadAlerts(db: Kysely<Database>, ids: readonly number[]): 
         away_name: row.away_name,
         home_score: row.home_score,
         away_score: row.away_score,
+        minute: row.detail_minute === null ? null : row.extra_minute ? `${row.detail_minute}+${row.extra_minute}'` : `${row.detail_minute}'`,
         side: row.side,
         room_id: roomId,
         at: (row.occurred_at ?? row.created_at).toISOString(),

@@ -196,6 +196,16 @@ describe('alerts: followed teams\' and anchors\' alerts on open pages, the èµ›äº
     expect(await post('/api/Notify/unsubscribe', { endpoint: 'https://push.example.com/s6' }, member)).toMatchObject({ code: 200, data: { push_subscriptions: 4 } });
   });
 
+  it('serves the alerts worker at the site root, allowed the root scope, never cached, parseable', async () => {
+    const response = await ctx.app.inject('/alerts-sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/javascript');
+    expect(response.headers['service-worker-allowed']).toBe('/');
+    expect(response.headers['cache-control']).toContain('no-cache');
+    expect(() => new Function(response.body)).not.toThrow();
+    expect(response.body).toContain("addEventListener('push'");
+  });
+
   describe('Web Push against a local stand-in push service', () => {
     let service: Server;
     let origin = '';

@@ -11,6 +11,7 @@ import { MessageSignals } from '../messages/index';
 import { AlertFanout, FANOUT_BATCH, type FanoutBatch } from './alertFanout';
 import { AlertLive } from './alertLive';
 import { type AlertsConfig, defaultAlertsConfig } from './alertsConfig';
+import { alertsWorkerRoute } from './alertsServiceWorker';
 import { notifyRoutes } from './notifyRoutes';
 import { type VapidKeys, vapidKeys } from './vapidKeys';
 import { WebPushSender } from './webPushSender';
@@ -130,6 +131,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
       return keys;
     },
   });
+  await app.register(alertsWorkerRoute);
   await app.register(notifyRoutes, { db, vapid: () => keys?.publicKey ?? '' });
 }
 

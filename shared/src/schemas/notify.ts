@@ -26,6 +26,8 @@ export const FanAlertSchema = Type.Object(
     away_name: Type.Union([Type.String(), Type.Null()]),
     home_score: Type.Union([Type.Integer(), Type.Null()]),
     away_score: Type.Union([Type.Integer(), Type.Null()]),
+    /** The match minute of a goal or red card (`23'`, `90+2'`), else null. */
+    minute: Type.Union([Type.String(), Type.Null()]),
     /** The side that scored or was sent off. */
     side: Type.Union([Type.Literal('home'), Type.Literal('away'), Type.Null()]),
     /** The room of anchor_live. */

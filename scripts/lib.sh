@@ -13,7 +13,7 @@ NODE_MIN_MAJOR=22
 # node --test's files: the test run's own machinery (summarizer, timings, the boundaries check's
 # rules, the Playwright server start and lanes, the journeys' imports, the build's plugins). Globs,
 # quoted: node expands them itself. scripts/test.sh and `pnpm test:pkg scripts` run the same list.
-NODE_TEST_FILES=('scripts/*.test.mjs' 'e2e/*.test.mjs' e2e/bench/firstVisitBytes.test.mjs 'shared/build/*.test.mjs')
+NODE_TEST_FILES=('scripts/*.test.mjs' 'e2e/*.test.mjs' e2e/bench/firstVisitBytes.test.mjs 'shared/build/*.test.mjs' 'tools/dev-remote/src/*.test.ts')
 
 now_ms() { date +%s%3N; }
 # A step's wall time, appended to $STEPS for the closing table (scripts/testTimings.mjs):

@@ -151,6 +151,11 @@ export const hostMessages = {
     stay: sharedMessages.logoutConfirmStay,
     relogin: sharedMessages.logoutConfirmRelogin,
   },
+  /** The dev override banner (`pnpm dev:remote`, federation/DevOverrideBanner.tsx). */
+  devOverride: {
+    using: (folder: string, origin: string) => `主机/远程 dev override：正在使用本地 ${folder}（${origin}），其余为线上发布`,
+    exit: '退出',
+  },
   notice: {
     title: sharedMessages.noticeTitle,
     inDevelopment: sharedMessages.inDevelopment,

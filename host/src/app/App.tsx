@@ -4,6 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { theme, type RemoteContext } from '@sports/shared';
 import { LoginModal } from '../account/LoginModal';
 import { FeedbackHost } from '../feedback/FeedbackHost';
+import { DevOverrideBanner } from '../federation/DevOverrideBanner';
 import { GoalAlerts } from '../goals/GoalAlerts';
 import { UnreadWatch } from '../messages/UnreadWatch';
 import type { RemoteAssignments } from '../federation/remoteAssignments';
@@ -37,6 +38,7 @@ export function App({ services, assignments, loader }: AppProps) {
               <LoginModal />
               <GoalAlerts />
               <UnreadWatch />
+              <DevOverrideBanner />
             </ThemeProvider>
           </StoreProvider>
         </RemoteLoaderContext.Provider>

@@ -1,11 +1,14 @@
 import { useLocation } from 'react-router-dom';
 import { RoutePageOutlet, type RemoteName, type RemoteRoutesModule } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
+import { useDevRemoteUpdates } from '../federation/useDevRemoteUpdates';
 import { RemoteArea } from './RemoteArea';
 
 /** A route owned by a remote: its `routes` module renders the page for this path. */
 export function RemotePage({ remote, path }: { remote: RemoteName; path: string }) {
   const services = useHostServices();
+  // `pnpm dev:remote`: a hot update of this remote's pages renders the new page in place.
+  useDevRemoteUpdates(remote);
   const { search } = useLocation();
   const location = { path, query: Object.fromEntries(new URLSearchParams(search)) };
   return (

@@ -1,0 +1,49 @@
+import styled from 'styled-components';
+import { hostMessages } from '../messages';
+import { useRemoteAssignments } from '../remotes/RemoteAssignmentsContext';
+import { devAssignmentsOf, exitDevOverrideAddress, remoteFolderOf } from './devRemoteOverride';
+
+const Bar = styled.div`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  justify-content: center;
+  padding: 6px 12px;
+  background: #5b2c83;
+  color: #fff;
+  font-size: 13px;
+`;
+
+const ExitButton = styled.button`
+  border: 1px solid #fff;
+  border-radius: 4px;
+  background: transparent;
+  color: #fff;
+  padding: 2px 10px;
+  cursor: pointer;
+`;
+
+/**
+ * Visible while a remote comes from a squad's dev server (`pnpm dev:remote`, channel 'dev'):
+ * which remote and from where, and one click to leave (the page again without the override,
+ * devRemoteOverride.ts). Nothing on an ordinary page.
+ */
+export function DevOverrideBanner({ exit = (address: string) => window.location.assign(address) }: { exit?: (address: string) => void }) {
+  const { state } = useRemoteAssignments();
+  const dev = devAssignmentsOf(state.status === 'loaded' ? state.remotes : null);
+  if (dev.length === 0) return null;
+  const label = dev.map((remote) => hostMessages.devOverride.using(remoteFolderOf(remote.name), new URL(remote.manifestUrl).origin)).join('；');
+  return (
+    <Bar role="status" data-testid="dev-override-banner">
+      <span>{label}</span>
+      <ExitButton type="button" onClick={() => exit(exitDevOverrideAddress(window.location))}>
+        {hostMessages.devOverride.exit}
+      </ExitButton>
+    </Bar>
+  );
+}

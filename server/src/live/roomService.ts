@@ -122,7 +122,10 @@ export async function roomInfo(
   const matches = await matchesById(db, [record.match_id]);
   const playback = deps.playbackUrls(record.id);
   const viewer = viewerId === null ? null : await viewerState(db, { id: record.id, owner_id: record.owner_id }, viewerId, now);
-  const state = roomStateOf(record, record.stream_status === 'live' || record.is_open || (await hasBroadcast(db, record.id)));
+  // Not live: the player's notice links the last broadcast's replay (直播已结束 · 看回放); a ready
+  // replay also answers whether the room ever broadcast, so hasBroadcast is read only without one.
+  const lastReplay = record.stream_status !== 'live' && deps.lastReplayOf !== undefined ? await deps.lastReplayOf(record.id) : null;
+  const state = roomStateOf(record, record.stream_status === 'live' || record.is_open || lastReplay !== null || (await hasBroadcast(db, record.id)));
   return {
     ...toRoomCard(record, matches, deps.presence),
     placard: record.placard,
@@ -136,8 +139,7 @@ export async function roomInfo(
     room_state: state,
     // Time-shift (回看): the DVR window while live (media/archive/dvr.ts).
     dvr: record.stream_status === 'live' && deps.dvrOf !== undefined ? await deps.dvrOf(record.id) : null,
-    // Not live: the player's notice links the last broadcast's replay (直播已结束 · 看回放).
-    last_replay: (state === 'paused' || state === 'ended') && deps.lastReplayOf !== undefined ? await deps.lastReplayOf(record.id) : null,
+    last_replay: state === 'paused' || state === 'ended' ? lastReplay : null,
   };
 }
 

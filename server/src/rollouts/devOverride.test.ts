@@ -66,7 +66,7 @@ describe('dev override acceptance', () => {
     const override = acceptDevOverride(encodeDevOverride('mf_community', LOCAL), outsideProduction, NOW);
     expect(withDevOverride([live, usual], override)).toEqual([
       live,
-      { name: 'mf_community', version: 'dev', manifestUrl: LOCAL, channel: 'dev', routes: usual.routes, widgets: [], fallback: { version: usual.version, manifestUrl: usual.manifestUrl } },
+      { name: 'mf_community', version: 'dev', manifestUrl: LOCAL, channel: 'dev', routes: usual.routes, widgets: [], fallback: { version: usual.version, manifestUrl: usual.manifestUrl, routes: usual.routes, widgets: [] } },
     ]);
     expect(withDevOverride([live], override)).toEqual([live, { name: 'mf_community', version: 'dev', manifestUrl: LOCAL, channel: 'dev', routes: [], widgets: [] }]);
     expect(withDevOverride([live, usual], null)).toEqual([live, usual]);

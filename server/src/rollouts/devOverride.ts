@@ -149,7 +149,7 @@ export function withDevOverride(assignments: RemoteAssignment[], override: DevOv
     channel: 'dev',
     routes: usual?.routes ?? [],
     widgets: usual?.widgets ?? [],
-    ...(usual ? { fallback: usual.fallback ?? { version: usual.version, manifestUrl: usual.manifestUrl } } : {}),
+    ...(usual ? { fallback: usual.fallback ?? { version: usual.version, manifestUrl: usual.manifestUrl, routes: usual.routes, widgets: usual.widgets } } : {}),
   };
   return usual ? assignments.map((assignment) => (assignment === usual ? dev : assignment)) : [...assignments, dev];
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_PACKAGE_FOLDER, ROUTE_MANIFEST_FILE, type RemoteName } from '@sports/shared/server';
-import { contentHashOf, listReleaseFiles } from '@sports/shared/node';
-import { compressedCopyProblems } from './compressedCopiesCheck';
+import { compressedCopyProblems, contentHashOf, listReleaseFiles } from '@sports/shared/node';
 
 /**
  * Where release folders live. Uploads land in a staging area that is never served; a release
@@ -19,7 +18,7 @@ export interface ReleaseStore {
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
   /** The staged release's route-manifest.json as text (checked by routeManifestCheck.ts); null when it has none. */
   readRouteManifest(remote: RemoteName, releaseId: string): Promise<string | null>;
-  /** Compressed copies (`x.js.br`, `.gz`, `.deflate`) that do not say what their file says (compressedCopiesCheck.ts). */
+  /** Compressed copies (`x.js.br`, `.gz`, `.deflate`) that do not say what their file says (`@sports/shared/node`'s compressedCopies.ts). */
   compressedCopyProblems(remote: RemoteName, releaseId: string): Promise<string[]>;
   /** The content hash of the staged files, to check it matches the release id. */
   contentHash(remote: RemoteName, releaseId: string): Promise<string>;

@@ -119,7 +119,7 @@ interface StagedReleaseCheck {
  * id, it was built with the host's federation runtime (same major and minor: federationRuntimeCheck.ts;
  * else nothing more is checked, since nothing else matters until it is rebuilt), the manifest is
  * compatible with the host, the route manifest is sound (routeManifestCheck.ts) and every
- * compressed copy (.br, .gz, .deflate) says what its file says (compressedCopiesCheck.ts). All
+ * compressed copy (.br, .gz, .deflate) says what its file says (`compressedCopyProblems` of `@sports/shared/node`). All
  * problems are listed together, so a squad sees all.
  */
 async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, releaseId: string): Promise<StagedReleaseCheck> {

@@ -1,1 +1,2 @@
 export * from './releaseFiles';
+export * from './compressedCopies';

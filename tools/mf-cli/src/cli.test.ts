@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { AuditEntry, RolloutState } from '@sports/shared/server';
 import { describe, expect, it } from 'vitest';
 import { EXIT, runCli } from './cli';
@@ -181,6 +182,24 @@ describe('pnpm mf against a fake control plane', () => {
     expect(server.sent.at(-1)).toMatchObject({ method: 'POST', url: 'http://ops.test/api/mf/releases', body: { remote: 'mf_live', releaseId, reason: 'new badge' } });
     expect(result.err).toContain('[5/5] remoteEntry.js (15 B)');
     expect(result.out).toBe('1.4.2-x');
+  });
+
+  it('publish refuses a build whose .br or .gz copy is not its file, naming it, before any upload', async () => {
+    const scratch = await scratchFolder();
+    await fs.cp(new URL('./testing/fixture-release', import.meta.url), scratch, { recursive: true });
+    const entry = await fs.readFile(path.join(scratch, 'remoteEntry.js'));
+    await fs.writeFile(path.join(scratch, 'remoteEntry.js.br'), brotliCompressSync(entry));
+    await fs.writeFile(path.join(scratch, 'remoteEntry.js.gz'), gzipSync(Buffer.concat([entry, Buffer.from('// an older build')])));
+    const server = fakeServer({ 'GET /api/mf/rollouts': STATES, 'PUT *': null, 'POST /api/mf/releases': release('1.4.2-x', 0, 0) });
+    const result = await cli(['publish', 'mf_member', '--dist', scratch], server);
+    expect(result).toMatchObject({
+      code: EXIT.failed,
+      err: `error: ${scratch} is not a clean build, nothing was uploaded: remoteEntry.js.gz does not decompress to remoteEntry.js (browsers that take gzip would get other code): rebuild, or delete the copy`,
+    });
+    expect(server.sent).toEqual([]);
+
+    await fs.writeFile(path.join(scratch, 'remoteEntry.js.gz'), gzipSync(entry));
+    expect((await cli(['publish', 'mf_member', '--dist', scratch], server)).code).toBe(EXIT.ok);
   });
 
   it('publish refuses a folder that is not a build of that remote, before any upload', async () => {

@@ -84,6 +84,7 @@ export const cliMessages = {
   badVersion: (version: string) => `the build's version "${version}" cannot form a release id (letters, digits, '.', '+', '_' and '-' only)`,
   badPath: (file: string) => `cannot upload "${file}": file names may only use letters, digits, '.', '_' and '-' (and '/' between folders), 200 characters at most`,
   tooLarge: (file: string, bytes: number, limit: number) => `${file} is ${formatBytes(bytes)}, over the server's ${formatBytes(limit)} per-file limit`,
+  badCompressedCopies: (folder: string, problems: string[]) => `${folder} is not a clean build, nothing was uploaded: ${problems.join('; ')}`,
 
   publishing: (remote: string, releaseId: string, count: number, folder: string) => `publishing ${remote} ${releaseId}: ${count} files from ${folder}`,
   uploaded: (index: number, count: number, file: string, bytes: number) => `[${index}/${count}] ${file} (${formatBytes(bytes)})`,

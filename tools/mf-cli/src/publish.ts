@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { compressedCopyProblems } from '@sports/shared/node';
 import { REMOTE_PACKAGE_FOLDER, type MfRelease, type RemoteName } from '@sports/shared/server';
 import { isValidReleaseId } from './args';
 import { REPO_ROOT } from './config';
@@ -79,7 +80,11 @@ export async function publishRelease(client: OpsClient, request: PublishRequest,
   return release;
 }
 
-/** Every file must have a name the server accepts and fit its size limit: found before uploading. */
+/**
+ * Every file must have a name the server accepts and fit its size limit, and every compressed
+ * copy (`x.js.br`, `.gz`) must be its file (the control plane refuses the release otherwise, and
+ * browsers would run other code): found before uploading.
+ */
 async function checkFiles(folder: string, files: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   for (const file of files) {
@@ -88,5 +93,7 @@ async function checkFiles(folder: string, files: string[]): Promise<Map<string, 
     if (size > RELEASE_FILE_LIMIT_BYTES) throw new CliError(cliMessages.tooLarge(file, size, RELEASE_FILE_LIMIT_BYTES));
     sizes.set(file, size);
   }
+  const copies = await compressedCopyProblems(folder, files);
+  if (copies.length > 0) throw new CliError(cliMessages.badCompressedCopies(folder, copies));
   return sizes;
 }

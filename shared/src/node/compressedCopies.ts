@@ -16,6 +16,10 @@ const COMPRESSED_COPIES = [
 ] as const;
 
 /**
+ * Used where a release's files are handled: `pnpm mf publish` checks the build before uploading
+ * it, and the control plane checks the staged release again before registering it
+ * (server/src/rollouts/releaseStore.ts), whoever uploaded it.
+ *
  * The build writes `chunk.js.br` beside `chunk.js`, and the site sends the `.br` to every browser
  * that takes brotli (a `chunk.js.gz` to those that take gzip only). A release whose copy says something else than
  * its file (a chunk edited after the build, a copy from another build) would run different code

@@ -51,6 +51,12 @@ const GUEST_ONLY_ROUTES: Record<string, string> = {
     'every in-bounds body naming a live room is a clip (剪辑) the member means to make (up to their limits); its validation, limits and refusals are tested in clips/clips.test.ts',
   'POST /api/Points/checkIn':
     'reads no input and checks the member in for the China day (a ledger set and a points_checkin row) on its first call, as it must; once a day, its refusals and races are tested in points/points.test.ts',
+  'POST /api/Follow/team':
+    'every in-bounds body naming an existing team (an id the seed has) with follow true is a follow the member means (up to the bound), so the fuzz values that pass validation would store follows; its validation and refusals are tested in follows/follows.test.ts',
+  'POST /api/Follow/league':
+    'every in-bounds body naming an existing competition (an id the seed has) with follow true is a follow the member means (up to the bound), so the fuzz values that pass validation would store follows; its validation and refusals are tested in follows/follows.test.ts',
+  'POST /api/Follow/player':
+    'every in-bounds body naming an existing player (an id the seed has) with follow true is a follow the member means (up to the bound), so the fuzz values that pass validation would store follows; its validation and refusals are tested in follows/follows.test.ts',
   'POST /api/ops/rooms/:id/test':
     'with the ops token an in-bounds body (is_test 0 or 1) marks or clears the room of that id as a test room, as ops mean it to; its validation and refusals are tested in live/audience.test.ts',
 };

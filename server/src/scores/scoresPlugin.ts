@@ -9,6 +9,7 @@ import type { LiveDataHubOptions } from './liveData/liveDataHub';
 import { liveDataRoutes } from './liveData/liveDataRoutes';
 import { scoresRoutes } from './routes';
 import { knowledgeRoutes } from './knowledge/knowledgeRoutes';
+import { matchCentreRoutes } from './matchCentre/centreRoutes';
 
 export interface ScoresPluginOptions {
   db: Kysely<Database>;
@@ -23,7 +24,8 @@ export interface ScoresPluginOptions {
 /**
  * The scores domain: the match feed, the live-data socket `/ws/live-data` (decorates
  * `app.liveDataHub`, `app.liveFeed`, `app.liveWorkers`), and the calls `api/scores/*`,
- * `api/hot_match/*`, `api/Football/*`, `api/Basketballuser/*`, and the knowledge bases `api/base/*` (knowledge/).
+ * `api/hot_match/*`, `api/Football/*`, `api/Basketballuser/*`, the knowledge bases `api/base/*` (knowledge/), and
+ * the match centre `api/Football/lineups…`, `api/Basketball/*`, `api/Player/info`, `api/Team/info` (matchCentre/).
  */
 async function scores(app: App, options: ScoresPluginOptions): Promise<void> {
   const hub = await setUpLiveData(app, options.db, options.liveData, options.live);
@@ -31,6 +33,7 @@ async function scores(app: App, options: ScoresPluginOptions): Promise<void> {
   await app.register(hotMatchRoutes, { db: options.db, clock: options.clock ?? systemClock });
   await app.register(scoresRoutes, { db: options.db });
   await app.register(knowledgeRoutes, { db: options.db });
+  await app.register(matchCentreRoutes, { db: options.db });
 }
 
 export const scoresPlugin = fp(scores, { name: 'scores', dependencies: ['accounts', 'sockets'], decorators: { fastify: ['socketShutdowns', 'requireLogin'] } });

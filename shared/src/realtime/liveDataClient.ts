@@ -28,6 +28,14 @@ export interface LiveDataClientOptions {
   modeFlag: number;
   /** Every code-100 frame, once: after dedupe, in the order to apply them. */
   onMessage: (frame: LiveDataFrame) => void;
+  /**
+   * The match centre's deltas of the watched match were gone when the socket came back
+   * (`synced` mode 'snapshot' on 'match_centre'): fetch the match centre's documents again; the
+   * frames after it apply on top (they are keyed: nothing doubles).
+   */
+  onResync?: (stream: 'match_centre') => void;
+  /** The match whose match_centre deltas this page wants (watchMatch changes it); default none. */
+  watchMatchId?: number | null;
   onStatus?: (status: LiveDataStatus) => void;
   /** The WebSocket class (default: the browser's); tests pass `ws`. */
   WebSocket?: LiveSocketFactory;
@@ -42,6 +50,11 @@ export interface LiveDataClient {
   setCompany(companyId: number): void;
   /** Switch the mode flag: the server answers with fresh match and exponent snapshots. */
   setModeFlag(modeFlag: number): void;
+  /**
+   * The match centre's deltas of this match from now on (null: none). Watch first, then fetch
+   * the documents: a delta that arrives before the answer is contained in it or applied on top.
+   */
+  watchMatch(matchId: number | null): void;
   /** Stop for good: closes the socket, no reconnect. */
   close(): void;
   readonly status: LiveDataStatus;
@@ -63,6 +76,7 @@ export function createLiveDataClient(options: LiveDataClientOptions): LiveDataCl
   const positions = new StreamPositions();
 
   let companyId = options.companyId;
+  let watchMatchId = options.watchMatchId ?? null;
   let classifyType = classifyTypeFor(options.modeFlag);
   let socket: LiveSocket | null = null;
   let status: LiveDataStatus = 'connecting';
@@ -89,6 +103,7 @@ export function createLiveDataClient(options: LiveDataClientOptions): LiveDataCl
       // then classify, which starts delivery.
       send({ type: 'register', info: 'web' });
       send({ type: 'toggle', company_id: companyId });
+      if (watchMatchId !== null) send({ type: 'watch', match_id: watchMatchId });
       for (const frame of positions.resumeFrames()) send(frame);
       send({ type: 'classify', classify_type: classifyType });
       heartbeat = setInterval(() => send({ type: 'heartbeat' }), heartbeatMs);
@@ -120,6 +135,7 @@ export function createLiveDataClient(options: LiveDataClientOptions): LiveDataCl
     }
     if (frame.type === 'synced') {
       positions.synced(frame.stream, frame.seq);
+      if (frame.stream === 'match_centre' && frame.mode === 'snapshot') options.onResync?.('match_centre');
       // A full handshake worked: the next outage starts again from the shortest delay.
       attempt = 0;
     }
@@ -139,6 +155,11 @@ export function createLiveDataClient(options: LiveDataClientOptions): LiveDataCl
       classifyType = next;
       positions.forgetStateStreams();
       send({ type: 'classify', classify_type: next });
+    },
+    watchMatch(matchId) {
+      if (matchId === watchMatchId) return;
+      watchMatchId = matchId;
+      send({ type: 'watch', match_id: matchId });
     },
     close() {
       stopped = true;

@@ -1,5 +1,6 @@
 import type { MfTelemetryTable, MfReleaseTable, MfRolloutTable, MfAuditTable } from './tables/rollouts';
 import type { AppUserTable, UserSessionTable, SmsCodeTable, SmsSendLogTable, LoginFailureTable, ResetFailureTable, CaptchaUsedTable, UploadTable } from './tables/accounts';
+import type { MatchActionTable, MatchAnalyticsTable, MatchPlayerTable, MatchTeamSheetTable } from './tables/matchCentre';
 import type { CompetitionTable, SeasonTable, TeamTable, PlayerTable, MatchTable, MatchEventTable, MatchStatisticTable, StandingTable, OddsCompanyTable, MatchOddsTable, OddsHistoryTable, MatchIntelTable, MatchAbsenceTable, MatchFavoriteTable, LiveStreamSeqTable } from './tables/scores';
 import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable, BroadcastSegmentTable } from './tables/live';
 import type { MemberRealNameTable, IdentityCheckTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
@@ -60,6 +61,11 @@ export interface Database {
   match: MatchTable;
   match_event: MatchEventTable;
   match_statistic: MatchStatisticTable;
+  /** The match centre (migration 0046, scores/matchCentre/). */
+  match_team_sheet: MatchTeamSheetTable;
+  match_player: MatchPlayerTable;
+  match_action: MatchActionTable;
+  match_analytics: MatchAnalyticsTable;
   standing: StandingTable;
   odds_company: OddsCompanyTable;
   match_odds: MatchOddsTable;

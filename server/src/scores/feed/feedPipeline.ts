@@ -7,6 +7,7 @@ import { type LiveDataHub, goalAudience } from '../liveData/liveDataHub';
 import { FeedStore, type StoredBatch } from './feedStore';
 import type { FeedBatch } from './matchFeed';
 import type { MatchFinished } from './matchResults';
+import { MatchCentreDeltas } from '../matchCentre/centreDeltas';
 
 /**
  * Feed -> PostgreSQL -> live-data hub. Each batch is stored in one transaction (goals get their
@@ -15,6 +16,7 @@ import type { MatchFinished } from './matchResults';
  */
 export class FeedPipeline {
   private readonly store: FeedStore;
+  private readonly centreDeltas: MatchCentreDeltas;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -24,6 +26,7 @@ export class FeedPipeline {
     private readonly onFinished?: (finished: readonly MatchFinished[]) => void,
   ) {
     this.store = new FeedStore(db);
+    this.centreDeltas = new MatchCentreDeltas(db);
   }
 
   /** A stored batch whose publishing failed (reading rows back): published before anything else. */
@@ -54,6 +57,7 @@ export class FeedPipeline {
     const missing = stored.newGoals.filter((goal) => !names.has(goal.match_id)).map((goal) => goal.match_id);
     for (const row of await matchRowsById(this.db, [...new Set(missing)])) names.set(row.match_id, row);
     const odds = await exponentRows(this.db, stored.oddsPairs);
+    const deltas = await this.centreDeltas.build(stored.centre);
 
     for (const row of rows) this.hub.publish(matchStreamOf(row.sport), [row], { hot: row.hot, companyId: null });
     for (const goal of stored.newGoals) {
@@ -63,6 +67,8 @@ export class FeedPipeline {
     for (const row of odds) {
       this.hub.publish(row.sport === 'football' ? 'football_exponent' : 'basketball_exponent', [withoutHot(row)], { hot: row.hot, companyId: row.company_id });
     }
+    // The match centre's deltas: to the viewers of each match only (the hub filters on match_id).
+    for (const delta of deltas) this.hub.publish('match_centre', delta, { hot: true, companyId: null });
     if (stored.newGoals.length > 0) this.log?.debug({ goals: stored.newGoals.length }, 'feed: goals published');
   }
 }

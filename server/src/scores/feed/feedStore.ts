@@ -3,6 +3,8 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { FeedBatch, FeedFixture, FeedMatchEvent, FeedOddsQuote, FeedSeason, FeedTeam } from './matchFeed';
 import type { MatchFinished } from './matchResults';
+import { type MatchAnalytics, refreshAnalytics } from '../matchCentre/centreAnalytics';
+import { type StoredCentre, storeMatchCentre } from '../matchCentre/centreStore';
 
 /** What a stored batch changed, by database id: what the pipeline then publishes. */
 export interface StoredBatch {
@@ -14,6 +16,8 @@ export interface StoredBatch {
   oddsPairs: { matchId: number; companyId: number }[];
   /** Matches whose state turned `finished` in this batch, with the final score (matchResults.ts). */
   finished: MatchFinished[];
+  /** The match centre's changes (issue 36): what was stored and each touched match's analytics before and after. */
+  centre: StoredCentre & { analytics: Map<number, { before: MatchAnalytics | null; after: MatchAnalytics }> };
 }
 
 interface MatchRef {
@@ -50,7 +54,9 @@ export class FeedStore {
       const newGoals = await this.storeEvents(trx, batch.events, allocateGoalSeq);
       const oddsPairs = await this.storeOdds(trx, batch.odds);
       await this.storeStatistics(trx, batch);
-      return { matchIds, newGoals, oddsPairs, finished };
+      const centre = await storeMatchCentre(trx, batch, (key) => this.matchRef(trx, key));
+      const analytics = await refreshAnalytics(trx, centre.matchIds);
+      return { matchIds, newGoals, oddsPairs, finished, centre: { ...centre, analytics } };
     });
   }
 

@@ -14,6 +14,8 @@ export class LiveClient extends SocketClient {
   registered = false;
   companyId: number | null = null;
   classifyType: 0 | 1 | null = null;
+  /** The match centre's match this page watches (`watch`); null: none. */
+  watchMatchId: number | null = null;
   readonly badFrames: BadFrameCounter;
   /** What is left of this connection's control frames (all but heartbeats). */
   readonly controlBudget: ControlFrameBudget;
@@ -33,11 +35,11 @@ export class LiveClient extends SocketClient {
   }
 
   get filter(): ClientFilter {
-    return { hotOnly: this.classifyType === 1, companyId: this.companyId ?? DEFAULT_COMPANY_ID };
+    return { hotOnly: this.classifyType === 1, companyId: this.companyId ?? DEFAULT_COMPANY_ID, watchMatchId: this.watchMatchId };
   }
 
   get groupKey(): string {
-    return `${this.filter.hotOnly ? 1 : 0}:${this.filter.companyId}`;
+    return `${this.filter.hotOnly ? 1 : 0}:${this.filter.companyId}:${this.watchMatchId ?? '-'}`;
   }
 
   /** While syncing: broadcasts wait here, in order, until the catch-up has been sent. */

@@ -271,6 +271,20 @@ export class LiveDataHub {
       case 'resume':
         if (client.phase === 'idle') client.resume.set(frame.stream, frame.lastSeq);
         else this.lateResume(client, frame.stream, frame.lastSeq);
+        return;
+      case 'watch': {
+        const changed = client.watchMatchId !== frame.match_id;
+        client.watchMatchId = frame.match_id;
+        this.sendControl(client, { type: 'watching', match_id: frame.match_id });
+        if (changed && client.phase === 'live') {
+          // Deltas pending for the old match go out first; the new group from the next broadcast on.
+          this.fanout.flush();
+          this.fanout.join(client);
+          client.liveFrom.set('match_centre', this.currentSeq('match_centre'));
+          client.write(syncedFrame('match_centre', this.currentSeq('match_centre'), 'live'));
+        }
+        return;
+      }
     }
   }
 
@@ -291,6 +305,12 @@ export class LiveDataHub {
         if (replay !== null) frames.push(...replay.filter((message) => accepts(client.filter, message)).map((message) => message.frame));
         else frames.push(this.state.snapshotFrame(stream, current, client.filter));
         frames.push(syncedFrame(stream, current, replay !== null ? 'replay' : 'snapshot'));
+      } else if (isDeltaStream(stream)) {
+        // The match centre: the watched match's missed deltas from the ring; a fresh page (or no
+        // match) starts live; deltas gone from the ring: 'snapshot', the page fetches its documents again.
+        if (client.watchMatchId === null || lastSeq === undefined || lastSeq === current) frames.push(syncedFrame(stream, current, 'live'));
+        else if (replay !== null) frames.push(...replay.filter((message) => accepts(client.filter, message)).map((message) => message.frame), syncedFrame(stream, current, 'replay'));
+        else frames.push(syncedFrame(stream, current, 'snapshot'));
       } else if (lastSeq === undefined || lastSeq >= current || replay !== null) {
         // Goals and clips are not state: a fresh page only wants the ones from now on.
         frames.push(...(replay ?? []).map((message) => message.frame), syncedFrame(stream, current, replay !== null && replay.length > 0 ? 'replay' : 'live'));

@@ -22,6 +22,8 @@ export const ClientFrameSchema = Type.Union([
     stream: Type.Union(LIVE_STREAMS.map((stream) => Type.Literal(stream))),
     lastSeq: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   }),
+  // The match centre's deltas of one match (issue 36); null stops them.
+  Type.Object({ type: Type.Literal('watch'), match_id: Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()]) }),
 ]);
 export type ClientFrame = Static<typeof ClientFrameSchema>;
 
@@ -34,7 +36,7 @@ export const frameMessages = {
   tooFrequent: '消息过于频繁，连接已关闭，请稍后重连',
 } as const;
 
-const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify', 'resume']);
+const KNOWN_TYPES = new Set(['register', 'heartbeat', 'toggle', 'classify', 'resume', 'watch']);
 const checkFrame = Compile(ClientFrameSchema);
 
 const JSON_PROBLEMS: Record<JsonFrameProblem, string> = { binary: frameMessages.notText, 'too-large': frameMessages.tooLarge, 'not-json': frameMessages.notJson };

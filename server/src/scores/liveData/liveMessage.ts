@@ -1,4 +1,4 @@
-import { type ClipData, type ExponentRow, type GoalData, LIVE_STREAMS, type LiveStream, type MatchRow } from '@sports/shared/server';
+import { type ClipData, type ExponentRow, type GoalData, LIVE_STREAMS, type LiveStream, type MatchCentreDelta, type MatchRow } from '@sports/shared/server';
 import { textFrame } from '../../infra/sockets/textFrame';
 
 /** Who may receive a message: `hot` for classify_type 1 clients, `companyId` for exponent rows. */
@@ -7,7 +7,7 @@ export interface MessageAudience {
   companyId: number | null;
 }
 
-export type StreamData = MatchRow[] | ExponentRow[] | GoalData | ClipData;
+export type StreamData = MatchRow[] | ExponentRow[] | GoalData | ClipData | MatchCentreDelta;
 
 /**
  * One broadcast, encoded once: the JSON text (what Redis carries to other nodes) and the ready
@@ -19,12 +19,20 @@ export interface LiveMessage extends MessageAudience {
   json: string;
   frame: Buffer;
   data: StreamData;
+  /** The match centre's deltas: the match they are about (only its watchers get them); else null. */
+  matchId: number | null;
+}
+
+function matchIdOf(stream: LiveStream, data: StreamData): number | null {
+  if (stream !== 'match_centre') return null;
+  const id = (data as { match_id?: unknown }).match_id;
+  return typeof id === 'number' ? id : null;
 }
 
 export function encodeMessage(stream: LiveStream, seq: number, data: StreamData, audience: MessageAudience): LiveMessage {
   // The one JSON.stringify of this broadcast, whatever the number of subscribers.
   const json = `{"code":100,"type":"${stream}","seq":${seq},"data":${JSON.stringify(data)}}`;
-  return { stream, seq, json, frame: textFrame(Buffer.from(json)), data, ...audience };
+  return { stream, seq, json, frame: textFrame(Buffer.from(json)), data, matchId: matchIdOf(stream, data), ...audience };
 }
 
 /** A message received from another node: its JSON is reused as is (parsed once, for the cache). */
@@ -37,7 +45,8 @@ export function decodeMessage(json: string, audience: MessageAudience): LiveMess
   }
   const stream = LIVE_STREAMS.find((candidate) => candidate === parsed.type);
   if (stream === undefined || typeof parsed.seq !== 'number' || !Number.isSafeInteger(parsed.seq) || parsed.data === undefined) return null;
-  return { stream, seq: parsed.seq, json, frame: textFrame(Buffer.from(json)), data: parsed.data as StreamData, ...audience };
+  const data = parsed.data as StreamData;
+  return { stream, seq: parsed.seq, json, frame: textFrame(Buffer.from(json)), data, matchId: matchIdOf(stream, data), ...audience };
 }
 
 /** A control frame (registered, synced…) or a per-client snapshot: small, so built per client. */

@@ -7,13 +7,17 @@ interface CachedRow extends MessageAudience {
   json: string;
 }
 
-/** What a client sees of the state streams: hot competitions only (classify 1) and its odds company. */
+/** What a client sees: hot competitions only (classify 1), its odds company, the match it watches (match centre). */
 export interface ClientFilter {
   hotOnly: boolean;
   companyId: number;
+  /** The match whose match_centre deltas it gets (null: none). */
+  watchMatchId?: number | null;
 }
 
-export function accepts(filter: ClientFilter, audience: MessageAudience): boolean {
+export function accepts(filter: ClientFilter, audience: MessageAudience & { matchId?: number | null }): boolean {
+  // The match centre's deltas go to the watchers of their match only, whatever the other filters.
+  if (audience.matchId !== undefined && audience.matchId !== null) return filter.watchMatchId === audience.matchId;
   if (filter.hotOnly && !audience.hot) return false;
   return audience.companyId === null || audience.companyId === filter.companyId;
 }

@@ -1,25 +1,18 @@
 import { type BasketballPlayerStats, COURTS, type CourtGeometry, type CourtKind, isThreePointSpot } from '@sports/shared/server';
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
+import { emptyBasketballStats } from '../../matchCentre/basketballStats';
+import { FOUL_OUT } from '../../matchCentre/court';
 import type { Rng } from './prng';
 
 type Side = 'home' | 'away';
 
-/** Personal fouls that put a player out of the game: six in the NBA, five under FIBA rules. */
-export const FOUL_OUT: Record<CourtKind, number> = { nba: 6, fiba: 5 };
 /** Missed field goals a game minute per side (about 42 a 48-minute game) and the share of threes among them. */
 const MISSES_PER_MINUTE = 0.88;
 const MISSED_THREE_SHARE = 0.45;
 /** A made free throw (a 1-point play) comes with a missed one this often (1 of 2). */
 const MISSED_FREE_THROW_SHARE = 0.3;
 
-export function emptyBasketballStats(): BasketballPlayerStats {
-  return { seconds: 0, points: 0, fgm: 0, fga: 0, tpm: 0, tpa: 0, ftm: 0, fta: 0, rebounds: 0, assists: 0, steals: 0, blocks: 0, turnovers: 0, fouls: 0, plus_minus: 0 };
-}
 
-/** The NBA plays on its court; the other demo leagues (CBA, EuroLeague) on FIBA's. */
-export function courtOf(competitionName: string): CourtKind {
-  return competitionName === '美国职业篮球联赛' ? 'nba' : 'fiba';
-}
 
 interface Line {
   side: Side;

@@ -6,7 +6,8 @@ import { BASKETBALL_PLAY_POINTS, BASKETBALL_POINTS_PER_PLAY, basketballPointRate
 import { basketballFair, quote } from './oddsModel';
 import { type Rng, createRng } from './prng';
 import type { PlannedFixture } from './schedule';
-import { BasketballCentre, courtOf } from './basketballCentre';
+import { courtOf } from '../../matchCentre/court';
+import { BasketballCentre } from './basketballCentre';
 
 /** A game minute takes two simulated minutes (time-outs, free throws, reviews). */
 const GAME_MINUTE_MS = 120_000;

@@ -1,5 +1,5 @@
 import { COURTS, isThreePointSpot } from '@sports/shared/server';
-import { FOUL_OUT, courtOf } from '../engine/basketballCentre';
+import { FOUL_OUT, courtOf } from '../../matchCentre/court';
 import { FORMATIONS } from '../engine/footballCentre';
 import type { FeedAction, FeedBatch, FeedFixture, FeedLineup, FeedMatchState, FeedPlayerLine, FeedStatistic } from '../matchFeed';
 

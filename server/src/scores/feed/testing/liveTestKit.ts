@@ -44,8 +44,15 @@ export class LiveTestClient {
   readonly frames: LiveDataFrame[] = [];
   readonly client: LiveDataClient;
 
-  constructor(url: string, options: { companyId?: number; modeFlag?: number; backoffMs?: number } = {}) {
+  /** How many times the server said the watched match's deltas were gone (the page would fetch again). */
+  resyncs = 0;
+
+  constructor(url: string, options: { companyId?: number; modeFlag?: number; backoffMs?: number; watchMatchId?: number | null } = {}) {
     this.client = createLiveDataClient({
+      watchMatchId: options.watchMatchId ?? null,
+      onResync: () => {
+        this.resyncs += 1;
+      },
       url,
       companyId: options.companyId ?? 3,
       modeFlag: options.modeFlag ?? 1,

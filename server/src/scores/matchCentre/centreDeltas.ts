@@ -1,0 +1,115 @@
+import type { MatchCentreDelta, MatchStatus, ScoreSport } from '@sports/shared/server';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../infra/db/schema';
+import type { StoredBatch } from '../feed/feedStore';
+import { ACTION_COLUMNS, type MatchAnalytics } from './centreAnalytics';
+import type { CentreAction } from './centreAction';
+import { squadOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
+import { courtOf } from './court';
+
+/**
+ * The `match_centre` frames of a stored batch: per match it touched, what changed (new shots,
+ * their xG points, the momentum buckets that moved, new goals, the players whose rating or line
+ * changed, lineup moves; basketball: new shots, box-score lines, the lead tracker's new points
+ * and summary). Built once per batch, whatever the number of viewers. Remembers the last line
+ * sent per player to leave unchanged ones out (forgotten when the match finishes).
+ */
+export class MatchCentreDeltas {
+  private readonly sent = new Map<number, Map<number, string>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async build(centre: StoredBatch['centre']): Promise<MatchCentreDelta[]> {
+    if (centre.matchIds.length === 0) return [];
+    const matches = await this.db
+      .selectFrom('match as m')
+      .innerJoin('competition as c', 'c.id', 'm.competition_id')
+      .select(['m.id', 'm.sport', 'm.status', 'm.period_scores', 'c.name_zh'])
+      .where('m.id', 'in', centre.matchIds)
+      .execute();
+    const actionIds = [...centre.newActionIds.values()].flat();
+    const actions =
+      actionIds.length === 0
+        ? []
+        : (await this.db.selectFrom('match_action').select([...ACTION_COLUMNS, 'match_id']).where('id', 'in', actionIds).orderBy('id').execute()).map((row) => ({ ...row, id: Number(row.id), match_id: Number(row.match_id) }));
+    const deltas: MatchCentreDelta[] = [];
+    for (const match of matches) {
+      const matchId = Number(match.id);
+      if (match.sport !== 'football' && match.sport !== 'basketball') continue;
+      const own = actions.filter((action) => action.match_id === matchId);
+      const analytics = centre.analytics.get(matchId);
+      const delta = await this.deltaOf(matchId, match.sport, match.status, match.period_scores, match.name_zh, own, analytics, centre.linePlayers.get(matchId) ?? []);
+      if (delta !== null) deltas.push(delta);
+      if (match.status === 'finished') this.sent.delete(matchId);
+    }
+    return deltas;
+  }
+
+  private async deltaOf(
+    matchId: number,
+    sport: ScoreSport,
+    status: MatchStatus,
+    periodScores: [number, number][],
+    competition: string,
+    actions: CentreAction[],
+    analytics: { before: MatchAnalytics | null; after: MatchAnalytics } | undefined,
+    linePlayers: number[],
+  ): Promise<MatchCentreDelta | null> {
+    const delta: MatchCentreDelta = { match_id: matchId, sport, status };
+    const sent = this.sentOf(matchId);
+    const rows = (await squadOf(this.db, matchId, linePlayers)).filter((row) => {
+      const json = JSON.stringify([row.rating, row.stats, row.on_minute, row.off_minute, row.on_court, row.fouled_out]);
+      if (sent.get(row.player_id) === json) return false;
+      sent.set(row.player_id, json);
+      return true;
+    });
+    const before = analytics?.before ?? null;
+    const after = analytics?.after ?? null;
+    if (sport === 'football') {
+      const shots = actions.filter((action) => action.kind === 'shot');
+      if (shots.length > 0) {
+        const ids = new Set(shots.map((shot) => shot.id));
+        delta.shots = shots.map(toFootballShot);
+        delta.xg_points = (after?.xg_timeline ?? []).filter((point) => ids.has(point.shot_id));
+      }
+      if (after !== null) {
+        delta.home_xg = after.home_xg;
+        delta.away_xg = after.away_xg;
+        const previous = new Map((before?.momentum ?? []).map((bucket) => [`${bucket.period}:${bucket.minute}:${bucket.extra}`, JSON.stringify(bucket)]));
+        const moved = after.momentum.filter((bucket) => previous.get(`${bucket.period}:${bucket.minute}:${bucket.extra}`) !== JSON.stringify(bucket));
+        if (moved.length > 0) delta.momentum = moved;
+        if (after.goals.length > (before?.goals.length ?? 0)) delta.goals = after.goals.slice(before?.goals.length ?? 0);
+      }
+      const played = rows.filter((row) => row.starter || row.on_minute !== null);
+      if (played.length > 0) delta.ratings = played.map(toPlayerRating);
+      const moves = rows.filter((row) => row.on_minute !== null || row.off_minute !== null);
+      if (moves.length > 0) delta.lineup = moves.map((row) => ({ player_id: row.player_id, side: row.side, on_minute: row.on_minute, off_minute: row.off_minute }));
+    } else {
+      const court = courtOf(competition);
+      const shots = actions.filter((action) => action.kind === 'field_goal');
+      if (shots.length > 0) delta.basketball_shots = shots.map((shot) => toBasketballShot(shot, court));
+      if (rows.length > 0) delta.box = rows.map((row) => ({ side: row.side, player: toBoxPlayer(row) }));
+      if (actions.some((action) => action.made === true)) delta.period_scores = periodScores;
+      const lead = after?.lead ?? null;
+      if (lead !== null) {
+        const known = before?.lead?.points.length ?? 0;
+        if (lead.points.length > known) delta.lead_points = lead.points.slice(known);
+        if (JSON.stringify(lead.runs) !== JSON.stringify(before?.lead?.runs ?? [])) delta.runs = lead.runs;
+        delta.largest_lead = lead.largest_lead;
+        delta.lead_changes = lead.lead_changes;
+        delta.ties = lead.ties;
+      }
+    }
+    const changed = Object.keys(delta).some((key) => !['match_id', 'sport', 'status', 'home_xg', 'away_xg', 'largest_lead', 'lead_changes', 'ties'].includes(key));
+    return changed ? delta : null;
+  }
+
+  private sentOf(matchId: number): Map<number, string> {
+    let sent = this.sent.get(matchId);
+    if (sent === undefined) {
+      sent = new Map();
+      this.sent.set(matchId, sent);
+    }
+    return sent;
+  }
+}

@@ -121,6 +121,18 @@ describeEachDatabase('follows: teams, leagues and players (关注), api/Follow/*
     expect(list.data.list).toHaveLength(FOLLOWS_PER_TYPE_MAX);
   });
 
+  it('the Follow routes are in /api/docs with their summaries, request and answer schemas', async () => {
+    const document = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string; requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, unknown> }>> };
+    for (const type of ['team', 'league', 'player']) {
+      const operation = document.paths[`/api/Follow/${type}`]?.post;
+      expect(operation?.summary).toContain('FOLLOW_ALREADY');
+      expect(operation?.requestBody).toBeDefined();
+      expect(operation?.responses?.['200']).toBeDefined();
+    }
+    expect(document.paths['/api/Follow/ids']?.get?.summary).toBeTruthy();
+    expect(document.paths['/api/Follow/list']?.get?.parameters?.length).toBeGreaterThan(0);
+  });
+
   it('followersSelect names every follower of a target (the alerts\' fan-out), and anchors come from user_follow', async () => {
     const [a, b] = [await createUser(ctx.db), await createUser(ctx.db)];
     const anchor = await createUser(ctx.db, { anchor: true, nickname: '主播小明' });

@@ -57,6 +57,8 @@ const GUEST_ONLY_ROUTES: Record<string, string> = {
     'every in-bounds body naming an existing competition (an id the seed has) with follow true is a follow the member means (up to the bound), so the fuzz values that pass validation would store follows; its validation and refusals are tested in follows/follows.test.ts',
   'POST /api/Follow/player':
     'every in-bounds body naming an existing player (an id the seed has) with follow true is a follow the member means (up to the bound), so the fuzz values that pass validation would store follows; its validation and refusals are tested in follows/follows.test.ts',
+  'POST /api/Notify/settings':
+    'every in-bounds body is a switch the member means to set (a notify_setting row of their own, all kinds on by default); its validation and refusals are tested in alerts/alerts.test.ts',
   'POST /api/ops/rooms/:id/test':
     'with the ops token an in-bounds body (is_test 0 or 1) marks or clears the room of that id as a test room, as ops mean it to; its validation and refusals are tested in live/audience.test.ts',
 };

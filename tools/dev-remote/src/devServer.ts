@@ -45,13 +45,15 @@ export function freePort(): Promise<number> {
  * - hot updates only ('only': never a reload, which would reload the site), no live reload;
  * - the HMR socket named by address (the scripts run in the site's page, not on this origin);
  * - no eval in source maps (the site's Content-Security-Policy has no 'unsafe-eval');
+ * - JSX compiled for React's production runtime (`react/jsx-runtime`, a shared singleton): the
+ *   site's React is the production build, which the development runtime (`jsxDEV`) cannot use;
  * - src/routes.ts accepts the hot updates of its pages (hotRoutesLoader.cjs).
  */
 export function devConfigOf(config: WebpackConfig, remote: string, port: number): WebpackConfig {
   return {
     ...config,
     devtool: 'cheap-module-source-map',
-    module: { ...config.module, rules: [{ test: /[\\/]src[\\/]routes\.ts$/, enforce: 'pre', use: [{ loader: HOT_ROUTES_LOADER, options: { remote } }] }, ...config.module.rules] },
+    module: { ...config.module, rules: [{ test: /[\\/]src[\\/]routes\.ts$/, enforce: 'pre', use: [{ loader: HOT_ROUTES_LOADER, options: { remote } }] }, ...config.module.rules.map(withProductionJsx)] },
     devServer: {
       ...config.devServer,
       port,
@@ -64,6 +66,19 @@ export function devConfigOf(config: WebpackConfig, remote: string, port: number)
       client: { webSocketURL: `ws://127.0.0.1:${port}${HMR_SOCKET_PATH}`, overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
     },
   };
+}
+
+interface SwcRule {
+  use?: { loader?: string; options?: { jsc?: { transform?: { react?: Record<string, unknown> } } } };
+}
+
+/** An swc-loader rule with `development: false` for React (any other rule as it is). */
+function withProductionJsx(rule: object): object {
+  const { use } = rule as SwcRule;
+  if (use?.loader !== 'swc-loader' || !use.options?.jsc) return rule;
+  const { jsc } = use.options;
+  const react = { ...jsc.transform?.react, development: false, refresh: false };
+  return { ...rule, use: { ...use, options: { ...use.options, jsc: { ...jsc, transform: { ...jsc.transform, react } } } } };
 }
 
 /** Starts the remote's dev server; `onBuild` after every build (the first one included). */

@@ -20,7 +20,7 @@ export interface LiveMessage extends MessageAudience {
   frame: Buffer;
   data: StreamData;
   /** The match centre's deltas: the match they are about (only its watchers get them); else null. */
-  matchId: number | null;
+  centreMatchId: number | null;
 }
 
 function matchIdOf(stream: LiveStream, data: StreamData): number | null {
@@ -32,7 +32,7 @@ function matchIdOf(stream: LiveStream, data: StreamData): number | null {
 export function encodeMessage(stream: LiveStream, seq: number, data: StreamData, audience: MessageAudience): LiveMessage {
   // The one JSON.stringify of this broadcast, whatever the number of subscribers.
   const json = `{"code":100,"type":"${stream}","seq":${seq},"data":${JSON.stringify(data)}}`;
-  return { stream, seq, json, frame: textFrame(Buffer.from(json)), data, matchId: matchIdOf(stream, data), ...audience };
+  return { stream, seq, json, frame: textFrame(Buffer.from(json)), data, centreMatchId: matchIdOf(stream, data), ...audience };
 }
 
 /** A message received from another node: its JSON is reused as is (parsed once, for the cache). */
@@ -46,7 +46,7 @@ export function decodeMessage(json: string, audience: MessageAudience): LiveMess
   const stream = LIVE_STREAMS.find((candidate) => candidate === parsed.type);
   if (stream === undefined || typeof parsed.seq !== 'number' || !Number.isSafeInteger(parsed.seq) || parsed.data === undefined) return null;
   const data = parsed.data as StreamData;
-  return { stream, seq: parsed.seq, json, frame: textFrame(Buffer.from(json)), data, matchId: matchIdOf(stream, data), ...audience };
+  return { stream, seq: parsed.seq, json, frame: textFrame(Buffer.from(json)), data, centreMatchId: matchIdOf(stream, data), ...audience };
 }
 
 /** A control frame (registered, synced…) or a per-client snapshot: small, so built per client. */

@@ -15,9 +15,9 @@ export interface ClientFilter {
   watchMatchId?: number | null;
 }
 
-export function accepts(filter: ClientFilter, audience: MessageAudience & { matchId?: number | null }): boolean {
+export function accepts(filter: ClientFilter, audience: MessageAudience & { centreMatchId?: number | null }): boolean {
   // The match centre's deltas go to the watchers of their match only, whatever the other filters.
-  if (audience.matchId !== undefined && audience.matchId !== null) return filter.watchMatchId === audience.matchId;
+  if (audience.centreMatchId !== undefined && audience.centreMatchId !== null) return filter.watchMatchId === audience.centreMatchId;
   if (filter.hotOnly && !audience.hot) return false;
   return audience.companyId === null || audience.companyId === filter.companyId;
 }

@@ -176,7 +176,7 @@ describe('the match centre: API and live deltas', () => {
     // Every delta published for the match since the watcher joined has arrived, once.
     const published = app.liveDataHub
       .recentMessages()
-      .filter((message) => message.stream === 'match_centre' && message.matchId === watched.id && message.seq > startSeq)
+      .filter((message) => message.stream === 'match_centre' && message.centreMatchId === watched.id && message.seq > startSeq)
       .map((message) => message.seq);
     expect(published.length).toBeGreaterThan(0);
     await until(() => published.every((seq) => centreFrames(watcher).some((frame) => frame.seq === seq)), 'every delta');

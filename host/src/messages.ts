@@ -37,6 +37,7 @@ export const hostMessages = {
     myFollows: '我的关注',
     mySpace: '我的空间',
     messageCentre: '消息中心',
+    notifySettings: '通知设置',
     applyAnchor: '申请主播',
     broadcastRecords: '开播记录',
     logout: '退出登录',

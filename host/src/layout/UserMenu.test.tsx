@@ -46,6 +46,7 @@ describe('UserMenu', () => {
       ['充值', '#/member?type=1&isRecharge=true'],
       ['个人中心', '#/member?type=0'],
       ['消息中心', '#/messages'],
+      ['通知设置', '#/messages?view=settings'],
       ['我的关注', '#/member?type=2'],
       ['我的空间', '#/persona'],
       ['申请主播', '#/member?type=7'],

@@ -10,6 +10,8 @@ export function userMenuLinks(isAnchor: UserInfo['is_anchor']): NavTarget[] {
     { label: text.recharge, to: '/member?type=1&isRecharge=true' },
     { label: text.personalCentre, to: '/member?type=0' },
     { label: text.messageCentre, to: '/messages' },
+    // 通知设置 (issue 39 part 2): the message centre's settings view (messages/NotifySettingsPanel.tsx).
+    { label: text.notifySettings, to: '/messages?view=settings' },
     { label: text.myFollows, to: '/member?type=2' },
     { label: text.mySpace, to: '/persona' },
     isAnchor === 1

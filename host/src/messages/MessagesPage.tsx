@@ -103,6 +103,12 @@ export function MessagesPage() {
   const [counts, setCounts] = useAtom(unreadCountAtom);
   const [tab, setTab] = useState<MessageTab>('system');
   const [view, setView] = useState(initialView);
+  // The user menu's 通知设置 while this page is open: the address changes, the page stays.
+  useEffect(() => {
+    const follow = () => setView(initialView());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const signedIn = user !== null;
   const { state, loadMore, retry, update } = useCursorList<MemberMessage>(signedIn ? tab : null, (cursor) =>
     fetchMessages(api, tab, cursor).then((page) => ({ list: page.list, next_cursor: page.next_cursor === null ? null : String(page.next_cursor) })),

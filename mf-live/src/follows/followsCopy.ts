@@ -1,6 +1,4 @@
-import type { RecommendReason } from '@sports/shared';
-
-/** Copy of 我的关注, its empty states' suggestions and the 为你推荐 row (zh-CN). */
+/** Copy of 我的关注 and its empty states' suggestions (zh-CN); the 为你推荐 row's is forYouCopy.ts. */
 export const followsCopy = {
   title: '我的关注',
   tabs: '关注类型',
@@ -28,20 +26,4 @@ export const followsCopy = {
   popular: '热门',
   noSuggestions: '暂时没有可推荐的内容',
   suggestionsFailed: '推荐加载失败',
-} as const;
-
-/** The 为你推荐 row. */
-export const forYouCopy = {
-  title: '为你推荐',
-  more: '更多直播',
-  loading: '加载中…',
-  failed: '推荐加载失败',
-  reasons: {
-    followed_anchor: '你关注的主播',
-    followed_team: '你关注的球队',
-    followed_league: '你关注的赛事',
-    watched_anchor: '你看过',
-    watched_sport: '你常看',
-    popular: '热门',
-  } satisfies Record<RecommendReason, string>,
 } as const;

@@ -5,7 +5,7 @@ import { FOLLOW_PATHS, type FollowItem, type RecommendFollows } from '@sports/sh
 import { renderRemotePage } from '@sports/shared/testing';
 import { LIVE_PATHS } from '../api/liveApi';
 import { routes } from '../routes';
-import { liveContext, logIn, MEMBER, pageOf, roomCard } from '../testing/fixtures';
+import { liveContext, logIn, MEMBER, pageOf, type Params, roomCard } from '../testing/fixtures';
 import { RECOMMEND_PATHS } from './recommendApi';
 
 const team = (overrides: Partial<FollowItem> = {}): FollowItem => ({
@@ -50,7 +50,7 @@ describe('我的关注 (#/attention)', () => {
   it('has tabs 主播 / 球队 / 赛事 / 球员; ?tab=team lists my teams with their next match (China time) and a pressed star that unfollows', async () => {
     const context = liveContext({
       [FOLLOW_PATHS.ids]: ids,
-      [FOLLOW_PATHS.list]: (params) => ({ type: params?.type, list: params?.type === 'team' ? [team()] : [], total: params?.type === 'team' ? 1 : 0 }),
+      [FOLLOW_PATHS.list]: (params: Params) => ({ type: params?.type, list: params?.type === 'team' ? [team()] : [], total: params?.type === 'team' ? 1 : 0 }),
       [FOLLOW_PATHS.follow('team')]: { type: 'team', id: 12, following: false, followers: 0 },
     });
     logIn(context, MEMBER);
@@ -76,8 +76,8 @@ describe('我的关注 (#/attention)', () => {
     let followed: FollowItem[] = [];
     const context = liveContext({
       [FOLLOW_PATHS.ids]: () => ({ ...ids, team: followed.map((item) => item.id) }),
-      [FOLLOW_PATHS.list]: (params) => ({ type: params?.type, list: params?.type === 'team' ? followed : [], total: followed.length }),
-      [FOLLOW_PATHS.follow('team')]: (params) => {
+      [FOLLOW_PATHS.list]: (params: Params) => ({ type: params?.type, list: params?.type === 'team' ? followed : [], total: followed.length }),
+      [FOLLOW_PATHS.follow('team')]: (params: Params) => {
         followed = [team({ id: Number(params?.id), name: '曼城', short_name: '曼城', next_match: null })];
         return { type: 'team', id: params?.id, following: true, followers: 1 };
       },
@@ -100,7 +100,7 @@ describe('我的关注 (#/attention)', () => {
     let follows: unknown[] = [];
     const context = liveContext({
       [LIVE_PATHS.attentionList]: () => pageOf(follows),
-      [LIVE_PATHS.attention]: (params) => {
+      [LIVE_PATHS.attention]: (params: Params) => {
         const room = suggestions().anchors[0]!;
         follows = [{ anchor: room.anchor, room, followed_at: '2026-11-01T00:00:00Z' }];
         return { anchor_id: params?.anchor_id, is_attention: 1, fans: 4 };
@@ -121,7 +121,7 @@ describe('我的关注 (#/attention)', () => {
   it('the 赛事 tab suggests leagues; a failed suggestion read offers 重试', async () => {
     const context = liveContext({
       [FOLLOW_PATHS.ids]: ids,
-      [FOLLOW_PATHS.list]: (params) => ({ type: params?.type, list: [], total: 0 }),
+      [FOLLOW_PATHS.list]: (params: Params) => ({ type: params?.type, list: [], total: 0 }),
       [RECOMMEND_PATHS.follows]: new Error('down'),
     });
     logIn(context, MEMBER);

@@ -1,18 +1,16 @@
-import styled from 'styled-components';
+import { lazy, Suspense } from 'react';
 import { useLoad, WidgetPanel, type RemoteWidgetProps } from '@sports/shared';
 import { recommendApi } from '../follows/recommendApi';
-import { forYouCopy } from '../follows/followsCopy';
-import { CardGrid, RoomCard } from '../ui/RoomCard';
+import { forYouCopy } from '../follows/forYouCopy';
 
-/** A row of cards: side by side, scrolling sideways when they do not fit (a phone). */
-const Row = styled(CardGrid)`
-  grid-auto-flow: column;
-  grid-template-columns: none;
-  grid-auto-columns: minmax(200px, 240px);
-  overflow-x: auto;
-  overscroll-behavior-x: contain;
-  padding-bottom: 4px;
-`;
+/**
+ * The cards: the room card's code (ui/RoomCard.tsx and the copy it reads) is already in the
+ * 正在直播 widget's chunk, which the home page loads anyway; naming that chunk puts the row there
+ * too, so the first visit downloads the room card once (`pnpm check:bytes`), not in both widgets.
+ */
+const ForYouRow = lazy(() => import(/* webpackChunkName: "widget-liveRecommend" */ '../follows/ForYouRow'));
+
+const loading = <p role="status">{forYouCopy.loading}</p>;
 
 /**
  * 为你推荐 (issue 39 part 4): live rooms from `api/Recommend/rooms`, ranked for the member by
@@ -26,16 +24,15 @@ export default function ForYouWidget({ context }: RemoteWidgetProps) {
   return (
     // data-widget-wide: the host's home grid gives this row its whole width (host/src/pages/HomePage.tsx).
     <div data-widget-wide="">
-    <WidgetPanel widgetId="forYou" remote="mf-live" title={forYouCopy.title} action={<a href="#/anchor?type=0">{forYouCopy.more}</a>} loading={state.status === 'loading'}>
-      {state.status === 'loading' && <p role="status">{forYouCopy.loading}</p>}
-      {state.status === 'ready' && (
-        <Row data-testid="for-you" aria-label={forYouCopy.title}>
-          {state.data.list.map(({ room, reason }) => (
-            <RoomCard key={room.room_id} room={room} note={forYouCopy.reasons[reason]} />
-          ))}
-        </Row>
-      )}
-    </WidgetPanel>
+      <WidgetPanel widgetId="forYou" remote="mf-live" title={forYouCopy.title} action={<a href="#/anchor?type=0">{forYouCopy.more}</a>} loading={state.status === 'loading'}>
+        {state.status === 'loading' ? (
+          loading
+        ) : (
+          <Suspense fallback={loading}>
+            <ForYouRow list={state.data.list} />
+          </Suspense>
+        )}
+      </WidgetPanel>
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { Arrivals, readDigitsAt } from './arrivals';
 import { RawWsClient } from './rawClient';
 import { nowMicros } from './scoreUpdate';
+import { WATCHED_MATCH_ID } from './centreDelta';
 
 const [portArg, countArg, mode] = process.argv.slice(2);
 const port = Number(portArg);
@@ -28,13 +29,16 @@ const send = (message: object) => process.send?.(message);
 async function main(): Promise<void> {
   const clients: RawWsClient[] = [];
   for (let start = 0; start < count; start += CONNECT_CONCURRENCY) {
-    const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, () => new RawWsClient(port, mode === 'naive' ? '/' : '/ws/live-data', onFrame, nowMicros));
+    const naive = mode === 'naive' || mode === 'naive-centre';
+    const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, () => new RawWsClient(port, naive ? '/' : '/ws/live-data', onFrame, nowMicros));
     await Promise.all(batch.map((client) => client.connect()));
-    if (mode !== 'naive') {
+    if (!naive) {
       // The live-data handshake (SPEC.md section 4): delivery starts at classify.
       for (const client of batch) {
         client.sendText('{"type":"register","info":"web"}');
         client.sendText('{"type":"toggle","company_id":3}');
+        // The analytics run: every client is on one match page.
+        if (mode === 'centre') client.sendText(`{"type":"watch","match_id":${WATCHED_MATCH_ID}}`);
         client.sendText('{"type":"classify","classify_type":0}');
       }
     }
@@ -42,7 +46,7 @@ async function main(): Promise<void> {
     if (clients.length % 1_000 === 0 || clients.length === count) send({ type: 'progress', connected: clients.length });
   }
   // Heartbeats as pages send them (SPEC.md: every 30 s), each page on its own phase: not all at once.
-  if (mode !== 'naive') {
+  if (mode !== 'naive' && mode !== 'naive-centre') {
     clients.forEach((client, index) => {
       setTimeout(() => setInterval(() => client.sendText('{"type":"heartbeat"}'), HEARTBEAT_MS).unref(), (index * HEARTBEAT_MS) / clients.length).unref();
     });

@@ -19,7 +19,7 @@ import { type BenchServer, startHubServer, startNaiveServer, startWorkersServer 
  * count and mode; the workers mode with the server's default count for more cores, at least 2).
  */
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number);
-const MODES = (process.env.BENCH_MODES ?? 'workers,hub,naive').split(',') as Mode[];
+const MODES = (process.env.BENCH_MODES ?? 'workers,hub,naive,centre,naive-centre').split(',') as Mode[];
 const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(2, defaultLiveWorkers()));
 const RATE_PER_SECOND = 10;
 const RATE_SECONDS = 10;
@@ -36,7 +36,11 @@ const PACE_BYTES = 256 * 1024;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 2;
 
-type Mode = 'workers' | 'hub' | 'naive';
+/** centre / naive-centre: the analytics run (issue 36): match-centre deltas to clients all watching one match. */
+type Mode = 'workers' | 'hub' | 'naive' | 'centre' | 'naive-centre';
+/** The analytics run's targets (issue 36), at 5,000 clients and 10/s. */
+const TARGET_CENTRE_CPU_RATIO = 0.5;
+const TARGET_CENTRE_CPU_MICROS = 5;
 
 interface Report {
   /** The client process's CPU time so far (µs): reading is part of the machine's load too. */
@@ -151,7 +155,12 @@ async function drain(fleet: Fleet, expected: number): Promise<Report> {
 }
 
 async function measure(mode: Mode, clients: number): Promise<Result[]> {
-  const server: BenchServer = mode === 'workers' ? await startWorkersServer(WORKERS) : mode === 'hub' ? await startHubServer() : await startNaiveServer();
+  const server: BenchServer =
+    mode === 'workers'
+      ? await startWorkersServer(WORKERS)
+      : mode === 'hub' || mode === 'centre'
+        ? await startHubServer(mode === 'centre')
+        : await startNaiveServer(mode === 'naive-centre');
   const fleet = new Fleet(server.port, clients, mode);
   try {
     await fleet.ready();
@@ -225,7 +234,10 @@ async function measure(mode: Mode, clients: number): Promise<Result[]> {
     };
     for (const result of [rate, flatResult]) {
       const loop = result.loopMs === undefined ? '' : `; ${result.mode === 'workers' ? 'main process (number, relay)' : 'server loop'} ${result.loopMs.mean.toFixed(1)} ms a broadcast (max ${result.loopMs.max.toFixed(1)})`;
-      const cpu = result.cpuMs === undefined ? '' : `; CPU a broadcast ${result.cpuMs.map((ms) => `${ms.toFixed(1)} ms`).join(' + ')}${mode === 'workers' ? ' (each worker)' : ''}, clients ${result.clientCpuMs?.toFixed(1)} ms`;
+      const cpu =
+        result.cpuMs === undefined
+          ? ''
+          : `; CPU a broadcast ${result.cpuMs.map((ms) => `${ms.toFixed(1)} ms`).join(' + ')}${mode === 'workers' ? ' (each worker)' : ''} = ${perMessageMicros(result).toFixed(2)} µs a delivered message, clients ${result.clientCpuMs?.toFixed(1)} ms`;
       log(`  ${mode}, ${clients} clients, ${result.phase}: ${fmt(result.deliveredPerSecond)} msg/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.received}/${result.expected} delivered)${loop}${cpu}`);
     }
     return [rate, flatResult];
@@ -233,6 +245,13 @@ async function measure(mode: Mode, clients: number): Promise<Result[]> {
     fleet.exit();
     await server.close();
   }
+}
+
+/** The writing processes' CPU per message delivered (a broadcast's CPU over the messages it delivered). */
+function perMessageMicros(result: Result): number {
+  const cpuMs = (result.cpuMs ?? []).reduce((sum, ms) => sum + ms, 0);
+  const deliveredPerBroadcast = result.received / (RATE_PER_SECOND * RATE_SECONDS);
+  return deliveredPerBroadcast === 0 ? 0 : (cpuMs * 1_000) / deliveredPerBroadcast;
 }
 
 function loadAverage(): string {
@@ -248,9 +267,9 @@ function fmt(value: number): string {
 
 async function main(): Promise<void> {
   const watchdog = setTimeout(() => {
-    log('did not finish within 8 minutes: stopping');
+    log('did not finish within 12 minutes: stopping');
     process.exit(1);
-  }, 8 * 60_000);
+  }, 12 * 60_000);
   watchdog.unref();
   log(`live-data fan-out: workers (the hub in ${WORKERS} worker processes, LIVE_WORKERS=${WORKERS}) and hub (one process, LIVE_WORKERS=0): encode once, pre-framed, batched writes; vs naive ws (JSON.stringify + send per client)`);
   log(`${os.availableParallelism()} cores; load average ${loadAverage()} at the start`);
@@ -278,7 +297,7 @@ async function main(): Promise<void> {
     const find = (mode: Mode, phase: Result['phase']) => results.find((result) => result.clients === clients && result.mode === mode && result.phase === phase);
     const naiveFlat = find('naive', 'flat out');
     const naiveRate = find('naive', '10/s');
-    for (const mode of MODES.filter((candidate) => candidate !== 'naive')) {
+    for (const mode of MODES.filter((candidate) => candidate === 'workers' || candidate === 'hub')) {
       const flat = find(mode, 'flat out');
       const rate = find(mode, '10/s');
       if (flat === undefined || rate === undefined || naiveFlat === undefined || naiveRate === undefined) continue;
@@ -287,9 +306,23 @@ async function main(): Promise<void> {
         `${clients} clients, ${mode}: flat-out throughput ${mode}/naive = ${ratio.toFixed(2)}x; at 10/s p99 ${mode} ${rate.p99.toFixed(1)} ms vs naive ${naiveRate.p99.toFixed(1)} ms (${(naiveRate.p99 / rate.p99).toFixed(2)}x)`,
       );
     }
+    const centre = find('centre', '10/s');
+    const naiveCentre = find('naive-centre', '10/s');
+    const scores = find('hub', '10/s');
+    if (centre !== undefined && naiveCentre !== undefined) {
+      const ratio = perMessageMicros(centre) / perMessageMicros(naiveCentre);
+      console.log(
+        `${clients} clients, analytics (match-centre deltas, one match page): CPU ${perMessageMicros(centre).toFixed(2)} µs a delivered message vs naive ${perMessageMicros(naiveCentre).toFixed(2)} µs (${ratio.toFixed(2)}x); p99 ${centre.p99.toFixed(1)} ms vs naive ${naiveCentre.p99.toFixed(1)} ms${scores === undefined ? '' : `, score frames (hub) ${scores.p99.toFixed(1)} ms`}`,
+      );
+      if (clients === 5_000) {
+        console.log(`target analytics CPU <= ${TARGET_CENTRE_CPU_RATIO}x the naive loop's a delivered message: ${ratio <= TARGET_CENTRE_CPU_RATIO ? 'met' : 'MISSED'} (${ratio.toFixed(2)}x)`);
+        console.log(`target analytics hub CPU <= ${TARGET_CENTRE_CPU_MICROS} µs a delivered message: ${perMessageMicros(centre) <= TARGET_CENTRE_CPU_MICROS ? 'met' : 'MISSED'} (${perMessageMicros(centre).toFixed(2)} µs)`);
+        if (scores !== undefined) console.log(`target analytics p99 <= the score frames' (hub): ${centre.p99 <= scores.p99 ? 'met' : 'MISSED'} (${centre.p99.toFixed(1)} vs ${scores.p99.toFixed(1)} ms)`);
+      }
+    }
     if (clients !== 5_000) continue;
     // Both ways of running the server are held to the targets: the default (workers) and LIVE_WORKERS=0.
-    for (const mode of MODES.filter((candidate) => candidate !== 'naive')) {
+    for (const mode of MODES.filter((candidate) => candidate === 'workers' || candidate === 'hub')) {
       const rate = find(mode, '10/s');
       const flat = find(mode, 'flat out');
       const label = mode === 'workers' ? `workers, LIVE_WORKERS=${WORKERS}` : 'hub, LIVE_WORKERS=0';

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { LiveDataHub, LiveWorkerPool, memorySeqBlocks, routeLiveDataUpgrades } from '@sports/server/bench';
 import { scoreUpdate } from './scoreUpdate';
+import { WATCHED_MATCH_ID, centreDelta } from './centreDelta';
 
 /** What the benchmark drives: a server node holding N sockets that broadcasts score updates. */
 export interface BenchServer {
@@ -43,8 +44,11 @@ async function closeServer(server: WebSocketServer): Promise<void> {
 /** A bench client must not be dropped as a slow consumer while the producer paces at a lower bound. */
 const BENCH_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
-/** Our live-data hub: encode once, one pre-built frame (or one batch) written to every subscriber. */
-export async function startHubServer(): Promise<BenchServer> {
+/**
+ * Our live-data hub: encode once, one pre-built frame (or one batch) written to every subscriber.
+ * `centre`: the analytics run: match-centre deltas of one match, to the sockets watching it.
+ */
+export async function startHubServer(centre = false): Promise<BenchServer> {
   const server = await listen();
   const hub = new LiveDataHub({ log: pino({ level: 'warn' }), maxBufferedBytes: BENCH_MAX_BUFFERED_BYTES });
   await hub.enablePublishing(memorySeqBlocks);
@@ -53,7 +57,8 @@ export async function startHubServer(): Promise<BenchServer> {
     port: (server.address() as AddressInfo).port,
     subscribers: async () => hub.fanout.subscriberCount,
     broadcast: (sequence) => {
-      hub.publish('football_match', [scoreUpdate(sequence)], { hot: true, companyId: null });
+      if (centre) hub.publish('match_centre', centreDelta(sequence), { hot: true, companyId: null });
+      else hub.publish('football_match', [scoreUpdate(sequence)], { hot: true, companyId: null });
     },
     flush: () => hub.fanout.flush(),
     backlogBytes: async () => hub.maxBufferedBytes(),
@@ -110,15 +115,18 @@ export async function startWorkersServer(count: number): Promise<BenchServer> {
   };
 }
 
-/** The baseline: a plain `ws` loop that JSON-stringifies the message and sends it to each client. */
-export async function startNaiveServer(): Promise<BenchServer> {
+/**
+ * The baseline: a plain `ws` loop that JSON-stringifies the message and sends it to each client
+ * (`centre`: the match-centre delta to each client, as a server without the hub would).
+ */
+export async function startNaiveServer(centre = false): Promise<BenchServer> {
   const server = await listen();
   let seq = 0;
   return {
     port: (server.address() as AddressInfo).port,
     subscribers: async () => server.clients.size,
     broadcast: (sequence) => {
-      const message = { code: 100, type: 'football_match', seq: (seq += 1), data: [scoreUpdate(sequence)] };
+      const message = centre ? { code: 100, type: 'match_centre', seq: (seq += 1), data: centreDelta(sequence) } : { code: 100, type: 'football_match', seq: (seq += 1), data: [scoreUpdate(sequence)] };
       for (const client of server.clients) if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));
     },
     flush: () => undefined,

@@ -13,6 +13,9 @@ describe('parseClientFrame', () => {
     [{ type: 'classify', classify_type: 1 }],
     [{ type: 'resume', stream: 'goal', lastSeq: 0 }],
     [{ type: 'resume', stream: 'basketball_exponent', lastSeq: 1_000_123 }],
+    [{ type: 'resume', stream: 'match_centre', lastSeq: 7 }],
+    [{ type: 'watch', match_id: 42 }],
+    [{ type: 'watch', match_id: null }],
   ])('accepts %j', (frame) => {
     expect(parseClientFrame(text(frame), false)).toEqual({ ok: true, frame });
   });
@@ -28,6 +31,9 @@ describe('parseClientFrame', () => {
     ['negative company id', text({ type: 'toggle', company_id: -1 }), false, frameMessages.badFields],
     ['resume of an unknown stream', text({ type: 'resume', stream: 'tennis', lastSeq: 1 }), false, frameMessages.badFields],
     ['resume without a seq', text({ type: 'resume', stream: 'goal' }), false, frameMessages.badFields],
+    ['watch of match 0', text({ type: 'watch', match_id: 0 }), false, frameMessages.badFields],
+    ['watch of a text id', text({ type: 'watch', match_id: '42' }), false, frameMessages.badFields],
+    ['watch without a match', text({ type: 'watch' }), false, frameMessages.badFields],
   ])('rejects a %s frame', (_label, data, isBinary, msg) => {
     expect(parseClientFrame(data, isBinary)).toEqual({ ok: false, msg });
   });

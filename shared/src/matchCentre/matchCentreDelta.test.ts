@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToMomentum, applyDeltaToRatings, applyDeltaToShotMap } from './matchCentreDelta';
+import type { BasketballBoxScore, BasketballLeadTracker, FootballMomentum, FootballPlayerRatings, FootballShot, FootballShotMap, MatchCentreDelta } from './types';
+
+const shot = (id: number, minute: number, fields: Partial<FootballShot> = {}): FootballShot => ({
+  id,
+  side: 'home',
+  player_id: 1,
+  player_zh: '球员',
+  period: 1,
+  minute,
+  extra: 0,
+  second: 0,
+  x: 94,
+  y: 34,
+  xg: 0.2,
+  outcome: 'missed',
+  on_target: false,
+  head: false,
+  situation: 'open_play',
+  ...fields,
+});
+
+describe('applying match_centre deltas', () => {
+  it('adds a shot once however often the delta comes, in match order', () => {
+    const doc: FootballShotMap = { match_id: 5, status: 'live', shots: [shot(1, 10)], home_xg: 0.2, away_xg: 0, xg_timeline: [] };
+    const delta: MatchCentreDelta = {
+      match_id: 5,
+      sport: 'football',
+      status: 'live',
+      shots: [shot(3, 20, { outcome: 'goal', on_target: true }), shot(2, 15)],
+      xg_points: [{ shot_id: 3, minute: 20, extra: 0, second: 0, side: 'home', xg: 0.2, home_xg: 0.6, away_xg: 0, goal: true }],
+      home_xg: 0.6,
+    };
+    const once = applyDeltaToShotMap(doc, delta);
+    expect(once.shots.map((entry) => entry.id)).toEqual([1, 2, 3]);
+    expect(applyDeltaToShotMap(once, delta)).toEqual(once);
+    expect(once.home_xg).toBe(0.6);
+    // Another match's delta changes nothing.
+    expect(applyDeltaToShotMap(doc, { ...delta, match_id: 6 })).toBe(doc);
+  });
+
+  it('replaces momentum buckets and ratings by key, the best player first', () => {
+    const momentum: FootballMomentum = { match_id: 5, status: 'live', buckets: [{ minute: 1, extra: 0, period: 1, home: 0, away: 0, value: 0 }], goals: [] };
+    const bucket = { minute: 1, extra: 0, period: 1, home: 3, away: 0, value: 63.5 };
+    expect(applyDeltaToMomentum(momentum, { match_id: 5, sport: 'football', status: 'live', momentum: [bucket] }).buckets).toEqual([bucket]);
+    const stats = { minutes: 1, goals: 0, assists: 0, own_goals: 0, shots: 0, shots_on_target: 0, xg: 0, passes: 0, passes_completed: 0, key_passes: 0, touches: 0, tackles: 0, interceptions: 0, saves: 0, fouls: 0, yellow: 0, red: 0, goals_conceded: 0 };
+    const player = (player_id: number, rating: number) => ({ player_id, side: 'home' as const, name_zh: `p${player_id}`, shirt_number: player_id, position: 'FW', rating, stats });
+    const ratings: FootballPlayerRatings = { match_id: 5, status: 'live', players: [player(1, 6.4), player(2, 6.0)], best_player_id: 1 };
+    const after = applyDeltaToRatings(ratings, { match_id: 5, sport: 'football', status: 'live', ratings: [player(2, 7.1)] });
+    expect(after.players.map((entry) => [entry.player_id, entry.rating])).toEqual([
+      [2, 7.1],
+      [1, 6.4],
+    ]);
+    expect(after.best_player_id).toBe(2);
+  });
+
+  it('keeps box-score totals the sum of the lines and the lead tracker in time order', () => {
+    const line = (points: number) => ({ seconds: 60, points, fgm: 0, fga: 0, tpm: 0, tpa: 0, ftm: 0, fta: 0, rebounds: 0, assists: 0, steals: 0, blocks: 0, turnovers: 0, fouls: 0, plus_minus: 0 });
+    const boxPlayer = (player_id: number, points: number) => ({ player_id, name_zh: 'x', shirt_number: player_id, position: 'G', starter: true, on_court: true, fouled_out: false, stats: line(points) });
+    const team = { side: 'home' as const, team_id: 1, team_name_zh: '主队', players: [boxPlayer(1, 2), boxPlayer(2, 0)], totals: line(2) };
+    const box: BasketballBoxScore = { match_id: 9, status: 'live', period_scores: [[2, 0]], home: team, away: { ...team, side: 'away', players: [], totals: line(0) } };
+    const next = applyDeltaToBoxScore(box, { match_id: 9, sport: 'basketball', status: 'live', box: [{ side: 'home', player: boxPlayer(2, 3) }], period_scores: [[5, 0]] });
+    expect(next.home.totals.points).toBe(5);
+    expect(next.home.totals.seconds).toBe(120);
+    expect(next.period_scores).toEqual([[5, 0]]);
+    const lead: BasketballLeadTracker = { match_id: 9, status: 'live', game_seconds: 30, points: [{ period: 1, clock_seconds: 690, elapsed_seconds: 30, home_score: 2, away_score: 0, lead: 2 }], largest_lead: { home: 2, away: 0 }, lead_changes: 0, ties: 0, runs: [] };
+    const point = { period: 1, clock_seconds: 650, elapsed_seconds: 70, home_score: 5, away_score: 0, lead: 5 };
+    const grown = applyDeltaToLeadTracker(lead, { match_id: 9, sport: 'basketball', status: 'live', lead_points: [point], largest_lead: { home: 5, away: 0 } });
+    expect(grown.points.map((entry) => entry.lead)).toEqual([2, 5]);
+    expect(applyDeltaToLeadTracker(grown, { match_id: 9, sport: 'basketball', status: 'live', lead_points: [point] }).points).toHaveLength(2);
+    expect(grown.game_seconds).toBe(70);
+  });
+});

@@ -3,7 +3,8 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { FeedBatch, FeedFixture, FeedMatchEvent, FeedOddsQuote, FeedSeason, FeedTeam } from './matchFeed';
 import type { MatchFinished } from './matchResults';
-import { type MatchAnalytics, refreshAnalytics } from '../matchCentre/centreAnalytics';
+import type { CentreAction } from '../matchCentre/centreAction';
+import { ActionCache, type MatchAnalytics, refreshAnalytics } from '../matchCentre/centreAnalytics';
 import { type StoredCentre, storeMatchCentre } from '../matchCentre/centreStore';
 
 /** What a stored batch changed, by database id: what the pipeline then publishes. */
@@ -41,12 +42,15 @@ export class FeedStore {
   private readonly outsideTables = new Set<number>();
   private competitions: Map<string, number> | null = null;
   private readonly seasonIds = new Map<string, number>();
+  /** The match centre's actions of matches in play (committed ones only). */
+  private readonly actionCache = new ActionCache();
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** One transaction per batch: a batch is stored whole or not at all (then sent again). */
   async store(batch: FeedBatch, allocateGoalSeq: (occurredAt: Date) => number | null): Promise<StoredBatch> {
-    return this.db.transaction().execute(async (trx) => {
+    let cacheUpdates = new Map<number, CentreAction[] | null>();
+    const stored = await this.db.transaction().execute(async (trx) => {
       await this.storeTeams(trx, batch.teams);
       for (const season of batch.seasons) await this.storeSeason(trx, season);
       await this.storeFixtures(trx, batch.fixtures);
@@ -55,9 +59,13 @@ export class FeedStore {
       const oddsPairs = await this.storeOdds(trx, batch.odds);
       await this.storeStatistics(trx, batch);
       const centre = await storeMatchCentre(trx, batch, (key) => this.matchRef(trx, key));
-      const analytics = await refreshAnalytics(trx, centre.matchIds);
-      return { matchIds, newGoals, oddsPairs, finished, centre: { ...centre, analytics } };
+      const refreshed = await refreshAnalytics(trx, centre.matchIds, this.actionCache);
+      cacheUpdates = refreshed.cacheUpdates;
+      return { matchIds, newGoals, oddsPairs, finished, centre: { ...centre, analytics: refreshed.analytics } };
     });
+    // Committed: the next batch reads only the actions it adds.
+    this.actionCache.commit(cacheUpdates);
+    return stored;
   }
 
   private async competitionId(trx: Transaction<Database>, sport: string, name: string): Promise<number | undefined> {

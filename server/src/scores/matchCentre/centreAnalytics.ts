@@ -79,10 +79,45 @@ export function computeAnalytics(
   return { ...emptyAnalytics(sport), momentum: momentumBuckets(actions, through), goals: chartGoals(actions), xg_timeline: timeline.points, home_xg: timeline.home_xg, away_xg: timeline.away_xg };
 }
 
+/**
+ * The committed actions of matches in play, kept between batches so a batch reads only the
+ * actions it added (an index range on (match_id, id)) instead of the whole match again. Filled
+ * after commit only (`commit`), so a rolled-back batch leaves nothing behind; a finished match
+ * leaves it; at most `limit` matches (the oldest touched go first).
+ */
+export class ActionCache {
+  private readonly lists = new Map<number, CentreAction[]>();
+
+  constructor(private readonly limit = 500) {}
+
+  get(matchId: number): CentreAction[] | undefined {
+    return this.lists.get(matchId);
+  }
+
+  commit(updates: ReadonlyMap<number, CentreAction[] | null>): void {
+    for (const [matchId, actions] of updates) {
+      this.lists.delete(matchId);
+      if (actions !== null) this.lists.set(matchId, actions);
+    }
+    while (this.lists.size > this.limit) {
+      const oldest = this.lists.keys().next().value;
+      if (oldest === undefined) break;
+      this.lists.delete(oldest);
+    }
+  }
+}
+
+export interface RefreshedAnalytics {
+  analytics: Map<number, { before: MatchAnalytics | null; after: MatchAnalytics }>;
+  /** What the cache holds after commit: each match's actions, or null (finished: forget it). */
+  cacheUpdates: Map<number, CentreAction[] | null>;
+}
+
 /** Recomputes and stores the analytics of `matchIds`; returns each one's before and after. */
-export async function refreshAnalytics(trx: Transaction<Database>, matchIds: readonly number[]): Promise<Map<number, { before: MatchAnalytics | null; after: MatchAnalytics }>> {
+export async function refreshAnalytics(trx: Transaction<Database>, matchIds: readonly number[], cache: ActionCache = new ActionCache(0)): Promise<RefreshedAnalytics> {
   const result = new Map<number, { before: MatchAnalytics | null; after: MatchAnalytics }>();
-  if (matchIds.length === 0) return result;
+  const cacheUpdates = new Map<number, CentreAction[] | null>();
+  if (matchIds.length === 0) return { analytics: result, cacheUpdates };
   const matches = await trx
     .selectFrom('match as m')
     .innerJoin('competition as c', 'c.id', 'm.competition_id')
@@ -93,7 +128,11 @@ export async function refreshAnalytics(trx: Transaction<Database>, matchIds: rea
   const rows = [];
   for (const match of matches) {
     if (match.sport !== 'football' && match.sport !== 'basketball') continue;
-    const after = computeAnalytics(match.sport, await actionsOf(trx, Number(match.id)), match, match.name_zh);
+    const matchId = Number(match.id);
+    const cached = cache.get(matchId);
+    const actions = cached === undefined ? await actionsOf(trx, matchId) : [...cached, ...(await actionsAfter(trx, matchId, cached.at(-1)?.id ?? 0))];
+    cacheUpdates.set(matchId, match.status === 'finished' ? null : actions);
+    const after = computeAnalytics(match.sport, actions, match, match.name_zh);
     result.set(Number(match.id), { before: (match.data as MatchAnalytics | null) ?? null, after });
     rows.push({ match_id: match.id, data: JSON.stringify(after) });
   }
@@ -104,5 +143,10 @@ export async function refreshAnalytics(trx: Transaction<Database>, matchIds: rea
       .onConflict((conflict) => conflict.column('match_id').doUpdateSet({ data: sql`excluded.data`, updated_at: sql`now()` }))
       .execute();
   }
-  return result;
+  return { analytics: result, cacheUpdates };
+}
+
+async function actionsAfter(trx: Transaction<Database>, matchId: number, afterId: number): Promise<CentreAction[]> {
+  const rows = await trx.selectFrom('match_action').select([...ACTION_COLUMNS]).where('match_id', '=', matchId).where('id', '>', afterId).orderBy('id').execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -22,29 +22,25 @@ export interface LiveDataOptions {
   modeFlag?: number;
   /** The match whose match-centre deltas (`match_centre` frames) this connection receives (issue 36). */
   watchMatchId?: number | null;
+  /** The watched match's deltas were lost while the socket was away: fetch its documents again. */
+  onResync?: () => void;
 }
-
-/**
- * The client's `watch` (`{type: 'watch', match_id}`: one match's deltas per socket, kept across
- * reconnects), when the shared client has it.
- */
-type WatchingClient = LiveDataClient & { watch?: (matchId: number | null) => void };
 
 /**
  * One live-data connection for the page that calls it (SPEC.md section 4, the shared client:
  * register, toggle, classify, heartbeat, reconnect with resume). Closed when the page goes.
  */
-export function useLiveData({ onFrame, companyId = DEFAULT_COMPANY_ID, modeFlag = ALL_COMPETITIONS_MODE, watchMatchId = null }: LiveDataOptions) {
+export function useLiveData({ onFrame, companyId = DEFAULT_COMPANY_ID, modeFlag = ALL_COMPETITIONS_MODE, watchMatchId = null, onResync }: LiveDataOptions) {
   const config = useAtomValue(systemConfigAtom);
   const url = config?.websocketUrl || DEFAULT_LIVE_DATA_URL;
   const [status, setStatus] = useState<LiveDataStatus>('connecting');
   const onFrameRef = useRef(onFrame);
   onFrameRef.current = onFrame;
-  const clientRef = useRef<WatchingClient | null>(null);
+  const onResyncRef = useRef(onResync);
+  onResyncRef.current = onResync;
+  const clientRef = useRef<LiveDataClient | null>(null);
   const watchRef = useRef(watchMatchId);
   watchRef.current = watchMatchId;
-  /** What the current client was last asked to watch. */
-  const watchedRef = useRef<number | null>(null);
   const companyRef = useRef(companyId);
   companyRef.current = companyId;
 
@@ -56,6 +52,8 @@ export function useLiveData({ onFrame, companyId = DEFAULT_COMPANY_ID, modeFlag 
         companyId: companyRef.current,
         modeFlag,
         onMessage: (frame) => onFrameRef.current(frame),
+        onResync: () => onResyncRef.current?.(),
+        watchMatchId: watchRef.current,
         onStatus: setStatus,
       });
     } catch {
@@ -64,11 +62,6 @@ export function useLiveData({ onFrame, companyId = DEFAULT_COMPANY_ID, modeFlag 
       return;
     }
     clientRef.current = client;
-    watchedRef.current = null;
-    if (watchRef.current !== null) {
-      (client as WatchingClient).watch?.(watchRef.current);
-      watchedRef.current = watchRef.current;
-    }
     return () => {
       client.close();
       clientRef.current = null;
@@ -80,9 +73,7 @@ export function useLiveData({ onFrame, companyId = DEFAULT_COMPANY_ID, modeFlag 
   }, [companyId]);
 
   useEffect(() => {
-    if (clientRef.current === null || watchedRef.current === watchMatchId) return;
-    clientRef.current.watch?.(watchMatchId);
-    watchedRef.current = watchMatchId;
+    clientRef.current?.watchMatch(watchMatchId);
   }, [watchMatchId]);
 
   return { status };

@@ -83,6 +83,20 @@ describe('the match centre on the match page', () => {
     expect(screen.getByRole('button', { name: /萨卡/ }).textContent).toBe('萨卡 评分 8.9');
   });
 
+  it("watches the match on the page's socket, and fetches the documents again when its deltas were lost", async () => {
+    const row = arsenal();
+    const context = pageContext(row);
+    renderRemotePage(routes, 'score-detail', { id: String(row.match_id) }, context);
+    fireEvent.click(await screen.findByRole('tab', { name: '数据图' }));
+    await screen.findByTestId('momentum');
+    await waitFor(() => expect(FakeLiveSocket.opened).toHaveLength(1));
+    expect(FakeLiveSocket.opened[0]?.sent).toContainEqual({ type: 'watch', match_id: row.match_id });
+    expect(context.callsTo(MATCH_CENTRE_PATHS.momentum)).toHaveLength(1);
+    act(() => FakeLiveSocket.broadcast({ type: 'synced', stream: 'match_centre', seq: 40, mode: 'snapshot' }));
+    await waitFor(() => expect(context.callsTo(MATCH_CENTRE_PATHS.momentum)).toHaveLength(2));
+    expect(screen.getByTestId('momentum')).toBeTruthy();
+  });
+
   it('spoiler-free: a viewer whose picture lags 8 s sees the delta 8 s later', async () => {
     const row = arsenal();
     const context = pageContext(row);

@@ -51,7 +51,8 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
     },
     [onExponentFrame, relay],
   );
-  const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId, matchId);
+  const [watch] = useState(() => ({ matchId, onResync: relay.resynced }));
+  const { liveIndex, status } = useLiveMatches(BOTH_SPORTS, onFrame, companyId, watch);
 
   return (
     <RemotePageFrame remote="mf-scores" page={page} title={TITLE} aside={<LiveStatus status={status} />}>

@@ -112,8 +112,10 @@ describe('ratings', () => {
     const stats = emptyFootballStats();
     expect(footballRating(stats, 'FW', true)).toBe(6);
     expect(footballRating(stats, 'FW', false)).toBeNull();
-    // A goal (on target) from 0.4 xG and 20 passes, 18 completed: 6 + 1 + 0.2 + 0.18 + 2 * (0.9 - 0.8) = 7.58 -> 7.6.
-    expect(footballRating({ ...stats, goals: 1, shots: 1, shots_on_target: 1, xg: 0.4, passes: 20, passes_completed: 18 }, 'FW', true)).toBe(7.6);
+    // A goal (on target) from 0.4 xG and 20 passes, 18 completed: 6 + 1 + 0.2 + 0.09 + 2 * (0.9 - 0.8) = 7.49 -> 7.5.
+    expect(footballRating({ ...stats, goals: 1, shots: 1, shots_on_target: 1, xg: 0.4, passes: 20, passes_completed: 18 }, 'FW', true)).toBe(7.5);
+    // 100 touches: +0.2.
+    expect(footballRating({ ...stats, touches: 100 }, 'MF', true)).toBe(6.2);
     // A goalkeeper: 3 saves, 2 conceded: 6 + 0.9 - 1.0 = 5.9.
     expect(footballRating({ ...stats, saves: 3, goals_conceded: 2 }, 'GK', true)).toBe(5.9);
     // A red card and an own goal: 6 - 1.5 - 1 = 3.5.

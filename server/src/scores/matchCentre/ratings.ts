@@ -12,9 +12,9 @@ import type { FootballPlayerStats } from '@sports/shared/server';
  * | shot off target | each | -0.05 |
  * | expected goals | 1.0 xG | +0.5 |
  * | key pass | each | +0.15 |
- * | completed pass | each | +0.01 |
+ * | completed pass | each | +0.005 |
  * | pass accuracy (10+ passes) | above / below 80 % | +/-2 x the difference (0.9 -> +0.2) |
- * | touch | each | +0.005 |
+ * | touch | each | +0.002 |
  * | tackle, interception | each | +0.15, +0.12 |
  * | save (goalkeeper) | each | +0.3 |
  * | goal conceded while on | each | GK -0.5, DF -0.3, others -0.1 |
@@ -32,11 +32,11 @@ export const RATING_WEIGHTS = {
   shotOffTarget: -0.05,
   xg: 0.5,
   keyPass: 0.15,
-  completedPass: 0.01,
+  completedPass: 0.005,
   passAccuracyPivot: 0.8,
   passAccuracyFactor: 2,
   passAccuracyMinPasses: 10,
-  touch: 0.005,
+  touch: 0.002,
   tackle: 0.15,
   interception: 0.12,
   save: 0.3,

@@ -86,7 +86,10 @@ export class BasketballCentre {
       // Each period its own three from the bench (overtimes: the starters).
       const shift = (period - 1) % Math.max(1, rotation.length);
       const comingIn = [...rotation.slice(shift), ...rotation.slice(0, shift)].slice(0, benchUp);
-      const five: FeedPlayer[] = [...this.starters[side].filter(healthy).slice(benchUp), ...comingIn];
+      // And each period other starters rest (a window of three sliding along the five).
+      const starters = this.starters[side];
+      const resting = new Set(Array.from({ length: benchUp }, (_, index) => starters[(period - 1 + index) % Math.max(1, starters.length)]));
+      const five: FeedPlayer[] = [...starters.filter((player) => healthy(player) && !resting.has(player)), ...comingIn];
       for (const player of [...this.bench[side], ...this.starters[side]]) {
         if (five.length >= 5) break;
         if (healthy(player) && !five.includes(player)) five.push(player);

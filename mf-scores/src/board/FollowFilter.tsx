@@ -5,6 +5,12 @@ import { isFollowedMatch } from './followedFirst';
 
 const Chip = styled(Button)`
   border-radius: 999px;
+
+  /* A phone: a 44 px touch target, like every control there. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}px) {
+    min-height: 44px;
+    min-width: 44px;
+  }
 `;
 
 export interface FollowFilterProps {

@@ -126,11 +126,15 @@ export async function refreshAnalytics(trx: Transaction<Database>, matchIds: rea
     .where('m.id', 'in', matchIds)
     .execute();
   const rows = [];
+  // The matches in the cache: one read of what was added to all of them (ids only grow).
+  const cachedIds = matches.map((match) => Number(match.id)).filter((id) => cache.get(id) !== undefined);
+  const added = await actionsAfter(trx, cachedIds, Math.min(...cachedIds.map((id) => cache.get(id)?.at(-1)?.id ?? 0)));
   for (const match of matches) {
     if (match.sport !== 'football' && match.sport !== 'basketball') continue;
     const matchId = Number(match.id);
     const cached = cache.get(matchId);
-    const actions = cached === undefined ? await actionsOf(trx, matchId) : [...cached, ...(await actionsAfter(trx, matchId, cached.at(-1)?.id ?? 0))];
+    const last = cached?.at(-1)?.id ?? 0;
+    const actions = cached === undefined ? await actionsOf(trx, matchId) : [...cached, ...added.filter((action) => action.match_id === matchId && action.id > last)];
     cacheUpdates.set(matchId, match.status === 'finished' ? null : actions);
     const after = computeAnalytics(match.sport, actions, match, match.name_zh);
     result.set(Number(match.id), { before: (match.data as MatchAnalytics | null) ?? null, after });
@@ -146,7 +150,9 @@ export async function refreshAnalytics(trx: Transaction<Database>, matchIds: rea
   return { analytics: result, cacheUpdates };
 }
 
-async function actionsAfter(trx: Transaction<Database>, matchId: number, afterId: number): Promise<CentreAction[]> {
-  const rows = await trx.selectFrom('match_action').select([...ACTION_COLUMNS]).where('match_id', '=', matchId).where('id', '>', afterId).orderBy('id').execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+/** The actions of `matchIds` with an id above `afterId`, oldest first. */
+async function actionsAfter(trx: Transaction<Database>, matchIds: readonly number[], afterId: number): Promise<(CentreAction & { match_id: number })[]> {
+  if (matchIds.length === 0) return [];
+  const rows = await trx.selectFrom('match_action').select([...ACTION_COLUMNS, 'match_id']).where('match_id', 'in', matchIds).where('id', '>', afterId).orderBy('id').execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), match_id: Number(row.match_id) }));
 }

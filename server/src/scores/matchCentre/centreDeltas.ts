@@ -4,7 +4,7 @@ import type { Database } from '../../infra/db/schema';
 import type { StoredBatch } from '../feed/feedStore';
 import { ACTION_COLUMNS, type MatchAnalytics } from './centreAnalytics';
 import type { CentreAction } from './centreAction';
-import { squadOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
+import { type SquadRow, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
 import { courtOf } from './court';
 
 /**
@@ -32,20 +32,21 @@ export class MatchCentreDeltas {
       actionIds.length === 0
         ? []
         : (await this.db.selectFrom('match_action').select([...ACTION_COLUMNS, 'match_id']).where('id', 'in', actionIds).orderBy('id').execute()).map((row) => ({ ...row, id: Number(row.id), match_id: Number(row.match_id) }));
+    const squads = await squadsOf(this.db, centre.linePlayers);
     const deltas: MatchCentreDelta[] = [];
     for (const match of matches) {
       const matchId = Number(match.id);
       if (match.sport !== 'football' && match.sport !== 'basketball') continue;
       const own = actions.filter((action) => action.match_id === matchId);
       const analytics = centre.analytics.get(matchId);
-      const delta = await this.deltaOf(matchId, match.sport, match.status, match.period_scores, match.name_zh, own, analytics, centre.linePlayers.get(matchId) ?? []);
+      const delta = this.deltaOf(matchId, match.sport, match.status, match.period_scores, match.name_zh, own, analytics, squads.get(matchId) ?? []);
       if (delta !== null) deltas.push(delta);
       if (match.status === 'finished') this.sent.delete(matchId);
     }
     return deltas;
   }
 
-  private async deltaOf(
+  private deltaOf(
     matchId: number,
     sport: ScoreSport,
     status: MatchStatus,
@@ -53,11 +54,11 @@ export class MatchCentreDeltas {
     competition: string,
     actions: CentreAction[],
     analytics: { before: MatchAnalytics | null; after: MatchAnalytics } | undefined,
-    linePlayers: number[],
-  ): Promise<MatchCentreDelta | null> {
+    squad: SquadRow[],
+  ): MatchCentreDelta | null {
     const delta: MatchCentreDelta = { match_id: matchId, sport, status };
     const sent = this.sentOf(matchId);
-    const rows = (await squadOf(this.db, matchId, linePlayers)).filter((row) => {
+    const rows = squad.filter((row) => {
       const json = JSON.stringify([row.rating, row.stats, row.on_minute, row.off_minute, row.on_court, row.fouled_out]);
       if (sent.get(row.player_id) === json) return false;
       sent.set(row.player_id, json);

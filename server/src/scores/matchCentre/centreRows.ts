@@ -75,6 +75,30 @@ export interface SquadRow {
   rating: number | null;
 }
 
+/** The squad rows of several matches in one read (the deltas of a batch), by match. */
+export async function squadsOf(db: Kysely<Database>, wanted: ReadonlyMap<number, readonly number[]>): Promise<Map<number, SquadRow[]>> {
+  const result = new Map<number, SquadRow[]>();
+  const matchIds = [...wanted.keys()].filter((id) => (wanted.get(id)?.length ?? 0) > 0);
+  if (matchIds.length === 0) return result;
+  const playerIds = [...new Set(matchIds.flatMap((id) => wanted.get(id) ?? []))];
+  const rows = await db
+    .selectFrom('match_player as mp')
+    .innerJoin('player as p', 'p.id', 'mp.player_id')
+    .select(['mp.match_id', 'mp.player_id', 'mp.side', 'p.name_zh', 'p.shirt_number', 'p.position', 'mp.starter', 'mp.slot_x', 'mp.slot_y', 'mp.on_minute', 'mp.off_minute', 'mp.on_court', 'mp.fouled_out', 'mp.stats', 'mp.rating'])
+    .where('mp.match_id', 'in', matchIds)
+    .where('mp.player_id', 'in', playerIds)
+    .orderBy('mp.side')
+    .orderBy('mp.starter', 'desc')
+    .orderBy('p.shirt_number')
+    .execute();
+  for (const { match_id, ...row } of rows) {
+    const matchId = Number(match_id);
+    if (!(wanted.get(matchId) ?? []).includes(row.player_id)) continue;
+    result.set(matchId, [...(result.get(matchId) ?? []), row]);
+  }
+  return result;
+}
+
 export async function squadOf(db: Kysely<Database>, matchId: number, playerIds?: readonly number[]): Promise<SquadRow[]> {
   let query = db
     .selectFrom('match_player as mp')

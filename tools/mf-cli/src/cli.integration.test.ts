@@ -12,7 +12,7 @@ import { REPO_ROOT } from './config';
 import { computeReleaseId, contentHashOf, releaseIdFor } from './releaseId';
 import { withDefaultPortsBusy } from './testing/busyDefaultPorts';
 import { type RunningServer, startRealServer } from './testing/realServer';
-import { copyBuild, writeSiteRootFor } from './testing/releaseFolders';
+import { copyBuild, readManifest, writeSiteRootFor } from './testing/releaseFolders';
 
 /** A real remote's build: the releases published here are copies of it with other versions. */
 const SOURCE_BUILD = path.join(REPO_ROOT, 'mf-member', 'dist');
@@ -24,7 +24,7 @@ const ACTOR = 'squad-member';
 
 let scratch = '';
 let server: RunningServer;
-const folders = { first: '', second: '', incompatible: '' };
+const folders = { first: '', second: '', incompatible: '', otherRuntime: '' };
 
 async function mf(...argv: string[]) {
   const out: string[] = [];
@@ -54,6 +54,10 @@ describe.skipIf(!hasBuild)('pnpm mf against the real server', () => {
     folders.second = await copyBuild(SOURCE_BUILD, path.join(scratch, 'second'), '9.9.2');
     folders.incompatible = await copyBuild(SOURCE_BUILD, path.join(scratch, 'incompatible'), '9.9.3', (manifest) => {
       for (const shared of manifest.shared ?? []) if (shared.name === 'react') Object.assign(shared, { version: '18.0.0', requiredVersion: '^18.0.0' });
+    });
+    // As if built with another minor of @module-federation/enhanced than the host.
+    folders.otherRuntime = await copyBuild(SOURCE_BUILD, path.join(scratch, 'other-runtime'), '9.9.4', (manifest) => {
+      manifest.metaData.pluginVersion = '0.0.1';
     });
     // Started while 8080 and 1935 are taken, as when `npm start` runs beside `npm test`: the
     // test server must bind free ports only.
@@ -112,6 +116,16 @@ describe.skipIf(!hasBuild)('pnpm mf against the real server', () => {
     expect(audit[0]).toMatchObject({ action: 'publish', actor: ACTOR, detail: { refused: [expect.stringContaining('react 18.0.0')] } });
   });
 
+  it("a build of another federation runtime than the host's is refused, both versions named", async () => {
+    const hostRuntime = (await readManifest(SOURCE_BUILD)).metaData.pluginVersion;
+    expect(hostRuntime).toMatch(/^\d+\.\d+\.\d+/);
+    const refused = await mf('publish', 'mf_member', '--dist', folders.otherRuntime);
+    expect(refused.code).toBe(EXIT.failed);
+    expect(refused.err).toContain(`error: 发布被拒绝：它的模块联邦运行时是 0.0.1，主应用的是 ${hostRuntime}`);
+    const audit = JSON.parse((await mf('audit', 'mf_member', '--limit', '1', '--json')).out) as AuditEntry[];
+    expect(audit[0]).toMatchObject({ action: 'publish', detail: { runtime: { release: '0.0.1', host: hostRuntime } } });
+  });
+
   it('canary, change %, promote, roll back to an earlier release, drop a candidate: each in the state and the audit log', async () => {
     const first = (await computeReleaseId(folders.first, '9.9.1')).releaseId;
     const second = (await computeReleaseId(folders.second, '9.9.2')).releaseId;
@@ -142,6 +156,7 @@ describe.skipIf(!hasBuild)('pnpm mf against the real server', () => {
       ['publish', '9.9.2-0000000000', 'publish'],
       ['publish', second, 'second release'],
       ['publish', (await computeReleaseId(folders.incompatible, '9.9.3')).releaseId, 'publish'],
+      ['publish', (await computeReleaseId(folders.otherRuntime, '9.9.4')).releaseId, 'publish'],
       ['canary', first, 'QA only'],
       ['canary', first, 'widen'],
       ['promote', first, 'healthy'],

@@ -125,7 +125,7 @@ async function seed(server: ServerProcess): Promise<{ matchId: number; homeTeamI
   const matchId = Number(
     (await pool.query<{ id: string }>(`insert into match (external_key, sport, competition_id, season_id, home_team_id, away_team_id, kickoff_at, status) values ('bench:m', 'football', $1, $2, $3, $4, now(), 'live') returning id`, [competition, season, homeTeamId, teams[1]!.id])).rows[0]!.id,
   );
-  const ids = (await pool.query<{ id: string }>(`insert into app_user (mobile, user_nickname, avatar) select '86-136' || lpad(g::text, 8, '0'), '球迷' || g, '' from generate_series(1, $1::int) g returning id`, [FOLLOWERS])).rows.map((row) => Number(row.id));
+  const ids = (await pool.query<{ id: string }>(`insert into app_user (mobile, user_nickname, avatar, invite_code) select '86-136' || lpad(g::text, 8, '0'), '球迷' || g, '', 'A' || upper(lpad(to_hex(g), 7, '0')) from generate_series(1, $1::int) g returning id`, [FOLLOWERS])).rows.map((row) => Number(row.id));
   await pool.query(`insert into member_follow (member_id, target_type, target_id) select id, 'team', $1 from unnest($2::bigint[]) as id`, [homeTeamId, ids]);
   await pool.query('analyze');
   // The pages: the first PAGES members, signed in (a session each), with their chat signature as the page reads it.

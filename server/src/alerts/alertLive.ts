@@ -2,17 +2,21 @@ import type { FanAlert } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
-import { alertAudience } from './alertAudience';
+import { alertAudienceAmong } from './alertAudience';
 import { loadAlerts } from './alertRows';
 
 /** An alert this old when heard (a node that was down) is not news on a page any more. */
 export const LIVE_ALERT_MAX_AGE_MS = 10 * 60_000;
 
+/** Members written to between two turns of the event loop. */
+const WRITE_SLICE = 250;
+
 /** What the live delivery needs of the chat (chatHub). */
 export interface AlertPages {
   /** Members with a page's connection (in no room) on this node. */
   membersOutsideRooms(): number[];
-  alertOutsideRooms(memberId: number, text: string, alert: FanAlert): void;
+  /** One frame for all of them (encoded once). */
+  alertOutsideRooms(memberIds: readonly number[], text: string, alert: FanAlert): void;
 }
 
 /**
@@ -43,9 +47,14 @@ export class AlertLive {
     let reached = 0;
     for (const row of await loadAlerts(this.db, alertIds)) {
       if (row.createdAt.getTime() < Date.now() - LIVE_ALERT_MAX_AGE_MS) continue;
-      const { rows } = await alertAudience(row, { among: online }).execute(this.db);
-      for (const { member_id } of rows) this.pages.alertOutsideRooms(Number(member_id), row.alert.title, row.alert);
-      reached += rows.length;
+      const { rows } = await alertAudienceAmong(row, online).execute(this.db);
+      const members = rows.map((found) => Number(found.member_id));
+      // Slices, the event loop let go between them: the live-data sockets on this process keep answering.
+      for (let start = 0; start < members.length; start += WRITE_SLICE) {
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        this.pages.alertOutsideRooms(members.slice(start, start + WRITE_SLICE), row.alert.title, row.alert);
+      }
+      reached += members.length;
     }
     if (reached > 0) this.log.debug({ alerts: alertIds.length, reached }, 'alerts: delivered to open pages');
     return reached;

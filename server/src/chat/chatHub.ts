@@ -253,11 +253,11 @@ export class ChatHub {
   }
 
   /**
-   * A fan's alert (alerts/README.md) to this node's connections of a member that are in no room:
+   * A fan's alert (alerts/README.md) to this node's connections of these members that are in no room:
    * a notice whose `alert` the host's page turns into a popup. No bus: the caller runs on every node.
    */
-  alertOutsideRooms(memberId: number, text: string, alert: FanAlert): void {
-    this.notices.sendOutsideRooms(memberId, text, alert);
+  alertOutsideRooms(memberIds: readonly number[], text: string, alert: FanAlert): void {
+    this.notices.alertOutsideRooms(memberIds, text, alert);
   }
 
   /** Members with a page's connection (in no room) on this node. */

@@ -31,15 +31,28 @@ export class ChatNotices {
    * not a live room's: the room's notice list is not interrupted), not through the bus: for a
    * caller that runs on every node already (the message centre hears each NOTIFY on every node).
    */
-  sendOutsideRooms(userId: number, text: string, alert?: FanAlert): void {
+  sendOutsideRooms(userId: number, text: string): void {
     const connections = this.connections.ofUser(String(userId));
     if (connections === undefined) return;
     this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
-    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() };
-    // A fan's alert (alerts/README.md) rides on the notice for the host's page connection.
-    if (alert !== undefined) notice.alert = alert;
-    const frame = encodeChatFrame({ type: 'notice', notice });
+    const frame = encodeChatFrame({ type: 'notice', notice: { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() } });
     for (const connection of connections) if (connection.groups.size === 0) connection.write(frame);
+  }
+
+  /**
+   * A fan's alert (alerts/README.md) to these members' connections here that are in no room: one
+   * notice carrying it, encoded once for all of them (its id and sequence are the same on every
+   * connection; each connection sees it once).
+   */
+  alertOutsideRooms(userIds: readonly number[], text: string, alert: FanAlert): void {
+    this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
+    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime(), alert };
+    const frame = encodeChatFrame({ type: 'notice', notice });
+    for (const userId of userIds) {
+      const connections = this.connections.ofUser(String(userId));
+      if (connections === undefined) continue;
+      for (const connection of connections) if (connection.groups.size === 0) connection.write(frame);
+    }
   }
 
   /** A notice from the bus, to the identity's connections here. */

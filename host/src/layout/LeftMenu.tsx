@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { IconButton } from '@sports/shared';
+import { samePath } from '@sports/shared/routePaths';
 import { hostMessages } from '../messages';
 import { isCurrentLink, LEFT_MENU_LINKS } from './leftMenuLinks';
 import { useSidebarStatus } from './useSidebarStatus';
@@ -97,12 +98,12 @@ export function LeftMenu() {
         ))}
         <Divider aria-hidden="true" />
         <li>
-          <ItemLink to="/downLoad" aria-current={pathname === '/downLoad' ? 'page' : undefined}>
+          <ItemLink to="/downLoad" aria-current={samePath(pathname, '/downLoad') ? 'page' : undefined}>
             {text.downloadApp}
           </ItemLink>
         </li>
         <li>
-          <ItemLink to="/about" aria-current={pathname === '/about' ? 'page' : undefined}>
+          <ItemLink to="/about" aria-current={samePath(pathname, '/about') ? 'page' : undefined}>
             {text.about}
           </ItemLink>
         </li>

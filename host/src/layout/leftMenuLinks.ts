@@ -1,3 +1,4 @@
+import { samePath } from '@sports/shared/routePaths';
 import { hostMessages } from '../messages';
 import type { NavTarget } from './navItems';
 
@@ -24,7 +25,7 @@ function liveType(search: URLSearchParams): string {
  */
 export function isCurrentLink(link: NavTarget, pathname: string, search: string): boolean {
   const [linkPath, linkQuery = ''] = link.to.split('?');
-  if (linkPath !== pathname) return false;
+  if (!samePath(linkPath ?? '', pathname)) return false;
   if (linkPath !== '/anchor') return true;
   return liveType(new URLSearchParams(linkQuery)) === liveType(new URLSearchParams(search));
 }

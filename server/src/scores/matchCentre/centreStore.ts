@@ -77,7 +77,8 @@ export async function storeMatchCentre(trx: Transaction<Database>, batch: FeedBa
     if (ref === undefined || player === undefined) continue;
     touched.add(ref.id);
     const stats: FootballPlayerStats | BasketballPlayerStats | null = line.football ?? line.basketball;
-    const played = line.starter || line.on_minute !== null;
+    // A rating from his first minute on the pitch (none for a lineup announced before kick-off).
+    const played = (line.starter || line.on_minute !== null) && (line.football?.minutes ?? 0) > 0;
     const rating = line.football === null ? null : footballRating(line.football, player.position, played);
     lineRows.set(`${ref.id}:${player.id}`, {
       match_id: ref.id,

@@ -22,7 +22,8 @@ import type { FootballPlayerStats } from '@sports/shared/server';
  * | yellow, red | each | -0.3, -1.5 |
  * | own goal | each | -1.0 |
  *
- * Clamped to 0.0..10.0. A player who has not played is null.
+ * Clamped to 0.0..10.0. Null until he has played a minute (centreStore.ts: a lineup out before
+ * kick-off shows no ratings).
  */
 export const RATING_WEIGHTS = {
   base: 6,

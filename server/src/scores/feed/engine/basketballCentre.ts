@@ -2,6 +2,7 @@ import { type BasketballPlayerStats, COURTS, type CourtGeometry, type CourtKind,
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
 import { emptyBasketballStats } from '../../matchCentre/basketballStats';
 import { FOUL_OUT } from '../../matchCentre/court';
+import { pickWeighted } from './pickPlayer';
 import type { Rng } from './prng';
 
 type Side = 'home' | 'away';
@@ -246,9 +247,10 @@ function key(side: Side, player: FeedPlayer): string {
   return `${side}:${player.shirt_number}`;
 }
 
+/** Anyone of `players`, evenly (one draw, none for an empty list). */
 function pick(rng: Rng, players: readonly FeedPlayer[]): FeedPlayer | undefined {
   if (players.length === 0) return undefined;
-  return players[Math.min(players.length - 1, Math.floor(rng.next() * players.length))];
+  return pickWeighted(players, rng.next(), () => 1);
 }
 
 /**

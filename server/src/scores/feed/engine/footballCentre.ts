@@ -2,6 +2,7 @@ import { type FootballPlayerStats, PITCH_LENGTH, PITCH_WIDTH, type ShotOutcome, 
 import { emptyFootballStats } from '../../matchCentre/ratings';
 import { xgOf } from '../../matchCentre/xgModel';
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
+import { pickWeighted } from './pickPlayer';
 import type { Rng } from './prng';
 
 type Side = 'home' | 'away';
@@ -302,12 +303,5 @@ function round1(value: number): number {
 }
 
 function pick(rng: Rng, players: readonly FeedPlayer[], weight: (player: FeedPlayer) => number): FeedPlayer | undefined {
-  const total = players.reduce((sum, player) => sum + weight(player), 0);
-  if (total <= 0) return players[0];
-  let remaining = rng.next() * total;
-  for (const player of players) {
-    remaining -= weight(player);
-    if (remaining < 0) return player;
-  }
-  return players.at(-1);
+  return pickWeighted(players, rng.next(), weight);
 }

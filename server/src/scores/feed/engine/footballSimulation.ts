@@ -7,6 +7,7 @@ import { footballFair, quote } from './oddsModel';
 import { type Rng, createRng } from './prng';
 import type { PlannedFixture } from './schedule';
 import { type CentreClock, FORMATION_NAMES, FootballCentre, startingEleven } from './footballCentre';
+import { pickWeighted } from './pickPlayer';
 
 const MINUTE_MS = 60_000;
 const HALFTIME_MINUTES = 15;
@@ -421,13 +422,3 @@ function lineup(team: WorldTeam, rng: Rng, formation: string): Lineup {
   return { onPitch, bench, booked: new Set(), substitutionMinutes };
 }
 
-function pickWeighted(players: readonly FeedPlayer[], roll: number, weight: (player: FeedPlayer) => number): FeedPlayer | undefined {
-  const total = players.reduce((sum, player) => sum + weight(player), 0);
-  if (total <= 0) return players[0];
-  let remaining = roll * total;
-  for (const player of players) {
-    remaining -= weight(player);
-    if (remaining < 0) return player;
-  }
-  return players.at(-1);
-}

@@ -75,6 +75,11 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
     await expectNoHorizontalScroll(phone);
     await phoneFirst.tap();
     await expect(phone).toHaveURL(new RegExp(`/h5/#/live\\?id=${anchor.roomId}$`));
+    // 我的关注 on the phone: the followed team under 球队, nothing sideways.
+    await phone.goto('/h5/#/attention?tab=team');
+    await expect(phone.getByTestId('followed-teams').getByTestId('followed-item').filter({ hasText: teamName })).toBeVisible({ timeout: 30_000 });
+    await expect(phone.getByTestId('attention-tab-team')).toHaveAttribute('aria-selected', 'true');
+    await expectNoHorizontalScroll(phone);
 
     // A guest gets the row too (the popular fallback), the live room in it.
     const guest = await (await browser.newContext()).newPage();

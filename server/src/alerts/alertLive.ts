@@ -9,7 +9,7 @@ import { loadAlerts } from './alertRows';
 export const LIVE_ALERT_MAX_AGE_MS = 10 * 60_000;
 
 /** Members written to between two turns of the event loop. */
-const WRITE_SLICE = 250;
+const WRITE_SLICE = 100;
 
 /** What the live delivery needs of the chat (chatHub). */
 export interface AlertPages {

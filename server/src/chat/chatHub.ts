@@ -252,6 +252,11 @@ export class ChatHub {
     this.notices.sendOutsideRooms(userId, text);
   }
 
+  /** The same notice to many members' page connections on this node, the frame encoded once (a big insert's recipients). */
+  noticeManyOutsideRooms(memberIds: readonly number[], text: string): void {
+    this.notices.alertOutsideRooms(memberIds, text);
+  }
+
   /**
    * A fan's alert (alerts/README.md) to this node's connections of these members that are in no room:
    * a notice whose `alert` the host's page turns into a popup. No bus: the caller runs on every node.

@@ -40,13 +40,14 @@ export class ChatNotices {
   }
 
   /**
-   * A fan's alert (alerts/README.md) to these members' connections here that are in no room: one
-   * notice carrying it, encoded once for all of them (its id and sequence are the same on every
+   * One notice (a fan's alert when given: alerts/README.md) to these members' connections here
+   * that are in no room, encoded once for all of them (its id and sequence are the same on every
    * connection; each connection sees it once).
    */
-  alertOutsideRooms(userIds: readonly number[], text: string, alert: FanAlert): void {
+  alertOutsideRooms(userIds: readonly number[], text: string, alert?: FanAlert): void {
     this.noticeSeq = Math.max(this.noticeSeq + 1, Date.now());
-    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime(), alert };
+    const notice: ChatSystemNotice = { id: `${this.idPrefix}-n${this.noticeSeq}`, lastSequence: this.noticeSeq, text, sentAt: this.clock().getTime() };
+    if (alert !== undefined) notice.alert = alert;
     const frame = encodeChatFrame({ type: 'notice', notice });
     for (const userId of userIds) {
       const connections = this.connections.ofUser(String(userId));

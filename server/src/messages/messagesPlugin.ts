@@ -11,6 +11,9 @@ import { MessageSignals, type UnreadListener } from './messageSignals';
 /** The C2C notice of a new message (to the member's page connections, never into a live room's notice list). */
 export const NEW_MESSAGE_NOTICE = '你有新的消息，请到消息中心查看';
 
+/** Recipients told between two turns of the event loop. */
+const NOTICE_SLICE = 100;
+
 export interface MessagesPluginOptions {
   db: Kysely<Database>;
   /** How often the 赛事 retention sweep runs (default hourly). */
@@ -45,8 +48,18 @@ async function messages(app: App, options: MessagesPluginOptions): Promise<void>
   // The push (README.md, "Push"): every node hears the NOTIFY and tells the chat connections it
   // holds of each recipient outside rooms (a C2C notice, not through the chat bus); the host's
   // badge reads the count again when a notice arrives.
+  // One frame for each slice of a notification's recipients (up to 500), encoded once; the pg
+  // client hands a big insert's notifications over in one go, so each slice waits its own turn of
+  // the event loop and the sockets on this process keep answering between them (bench:alerts).
+  let turn: Promise<unknown> = Promise.resolve();
   signals?.onUnread((memberIds) => {
-    for (const memberId of memberIds) app.chatHub.noticeOutsideRooms(memberId, NEW_MESSAGE_NOTICE);
+    for (let start = 0; start < memberIds.length; start += NOTICE_SLICE) {
+      const slice = memberIds.slice(start, start + NOTICE_SLICE);
+      turn = turn.then(() => new Promise<void>((resolve) => setImmediate(() => {
+        app.chatHub.noticeManyOutsideRooms(slice, NEW_MESSAGE_NOTICE);
+        resolve();
+      })));
+    }
   });
   const sweep = new PeriodicTask({ everyMs: options.sweepEveryMs ?? 3_600_000, work: () => service.sweepMatchMessages(), log: app.log, failureMessage: 'messages: the 赛事 retention sweep failed' });
   app.addHook('onReady', async () => {

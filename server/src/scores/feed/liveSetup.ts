@@ -49,11 +49,11 @@ export async function setUpLiveData(app: App, db: Kysely<Database>, hubOptions: 
   const hub = new LiveDataHub({ history: createLiveHistory(db), bus, ...hubOptions, relay: (message) => workers?.relay(message), log: app.log });
   const workerCount = options.workers?.count ?? 0;
   if (workerCount > 0) {
-    const { idleTimeoutMs, maxBadFrames, controlFrames, ringSize, maxBufferedBytes, goalReplayLimit } = hubOptions;
+    const { idleTimeoutMs, maxBadFrames, controlFrames, ringSize, centreRingBytes, maxBufferedBytes, goalReplayLimit } = hubOptions;
     workers = new LiveWorkerPool({
       count: workerCount,
       databaseUrl: options.workers?.databaseUrl ?? null,
-      hub: { idleTimeoutMs, maxBadFrames, controlFrames, ringSize, maxBufferedBytes, goalReplayLimit },
+      hub: { idleTimeoutMs, maxBadFrames, controlFrames, ringSize, centreRingBytes, maxBufferedBytes, goalReplayLimit },
       maxPayloadBytes: WS_MAX_PAYLOAD_BYTES,
       recentMessages: () => hub.recentMessages(),
       log: app.log,

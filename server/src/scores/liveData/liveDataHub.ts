@@ -60,6 +60,9 @@ export interface LiveHistory {
  * The socket limits (infra/sockets/socketLimits.ts): idleTimeoutMs (default two heartbeat periods,
  * 60 s), maxBufferedBytes (default 512 KiB), maxBadFrames (default 5).
  */
+/** What the `match_centre` replay ring holds at most, in encoded frames' bytes (LiveDataHubOptions.centreRingBytes). */
+export const MATCH_CENTRE_RING_BYTES = 1024 * 1024;
+
 export const LIVE_DATA_SOCKET_LIMITS: SocketLimits = { idleTimeoutMs: 2 * SOCKET_HEARTBEAT_MS, maxBufferedBytes: 512 * 1024, maxBadFrames: 5 };
 
 export interface LiveDataHubOptions extends Partial<SocketLimits> {
@@ -70,6 +73,12 @@ export interface LiveDataHubOptions extends Partial<SocketLimits> {
   controlFrames?: ControlFrameLimits;
   /** Messages kept per stream for replays (default 2048). */
   ringSize?: number;
+  /**
+   * The `match_centre` ring is also bounded by bytes (default MATCH_CENTRE_RING_BYTES, 1 MiB of
+   * encoded frames, about 2 MiB held with their JSON): its deltas are KB each, where a score row is
+   * a few hundred bytes, so 2048 of them could hold several MB per hub and per fan-out worker.
+   */
+  centreRingBytes?: number;
   /** Goals one catch-up sends at most (the newest). */
   goalReplayLimit?: number;
   /** PostgreSQL: snapshot rows at start, goals missed beyond the ring. */
@@ -122,7 +131,9 @@ export class LiveDataHub {
     this.bus = options.bus ?? inProcessBus;
     this.relay = options.relay;
     this.log = options.log;
-    for (const stream of LIVE_STREAMS) this.rings.set(stream, new ReplayRing(options.ringSize ?? 2_048));
+    for (const stream of LIVE_STREAMS) {
+      this.rings.set(stream, new ReplayRing(options.ringSize ?? 2_048, stream === 'match_centre' ? (options.centreRingBytes ?? MATCH_CENTRE_RING_BYTES) : undefined));
+    }
   }
 
   /** Loads the snapshot cache and the goal position from the database, then joins the other nodes. */

@@ -27,4 +27,20 @@ describe('ReplayRing', () => {
   it('replays nothing when empty', () => {
     expect(new ReplayRing(2).since(0)).toBeNull();
   });
+
+  it('bounded by bytes, drops the oldest and stays contiguous (always keeps the newest)', () => {
+    const one = message(1).frame.length;
+    const ring = new ReplayRing(2048, one * 3 + 10);
+    for (let seq = 1; seq <= 10; seq += 1) ring.push(message(seq));
+    expect(ring.size).toBe(3);
+    expect(ring.bytes).toBeLessThanOrEqual(one * 3 + 10);
+    expect(seqs(ring.since(7))).toEqual([8, 9, 10]);
+    expect(ring.since(6)).toBeNull();
+    const tiny = new ReplayRing(8, 1);
+    tiny.push(message(1));
+    tiny.push(message(2));
+    expect(seqs(tiny.since(1))).toEqual([2]);
+    tiny.clear();
+    expect(tiny.bytes).toBe(0);
+  });
 });

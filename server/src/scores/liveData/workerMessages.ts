@@ -7,7 +7,7 @@ import type { LiveDataHubOptions } from './liveDataHub';
  */
 
 /** The hub settings a worker runs with (the serializable part of LiveDataHubOptions). */
-export type WorkerHubOptions = Pick<LiveDataHubOptions, 'idleTimeoutMs' | 'maxBadFrames' | 'controlFrames' | 'ringSize' | 'maxBufferedBytes' | 'goalReplayLimit'>;
+export type WorkerHubOptions = Pick<LiveDataHubOptions, 'idleTimeoutMs' | 'maxBadFrames' | 'controlFrames' | 'ringSize' | 'centreRingBytes' | 'maxBufferedBytes' | 'goalReplayLimit'>;
 
 /** One broadcast as relayed: the JSON exactly as encoded by the publisher, and its audience. */
 export type RelayedMessage = [json: string, hot: 0 | 1, companyId: number | null];

@@ -24,16 +24,11 @@ async function main(): Promise<number> {
   const firstRoute = manifest.routes[0]?.path ?? '';
 
   const types = options.types ? watchTypes(remoteDir, (line) => console.log(line)) : null;
-  let linkPrinted = false;
-  let link = '';
   const server = await startDevServer(options, remoteDir, (ok, summary) => {
     if (summary.trim() !== '') console.log(summary);
     console.log(ok ? `[dev:remote] ${options.folder} built` : `[dev:remote] ${options.folder}: build failed (see above); the site keeps the last good build`);
-    if (!linkPrinted && link !== '') {
-      linkPrinted = true;
-      console.log(`[dev:remote] open: ${link}`);
-    }
   });
+  let link: string;
   try {
     link = await devOverrideLink(options, server.manifestUrl, firstRoute);
   } catch (error) {
@@ -45,7 +40,6 @@ async function main(): Promise<number> {
   console.log(`[dev:remote] ${options.folder} on ${server.manifestUrl.replace(/mf-manifest\.json$/, '')} (hot updates)`);
   console.log(`[dev:remote] open: ${link}`);
   console.log('[dev:remote] every other remote and the host stay on their releases; the page banner has the exit. Ctrl-C stops.');
-  linkPrinted = true;
 
   const stop = async () => {
     types?.kill();

@@ -10,7 +10,7 @@ import { PlayerPopover } from './PlayerPopover';
 /** The pitch drawn upright (68 wide, 105 long), the home side attacking upwards from the bottom. */
 const Pitch = styled.div`
   position: relative;
-  width: min(100%, 460px);
+  width: min(100%, 400px);
   margin: 0 auto;
   aspect-ratio: ${PITCH_WIDTH} / ${PITCH_LENGTH};
 
@@ -20,8 +20,13 @@ const Pitch = styled.div`
     inset: 0;
     width: 100%;
     height: 100%;
+    max-height: none;
     margin: 0;
     padding: 0;
+  }
+  /* The two sides' lists lie over each other: only their players take a press. */
+  > ul {
+    pointer-events: none;
   }
 `;
 
@@ -31,9 +36,13 @@ const Slot = styled.li`
   display: flex;
   flex-direction: column;
   align-items: center;
-  max-width: 22%;
+  width: 22%;
   list-style: none;
+  pointer-events: auto;
 
+  > div {
+    max-width: 100%;
+  }
   button {
     flex-direction: column;
     gap: 1px;
@@ -42,9 +51,6 @@ const Slot = styled.li`
     color: #ffffff;
     font-size: ${({ theme }) => theme.font.small};
     text-shadow: 0 1px 2px rgba(0, 0, 0, 0.8);
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
   }
 `;
 

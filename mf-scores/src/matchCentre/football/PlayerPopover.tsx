@@ -34,6 +34,14 @@ export const Rating = styled.span<{ $rating: number | null }>`
   text-align: center;
 `;
 
+/** A long name ends with … (the whole name is the popover's title and in the table). */
+const Name = styled.span`
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
 const STAT_ROWS: { label: string; value: (player: LineupPlayer) => string | number }[] = [
   { label: '评分', value: (player) => ratingText(player.rating) },
   { label: '出场时间', value: (player) => `${player.stats.minutes}'` },
@@ -63,7 +71,7 @@ export function PlayerPopover({ player, compact = false }: { player: LineupPlaye
       trigger={(props) => (
         <Button {...props} variant="ghost" size="small" data-testid="lineup-player" data-player-id={player.player_id}>
           {!compact && `${player.shirt_number} `}
-          {player.name_zh}{' '}
+          <Name>{player.name_zh}</Name>{' '}
           <Rating $rating={player.rating} data-testid="player-rating">
             <VisuallyHidden>{matchCentreCopy.rating} </VisuallyHidden>
             {ratingText(player.rating)}

@@ -7,7 +7,7 @@ import { matchCentreCopy } from '../matchCentreCopy';
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { left: 24, right: 8, top: 8, bottom: 18 };
+const PAD = { left: 30, right: 8, top: 12, bottom: 12 };
 /** An overtime's seconds (NBA and FIBA alike). */
 const OVERTIME_SECONDS = 300;
 
@@ -53,10 +53,10 @@ export function LeadTracker({ tracker, home, away }: { tracker: BasketballLeadTr
             {periodStarts(end, quarter).map((seconds) => (
                 <line key={seconds} x1={x(seconds)} y1={PAD.top} x2={x(seconds)} y2={HEIGHT - PAD.bottom} stroke={theme.colors.border} strokeDasharray="2 3" />
               ))}
-            <text x={2} y={PAD.top + 8} fontSize={10} fill={theme.colors.textMuted}>
+            <text x={2} y={PAD.top + 10} fontSize={14} fill={theme.colors.textMuted}>
               +{top}
             </text>
-            <text x={2} y={HEIGHT - PAD.bottom} fontSize={10} fill={theme.colors.textMuted}>
+            <text x={2} y={HEIGHT - PAD.bottom} fontSize={14} fill={theme.colors.textMuted}>
               -{top}
             </text>
             <path d={path} fill="none" stroke={theme.colors.text} strokeWidth={1.5} data-testid="lead-line" />

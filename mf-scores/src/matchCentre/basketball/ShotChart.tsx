@@ -56,6 +56,7 @@ export function ShotChart({ shotChart, home, away }: { shotChart: BasketballShot
     <ChartFigure
       title={`${matchCentreCopy.shotChart} · ${made}/${shots.length}`}
       testId="shot-chart"
+      legend={{ home, away }}
       controls={
         <Filters
           filters={[

@@ -21,9 +21,27 @@ const Figure = styled.figure`
   svg {
     display: block;
     width: 100%;
+    max-width: 720px;
     height: auto;
     max-height: 420px;
+    margin: 0 auto;
   }
+`;
+
+const Legend = styled.p`
+  display: flex;
+  gap: 16px;
+  margin: 0 0 6px;
+  font-size: ${({ theme }) => theme.font.small};
+`;
+
+const Swatch = styled.span<{ $side: 'home' | 'away' }>`
+  display: inline-block;
+  width: 10px;
+  height: 10px;
+  margin-right: 4px;
+  border-radius: 2px;
+  background: ${({ $side, theme }) => ($side === 'home' ? theme.colors.home : theme.colors.away)};
 `;
 
 /** Out of sight, still read by screen readers: the chart's table while the chart is shown. */
@@ -47,13 +65,15 @@ export interface ChartFigureProps {
   chart: ReactNode;
   /** The same data as a table: read by screen readers beside the chart, shown instead of it on demand. */
   table: ReactNode;
+  /** The teams' colours, said above the chart (HTML: readable at any chart size). */
+  legend?: { home: string; away: string };
 }
 
 /**
  * One chart of the match centre and its table alternative (issue 36: charts are accessible): the
  * table is always in the page (visually hidden while the chart shows); 以表格查看 swaps them.
  */
-export function ChartFigure({ title, testId, controls, chart, table }: ChartFigureProps) {
+export function ChartFigure({ title, testId, controls, chart, table, legend }: ChartFigureProps) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   return (
@@ -65,6 +85,18 @@ export function ChartFigure({ title, testId, controls, chart, table }: ChartFigu
         </Button>
       </figcaption>
       {controls}
+      {legend && !asTable && (
+        <Legend aria-hidden="true">
+          <span>
+            <Swatch $side="home" />
+            {legend.home}
+          </span>
+          <span>
+            <Swatch $side="away" />
+            {legend.away}
+          </span>
+        </Legend>
+      )}
       {asTable ? (
         table
       ) : (

@@ -30,18 +30,13 @@ export function MomentumChart({ momentum, home, away }: { momentum: FootballMome
     <ChartFigure
       title={matchCentreCopy.momentum}
       testId="momentum"
+      legend={{ home, away }}
       chart={
         buckets.length === 0 ? (
           <p>{matchCentreCopy.notStarted}</p>
         ) : (
           <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
             <line x1={0} y1={MID} x2={WIDTH} y2={MID} stroke={theme.colors.border} />
-            <text x={2} y={12} fontSize={10} fill={theme.colors.textMuted}>
-              {home}
-            </text>
-            <text x={2} y={HEIGHT - 4} fontSize={10} fill={theme.colors.textMuted}>
-              {away}
-            </text>
             {buckets.map((bucket, index) => {
               const height = (Math.abs(bucket.value) / 100) * BAR_SPACE;
               return (

@@ -48,6 +48,7 @@ export function ShotMap({ shotMap, home, away }: { shotMap: FootballShotMap; hom
     <ChartFigure
       title={`${matchCentreCopy.shotMap} · ${matchCentreCopy.xg} ${home} ${xgText(shotMap.home_xg)} - ${xgText(shotMap.away_xg)} ${away}`}
       testId="shot-map"
+      legend={{ home: `${home} →`, away: `← ${away}` }}
       controls={
         <Filters
           filters={[

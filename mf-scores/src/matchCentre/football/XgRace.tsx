@@ -7,7 +7,7 @@ import { matchCentreCopy } from '../matchCentreCopy';
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { left: 28, right: 8, top: 10, bottom: 18 };
+const PAD = { left: 30, right: 12, top: 12, bottom: 22 };
 
 /** A point's place on the time axis: minutes (stoppage time drawn after its minute). */
 const timeOf = (point: Pick<XgPoint, 'minute' | 'extra' | 'second'>) => point.minute + point.extra + point.second / 60;
@@ -38,15 +38,16 @@ export function XgRace({ shotMap, home, away }: { shotMap: FootballShotMap; home
     <ChartFigure
       title={matchCentreCopy.xgRace}
       testId="xg-race"
+      legend={{ home, away }}
       chart={
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${matchCentreCopy.xgRace}：${home} ${xgText(shotMap.home_xg)}，${away} ${xgText(shotMap.away_xg)}`}>
           <line x1={PAD.left} y1={y(0)} x2={WIDTH - PAD.right} y2={y(0)} stroke={theme.colors.border} />
           {[0, 45, 90].map((minute) => (
-            <text key={minute} x={x(minute)} y={HEIGHT - 4} fontSize={10} textAnchor="middle" fill={theme.colors.textMuted}>
+            <text key={minute} x={x(minute)} y={HEIGHT - 4} fontSize={14} textAnchor="middle" fill={theme.colors.textMuted}>
               {minute}'
             </text>
           ))}
-          <text x={2} y={y(top) + 4} fontSize={10} fill={theme.colors.textMuted}>
+          <text x={2} y={y(top) + 4} fontSize={14} fill={theme.colors.textMuted}>
             {top.toFixed(1)}
           </text>
           {(['home', 'away'] as const).map((side) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToMomentum, applyDeltaToRatings, applyDeltaToShotMap } from './matchCentreDelta';
-import type { BasketballBoxScore, BasketballLeadTracker, FootballMomentum, FootballPlayerRatings, FootballShot, FootballShotMap, MatchCentreDelta } from './types';
+import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToLineups, applyDeltaToMomentum, applyDeltaToRatings, applyDeltaToShotMap } from './matchCentreDelta';
+import type { BasketballBoxScore, BasketballLeadTracker, FootballLineups, FootballMomentum, FootballPlayerRatings, FootballShot, FootballShotMap, MatchCentreDelta } from './types';
 
 const shot = (id: number, minute: number, fields: Partial<FootballShot> = {}): FootballShot => ({
   id,
@@ -53,6 +53,29 @@ describe('applying match_centre deltas', () => {
       [1, 6.4],
     ]);
     expect(after.best_player_id).toBe(2);
+  });
+
+  it('applies rating changes (only the changed fields) by player, twice the same as once, to the ratings and the lineups', () => {
+    const stats = { minutes: 10, goals: 0, assists: 0, own_goals: 0, shots: 0, shots_on_target: 0, xg: 0, passes: 4, passes_completed: 3, key_passes: 0, touches: 6, tackles: 0, interceptions: 0, saves: 0, fouls: 0, yellow: 0, red: 0, goals_conceded: 0 };
+    const player = (player_id: number, rating: number) => ({ player_id, side: 'home' as const, name_zh: `p${player_id}`, shirt_number: player_id, position: 'FW', rating, stats });
+    const ratings: FootballPlayerRatings = { match_id: 5, status: 'live', players: [player(1, 6.4), player(2, 6.0)], best_player_id: 1 };
+    const delta: MatchCentreDelta = { match_id: 5, sport: 'football', status: 'live', rating_changes: [{ player_id: 2, side: 'home', rating: 7.3, stats: { goals: 1, minutes: 15 } }, { player_id: 9, side: 'home', stats: { minutes: 3 } }] };
+    const once = applyDeltaToRatings(ratings, delta);
+    expect(once.players.map((entry) => [entry.player_id, entry.rating])).toEqual([
+      [2, 7.3],
+      [1, 6.4],
+    ]);
+    expect(once.players[0]?.stats).toEqual({ ...stats, goals: 1, minutes: 15 });
+    expect(once.best_player_id).toBe(2);
+    expect(applyDeltaToRatings(once, delta)).toEqual(once);
+    const lineupPlayer = (player_id: number) => ({ ...player(player_id, 6.0), slot_x: 50, slot_y: 50, starter: true, on_minute: null, off_minute: null });
+    const team = { side: 'home' as const, team_id: 1, team_name_zh: '主队', formation: '4-4-2', starters: [lineupPlayer(1), lineupPlayer(2)], substitutes: [], substitutions_made: 0 };
+    const lineups: FootballLineups = { match_id: 5, status: 'live', home: team, away: { ...team, side: 'away', starters: [] } };
+    const moved = applyDeltaToLineups(lineups, delta);
+    expect(moved.home.starters[1]?.rating).toBe(7.3);
+    expect(moved.home.starters[1]?.stats.goals).toBe(1);
+    expect(moved.home.starters[0]).toBe(lineups.home.starters[0]);
+    expect(applyDeltaToLineups(moved, delta)).toEqual(moved);
   });
 
   it('keeps box-score totals the sum of the lines and the lead tracker in time order', () => {

@@ -9,6 +9,7 @@ import type {
   FootballShotMap,
   LineupPlayer,
   MatchCentreDelta,
+  PlayerRatingChange,
   TeamLineup,
 } from './types';
 
@@ -52,22 +53,40 @@ export function applyDeltaToMomentum(doc: FootballMomentum, delta: MatchCentreDe
   };
 }
 
+/** A player's rating and line with a change applied (the same object when it has nothing). */
+function patched<Line extends { rating: number | null; stats: FootballPlayerRatings['players'][number]['stats'] }>(line: Line, change: PlayerRatingChange | undefined): Line {
+  if (change === undefined || (change.rating === undefined && change.stats === undefined)) return line;
+  return { ...line, ...(change.rating === undefined ? {} : { rating: change.rating }), ...(change.stats === undefined ? {} : { stats: { ...line.stats, ...change.stats } }) };
+}
+
+function changesOf(delta: MatchCentreDelta): Map<number, PlayerRatingChange> {
+  return new Map((delta.rating_changes ?? []).map((change) => [change.player_id, change]));
+}
+
 export function applyDeltaToRatings(doc: FootballPlayerRatings, delta: MatchCentreDelta): FootballPlayerRatings {
-  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.status === doc.status)) return doc;
-  const players = upsert(doc.players, delta.ratings, (player) => String(player.player_id), (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.player_id - b.player_id);
+  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.rating_changes === undefined && delta.status === doc.status)) return doc;
+  const changes = changesOf(delta);
+  const players = upsert(
+    changes.size === 0 ? doc.players : doc.players.map((player) => patched(player, changes.get(player.player_id))),
+    delta.ratings,
+    (player) => String(player.player_id),
+  ).sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.player_id - b.player_id);
   const best = players.find((player) => player.rating !== null);
   return { ...doc, status: delta.status, players, best_player_id: best?.player_id ?? null };
 }
 
 export function applyDeltaToLineups(doc: FootballLineups, delta: MatchCentreDelta): FootballLineups {
-  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.lineup === undefined && delta.status === doc.status)) return doc;
+  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.rating_changes === undefined && delta.lineup === undefined && delta.status === doc.status)) return doc;
   const ratings = new Map((delta.ratings ?? []).map((rating) => [rating.player_id, rating]));
+  const changes = changesOf(delta);
   const moves = new Map((delta.lineup ?? []).map((move) => [move.player_id, move]));
   const player = (line: LineupPlayer): LineupPlayer => {
     const rating = ratings.get(line.player_id);
     const move = moves.get(line.player_id);
-    if (rating === undefined && move === undefined) return line;
-    return { ...line, ...(rating === undefined ? {} : { rating: rating.rating, stats: rating.stats }), ...(move === undefined ? {} : { on_minute: move.on_minute, off_minute: move.off_minute }) };
+    const change = changes.get(line.player_id);
+    if (rating === undefined && move === undefined && change === undefined) return line;
+    const moved = { ...line, ...(rating === undefined ? {} : { rating: rating.rating, stats: rating.stats }), ...(move === undefined ? {} : { on_minute: move.on_minute, off_minute: move.off_minute }) };
+    return patched(moved, change);
   };
   const team = (lineup: TeamLineup): TeamLineup => {
     const substitutes = lineup.substitutes.map(player);

@@ -208,6 +208,19 @@ export const PlayerRatingSchema = Type.Object({
 });
 export type PlayerRating = Static<typeof PlayerRatingSchema>;
 
+/**
+ * A change to a player's rating or line in a delta: only what changed since the previous delta
+ * (`rating` when it moved, `stats` with the changed fields), each the new value, never an
+ * increment, so applying it twice changes nothing. Keyed by player_id.
+ */
+export const PlayerRatingChangeSchema = Type.Object({
+  player_id: Int4IdSchema,
+  side: Side,
+  rating: Type.Optional(Rating),
+  stats: Type.Optional(Type.Partial(FootballPlayerStatsSchema)),
+});
+export type PlayerRatingChange = Static<typeof PlayerRatingChangeSchema>;
+
 /** `GET api/Football/playerRatings?match_id=`: everyone who played, best rating first; the man of the match. */
 export const FootballPlayerRatingsSchema = Type.Object({
   match_id: BigIdSchema,
@@ -470,8 +483,13 @@ export const MatchCentreDeltaSchema = Type.Object({
   away_xg: Type.Optional(Type.Number({ minimum: 0 })),
   momentum: Type.Optional(Type.Array(MomentumBucketSchema)),
   goals: Type.Optional(Type.Array(ChartGoalSchema)),
-  /** Players whose rating or line changed (substitutes coming on appear here first). */
+  /**
+   * Whole rows: a player's first appearance in the deltas (the starters with the lineups, a
+   * substitute when he comes on). After that his changes come in `rating_changes`.
+   */
   ratings: Type.Optional(Type.Array(PlayerRatingSchema)),
+  /** Players whose rating or line changed, only the changed fields (PlayerRatingChangeSchema). */
+  rating_changes: Type.Optional(Type.Array(PlayerRatingChangeSchema)),
   /** A substitution or a sending-off: the minute fields of lineups' players. */
   lineup: Type.Optional(Type.Array(Type.Object({ player_id: Int4IdSchema, side: Side, on_minute: Type.Union([Type.Integer(), Type.Null()]), off_minute: Type.Union([Type.Integer(), Type.Null()]) }))),
   /** Basketball. */

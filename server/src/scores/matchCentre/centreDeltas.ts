@@ -1,10 +1,11 @@
-import type { MatchCentreDelta, MatchStatus, ScoreSport } from '@sports/shared/server';
+import { isDeepStrictEqual } from 'node:util';
+import type { FootballPlayerStats, MatchCentreDelta, MatchStatus, PlayerRatingChange, ScoreSport } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { StoredBatch } from '../feed/feedStore';
 import { ACTION_COLUMNS, type MatchAnalytics } from './centreAnalytics';
 import type { CentreAction } from './centreAction';
-import { type SquadRow, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
+import { type SquadRow, footballStatsOf, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
 import { courtOf } from './court';
 
 /**
@@ -12,10 +13,12 @@ import { courtOf } from './court';
  * their xG points, the momentum buckets that moved, new goals, the players whose rating or line
  * changed, lineup moves; basketball: new shots, box-score lines, the lead tracker's new points
  * and summary). Built once per batch, whatever the number of viewers. Remembers the last line
- * sent per player to leave unchanged ones out (forgotten when the match finishes).
+ * sent per player to leave unchanged ones out and, for football, to send only the changed fields
+ * (`rating_changes`; a whole row the first time a player appears, or when a substitute comes on);
+ * forgotten when the match finishes.
  */
 export class MatchCentreDeltas {
-  private readonly sent = new Map<number, Map<number, string>>();
+  private readonly sent = new Map<number, Map<number, SentLine>>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -58,10 +61,13 @@ export class MatchCentreDeltas {
   ): MatchCentreDelta | null {
     const delta: MatchCentreDelta = { match_id: matchId, sport, status };
     const sent = this.sentOf(matchId);
+    const previous = new Map<number, SentLine | undefined>();
     const rows = squad.filter((row) => {
       const json = JSON.stringify([row.rating, row.stats, row.on_minute, row.off_minute, row.on_court, row.fouled_out]);
-      if (sent.get(row.player_id) === json) return false;
-      sent.set(row.player_id, json);
+      const last = sent.get(row.player_id);
+      if (last?.json === json) return false;
+      previous.set(row.player_id, last);
+      sent.set(row.player_id, { json, rating: row.rating, stats: row.stats, on_minute: row.on_minute, off_minute: row.off_minute });
       return true;
     });
     const before = analytics?.before ?? null;
@@ -76,14 +82,26 @@ export class MatchCentreDeltas {
       if (after !== null) {
         delta.home_xg = after.home_xg;
         delta.away_xg = after.away_xg;
-        const previous = new Map((before?.momentum ?? []).map((bucket) => [`${bucket.period}:${bucket.minute}:${bucket.extra}`, JSON.stringify(bucket)]));
-        const moved = after.momentum.filter((bucket) => previous.get(`${bucket.period}:${bucket.minute}:${bucket.extra}`) !== JSON.stringify(bucket));
+        // The stored document comes back from jsonb with its keys reordered: compared by value, not as text.
+        const previous = new Map((before?.momentum ?? []).map((bucket) => [`${bucket.period}:${bucket.minute}:${bucket.extra}`, bucket]));
+        const moved = after.momentum.filter((bucket) => !isDeepStrictEqual(previous.get(`${bucket.period}:${bucket.minute}:${bucket.extra}`), bucket));
         if (moved.length > 0) delta.momentum = moved;
         if (after.goals.length > (before?.goals.length ?? 0)) delta.goals = after.goals.slice(before?.goals.length ?? 0);
       }
       const played = rows.filter((row) => row.starter || row.on_minute !== null);
-      if (played.length > 0) delta.ratings = played.map(toPlayerRating);
-      const moves = rows.filter((row) => row.on_minute !== null || row.off_minute !== null);
+      // A whole row when the pages may not hold the player yet; else only what changed.
+      const whole = played.filter((row) => {
+        const last = previous.get(row.player_id);
+        return last === undefined || (last.on_minute === null && row.on_minute !== null);
+      });
+      if (whole.length > 0) delta.ratings = whole.map(toPlayerRating);
+      const changes = played.filter((row) => !whole.includes(row)).map((row) => ratingChange(row, previous.get(row.player_id)));
+      const real = changes.filter((change) => change.rating !== undefined || change.stats !== undefined);
+      if (real.length > 0) delta.rating_changes = real;
+      const moves = rows.filter((row) => {
+        const last = previous.get(row.player_id);
+        return (row.on_minute !== null || row.off_minute !== null) && (last === undefined || last.on_minute !== row.on_minute || last.off_minute !== row.off_minute);
+      });
       if (moves.length > 0) delta.lineup = moves.map((row) => ({ player_id: row.player_id, side: row.side, on_minute: row.on_minute, off_minute: row.off_minute }));
     } else {
       const court = courtOf(competition);
@@ -95,7 +113,7 @@ export class MatchCentreDeltas {
       if (lead !== null) {
         const known = before?.lead?.points.length ?? 0;
         if (lead.points.length > known) delta.lead_points = lead.points.slice(known);
-        if (JSON.stringify(lead.runs) !== JSON.stringify(before?.lead?.runs ?? [])) delta.runs = lead.runs;
+        if (!isDeepStrictEqual(lead.runs, before?.lead?.runs ?? [])) delta.runs = lead.runs;
         delta.largest_lead = lead.largest_lead;
         delta.lead_changes = lead.lead_changes;
         delta.ties = lead.ties;
@@ -105,7 +123,7 @@ export class MatchCentreDeltas {
     return changed ? delta : null;
   }
 
-  private sentOf(matchId: number): Map<number, string> {
+  private sentOf(matchId: number): Map<number, SentLine> {
     let sent = this.sent.get(matchId);
     if (sent === undefined) {
       sent = new Map();
@@ -113,4 +131,25 @@ export class MatchCentreDeltas {
     }
     return sent;
   }
+}
+
+/** What the last delta said of a player (his row as JSON to spot any change, and the fields diffed). */
+interface SentLine {
+  json: string;
+  rating: number | null;
+  stats: unknown;
+  on_minute: number | null;
+  off_minute: number | null;
+}
+
+/** The fields of a player's rating and line that differ from what was last sent. */
+function ratingChange(row: SquadRow, last: SentLine | undefined): PlayerRatingChange {
+  const change: PlayerRatingChange = { player_id: row.player_id, side: row.side };
+  if (last === undefined || last.rating !== row.rating) change.rating = row.rating;
+  const now = footballStatsOf(row);
+  const was = last === undefined ? null : footballStatsOf({ ...row, stats: last.stats });
+  const stats: Partial<FootballPlayerStats> = {};
+  for (const key of Object.keys(now) as (keyof FootballPlayerStats)[]) if (was === null || was[key] !== now[key]) stats[key] = now[key];
+  if (Object.keys(stats).length > 0) change.stats = stats;
+  return change;
 }

@@ -14,6 +14,7 @@ import {
   type MatchRow,
   type PlayerProfile,
   type TeamProfile,
+  applyDeltaToLineups,
   applyDeltaToMomentum,
   applyDeltaToRatings,
   applyDeltaToShotMap,
@@ -157,11 +158,13 @@ describe('the match centre: API and live deltas', () => {
     let shotMap = (await get<FootballShotMap>('/api/Football/shotMap', { match_id: watched.id })).data;
     let momentum = (await get<FootballMomentum>('/api/Football/momentum', { match_id: watched.id })).data;
     let ratings = (await get<FootballPlayerRatings>('/api/Football/playerRatings', { match_id: watched.id })).data;
+    let lineups = (await get<FootballLineups>('/api/Football/lineups', { match_id: watched.id })).data;
     const apply = () => {
       for (const frame of watcher.of('match_centre' as never) as unknown as MatchCentreFrame[]) {
         shotMap = applyDeltaToShotMap(shotMap, frame.data);
         momentum = applyDeltaToMomentum(momentum, frame.data);
         ratings = applyDeltaToRatings(ratings, frame.data);
+        lineups = applyDeltaToLineups(lineups, frame.data);
       }
     };
     const centreFrames = (client: LiveTestClient) => client.frames.filter((frame) => frame.type === 'match_centre') as MatchCentreFrame[];
@@ -195,9 +198,18 @@ describe('the match centre: API and live deltas', () => {
     const freshMomentum = (await get<FootballMomentum>('/api/Football/momentum', { match_id: watched.id })).data;
     expect(momentum.buckets).toEqual(freshMomentum.buckets);
     expect(momentum.goals).toEqual(freshMomentum.goals);
+    // Only the buckets that moved travel (the stored document's reordered keys are no change).
+    expect(frames.slice(1).every((frame) => (frame.data.momentum?.length ?? 0) < freshMomentum.buckets.length / 2)).toBe(true);
     const freshRatings = (await get<FootballPlayerRatings>('/api/Football/playerRatings', { match_id: watched.id })).data;
     const byId = (list: FootballPlayerRatings['players']) => new Map(list.map((player) => [player.player_id, player.rating]));
     expect(byId(ratings.players)).toEqual(byId(freshRatings.players));
+    // Lines travel as changed fields only (rating_changes), yet merge to the whole lines.
+    expect(frames.some((frame) => (frame.data.rating_changes?.length ?? 0) > 0)).toBe(true);
+    expect(frames.flatMap((frame) => frame.data.rating_changes ?? []).every((change) => Object.keys(change.stats ?? {}).length < 18)).toBe(true);
+    const lines = (list: FootballPlayerRatings['players']) => new Map(list.map((player) => [player.player_id, JSON.stringify([player.rating, player.stats])]));
+    expect(lines(ratings.players)).toEqual(lines(freshRatings.players));
+    const freshLineups = (await get<FootballLineups>('/api/Football/lineups', { match_id: watched.id })).data;
+    expect(lineups).toEqual(freshLineups);
     expect(watcher.resyncs).toBe(0);
     const row = (await get<{ match: MatchRow }>('/api/scores/match', { match_id: watched.id })).data.match;
     expect(shotMap.shots.filter((shot) => shot.outcome === 'goal' && shot.side === 'home')).toHaveLength(row.home_score);

@@ -1,4 +1,5 @@
-import { expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/journey';
 import { newMember } from './support/accounts';
 import { newAnchorOnAir, readPushUrl } from './support/anchors';
@@ -15,6 +16,12 @@ import { type TestStream, pushTestStream } from './support/testStream';
 test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = 'my-follows-2026';
+
+/** No serious or critical accessibility problem inside `selector` (axe). */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const serious = (await new AxeBuilder({ page }).include(selector).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('a member with no follows is offered teams on 我的关注, follows one, sees it in 球队; 为你推荐 puts a followed anchor\'s live room first', async ({ browser, request }) => {
   let stream: TestStream | null = null;
@@ -33,6 +40,7 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
     await expect(page.getByText('你还没有关注球队')).toBeVisible();
     const suggested = page.getByTestId('suggested-teams').getByRole('listitem').first();
     await expect(suggested).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page, '[data-testid="follow-suggestions"]');
     const teamName = (await suggested.locator('span').first().textContent())?.trim() ?? '';
     expect(teamName).not.toBe('');
     await suggested.getByRole('button', { name: `关注 ${teamName}` }).click();
@@ -62,6 +70,7 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
     const first = row.getByTestId('room-card').first();
     await expect(first).toHaveAttribute('href', `#/live?id=${anchor.roomId}`);
     await expect(first.getByTestId('room-note')).toHaveText('你关注的主播');
+    await expectAccessible(page, '[data-testid="widget-forYou"]');
     await first.click();
     await expect(page).toHaveURL(new RegExp(`/web/#/live\\?id=${anchor.roomId}$`));
 

@@ -149,6 +149,17 @@ async function seed(server: ServerProcess): Promise<{ matchId: number; homeTeamI
 
 const pct = (histogram: LatencyHistogram, share: number) => histogram.percentileMs(share).toFixed(1);
 
+/**
+ * The server's own event-loop delay since the last read (prom-client's default metrics on
+ * /metrics, reset by each scrape): max and p99 in ms. Tells a stall of the server's loop from the
+ * machine's cores being busy elsewhere.
+ */
+async function eventLoopLag(httpUrl: string): Promise<{ maxMs: number; p99Ms: number }> {
+  const text = await (await fetch(new URL('/metrics', httpUrl))).text();
+  const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+  return { maxMs: read('nodejs_eventloop_lag_max_seconds'), p99Ms: read('nodejs_eventloop_lag_p99_seconds') };
+}
+
 async function main(): Promise<number> {
   log(`${FOLLOWERS} followers of one team, ${PAGES} with a page open; ${os.cpus().length} cores (shared by the server, PostgreSQL and the load), load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   const postgres = await openPostgres(log);
@@ -172,9 +183,11 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     log(`quiet window: ${QUIET_MS / 1000} s of live-data pings with the pages open, no alert`);
+    await eventLoopLag(server.httpUrl).catch(() => undefined);
     const quiet = probe.open();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     probe.close(quiet);
+    const quietLag = await eventLoopLag(server.httpUrl).catch(() => null);
 
     const { pool } = server.database.handle;
     const cpuBefore = processCpuMs(server.pid);
@@ -204,6 +217,7 @@ async function main(): Promise<number> {
     const cpuMs = processCpuMs(server.pid) - cpuBefore;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + QUIET_MS - Date.now())));
     probe.close(sameLength);
+    const goalLag = await eventLoopLag(server.httpUrl).catch(() => null);
     const written = Number((await pool.query<{ n: string }>(`select count(*) as n from member_message where event_key = $1`, [`alert:${alertId}`])).rows[0]?.n ?? 0);
     const report = await fleet.ask({ cmd: 'report' }, 'report');
     const arrivals = (report.firstAlertAt as number[]).filter((at) => at > 0).map((at) => at - t0);
@@ -213,6 +227,7 @@ async function main(): Promise<number> {
     log(`alert on the open pages: ${arrivals.length} of ${PAGES} pages; p50 ${pct(alerts, 0.5)} ms, p99 ${pct(alerts, 0.99)} ms, max ${Math.max(...arrivals, 0)} ms (target p99 ≤ ${ALERT_TARGET_MS} ms); ${String(report.alertFrames)} alert frames, ${String(report.plainNotices)} badge notices`);
     log(`赛事 messages: ${written} of ${FOLLOWERS} written in ${writtenMs} ms (target ≤ ${FANOUT_TARGET_MS} ms)`);
     log(`live-data ping p99: quiet ${QUIET_MS / 1000} s ${pct(quiet, 0.99)} ms (${quiet.count} pongs); the ${QUIET_MS / 1000} s from the goal ${pct(sameLength, 0.99)} ms (${sameLength.count}); only while the fan-out ran ${pct(during, 0.99)} ms (${during.count}); p50 ${pct(quiet, 0.5)} / ${pct(sameLength, 0.5)} / ${pct(during, 0.5)} ms`);
+    if (quietLag !== null && goalLag !== null) log(`the server's event-loop delay: quiet max ${quietLag.maxMs.toFixed(1)} ms, p99 ${quietLag.p99Ms.toFixed(1)} ms; the ${QUIET_MS / 1000} s from the goal max ${goalLag.maxMs.toFixed(1)} ms, p99 ${goalLag.p99Ms.toFixed(1)} ms`);
     log(`server CPU for the event: ${cpuMs.toFixed(0)} ms: ${((cpuMs * 1000) / Math.max(1, arrivals.length)).toFixed(0)} µs per delivered alert (everything included), ${((cpuMs * 1000) / Math.max(1, written)).toFixed(1)} µs per message written`);
     check(arrivals.length === PAGES, `every open page got the alert (${arrivals.length}/${PAGES})`);
     check(Number(report.alertFrames) === PAGES, `each page got it once (${String(report.alertFrames)} frames)`);

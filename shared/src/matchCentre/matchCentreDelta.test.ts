@@ -76,6 +76,13 @@ describe('applying match_centre deltas', () => {
     expect(moved.home.starters[1]?.stats.goals).toBe(1);
     expect(moved.home.starters[0]).toBe(lineups.home.starters[0]);
     expect(applyDeltaToLineups(moved, delta)).toEqual(moved);
+    // Cards, substitutions and fouls: by id, in match order, once.
+    const event = (id: number, minute: number, second: number) => ({ id, kind: 'foul' as const, side: 'home' as const, player_id: 1, player_zh: 'p1', player_in_id: null, player_in_zh: '', card: null, period: 1, minute, extra: 0, second, x: 40, y: 20 });
+    const withEvents = applyDeltaToLineups(moved, { match_id: 5, sport: 'football', status: 'live', events: [event(8, 12, 40), event(7, 12, 5)] });
+    expect(withEvents.events?.map((entry) => entry.id)).toEqual([7, 8]);
+    const later = { match_id: 5, sport: 'football' as const, status: 'live' as const, events: [event(9, 3, 0), event(8, 12, 40)] };
+    expect(applyDeltaToLineups(withEvents, later).events?.map((entry) => entry.id)).toEqual([9, 7, 8]);
+    expect(applyDeltaToLineups(applyDeltaToLineups(withEvents, later), later)).toEqual(applyDeltaToLineups(withEvents, later));
   });
 
   it('keeps box-score totals the sum of the lines and the lead tracker in time order', () => {

@@ -5,6 +5,7 @@ import type {
   BoxScoreTeam,
   FootballLineups,
   FootballMomentum,
+  FootballPitchEvent,
   FootballPlayerRatings,
   FootballShotMap,
   LineupPlayer,
@@ -30,6 +31,9 @@ function upsert<Item>(list: readonly Item[], items: readonly Item[] | undefined,
 
 const clockOrder = (a: { minute: number; extra: number; second?: number }, b: { minute: number; extra: number; second?: number }) =>
   a.minute - b.minute || a.extra - b.extra || (a.second ?? 0) - (b.second ?? 0);
+
+/** Cards, substitutions and fouls in match order (the lineups answer's `events`, and merged deltas). */
+export const pitchEventOrder = (a: FootballPitchEvent, b: FootballPitchEvent): number => a.period - b.period || clockOrder(a, b) || a.id - b.id;
 
 export function applyDeltaToShotMap(doc: FootballShotMap, delta: MatchCentreDelta): FootballShotMap {
   if (delta.match_id !== doc.match_id || (delta.shots === undefined && delta.xg_points === undefined && delta.status === doc.status)) return doc;
@@ -76,7 +80,7 @@ export function applyDeltaToRatings(doc: FootballPlayerRatings, delta: MatchCent
 }
 
 export function applyDeltaToLineups(doc: FootballLineups, delta: MatchCentreDelta): FootballLineups {
-  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.rating_changes === undefined && delta.lineup === undefined && delta.status === doc.status)) return doc;
+  if (delta.match_id !== doc.match_id || (delta.ratings === undefined && delta.rating_changes === undefined && delta.lineup === undefined && delta.events === undefined && delta.status === doc.status)) return doc;
   const ratings = new Map((delta.ratings ?? []).map((rating) => [rating.player_id, rating]));
   const changes = changesOf(delta);
   const moves = new Map((delta.lineup ?? []).map((move) => [move.player_id, move]));
@@ -98,7 +102,8 @@ export function applyDeltaToLineups(doc: FootballLineups, delta: MatchCentreDelt
       substitutions_made: cameOn.length,
     };
   };
-  return { ...doc, status: delta.status, home: team(doc.home), away: team(doc.away) };
+  const events = delta.events === undefined ? doc.events : upsert(doc.events ?? [], delta.events, (event) => String(event.id), pitchEventOrder);
+  return { ...doc, status: delta.status, home: team(doc.home), away: team(doc.away), ...(events === undefined ? {} : { events }) };
 }
 
 export function applyDeltaToBoxScore(doc: BasketballBoxScore, delta: MatchCentreDelta): BasketballBoxScore {

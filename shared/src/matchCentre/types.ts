@@ -96,12 +96,47 @@ export const TeamLineupSchema = Type.Object({
 });
 export type TeamLineup = Static<typeof TeamLineupSchema>;
 
+export const PitchEventKindSchema = Type.Union([Type.Literal('card'), Type.Literal('substitution'), Type.Literal('foul')]);
+export type PitchEventKind = Static<typeof PitchEventKindSchema>;
+/** 'second_yellow': the red card that follows a second booking (counted as a yellow and a red). */
+export const CardKindSchema = Type.Union([Type.Literal('yellow'), Type.Literal('second_yellow'), Type.Literal('red')]);
+export type CardKind = Static<typeof CardKindSchema>;
+
+/**
+ * A card, a substitution or a foul, with the match minute and second, the side, the player and a
+ * place on the pitch (metres, the side attacking towards x = 105 as for shots): a card or a foul
+ * where the offence was; a substitution at the halfway line by the touchline (52.5, 0).
+ */
+export const FootballPitchEventSchema = Type.Object({
+  /** Unique within the match and for ever (a delta carries the same id). */
+  id: BigIdSchema,
+  kind: PitchEventKindSchema,
+  side: Side,
+  /** The offender; a substitution's player going off. */
+  player_id: Type.Union([Int4IdSchema, Type.Null()]),
+  player_zh: Type.String(),
+  /** A substitution's player coming on; null and '' otherwise. */
+  player_in_id: Type.Union([Int4IdSchema, Type.Null()]),
+  player_in_zh: Type.String(),
+  /** A card's colour; null otherwise. */
+  card: Type.Union([CardKindSchema, Type.Null()]),
+  period: Type.Integer({ minimum: 1 }),
+  minute: Type.Integer({ minimum: 1 }),
+  extra: Type.Integer({ minimum: 0 }),
+  second: Type.Integer({ minimum: 0, maximum: 59 }),
+  x: Type.Number({ minimum: 0, maximum: 105 }),
+  y: Type.Number({ minimum: 0, maximum: 68 }),
+});
+export type FootballPitchEvent = Static<typeof FootballPitchEventSchema>;
+
 /** `GET api/Football/lineups?match_id=`. */
 export const FootballLineupsSchema = Type.Object({
   match_id: BigIdSchema,
   status: MatchStatusSchema,
   home: TeamLineupSchema,
   away: TeamLineupSchema,
+  /** Both sides' cards, substitutions and fouls, in match order (the server always sends it; optional for older documents). */
+  events: Type.Optional(Type.Array(FootballPitchEventSchema)),
 });
 export type FootballLineups = Static<typeof FootballLineupsSchema>;
 
@@ -490,6 +525,8 @@ export const MatchCentreDeltaSchema = Type.Object({
   ratings: Type.Optional(Type.Array(PlayerRatingSchema)),
   /** Players whose rating or line changed, only the changed fields (PlayerRatingChangeSchema). */
   rating_changes: Type.Optional(Type.Array(PlayerRatingChangeSchema)),
+  /** New cards, substitutions and fouls with their places (keyed by id; lineups' `events`). */
+  events: Type.Optional(Type.Array(FootballPitchEventSchema)),
   /** A substitution or a sending-off: the minute fields of lineups' players. */
   lineup: Type.Optional(Type.Array(Type.Object({ player_id: Int4IdSchema, side: Side, on_minute: Type.Union([Type.Integer(), Type.Null()]), off_minute: Type.Union([Type.Integer(), Type.Null()]) }))),
   /** Basketball. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedFixture, FeedMatchState } from './matchFeed';
 import { type FeedRecord, checkBasketball, checkFeed, checkFootball, checkGroupStage, checkKnockoutResult, checkKnockoutStage, checkSeries, checkSquad, checkTable, checkTableAgainstResults, knockoutQualifiers, recordOf } from './testing/consistency';
 import { DEMO_SPECS, matchStateOf, playDemoFeed, standingOf } from './testing/demoFeedFixture';
-import { centreRecordOf, checkBasketballCentre, checkFootballCentre } from './testing/centreConsistency';
+import { centreRecordOf, checkBasketballCentre, checkFootballCentre, checkFootballEvents } from './testing/centreConsistency';
 
 /** A first start on 6 December 2026 (China 11:00), as e2e runs it: FEED_SEED=1, FEED_SPEED=60. */
 const START = new Date('2026-12-06T03:00:00Z');
@@ -77,6 +77,22 @@ describe('the demo feed is believable (every sport it produces, first start on 6
     const meanXg = shots.reduce((sum, shot) => sum + (shot.xg ?? 0), 0) / shots.length;
     expect(meanXg).toBeGreaterThan(0.06);
     expect(meanXg).toBeLessThan(0.2);
+  });
+
+  it('gives every football event of the match centre its second, team, player and place on the pitch: cards, substitutions and fouls too, each by a player on the pitch then (issue 36)', () => {
+    const centre = centreRecordOf(batches);
+    const played = finished('football').filter((fixture) => centre.lineups.has(fixture.key));
+    const actions = played.flatMap((fixture) => centre.actions.get(fixture.key) ?? []);
+    for (const kind of ['card', 'substitution', 'foul'] as const) expect(actions.some((action) => action.kind === kind), kind).toBe(true);
+    expect(actions.some((action) => action.kind === 'card' && action.card !== 'yellow')).toBe(true);
+    // The checks of checkFootballCentre, and the walk of who is on the pitch, on every match played.
+    expect(played.flatMap((fixture) => checkFootballEvents(fixture.key, centre.actions.get(fixture.key) ?? [], centre.lineups.get(fixture.key) ?? []))).toEqual([]);
+    // A substitute coming on twice, a sent-off player fouling: the walk catches them.
+    const fixture = played.find((entry) => (centre.actions.get(entry.key) ?? []).some((action) => action.kind === 'substitution'));
+    const list = centre.actions.get(fixture?.key ?? '') ?? [];
+    const change = list.find((action) => action.kind === 'substitution');
+    if (fixture === undefined || change === undefined) throw new Error('no substitution');
+    expect(checkFootballEvents(fixture.key, [...list, { ...change, key: 'again' }], centre.lineups.get(fixture.key) ?? []).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BasketballPlayerStats, FootballPlayerStats, MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport, ShotOutcome, ShotSituation } from '@sports/shared/server';
+import type { BasketballPlayerStats, CardKind, FootballPlayerStats, MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport, ShotOutcome, ShotSituation } from '@sports/shared/server';
 
 /**
  * The seam between a source of match data and the rest of the server. A feed speaks in its own
@@ -190,7 +190,7 @@ export interface FeedAction {
   side: 'home' | 'away';
   shirt_number: number | null;
   player_zh: string;
-  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw';
+  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw' | 'card' | 'substitution' | 'foul';
   period: number;
   minute: number;
   extra: number;
@@ -208,6 +208,11 @@ export interface FeedAction {
   home_score: number;
   away_score: number;
   occurred_at: Date;
+  /** A card's colour (kind 'card'). */
+  card?: CardKind | null;
+  /** A substitution's player coming on (`shirt_number` is the one going off), of the same side. */
+  in_shirt_number?: number | null;
+  player_in_zh?: string;
 }
 
 /** A player's line in a match as it stands (replaces the previous one). */

@@ -27,6 +27,9 @@ function action(fields: Partial<CentreAction> & Pick<CentreAction, 'kind' | 'sid
     count: 1,
     home_score: 0,
     away_score: 0,
+    card: null,
+    player_in_id: null,
+    player_in_zh: '',
     ...fields,
   };
 }

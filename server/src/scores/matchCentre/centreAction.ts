@@ -1,13 +1,16 @@
-import type { MatchCentreSide, ShotOutcome, ShotSituation } from '@sports/shared/server';
+import type { CardKind, MatchCentreSide, ShotOutcome, ShotSituation } from '@sports/shared/server';
 
 /**
  * One play-by-play action as stored (match_action, migration 0046) and as the analytics read it.
  * Football: shots (with xG), final-third entries and dangerous attacks (`count` of them in the
- * minute), corners. Basketball: field-goal attempts (`points` 2 or 3, `made`) and free throws
- * (`points` 1). `home_score`/`away_score` are the score after the action.
+ * minute), corners; cards (`card`), substitutions (`player_in_*` coming on, the player going off)
+ * and fouls, each with its place (migration 0047). Basketball: field-goal attempts (`points` 2 or
+ * 3, `made`) and free throws (`points` 1). `home_score`/`away_score` are the score after the action.
  */
-export type CentreActionKind = 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw';
-export const CENTRE_ACTION_KINDS: readonly CentreActionKind[] = ['shot', 'final_third', 'dangerous_attack', 'corner', 'field_goal', 'free_throw'];
+export type CentreActionKind = 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw' | 'card' | 'substitution' | 'foul';
+export const CENTRE_ACTION_KINDS: readonly CentreActionKind[] = ['shot', 'final_third', 'dangerous_attack', 'corner', 'field_goal', 'free_throw', 'card', 'substitution', 'foul'];
+/** The football actions the lineups answer lists as `events` (the rest are on the shot map and the momentum). */
+export const PITCH_EVENT_KINDS = ['card', 'substitution', 'foul'] as const;
 
 export interface CentreAction {
   id: number;
@@ -33,4 +36,7 @@ export interface CentreAction {
   count: number;
   home_score: number;
   away_score: number;
+  card: CardKind | null;
+  player_in_id: number | null;
+  player_in_zh: string;
 }

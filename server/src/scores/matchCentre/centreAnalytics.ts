@@ -46,6 +46,9 @@ export const ACTION_COLUMNS = [
   'count',
   'home_score',
   'away_score',
+  'card',
+  'player_in_id',
+  'player_in_zh',
 ] as const;
 
 export async function actionsOf(db: Kysely<Database> | Transaction<Database>, matchId: number, kinds?: readonly CentreAction['kind'][]): Promise<CentreAction[]> {

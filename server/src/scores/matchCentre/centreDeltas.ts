@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { StoredBatch } from '../feed/feedStore';
 import { ACTION_COLUMNS, type MatchAnalytics } from './centreAnalytics';
-import type { CentreAction } from './centreAction';
-import { type SquadRow, footballStatsOf, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPlayerRating } from './centreRows';
+import { type CentreAction, PITCH_EVENT_KINDS } from './centreAction';
+import { type SquadRow, footballStatsOf, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPitchEvent, toPlayerRating } from './centreRows';
 import { courtOf } from './court';
 
 /**
@@ -79,6 +79,8 @@ export class MatchCentreDeltas {
         delta.shots = shots.map(toFootballShot);
         delta.xg_points = (after?.xg_timeline ?? []).filter((point) => ids.has(point.shot_id));
       }
+      const events = actions.filter((action) => (PITCH_EVENT_KINDS as readonly string[]).includes(action.kind));
+      if (events.length > 0) delta.events = events.map(toPitchEvent);
       if (after !== null) {
         delta.home_xg = after.home_xg;
         delta.away_xg = after.away_xg;

@@ -14,6 +14,7 @@ import {
   type ScoreSport,
   type TeamLineup,
   type TeamProfile,
+  pitchEventOrder,
   sumBasketballLines,
 } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,8 @@ import type { Database } from '../../infra/db/schema';
 import { POSITION_ZH } from '../knowledge/playerStats';
 import { matchRowsById } from '../matchRows';
 import { type MatchAnalytics, actionsOf, emptyAnalytics } from './centreAnalytics';
-import { type SquadRow, basketballStatsOf, footballStatsOf, squadOf, toBasketballShot, toBoxPlayer, toFootballShot, toLineupPlayer, toPlayerRating } from './centreRows';
+import { PITCH_EVENT_KINDS } from './centreAction';
+import { type SquadRow, basketballStatsOf, footballStatsOf, squadOf, toBasketballShot, toBoxPlayer, toFootballShot, toLineupPlayer, toPitchEvent, toPlayerRating } from './centreRows';
 import { courtOf } from './court';
 
 /** What every match-centre answer starts from; an unknown match (or one of the other sport) is 比赛不存在. */
@@ -64,7 +66,11 @@ const played = (row: SquadRow) => row.starter || row.on_minute !== null;
 
 export async function footballLineups(db: Kysely<Database>, matchId: number): Promise<FootballLineups> {
   const head = await matchHead(db, matchId, 'football');
-  const [squad, sheets] = await Promise.all([squadOf(db, head.id), db.selectFrom('match_team_sheet').select(['side', 'formation']).where('match_id', '=', head.id).execute()]);
+  const [squad, sheets, events] = await Promise.all([
+    squadOf(db, head.id),
+    db.selectFrom('match_team_sheet').select(['side', 'formation']).where('match_id', '=', head.id).execute(),
+    actionsOf(db, head.id, PITCH_EVENT_KINDS),
+  ]);
   const team = (side: MatchCentreSide): TeamLineup => {
     const rows = squad.filter((row) => row.side === side);
     const starters = rows.filter((row) => row.starter).sort((a, b) => (a.slot_x ?? 0) - (b.slot_x ?? 0) || (a.slot_y ?? 0) - (b.slot_y ?? 0));
@@ -80,7 +86,7 @@ export async function footballLineups(db: Kysely<Database>, matchId: number): Pr
       substitutions_made: cameOn.length,
     };
   };
-  return { match_id: head.id, status: head.status, home: team('home'), away: team('away') };
+  return { match_id: head.id, status: head.status, home: team('home'), away: team('away'), events: events.map(toPitchEvent).sort(pitchEventOrder) };
 }
 
 export async function footballMomentum(db: Kysely<Database>, matchId: number): Promise<FootballMomentum> {

@@ -4,6 +4,7 @@ import {
   type BoxScorePlayer,
   COURTS,
   type CourtKind,
+  type FootballPitchEvent,
   type FootballPlayerStats,
   type FootballShot,
   type LineupPlayer,
@@ -35,6 +36,25 @@ export function toFootballShot(action: CentreAction): FootballShot {
     on_target: action.outcome === 'goal' || action.outcome === 'saved',
     head: action.head,
     situation: action.situation ?? 'open_play',
+  };
+}
+
+export function toPitchEvent(action: CentreAction): FootballPitchEvent {
+  return {
+    id: action.id,
+    kind: action.kind === 'card' || action.kind === 'substitution' ? action.kind : 'foul',
+    side: action.side,
+    player_id: action.player_id,
+    player_zh: action.player_zh,
+    player_in_id: action.player_in_id,
+    player_in_zh: action.player_in_zh,
+    card: action.card,
+    period: action.period,
+    minute: Math.max(1, action.minute),
+    extra: action.extra,
+    second: action.second,
+    x: action.x ?? 0,
+    y: action.y ?? 0,
   };
 }
 

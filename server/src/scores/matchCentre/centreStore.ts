@@ -110,17 +110,18 @@ export async function storeMatchCentre(trx: Transaction<Database>, batch: FeedBa
     const ref = refs.get(action.matchKey);
     if (ref === undefined) continue;
     touched.add(ref.id);
-    actionRows.push(actionRow(ref, action, playerOf(ref, action.situation === 'own_goal' ? (action.side === 'home' ? 'away' : 'home') : action.side, action.shirt_number)?.id ?? null));
+    const player = playerOf(ref, action.situation === 'own_goal' ? (action.side === 'home' ? 'away' : 'home') : action.side, action.shirt_number)?.id ?? null;
+    actionRows.push(actionRow(ref, action, player, playerOf(ref, action.side, action.in_shirt_number ?? null)?.id ?? null));
   }
   if (actionRows.length > 0) {
     // Rows go in in the array's order, so ids follow the feed's order.
     const { rows } = await sql<{ id: number; match_id: number }>`
-      insert into match_action (external_key, match_id, side, player_id, player_zh, kind, period, minute, extra, second, clock_seconds, x, y, xg, outcome, head, situation, points, made, count, home_score, away_score, occurred_at)
-      select external_key, match_id, side, player_id, player_zh, kind, period, minute, extra, second, clock_seconds, x, y, xg, outcome, head, situation, points, made, count, home_score, away_score, occurred_at
+      insert into match_action (external_key, match_id, side, player_id, player_zh, kind, period, minute, extra, second, clock_seconds, x, y, xg, outcome, head, situation, points, made, count, home_score, away_score, occurred_at, card, player_in_id, player_in_zh)
+      select external_key, match_id, side, player_id, player_zh, kind, period, minute, extra, second, clock_seconds, x, y, xg, outcome, head, situation, points, made, count, home_score, away_score, occurred_at, card, player_in_id, player_in_zh
       from jsonb_to_recordset(${JSON.stringify(actionRows)}::jsonb) as v(
         external_key text, match_id bigint, side text, player_id integer, player_zh text, kind text, period smallint, minute smallint, extra smallint, second smallint,
         clock_seconds smallint, x real, y real, xg real, outcome text, head boolean, situation text, points smallint, made boolean, count smallint,
-        home_score smallint, away_score smallint, occurred_at timestamptz)
+        home_score smallint, away_score smallint, occurred_at timestamptz, card text, player_in_id integer, player_in_zh text)
       on conflict (external_key) do nothing
       returning id, match_id`.execute(trx);
     for (const row of rows) stored.newActionIds.set(Number(row.match_id), [...(stored.newActionIds.get(Number(row.match_id)) ?? []), Number(row.id)]);
@@ -129,7 +130,7 @@ export async function storeMatchCentre(trx: Transaction<Database>, batch: FeedBa
   return stored;
 }
 
-function actionRow(ref: CentreMatchRef, action: FeedAction, playerId: number | null) {
-  const { key, matchKey: _matchKey, shirt_number: _shirt, occurred_at, ...fields } = action;
-  return { external_key: key, match_id: ref.id, player_id: playerId, ...fields, occurred_at: occurred_at.toISOString() };
+function actionRow(ref: CentreMatchRef, action: FeedAction, playerId: number | null, playerInId: number | null) {
+  const { key, matchKey: _matchKey, shirt_number: _shirt, in_shirt_number: _in, occurred_at, ...fields } = action;
+  return { external_key: key, match_id: ref.id, player_id: playerId, ...fields, card: action.card ?? null, player_in_id: playerInId, player_in_zh: action.player_in_zh ?? '', occurred_at: occurred_at.toISOString() };
 }

@@ -81,6 +81,20 @@ describe('the match centre: API and live deltas', () => {
         expect(side.formation).toMatch(/^\d(-\d){2,3}$/);
         expect(side.starters[0]?.position).toBe('GK');
         expect(side.substitutions_made).toBeLessThanOrEqual(5);
+        // Cards, substitutions and fouls, each with its second, player and place (migration 0047).
+        const events = (lineups.events ?? []).filter((event) => event.side === side.side);
+        const changes = events.filter((event) => event.kind === 'substitution');
+        expect(changes).toHaveLength(side.substitutions_made);
+        for (const change of changes) {
+          expect(side.substitutes.some((player) => player.player_id === change.player_in_id && player.on_minute !== null)).toBe(true);
+          expect([...side.starters, ...side.substitutes].some((player) => player.player_id === change.player_id && player.off_minute !== null)).toBe(true);
+        }
+        expect(events.filter((event) => event.kind === 'card').map((event) => event.player_id !== null && event.player_zh !== '' && event.card !== null)).not.toContain(false);
+      }
+      expect((lineups.events ?? []).some((event) => event.kind === 'foul')).toBe(true);
+      for (const event of lineups.events ?? []) {
+        expect(event.x >= 0 && event.x <= 105 && event.y >= 0 && event.y <= 68 && event.second >= 0 && event.second <= 59 && event.minute >= 1).toBe(true);
+        expect(event.player_id).not.toBeNull();
       }
       const shotMap = (await get<FootballShotMap>('/api/Football/shotMap', { match_id: match.id })).data;
       expect(shotMap.shots.filter((shot) => shot.side === 'home' && shot.outcome === 'goal')).toHaveLength(match.home_score);

@@ -42,6 +42,7 @@ import * as memberMessages0042 from './0042_member_messages';
 import * as memberFollows0043 from './0043_member_follows';
 import * as matchAlerts0044 from './0044_match_alerts';
 import * as matchCentre0046 from './0046_match_centre';
+import * as matchCentreEvents0047 from './0047_match_centre_events';
 import * as points0034 from './0034_points';
 
 /**
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0043_member_follows': memberFollows0043,
   '0044_match_alerts': matchAlerts0044,
   '0046_match_centre': matchCentre0046,
+  '0047_match_centre_events': matchCentreEvents0047,
 };

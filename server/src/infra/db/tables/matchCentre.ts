@@ -33,7 +33,7 @@ export interface MatchActionTable {
   side: 'home' | 'away';
   player_id: number | null;
   player_zh: Generated<string>;
-  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw';
+  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw' | 'card' | 'substitution' | 'foul';
   period: number;
   minute: number;
   extra: Generated<number>;
@@ -51,6 +51,10 @@ export interface MatchActionTable {
   home_score: number;
   away_score: number;
   occurred_at: AppTimestamp;
+  /** Migration 0047: a card's colour; a substitution's player coming on. */
+  card: Generated<'yellow' | 'second_yellow' | 'red' | null>;
+  player_in_id: Generated<number | null>;
+  player_in_zh: Generated<string>;
 }
 
 export interface MatchAnalyticsTable {

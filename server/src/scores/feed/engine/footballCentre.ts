@@ -1,4 +1,4 @@
-import { type FootballPlayerStats, PITCH_LENGTH, PITCH_WIDTH, type ShotOutcome, type ShotSituation } from '@sports/shared/server';
+import { type CardKind, type FootballPlayerStats, PITCH_LENGTH, PITCH_WIDTH, type ShotOutcome, type ShotSituation } from '@sports/shared/server';
 import { emptyFootballStats } from '../../matchCentre/ratings';
 import { xgOf } from '../../matchCentre/xgModel';
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
@@ -161,11 +161,13 @@ export class FootballCentre {
         stats.interceptions += rng.poisson(INTERCEPTIONS_PER_MINUTE[player.position] ?? 0.01);
       }
       const count = counts[side];
+      const second = () => rng.int(1, 59);
       for (let foul = 0; foul < count.fouls; foul += 1) {
         const fouler = pick(rng, [...this.onPitch[side]], (player) => (player.position === 'GK' ? 0 : 1));
-        if (fouler !== undefined) this.line(side, fouler).stats.fouls += 1;
+        if (fouler === undefined) continue;
+        this.line(side, fouler).stats.fouls += 1;
+        actions.push(this.action(side, fouler, 'foul', clock, second(), at, offenceSpot(rng, fouler)));
       }
-      const second = () => rng.int(1, 59);
       if (count.attacks > 0) actions.push(this.action(side, null, 'final_third', clock, second(), at, { count: count.attacks, x: 70, y: PITCH_WIDTH / 2 }));
       if (count.dangerous > 0) actions.push(this.action(side, null, 'dangerous_attack', clock, second(), at, { count: count.dangerous, x: 88, y: PITCH_WIDTH / 2 }));
       for (let shot = 0; shot < count.shots; shot += 1) actions.push(this.shot(rng, side, clock, second(), at, shot < count.onTarget ? 'saved' : missOutcome(rng)));
@@ -199,8 +201,19 @@ export class FootballCentre {
     return action;
   }
 
+  /** A booking: a yellow and a foul on his line. */
   booking(side: Side, player: FeedPlayer): void {
-    this.line(side, player).stats.yellow += 1;
+    const stats = this.line(side, player).stats;
+    stats.yellow += 1;
+    stats.fouls += 1;
+  }
+
+  /**
+   * A card as an action where the offence was (before a sending-off takes him off: the player is
+   * on the pitch when it is shown).
+   */
+  card(rng: Rng, side: Side, player: FeedPlayer, card: CardKind, clock: CentreClock, second: number, at: (second: number) => Date): FeedAction {
+    return this.action(side, player, 'card', clock, second, at, { ...offenceSpot(rng, player), card });
   }
 
   sendOff(side: Side, player: FeedPlayer, minute: number): void {
@@ -210,11 +223,14 @@ export class FootballCentre {
     this.onPitch[side].delete(player);
   }
 
-  substitution(side: Side, leaving: FeedPlayer, coming: FeedPlayer, minute: number): void {
-    this.line(side, leaving).off_minute = minute;
-    this.line(side, coming).on_minute = minute;
+  /** A change: the lines' minutes, who is on the pitch, and the action (at the halfway line by the touchline). */
+  substitution(side: Side, leaving: FeedPlayer, coming: FeedPlayer, clock: CentreClock, playedMinute: number, second: number, at: (second: number) => Date): FeedAction {
+    const action = this.action(side, leaving, 'substitution', clock, second, at, { x: PITCH_LENGTH / 2, y: 0, in_shirt_number: coming.shirt_number, player_in_zh: coming.name_zh });
+    this.line(side, leaving).off_minute = playedMinute;
+    this.line(side, coming).on_minute = playedMinute;
     this.onPitch[side].delete(leaving);
     this.onPitch[side].add(coming);
+    return action;
   }
 
   private shot(rng: Rng, side: Side, clock: CentreClock, second: number, at: (second: number) => Date, outcome: ShotOutcome, who?: FeedPlayer, situation?: ShotSituation): FeedAction {
@@ -296,6 +312,13 @@ function shotSpot(rng: Rng, situation: ShotSituation, goal: boolean): { x: numbe
   const out = Math.sqrt(Math.max(1, distance * distance - across * across));
   const head = distance < 14 && rng.chance(0.2);
   return { x: round1(PITCH_LENGTH - out), y: round1(Math.min(PITCH_WIDTH, Math.max(0, PITCH_WIDTH / 2 + across))), head };
+}
+
+/** Where a player commits a foul: about his line's depth (in metres up his team's attacking direction), anywhere across. */
+const OFFENCE_DEPTH: Record<string, number> = { GK: 8, DF: 30, MF: 52, FW: 75 };
+function offenceSpot(rng: Rng, player: FeedPlayer): { x: number; y: number } {
+  const depth = (OFFENCE_DEPTH[player.position] ?? 52) + (rng.next() - 0.5) * 30;
+  return { x: round1(Math.min(PITCH_LENGTH - 1, Math.max(1, depth))), y: round1(2 + rng.next() * (PITCH_WIDTH - 4)) };
 }
 
 function round1(value: number): number {

@@ -1,3 +1,4 @@
+import type { CardKind } from '@sports/shared/server';
 import type { FeedPlayer, FeedStatistic } from '../matchFeed';
 import type { WorldTeam } from '../world/demoWorld';
 import { AgendaOrder } from './agenda';
@@ -299,7 +300,7 @@ export class FootballSimulation extends BaseSimulation {
     this.stats[side].shots += 1;
     this.stats[side].onTarget += 1;
     this.repriceEveryone = true;
-    const second = Math.floor((at % MINUTE_MS) / 1_000);
+    const second = secondOf(at);
     const goalRng = createRng(this.context.seed, this.fixture.key, 'centre-goal', at);
     this.output?.action?.(this.centre.goal(goalRng, side, scorer, detail, this.clock(), second, () => this.wallAt(at)));
     this.emit(at, { kind: 'goal', side, detail, player_zh: scorer?.name_zh ?? null });
@@ -324,6 +325,7 @@ export class FootballSimulation extends BaseSimulation {
       return;
     }
     lineup.booked.add(player.name_zh);
+    this.emitCard(side, player, 'yellow', at);
     this.centre.booking(side, player);
     this.emit(at, { kind: 'yellow', side, player_zh: player.name_zh });
   }
@@ -334,6 +336,7 @@ export class FootballSimulation extends BaseSimulation {
     const player = secondYellow ?? pickWeighted(lineup.onPitch.filter((candidate) => candidate.position !== 'GK'), roll, () => 1);
     if (player === undefined) return;
     lineup.onPitch = lineup.onPitch.filter((candidate) => candidate !== player);
+    this.emitCard(side, player, secondYellow === null ? 'red' : 'second_yellow', at);
     this.centre.sendOff(side, player, this.playedMinute());
     this.current[`${side}_red`] += 1;
     this.repriceEveryone = true;
@@ -348,8 +351,14 @@ export class FootballSimulation extends BaseSimulation {
     if (leaving === undefined || coming === undefined) return;
     lineup.onPitch = lineup.onPitch.map((player) => (player === leaving ? coming : player));
     lineup.bench = lineup.bench.filter((player) => player !== coming);
-    this.centre.substitution(side, leaving, coming, this.playedMinute());
+    this.output?.action?.(this.centre.substitution(side, leaving, coming, this.clock(), this.playedMinute(), secondOf(at), () => this.wallAt(at)));
     this.emit(at, { kind: 'substitution', side, player_zh: leaving.name_zh, player_in_zh: coming.name_zh });
+  }
+
+  /** A card on the match centre (its place on its own generator: the match is the same without it). */
+  private emitCard(side: Side, player: FeedPlayer, card: CardKind, at: number): void {
+    const rng = createRng(this.context.seed, this.fixture.key, 'centre-card', at, player.shirt_number);
+    this.output?.action?.(this.centre.card(rng, side, player, card, this.clock(), secondOf(at), () => this.wallAt(at)));
   }
 
   private price(slot: number, at: number): void {
@@ -404,6 +413,11 @@ export class FootballSimulation extends BaseSimulation {
     this.output?.statistics(this.fixture.key, statistics);
     this.emitPlayerLines();
   }
+}
+
+/** The second within its minute of a time in simulated ms (minutes start on whole minutes). */
+function secondOf(at: number): number {
+  return Math.floor((at % MINUTE_MS) / 1_000);
 }
 
 function emptyStats(): SideStats {

@@ -82,6 +82,50 @@ export function checkFootballCentre(key: string, state: FeedMatchState, record: 
     if (cameOn.length > 5) problems.push(`${key}: ${side} made ${cameOn.length} substitutions`);
     const windows = new Set(cameOn.map((line) => line.on_minute).filter((minute) => minute !== 46));
     if (windows.size > 3) problems.push(`${key}: ${side} substituted in ${windows.size} windows besides half-time`);
+    const sideActions = actions.filter((action) => action.side === side);
+    const cards = (...colours: string[]) => sideActions.filter((action) => action.kind === 'card' && colours.includes(action.card ?? '')).length;
+    if (cards('yellow', 'second_yellow') !== statistic(statistics, 'yellow_cards', side)) problems.push(`${key}: ${side} yellow cards ${statistic(statistics, 'yellow_cards', side)}, actions ${cards('yellow', 'second_yellow')}`);
+    if (cards('second_yellow', 'red') !== statistic(statistics, 'red_cards', side)) problems.push(`${key}: ${side} red cards ${statistic(statistics, 'red_cards', side)}, actions ${cards('second_yellow', 'red')}`);
+    const fouls = sideActions.filter((action) => action.kind === 'foul').length + cards('yellow', 'second_yellow');
+    const playerFouls = own.reduce((sum, line) => sum + (line.football?.fouls ?? 0), 0);
+    if (fouls !== statistic(statistics, 'fouls', side) || playerFouls !== fouls) problems.push(`${key}: ${side} fouls ${statistic(statistics, 'fouls', side)}, actions ${fouls}, players ${playerFouls}`);
+    const substitutions = sideActions.filter((action) => action.kind === 'substitution').length;
+    if (substitutions !== cameOn.length) problems.push(`${key}: ${side} ${substitutions} substitutions as actions, ${cameOn.length} came on`);
+  }
+  problems.push(...checkFootballEvents(key, actions, lineups));
+  return problems;
+}
+
+/**
+ * Every football action has its second and a place on the 105 x 68 pitch; in the order the feed
+ * sent them, a card's or a foul's player is on the pitch, a substitution takes off a player who was
+ * on and brings on one from the bench, and a red card takes him off.
+ */
+export function checkFootballEvents(key: string, actions: readonly FeedAction[], lineups: readonly FeedLineup[]): string[] {
+  const problems: string[] = [];
+  const onPitch = new Map<Side, Set<number>>(SIDES.map((side) => [side, new Set()]));
+  const bench = new Map<Side, Set<number>>(SIDES.map((side) => [side, new Set()]));
+  for (const lineup of lineups) for (const player of lineup.players) (player.starter ? onPitch : bench).get(lineup.side)?.add(player.shirt_number);
+  for (const action of actions) {
+    const where = `${key}: ${action.kind} ${action.key} (${action.side} #${action.shirt_number ?? '-'}, ${action.minute}'${action.second}")`;
+    if (!Number.isInteger(action.second) || action.second < 0 || action.second > 59) problems.push(`${where} at second ${action.second}`);
+    if (action.x === null || action.y === null || action.x < 0 || action.x > 105 || action.y < 0 || action.y > 68) problems.push(`${where} at ${action.x},${action.y}`);
+    if (action.kind !== 'card' && action.kind !== 'foul' && action.kind !== 'substitution') continue;
+    const pitch = onPitch.get(action.side) as Set<number>;
+    const shirt = action.shirt_number;
+    if (shirt === null || action.player_zh === '') problems.push(`${where} without a player`);
+    else if (!pitch.has(shirt)) problems.push(`${where}: not on the pitch`);
+    if (action.kind === 'card' && (action.card === 'red' || action.card === 'second_yellow') && shirt !== null) pitch.delete(shirt);
+    if (action.kind === 'substitution') {
+      const coming = action.in_shirt_number ?? null;
+      const waiting = bench.get(action.side) as Set<number>;
+      if (coming === null || !waiting.has(coming) || (action.player_in_zh ?? '') === '') problems.push(`${where}: #${coming} was not on the bench`);
+      if (shirt !== null) pitch.delete(shirt);
+      if (coming !== null) {
+        waiting.delete(coming);
+        pitch.add(coming);
+      }
+    }
   }
   return problems;
 }

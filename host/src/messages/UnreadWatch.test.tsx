@@ -62,3 +62,44 @@ describe('UnreadWatch', () => {
     expect(screen.queryByTestId('message-unread-badge')).toBeNull();
   });
 });
+
+describe('系统通知 as a system notification', () => {
+  it('a pushed notice raising 系统通知 in a background tab, permission granted and the switch on: one notification; the same count again: none', async () => {
+    const shown: { title: string; options: NotificationOptions }[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(title: string, options: NotificationOptions) {
+          shown.push({ title, options });
+        }
+      },
+    );
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    let system = 1;
+    const switchOn = true;
+    const { store } = renderWithHost(<UnreadWatch />, {
+      userInfo: TEST_USER,
+      answers: {
+        envelope: {
+          'api/Message/unreadCount': () => ({ code: 200, msg: '', data: { total: system, system, interaction: 0, match: 0 } }),
+          'api/Notify/settings': () => ({ code: 200, msg: '', data: { settings: { goals: true, red_cards: true, match_status: true, anchor_live: true, system: switchOn }, vapid_public_key: 'k', push_subscriptions: 0 } }),
+        },
+      },
+    });
+    act(() => store.set(systemConfigAtom, CONFIG));
+    await waitFor(() => expect(push.onNotice).not.toBeNull());
+    // The page's first read shows nothing; a pushed notice with one more 系统通知 does.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    system = 2;
+    act(() => push.onNotice?.());
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(shown[0]).toEqual({ title: '消息中心', options: { body: '你有新的系统通知，请到消息中心查看', tag: 'system-messages', data: { link: '#/messages' } } });
+    // The same count again (an interaction, a match message): nothing.
+    act(() => push.onNotice?.());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown).toHaveLength(1);
+    visibility.mockRestore();
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,15 +1,17 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
-import { systemConfigAtom, userInfoAtom } from '@sports/shared';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { systemConfigAtom, userInfoAtom, type MessageUnreadCount } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { fetchUnreadCount } from './messagesApi';
 import { unreadCountAtom } from './unreadAtom';
+import { createSystemNotifier } from './systemNotify';
 import { startUnreadPush } from './unreadPush';
 
 /**
  * Keeps the unread count of the signed-in member (the user menu's badge), mounted once in
  * `app/App.tsx`: read on sign-in and page load, when the tab regains focus, and when the server
- * pushes a notice over the chat socket (`unreadPush.ts`). No interval polling.
+ * pushes a notice over the chat socket (`unreadPush.ts`). No interval polling. A push that raises
+ * 系统通知 in a background tab may show a system notification (`systemNotify.ts`).
  */
 export function UnreadWatch() {
   const { api } = useHostServices();
@@ -18,12 +20,27 @@ export function UnreadWatch() {
   const setCount = useSetAtom(unreadCountAtom);
   const signedIn = user !== null;
 
+  const notifySystem = useMemo(() => createSystemNotifier(api), [api]);
+  const last = useRef<MessageUnreadCount | null>(null);
   const refresh = useCallback(() => {
-    fetchUnreadCount(api).then(setCount, () => undefined);
+    fetchUnreadCount(api).then((count) => {
+      last.current = count;
+      setCount(count);
+    }, () => undefined);
   }, [api, setCount]);
+  // A pushed notice: the count again, and a background tab's system notification of a new 系统通知 (systemNotify.ts).
+  const pushed = useCallback(() => {
+    const before = last.current;
+    fetchUnreadCount(api).then((count) => {
+      last.current = count;
+      setCount(count);
+      void notifySystem(before, count);
+    }, () => undefined);
+  }, [api, notifySystem, setCount]);
 
   useEffect(() => {
     if (!signedIn) {
+      last.current = null;
       setCount(null);
       return undefined;
     }
@@ -41,9 +58,9 @@ export function UnreadWatch() {
   const socketPath = im?.socketPath ?? null;
   useEffect(() => {
     if (!signedIn || im === null) return undefined;
-    return startUnreadPush(api, im, refresh);
+    return startUnreadPush(api, im, pushed);
     // The connection follows the member and the chat's address, not every new config object.
-  }, [signedIn, provider, socketPath, api, refresh]);
+  }, [signedIn, provider, socketPath, api, pushed]);
 
   return null;
 }

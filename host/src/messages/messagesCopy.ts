@@ -17,6 +17,8 @@ export const messagesCopy = {
   open: '查看',
   markRead: '标为已读',
   signInFirst: '请登录后查看消息',
+  /** A background tab's system notification of a new 系统通知. */
+  newSystemMessage: '你有新的系统通知，请到消息中心查看',
   settingsOpen: '通知设置',
   settingsBack: '返回消息',
   /** The notification settings (通知设置, issue 39 part 2). */

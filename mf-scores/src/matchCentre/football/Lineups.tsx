@@ -36,7 +36,7 @@ const Slot = styled.li`
   display: flex;
   flex-direction: column;
   align-items: center;
-  width: 22%;
+  width: 18%;
   list-style: none;
   pointer-events: auto;
 
@@ -47,7 +47,9 @@ const Slot = styled.li`
     flex-direction: column;
     gap: 1px;
     padding: 2px;
+    min-width: 0;
     max-width: 100%;
+    overflow: hidden;
     color: #ffffff;
     font-size: ${({ theme }) => theme.font.small};
     text-shadow: 0 1px 2px rgba(0, 0, 0, 0.8);
@@ -95,10 +97,11 @@ const Bench = styled.div`
 
 /** Where a starter stands on the upright pitch, in % of its width and height (each side in its own half). */
 export function slotPosition(player: LineupPlayer, side: 'home' | 'away'): { left: number; top: number } {
-  const depth = ((player.slot_x ?? 50) / 100) * 44; // a side's half is 47 % of the height here: kept off the halfway line
+  // A side's half, less room for a player's mark at the goal line and at the halfway line.
+  const depth = ((player.slot_x ?? 50) / 100) * 40;
   // Kept 8 % in from the touchlines: a wide player's name stays on the pitch (and on a phone's screen).
   const across = 8 + ((side === 'home' ? (player.slot_y ?? 50) : 100 - (player.slot_y ?? 50)) * 84) / 100;
-  return { left: across, top: side === 'home' ? 97 - depth : 3 + depth };
+  return { left: across, top: side === 'home' ? 94 - depth : 6 + depth };
 }
 
 /** A substitution's mark beside a player: ↑ 63' came on, ↓ 63' went off. */

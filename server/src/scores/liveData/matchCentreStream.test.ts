@@ -83,3 +83,47 @@ describe('the match_centre stream', () => {
     for (const client of [a, b, none]) client.close();
   });
 });
+
+/** The ring bounded by bytes (centreRingBytes; MATCH_CENTRE_RING_BYTES by default): past it, a refetch. */
+describe('the match_centre ring by bytes', () => {
+  const hub = new LiveDataHub({ log: pino({ level: 'silent' }), ringSize: 2048, centreRingBytes: 1_000 });
+  let server: WebSocketServer;
+  let url: string;
+  let shot = 0;
+  const publish = () => hub.publish('match_centre', delta(1, (shot += 1)), { hot: true, companyId: null });
+
+  beforeAll(async () => {
+    await hub.enablePublishing(memorySeqBlocks);
+    server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    server.on('connection', (socket) => hub.accept(socket));
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    await hub.closeAll(100);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('replays what fits in its bytes and asks for a refetch past them, though far fewer than ringSize went out', async () => {
+    const page = new LiveTestClient(url, { watchMatchId: 1 });
+    await until(() => page.client.positions.position('match_centre') !== undefined, 'synced');
+    // Two deltas (about 400 bytes of frames each) fit: replayed.
+    for (const socket of hub.clients.keys()) socket.terminate();
+    await until(() => page.client.status === 'reconnecting', 'away');
+    publish();
+    publish();
+    await until(() => page.client.status === 'open' && page.frames.filter((frame) => frame.type === 'match_centre').length === 2, 'replayed');
+    expect(page.resyncs).toBe(0);
+    // Ten do not (ringSize 2048 would hold them): the page fetches again.
+    for (const socket of hub.clients.keys()) socket.terminate();
+    await until(() => page.client.status === 'reconnecting', 'away again');
+    for (let index = 0; index < 10; index += 1) publish();
+    await until(() => page.client.status === 'open' && page.resyncs === 1, 'resynced');
+    const held = hub.recentMessages().filter((message) => message.stream === 'match_centre');
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThan(10);
+    expect(held.reduce((sum, message) => sum + message.frame.length, 0)).toBeLessThanOrEqual(1_000);
+    page.close();
+  });
+});

@@ -55,14 +55,6 @@ export const boardCopy = {
   yellowCards: (count: number) => `黄牌 ${count}`,
   detailLink: (home: string, away: string) => `${home} 对 ${away} 比赛详情`,
   connection: { connecting: '实时连接中…', open: '实时更新中', reconnecting: '实时连接已断开，正在重连…', closed: '实时更新已停止' },
-  /** The 关注 filter (issue 39): followed teams' and leagues' matches first. */
-  follow: {
-    filter: '关注',
-    hint: '关注的球队和赛事的比赛排在前面',
-    onTop: (count: number) => `关注的球队和赛事的比赛排在前面（${count} 场）`,
-    noMatches: '这里没有关注的球队或赛事的比赛',
-    none: '还没有关注的球队或赛事：点击球队或赛事名称旁的 ☆ 即可关注',
-  },
 } as const;
 
 export const settingsCopy = {

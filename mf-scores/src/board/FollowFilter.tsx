@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, Muted, type Follows, type MatchRow } from '@sports/shared';
-import { boardCopy } from '../messages';
+import { followFilterCopy } from './followFilterCopy';
 import { isFollowedMatch } from './followedFirst';
 
 const Chip = styled(Button)`
@@ -21,8 +21,8 @@ export interface FollowFilterProps {
 /** The score lists' 关注 filter: a pressed chip while the followed teams' and leagues' matches come first. */
 export function FollowFilter({ pressed, onToggle }: FollowFilterProps) {
   return (
-    <Chip size="small" aria-pressed={pressed} title={boardCopy.follow.hint} onClick={onToggle} data-testid="follow-filter">
-      {boardCopy.follow.filter}
+    <Chip size="small" aria-pressed={pressed} title={followFilterCopy.hint} onClick={onToggle} data-testid="follow-filter">
+      {followFilterCopy.filter}
     </Chip>
   );
 }
@@ -39,7 +39,7 @@ export function FollowNote({ follows, rows }: FollowNoteProps) {
   const nothingFollowed = follows.ids.team.size === 0 && follows.ids.league.size === 0;
   return (
     <Muted role="status" data-testid="follow-note">
-      {nothingFollowed ? boardCopy.follow.none : followed === 0 ? boardCopy.follow.noMatches : boardCopy.follow.onTop(followed)}
+      {nothingFollowed ? followFilterCopy.none : followed === 0 ? followFilterCopy.noMatches : followFilterCopy.onTop(followed)}
     </Muted>
   );
 }

@@ -8,7 +8,7 @@ import { routeShows } from '@sports/shared/routePaths';
 import { readInlineAssignments } from './federation/inlineAssignments';
 import { inlineManifestsPlugin, readInlineManifests } from './federation/inlineManifests';
 import { RemoteAssignments } from './federation/remoteAssignments';
-import { devAssignmentsOf, withDevRouteManifests } from './federation/devRemoteOverride';
+import { devAssignmentsOf, devRoutesApi } from './federation/devRemoteOverride';
 import { prefetchOnIntent } from './federation/prefetchOnIntent';
 import { prefetchRoutesWhenIdle } from './federation/prefetchRoutesWhenIdle';
 import { RemoteModuleLoader } from './federation/remoteModuleLoader';
@@ -18,8 +18,9 @@ registerPlugins([inlineManifestsPlugin(readInlineManifests())]);
 
 const services = createHostServices();
 const inlineAssignments = readInlineAssignments();
-// `pnpm dev:remote`: a dev remote's routes come from its dev server (federation/devRemoteOverride.ts).
-const assignments = new RemoteAssignments(services.api, undefined, devAssignmentsOf(inlineAssignments).length > 0 ? await withDevRouteManifests(inlineAssignments ?? []) : inlineAssignments);
+// `pnpm dev:remote`: a page with a dev remote asks again, reading that remote's routes from its dev server (federation/devRemoteOverride.ts).
+const assignments =
+  devAssignmentsOf(inlineAssignments).length > 0 ? new RemoteAssignments(devRoutesApi(services.api)) : new RemoteAssignments(services.api, undefined, inlineAssignments);
 const loader = new RemoteModuleLoader(assignments);
 
 // The page renders at once: the host's routes right away, the remotes' routes and home widgets

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteAssignment } from '@sports/shared';
-import { DEV_UPDATE_EVENT, exitDevOverrideAddress, onDevUpdate, withDevRouteManifests } from './devRemoteOverride';
+import { createFakeApi } from '../layout/testing/fakeApi';
+import { DEV_UPDATE_EVENT, devRoutesApi, exitDevOverrideAddress, onDevUpdate, withDevRouteManifests } from './devRemoteOverride';
 
 const DEV_MANIFEST = 'http://127.0.0.1:41234/mf-manifest.json';
 const dev: RemoteAssignment = { name: 'mf_community', version: 'dev', manifestUrl: DEV_MANIFEST, channel: 'dev', routes: [{ path: 'news', title: '头条', navIndex: 4 }], widgets: [] };
@@ -31,6 +32,16 @@ describe('dev remote override (host)', () => {
     ]) {
       expect(await withDevRouteManifests([dev], fetchImpl as unknown as typeof fetch)).toEqual([dev]);
     }
+  });
+
+  it("gives the control plane's answer with the dev routes, and every other call as it is", async () => {
+    const { api } = createFakeApi({ get: { 'api/mf/remotes': { remotes: [stable, dev] }, 'api/other': { ok: 1 } } });
+    const fetchImpl = vi.fn(async () => answer({ remote: 'mf_community', routes: [{ path: 'brand-new', title: '新页面', navIndex: null }], widgets: [] }));
+    const wrapped = devRoutesApi(api, fetchImpl as unknown as typeof fetch);
+    const { remotes } = await wrapped.get<{ remotes: RemoteAssignment[] }>('api/mf/remotes');
+    expect(remotes.map((remote) => remote.routes.map((route) => route.path))).toEqual([[], ['brand-new']]);
+    expect(await wrapped.get('api/other')).toEqual({ ok: 1 });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 
   it("hears only its own remote's hot updates", () => {

@@ -1,4 +1,4 @@
-import type { RemoteAssignment, RemoteName, RouteManifest } from '@sports/shared';
+import type { ApiClient, RemoteAssignment, RemoteName, RouteManifest } from '@sports/shared';
 
 /**
  * A dev override (`pnpm dev:remote <name>`, tools/dev-remote; accepted by the server,
@@ -38,6 +38,23 @@ export async function withDevRouteManifests(remotes: RemoteAssignment[], fetchIm
       return { ...assignment, routes: manifest.routes, widgets: manifest.widgets };
     }),
   );
+}
+
+/**
+ * For a page with a dev override: an API client whose `api/mf/remotes` answers carry the dev
+ * remotes' own routes (withDevRouteManifests). Bootstrap gives it to RemoteAssignments instead
+ * of the answer inlined in the page (one more round trip, on a dev page only), so an ordinary
+ * page's start waits for nothing more.
+ */
+export function devRoutesApi(api: ApiClient, fetchImpl: typeof fetch = fetch): ApiClient {
+  const wrapped = Object.create(api) as ApiClient;
+  wrapped.get = async <T>(path: string, params?: Parameters<ApiClient['get']>[1]): Promise<T> => {
+    const answer = await api.get<T>(path, params);
+    if (path !== 'api/mf/remotes') return answer;
+    const { remotes } = answer as { remotes: RemoteAssignment[] };
+    return { ...answer, remotes: await withDevRouteManifests(remotes, fetchImpl) } as T;
+  };
+  return wrapped;
 }
 
 async function readRouteManifest(url: string, fetchImpl: typeof fetch): Promise<RouteManifest | null> {

@@ -144,6 +144,8 @@ describe('knowledge bases', () => {
     expect(screen.getByText('暂无赛程')).toBeTruthy();
     expect(screen.getByRole('link', { name: '英超' }).getAttribute('href')).toBe('#/base-football?competition=7');
     expect(context.calls).toEqual([{ path: KNOWLEDGE_PATHS.team, params: { id: 1 } }]);
+    // Its match-centre page (mf-scores, issue 36): season with xG, recent results, squad.
+    expect(within(screen.getByTestId('base-team')).getByRole('link', { name: '比赛数据' }).getAttribute('href')).toBe('#/team?id=1');
     // No 'demo data' note in the UI (issue 33).
     expect(document.body.textContent).not.toMatch(/演示/);
   });
@@ -155,6 +157,7 @@ describe('knowledge bases', () => {
     expect(within(card).getByRole('link', { name: '阿森纳' }).getAttribute('href')).toBe('#/base-football?team=1');
     expect(within(card).getByText('前锋')).toBeTruthy();
     expect(within(card).getByText('7')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: '比赛数据' }).getAttribute('href')).toBe('#/player?id=55');
     const table = screen.getByTestId('base-player-stats');
     expect(within(table).getByRole('columnheader', { name: '进球' })).toBeTruthy();
     expect(within(table).queryByRole('columnheader', { name: '篮板' })).toBeNull();

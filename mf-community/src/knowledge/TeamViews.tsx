@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { FollowStar, LoadView, Muted, PagePanel, useLoad, type BasePlayer, type BaseTeam, type Follows, type RemoteContext, type SquadPlayer } from '@sports/shared';
 import { knowledgeCopy } from './knowledgeCopy';
-import { competitionHref, knowledgeApi, playerHref, teamHref } from './knowledgeApi';
+import { competitionHref, knowledgeApi, playerCentreHref, playerHref, teamCentreHref, teamHref } from './knowledgeApi';
 import { type Column, KnowledgeTable } from './KnowledgeTable';
 import { MatchList, chinaWhen, scoreOf } from './MatchList';
 
@@ -76,6 +76,7 @@ function Team({ data, follows }: { data: BaseTeam; follows: Follows }) {
         <TitleRow>
           <h2>{team.name_zh}</h2>
           <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />
+          <a href={teamCentreHref(team.id)}>{knowledgeCopy.centreLink}</a>
         </TitleRow>
         <Facts>
           <dt>{knowledgeCopy.venue}</dt>
@@ -156,6 +157,7 @@ function Player({ data, follows }: { data: BasePlayer; follows: Follows }) {
         <TitleRow>
           <h2>{player.name_zh}</h2>
           <FollowStar follows={follows} type="player" id={player.id} name={player.name_zh} />
+          <a href={playerCentreHref(player.id)}>{knowledgeCopy.centreLink}</a>
         </TitleRow>
         <Facts>
           <dt>{knowledgeCopy.team}</dt>

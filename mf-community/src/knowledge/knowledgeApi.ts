@@ -25,6 +25,9 @@ export const basePath = (sport: ScoreSport) => (sport === 'basketball' ? 'base-b
 export const competitionHref = (sport: ScoreSport, id: number) => `#/${basePath(sport)}?competition=${id}`;
 export const teamHref = (sport: ScoreSport, id: number) => `#/${basePath(sport)}?team=${id}`;
 export const playerHref = (sport: ScoreSport, id: number) => `#/${basePath(sport)}?player=${id}`;
+/** mf-scores' match-centre pages of a team and a player (issue 36: season, ratings, squad); the ids are the same. */
+export const teamCentreHref = (id: number) => `#/team?id=${id}`;
+export const playerCentreHref = (id: number) => `#/player?id=${id}`;
 
 /** A positive whole id from the address, else null. */
 export function idParam(raw: string | undefined): number | null {

@@ -2,6 +2,8 @@ import type { ScoreSport } from '@sports/shared';
 
 /** UI copy of the knowledge bases (zh-CN). */
 export const knowledgeCopy = {
+  /** The link to mf-scores' team or player page (issue 36). */
+  centreLink: '比赛数据',
   failed: '资料加载失败',
   competitions: '赛事',
   noCompetitions: '暂无赛事资料',

@@ -30,7 +30,12 @@ describe('#/search', () => {
     expect(href('英超')).toBe('#/base-football?competition=1');
     expect(within(screen.getByTestId('search-matches')).getByRole('link', { name: /阿森纳 2 : 1 切尔西/ }).getAttribute('href')).toBe('#/score-detail?id=7');
     expect(within(screen.getByTestId('search-players')).getByRole('link', { name: '卡洛斯·罗宾逊' }).getAttribute('href')).toBe('#/base-football?player=51');
-    expect(within(screen.getByTestId('search-teams')).getByRole('link').getAttribute('href')).toBe('#/base-football?team=3');
+    const teamLinks = within(screen.getByTestId('search-teams')).getAllByRole('link');
+    expect(teamLinks[0]?.getAttribute('href')).toBe('#/base-football?team=3');
+    // Its match-centre page in mf-scores (issue 36), and the player's.
+    expect(teamLinks[1]?.getAttribute('href')).toBe('#/team?id=3');
+    expect(teamLinks[1]?.getAttribute('aria-label')).toMatch(/^比赛数据：/);
+    expect(within(screen.getByTestId('search-players')).getByRole('link', { name: '比赛数据：卡洛斯·罗宾逊' }).getAttribute('href')).toBe('#/player?id=51');
     expect(within(screen.getByTestId('search-anchors')).getByRole('link').getAttribute('href')).toBe('#/about-user?id=11');
     expect(within(screen.getByTestId('search-lives')).getByRole('link').getAttribute('href')).toBe('#/live?id=21');
     expect(within(screen.getByTestId('search-lives')).getByRole('link').textContent).toContain('<b>梅西</b>直播');

@@ -22,6 +22,7 @@ import {
   type SearchResult,
 } from '@sports/shared';
 import { formatDateTime } from '../headlines/format';
+import { playerCentreHref, teamCentreHref } from '../knowledge/knowledgeApi';
 import { searchApi } from './searchApi';
 import { searchCopy } from './searchCopy';
 
@@ -274,6 +275,9 @@ function PlayerGroup({ result, follows }: { result: SearchResult; follows: Follo
               <li key={player.id}>
                 <a href={safeLink(player.link)}>{player.name_zh}</a>
                 <FollowStar follows={follows} type="player" id={player.id} name={player.name_zh} />
+                <a href={playerCentreHref(player.id)} aria-label={searchCopy.centreLink(player.name_zh)}>
+                  {searchCopy.centreLinkText}
+                </a>
                 <Meta>{searchCopy.shirt(player.team, player.shirt_number)}</Meta>
                 {appears.length > 0 && (
                   <PlayerMatches data-testid="search-player-matches">
@@ -354,7 +358,21 @@ type GroupKind = 'teams' | 'anchors' | 'lives' | 'posts' | 'headlines';
 
 /** 球队: each team's page, with its follow star. */
 function TeamGroup({ teams, follows }: { teams: SearchResult['teams']; follows: Follows }) {
-  return <Group kind="teams" items={teams} render={(team) => team.name_zh} after={(team) => <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />} />;
+  return (
+    <Group
+      kind="teams"
+      items={teams}
+      render={(team) => team.name_zh}
+      after={(team) => (
+        <>
+          <FollowStar follows={follows} type="team" id={team.id} name={team.name_zh} />
+          <a href={teamCentreHref(team.id)} aria-label={searchCopy.centreLink(team.name_zh)}>
+            {searchCopy.centreLinkText}
+          </a>
+        </>
+      )}
+    />
+  );
 }
 
 function Group<Item extends { id: number; link: string }>({ kind, items, render, after }: { kind: GroupKind; items: Item[]; render: (item: Item) => ReactNode; after?: (item: Item) => ReactNode }) {

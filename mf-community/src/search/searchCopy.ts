@@ -1,6 +1,9 @@
 /** Copy of the search page (zh-CN). */
 export const searchCopy = {
   title: '搜索',
+  /** A team's or player's match-centre page in mf-scores (issue 36); the name says whose. */
+  centreLinkText: '比赛数据',
+  centreLink: (name: string) => `比赛数据：${name}`,
   titleFor: (name: string) => `搜索：${name}`,
   box: '搜索关键词',
   submit: '搜索',

@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccountsConfig } from '../accounts/accountsConfig';
+import { describe, expect, it } from 'vitest';
 import { issueSession } from '../accounts/sessions/sessions';
-import { buildApp } from '../app';
-import { ChatTestClient, chatUrl, createRoom, createUser } from '../chat/testing/chatTestKit';
+import { createRoom, createUser } from '../chat/testing/chatTestKit';
 import type { App } from '../infra/http/types';
-import { embeddedTarget } from '../testing/dbTargets';
-import { TEST_REDIS_URL, testRedisReachable } from '../testing/redisTarget';
-import { useTestApp } from '../testing/testApp';
+import { testRedisReachable } from '../testing/redisTarget';
 import { WORN_MEDAL_TTL_MS } from './wornMedals';
+import { useTwoChatNodes } from '../chat/testing/twoChatNodes';
 
 const reachable = await testRedisReachable();
 
@@ -19,38 +14,15 @@ const reachable = await testRedisReachable();
  * wait for the cache's minute, WORN_MEDAL_TTL_MS).
  */
 describe.skipIf(!reachable)('worn fan medals across two nodes over Redis', () => {
-  const channel = `sports:test-medal:${randomBytes(6).toString('hex')}`;
-  const accountsConfig = defaultAccountsConfig();
-  accountsConfig.chatSigningSecret = 'two-node-medal-secret-long-enough';
-  const live = { feed: null, redisUrl: TEST_REDIS_URL, redisChannel: `${channel}:live` };
-  const chat = { redisChannel: channel, memberRate: { max: 1_000, windowMs: 1_000, blockMs: 10 } };
-  const nodeA = useTestApp(embeddedTarget(), { app: { accountsConfig, live, chat } });
-  let nodeB: App;
-  const clients: ChatTestClient[] = [];
-
-  beforeAll(async () => {
-    nodeB = await buildApp({ db: nodeA.db, siteRoot: nodeA.site.root, logLevel: 'silent', dataDir: nodeA.dataDir, accountsConfig, live, chat });
-    await nodeB.ready();
-    await nodeA.app.listen({ port: 0, host: '127.0.0.1' });
-    await nodeB.listen({ port: 0, host: '127.0.0.1' });
-    return async () => {
-      for (const client of clients) client.close();
-      await nodeB.close();
-    };
-  });
-  afterAll(async () => {
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${channel}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const nodes = useTwoChatNodes('medal', { chat: { memberRate: { max: 1_000, windowMs: 1_000, blockMs: 10 } } });
+  const nodeA = nodes.nodeA;
 
   const post = async (app: App, url: string, token: string, body: object) => (await app.inject({ method: 'POST', url, headers: { token }, payload: body })).json();
   /** Until node B's cache holds what the database says (the bus delivered the change), at most 3 s: far under the cache's minute. */
   const untilNodeBSees = async (memberId: number, expected: { name: string } | null) => {
     const deadline = Date.now() + 3_000;
     for (;;) {
-      const worn = await nodeB.fanMedals.worn.wornBy(memberId);
+      const worn = await nodes.nodeB.fanMedals.worn.wornBy(memberId);
       if (expected === null ? worn === null : worn?.name === expected.name) return;
       if (Date.now() > deadline) throw new Error(`node B still has ${JSON.stringify(worn)} for member ${memberId}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -66,10 +38,7 @@ describe.skipIf(!reachable)('worn fan medals across two nodes over Redis', () =>
     const { token } = await issueSession(nodeA.db, memberId, 3600);
     const anchorToken = (await issueSession(nodeA.db, room.ownerId, 3600)).token;
 
-    const client = await new ChatTestClient(chatUrl(nodeB)).open();
-    clients.push(client);
-    const sig = (await nodeB.inject({ url: '/api/tenxun/getUserSig', headers: { token } })).json().data as { id: string; userSig: string };
-    expect((await client.login(sig.id, sig.userSig)).ok).toBe(true);
+    const client = await nodes.page(nodes.nodeB, memberId);
     expect((await client.join(room.groupId)).status).toBe('success');
     const lineOnB = async (text: string) => {
       const ack = await client.say(room.groupId, text);

@@ -1,53 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import type { ChatServerFrame } from '@sports/shared/server';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccountsConfig } from '../../accounts/accountsConfig';
+import { afterAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../../accounts/sessions/sessions';
-import { buildApp } from '../../app';
-import { ChatTestClient, chatUrl, createRoom, createUser } from '../../chat/testing/chatTestKit';
+import { createRoom, createUser } from '../../chat/testing/chatTestKit';
 import type { App } from '../../infra/http/types';
-import { embeddedTarget } from '../../testing/dbTargets';
-import { TEST_REDIS_URL, testRedisReachable } from '../../testing/redisTarget';
-import { useTestApp } from '../../testing/testApp';
+import { testRedisReachable } from '../../testing/redisTarget';
 import { expectLedgerClean, fundMember } from '../testing/ledgerTestKit';
+import { useTwoChatNodes } from '../../chat/testing/twoChatNodes';
 
 const reachable = await testRedisReachable();
 
 /** Two nodes, one database, one Redis: a horn sent through one node reaches the viewers of both. */
 describe.skipIf(!reachable)('horns across two nodes over Redis', () => {
-  const channel = `sports:test-horn:${randomBytes(6).toString('hex')}`;
-  const accountsConfig = defaultAccountsConfig();
-  accountsConfig.chatSigningSecret = 'two-node-horn-secret-long-enough';
-  const live = { feed: null, redisUrl: TEST_REDIS_URL, redisChannel: `${channel}:live` };
-  const nodeA = useTestApp(embeddedTarget(), { app: { accountsConfig, live, chat: { redisChannel: channel } } });
-  let nodeB: App;
-  const clients: ChatTestClient[] = [];
-
-  beforeAll(async () => {
-    nodeB = await buildApp({ db: nodeA.db, siteRoot: nodeA.site.root, logLevel: 'silent', dataDir: nodeA.dataDir, accountsConfig, live, chat: { redisChannel: channel } });
-    await nodeB.ready();
-    await nodeA.app.listen({ port: 0, host: '127.0.0.1' });
-    await nodeB.listen({ port: 0, host: '127.0.0.1' });
-    return async () => {
-      for (const client of clients) client.close();
-      await nodeB.close();
-    };
-  });
-  afterAll(async () => {
-    await expectLedgerClean(nodeA.db);
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${channel}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const nodes = useTwoChatNodes('horn');
+  const nodeA = nodes.nodeA;
+  afterAll(() => expectLedgerClean(nodeA.db));
 
   const viewerIn = async (app: App, groupId: string) => {
-    const client = await new ChatTestClient(chatUrl(app)).open();
-    clients.push(client);
-    const { token } = await issueSession(nodeA.db, await createUser(nodeA.db, '观众'), 3600);
-    const sig = (await app.inject({ url: '/api/tenxun/getUserSig', headers: { token } })).json().data as { id: string; userSig: string };
-    expect((await client.login(sig.id, sig.userSig)).ok).toBe(true);
+    const client = await nodes.page(app, await createUser(nodeA.db, '观众'));
     expect((await client.join(groupId)).status).toBe('success');
     return client;
   };
@@ -55,7 +24,7 @@ describe.skipIf(!reachable)('horns across two nodes over Redis', () => {
   it('a horn sent on node A is a horn frame for viewers of different rooms on both nodes, once each', async () => {
     const [roomOne, roomTwo] = [await createRoom(nodeA.db, '一号主播'), await createRoom(nodeA.db, '二号主播')];
     const onA = await viewerIn(nodeA.app, roomOne.groupId);
-    const onB = await viewerIn(nodeB, roomTwo.groupId);
+    const onB = await viewerIn(nodes.nodeB, roomTwo.groupId);
     const senderId = await createUser(nodeA.db, '跨节点喊话');
     await fundMember(nodeA.db, senderId, 500);
     const { token } = await issueSession(nodeA.db, senderId, 3600);

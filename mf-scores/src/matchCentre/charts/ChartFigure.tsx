@@ -53,6 +53,11 @@ export const VisuallyHidden = styled.span`
   clip: rect(0 0 0 0);
   clip-path: inset(50%);
   white-space: nowrap;
+
+  /* A table's scroll box in here is no region to scroll (nothing to see, nothing to focus). */
+  div {
+    overflow: visible;
+  }
 `;
 
 export interface ChartFigureProps {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/journey';
 import { expectNoHorizontalScroll, phoneContext } from './support/phones';
@@ -78,6 +79,13 @@ async function shownRatings(page: Page): Promise<Record<string, string>> {
   ) as Record<string, string>;
 }
 
+/** The open tab of the match page has no serious or critical accessibility violation (axe). */
+async function expectAccessibleTab(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 /** A football match in play with a room on it, and the match page open on it. */
 async function openFootballMatch(page: Page, request: APIRequestContext, shell: 'web' | 'h5') {
   const room = await demoRoomWithLiveMatch(request, 1, (matchStr) => /^\d+'$/.test(matchStr) && Number.parseInt(matchStr, 10) < 60);
@@ -115,8 +123,10 @@ test('web: a live football match page: momentum grows after a shot, a goal lands
   await page.getByRole('tab', { name: '阵容' }).click();
   await expect(page.getByTestId('lineup-home').getByTestId('lineup-player')).toHaveCount(11, { timeout: 30_000 });
   const before = await shownRatings(page);
+  await expectAccessibleTab(page);
 
   const goal = await footballChartsFollowTheMatch(page, request, room.matchId);
+  await expectAccessibleTab(page);
 
   // Back on the lineups (the same documents, kept live meanwhile): the scorer's rating has moved.
   await page.getByRole('tab', { name: '阵容' }).click();
@@ -136,7 +146,8 @@ test('web: a live football match page: momentum grows after a shot, a goal lands
 });
 
 test('web: a live basketball game: the box score sorts, the shot chart gains a made three, the lead tracker follows', async ({ page, request }) => {
-  const room = await demoRoomWithLiveMatch(request, 2);
+  // A game in its first three quarters: threes still to come.
+  const room = await demoRoomWithLiveMatch(request, 2, (matchStr) => /^第[123]节/.test(matchStr));
   await page.goto(`/web/#/score-detail?id=${room.matchId}`);
   await page.getByRole('tab', { name: '球员统计' }).click();
   const home = page.getByTestId('box-score-home');
@@ -145,6 +156,7 @@ test('web: a live basketball game: the box score sorts, the shot chart gains a m
   await expect(home.getByRole('columnheader', { name: '得分' })).toHaveAttribute('aria-sort', 'descending');
   const points = await home.getByTestId('box-player').evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[1]?.textContent)));
   expect(points).toEqual([...points].sort((a, b) => b - a));
+  await expectAccessibleTab(page);
 
   await page.getByRole('tab', { name: '投篮图' }).click();
   await expect(page.getByTestId('shot-chart')).toBeVisible({ timeout: 30_000 });
@@ -152,6 +164,7 @@ test('web: a live basketball game: the box score sorts, the shot chart gains a m
   const threesAtStart = await madeThrees();
   await expect.poll(madeThrees, { timeout: FEED_WAIT_MS, intervals: [500] }).toBeGreaterThan(threesAtStart);
   await expect(page.getByTestId('lead-tracker')).toBeVisible();
+  await expectAccessibleTab(page);
   // The chart's table alternative.
   await page.getByTestId('shot-chart').getByRole('button', { name: '以表格查看' }).click();
   await expect(page.getByRole('table', { name: '投篮列表' })).toBeVisible();

@@ -29,6 +29,8 @@ type Side = 'home' | 'away';
 interface Lineup {
   onPitch: FeedPlayer[];
   bench: FeedPlayer[];
+  /** Who came on as a substitute (never taken off again). */
+  cameOn: Set<FeedPlayer>;
   booked: Set<string>;
   substitutionMinutes: number[];
 }
@@ -346,11 +348,12 @@ export class FootballSimulation extends BaseSimulation {
   private substitution(side: Side, at: number, outRoll: number, inRoll: number): void {
     this.setClock(at);
     const lineup = this.lineups[side];
-    const leaving = pickWeighted(lineup.onPitch.filter((player) => player.position !== 'GK'), outRoll, () => 1);
+    const leaving = pickWeighted(lineup.onPitch.filter((player) => player.position !== 'GK' && !lineup.cameOn.has(player)), outRoll, () => 1);
     const coming = pickWeighted(lineup.bench.filter((player) => player.position !== 'GK'), inRoll, () => 1);
     if (leaving === undefined || coming === undefined) return;
     lineup.onPitch = lineup.onPitch.map((player) => (player === leaving ? coming : player));
     lineup.bench = lineup.bench.filter((player) => player !== coming);
+    lineup.cameOn.add(coming);
     this.output?.action?.(this.centre.substitution(side, leaving, coming, this.clock(), this.playedMinute(), secondOf(at), () => this.wallAt(at)));
     this.emit(at, { kind: 'substitution', side, player_zh: leaving.name_zh, player_in_zh: coming.name_zh });
   }
@@ -433,6 +436,6 @@ function lineup(team: WorldTeam, rng: Rng, formation: string): Lineup {
   const drawn = Array.from({ length: 5 }, () => (rng.chance(0.2) ? 46 : rng.int(55, 88))).sort((a, b) => a - b);
   const windows = [...new Set(drawn.filter((minute) => minute !== 46))].slice(0, 3);
   const substitutionMinutes = drawn.map((minute) => (minute === 46 ? 46 : (windows.find((window) => window >= minute) ?? windows.at(-1) ?? minute)));
-  return { onPitch, bench, booked: new Set(), substitutionMinutes };
+  return { onPitch, bench, cameOn: new Set(), booked: new Set(), substitutionMinutes };
 }
 

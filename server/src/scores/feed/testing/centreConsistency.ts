@@ -99,12 +99,14 @@ export function checkFootballCentre(key: string, state: FeedMatchState, record: 
 /**
  * Every football action has its second and a place on the 105 x 68 pitch; in the order the feed
  * sent them, a card's or a foul's player is on the pitch, a substitution takes off a player who was
- * on and brings on one from the bench, and a red card takes him off.
+ * on (never one who came on as a substitute: a coach hardly ever does, and the demo never) and
+ * brings on one from the bench, and a red card takes him off.
  */
 export function checkFootballEvents(key: string, actions: readonly FeedAction[], lineups: readonly FeedLineup[]): string[] {
   const problems: string[] = [];
   const onPitch = new Map<Side, Set<number>>(SIDES.map((side) => [side, new Set()]));
   const bench = new Map<Side, Set<number>>(SIDES.map((side) => [side, new Set()]));
+  const cameOn = new Map<Side, Set<number>>(SIDES.map((side) => [side, new Set()]));
   for (const lineup of lineups) for (const player of lineup.players) (player.starter ? onPitch : bench).get(lineup.side)?.add(player.shirt_number);
   for (const action of actions) {
     const where = `${key}: ${action.kind} ${action.key} (${action.side} #${action.shirt_number ?? '-'}, ${action.minute}'${action.second}")`;
@@ -120,10 +122,13 @@ export function checkFootballEvents(key: string, actions: readonly FeedAction[],
       const coming = action.in_shirt_number ?? null;
       const waiting = bench.get(action.side) as Set<number>;
       if (coming === null || !waiting.has(coming) || (action.player_in_zh ?? '') === '') problems.push(`${where}: #${coming} was not on the bench`);
+      const substitutes = cameOn.get(action.side) as Set<number>;
+      if (shirt !== null && substitutes.has(shirt)) problems.push(`${where}: took off #${shirt}, who had come on as a substitute`);
       if (shirt !== null) pitch.delete(shirt);
       if (coming !== null) {
         waiting.delete(coming);
         pitch.add(coming);
+        substitutes.add(coming);
       }
     }
   }

@@ -59,10 +59,31 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   let sender: WebPushSender | null = null;
   const pushes = new Set<Promise<void>>();
 
+  // The VAPID keys (and so Web Push) are read when first needed and again after a failure: a
+  // database that is down at start-up never keeps the server from starting (GET /healthz says 503).
+  let loadingKeys: Promise<VapidKeys> | null = null;
+  const ensureKeys = (): Promise<VapidKeys> => {
+    loadingKeys ??= vapidKeys(db, config).then(
+      (loaded) => {
+        keys = loaded;
+        sender = new WebPushSender(db, { keys: loaded, subject: config.vapidSubject, backoffMs: options.overrides?.pushBackoffMs, attempts: options.overrides?.pushAttempts, agent: options.overrides?.pushAgent }, app.log);
+        return loaded;
+      },
+      (error: unknown) => {
+        loadingKeys = null;
+        throw error;
+      },
+    );
+    return loadingKeys;
+  };
+
   const onBatch = (batch: FanoutBatch) => {
     for (const listener of batchListeners) listener(batch);
-    if (sender === null || batch.alert === null || batch.written.length === 0) return;
-    const push = sender.pushToMembers(batch.written, batch.alert).catch((error: unknown) => app.log.warn({ err: error }, 'alerts: pushes failed'));
+    const alert = batch.alert;
+    if (alert === null || batch.written.length === 0) return;
+    const push = ensureKeys()
+      .then(() => sender?.pushToMembers(batch.written, alert))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'alerts: pushes failed'));
     pushes.add(push);
     void push.finally(() => pushes.delete(push));
   };
@@ -101,8 +122,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   });
 
   app.addHook('onReady', async () => {
-    keys = await vapidKeys(db, config);
-    sender = new WebPushSender(db, { keys, subject: config.vapidSubject, backoffMs: options.overrides?.pushBackoffMs, attempts: options.overrides?.pushAttempts, agent: options.overrides?.pushAgent }, app.log);
+    await ensureKeys().catch((error: unknown) => app.log.warn({ err: error }, 'alerts: the VAPID keys could not be read yet (is PostgreSQL up?); Web Push starts when they can be'));
     await signals?.start();
     kick();
   });
@@ -111,6 +131,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
     await sweep.stop();
     await signals?.stop();
     await draining?.catch(() => undefined);
+    await loadingKeys?.catch(() => undefined);
     await sender?.close();
     await Promise.allSettled([...pushes]);
   });
@@ -132,7 +153,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
     },
   });
   await app.register(alertsWorkerRoute);
-  await app.register(notifyRoutes, { db, vapid: () => keys?.publicKey ?? '' });
+  await app.register(notifyRoutes, { db, vapid: async () => (keys ?? (await ensureKeys())).publicKey });
 }
 
 export const alertsPlugin = fp(alerts, {

@@ -8,12 +8,12 @@ import { readNotifySettings, writeNotifySettings } from './notifySettings';
 import { checkPushSubscription, countPushSubscriptions, deletePushSubscription, savePushSubscription } from './pushSubscriptions';
 
 /** `api/Notify/*` (issue 39 part 5; alerts/README.md): the member's switches and Web Push subscriptions. */
-export async function notifyRoutes(app: App, options: { db: Kysely<Database>; vapid: () => string }): Promise<void> {
+export async function notifyRoutes(app: App, options: { db: Kysely<Database>; vapid: () => Promise<string> }): Promise<void> {
   const { db } = options;
   const login = { preHandler: app.requireLogin };
   const answer = async (memberId: number) => ({
     settings: await readNotifySettings(db, memberId),
-    vapid_public_key: options.vapid(),
+    vapid_public_key: await options.vapid(),
     push_subscriptions: await countPushSubscriptions(db, memberId),
   });
 

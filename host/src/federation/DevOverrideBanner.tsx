@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Button } from '@sports/shared';
 import { hostMessages } from '../messages';
 import { useRemoteAssignments } from '../remotes/RemoteAssignmentsContext';
 import { devAssignmentsOf, exitDevOverrideAddress, remoteFolderOf } from './devRemoteOverride';
@@ -19,13 +20,10 @@ const Bar = styled.div`
   font-size: 13px;
 `;
 
-const ExitButton = styled.button`
+const ExitButton = styled(Button)`
   border: 1px solid #fff;
-  border-radius: 4px;
   background: transparent;
   color: #fff;
-  padding: 2px 10px;
-  cursor: pointer;
 `;
 
 /**
@@ -41,7 +39,7 @@ export function DevOverrideBanner({ exit = (address: string) => window.location.
   return (
     <Bar role="status" data-testid="dev-override-banner">
       <span>{label}</span>
-      <ExitButton type="button" onClick={() => exit(exitDevOverrideAddress(window.location))}>
+      <ExitButton variant="ghost" size="small" onClick={() => exit(exitDevOverrideAddress(window.location))}>
         {hostMessages.devOverride.exit}
       </ExitButton>
     </Bar>

@@ -54,24 +54,31 @@ async function footballMatchesInPlay(request: APIRequestContext): Promise<number
   return [...new Set(body.data.list.flatMap((room) => (room.match && room.match.status === 'live' ? [room.match.match_id] : [])))];
 }
 
-async function teamsOf(request: APIRequestContext, matchId: number): Promise<number[]> {
-  const detail = (await (await request.get(`/api/scores/match?match_id=${matchId}`)).json()) as { data: { match: { home_team_id: number; away_team_id: number } } };
-  return [detail.data.match.home_team_id, detail.data.match.away_team_id];
+async function matchOf(request: APIRequestContext, matchId: number): Promise<{ teams: number[]; league: number }> {
+  const detail = (await (await request.get(`/api/scores/match?match_id=${matchId}`)).json()) as { data: { match: { home_team_id: number; away_team_id: number; competition_id: number } } };
+  return { teams: [detail.data.match.home_team_id, detail.data.match.away_team_id], league: detail.data.match.competition_id };
 }
 
-test('a fan follows a team: its demo goal pops up on an unrelated page, and is in 赛事 with the badge', async ({ browser }) => {
+test('a fan follows teams and their league: a demo goal pops up on an unrelated page, and is in 赛事 with the badge', async ({ browser }) => {
   const fan = await newMember(browser, PASSWORD);
   await fan.page.evaluate((settings) => localStorage.setItem('immediately', settings), FAVOURITES_ONLY);
-  // The teams of the football matches in play (a match may end 0-0: a few of them make a goal
-  // within the feed's minute-a-second likely); the fan follows each team.
+  // The football matches in play that rooms show: the fan follows both teams of each, and its
+  // league (a match may end 0-0 and a room's few matches may be near their end: the leagues' other
+  // matches make a goal of something followed certain within the feed's minute a second).
   await demoFootballRoomInPlay(fan.context.request);
   const matchIds = await footballMatchesInPlay(fan.context.request);
   expect(matchIds.length).toBeGreaterThan(0);
-  const followed = new Set<number>();
-  for (const matchId of matchIds.slice(0, 4)) {
-    for (const team of await teamsOf(fan.context.request, matchId)) {
+  const followedTeams = new Set<number>();
+  const followedLeagues = new Set<number>();
+  for (const matchId of matchIds) {
+    const { teams, league } = await matchOf(fan.context.request, matchId);
+    for (const team of teams.filter((id) => !followedTeams.has(id))) {
       await postAs(fan.context.request, '/api/Follow/team', { id: team, follow: true });
-      followed.add(team);
+      followedTeams.add(team);
+    }
+    if (!followedLeagues.has(league)) {
+      await postAs(fan.context.request, '/api/Follow/league', { id: league, follow: true });
+      followedLeagues.add(league);
     }
   }
 
@@ -82,9 +89,10 @@ test('a fan follows a team: its demo goal pops up on an unrelated page, and is i
   // An alert's goal popup: its seq is -(10^12 + the alert's id) (host/src/goals/README.md), never a live-data goal's.
   const popup = fan.page.locator('[data-testid="goal-popup"][data-seq^="-1000000"]').filter({ has: fan.page.getByText('进球！') });
   await expect(popup.first(), 'a goal of a followed team within the demo feed\'s time').toBeVisible({ timeout: 180_000 });
-  // A match of a followed team (the demo feed plays a team's next match soon after its last).
+  // A match of a followed team or league (the demo feed plays a team's next match soon after its last).
   const scoredIn = Number(await popup.first().getAttribute('data-match-id'));
-  expect((await teamsOf(fan.context.request, scoredIn)).some((team) => followed.has(team))).toBe(true);
+  const scored = await matchOf(fan.context.request, scoredIn);
+  expect(scored.teams.some((team) => followedTeams.has(team)) || followedLeagues.has(scored.league)).toBe(true);
   await expect(fan.page).toHaveURL(/#\/about/);
 
   // The 赛事 message and the badge (the fan-out job's row, pushed after its batch commits).

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { E2E_DATA_DIR, E2E_PORT, E2E_PORT_WAS_PICKED, E2E_SERVER_ENV } from './playwright.config';
 import { startSiteServer, verifyLedger } from './siteServer.mjs';
+import { SERVER_LOG_PATH } from './tests/support/serverLog';
 
 /**
  * Starts the real server for the run over a fresh embedded PostgreSQL (in place of Playwright's
@@ -17,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startSiteServer({
     port: E2E_PORT,
     env: E2E_SERVER_ENV,
+    logFile: SERVER_LOG_PATH,
     onUnexpectedExit: (message) => console.error(`\n[e2e server] ${message}`),
   }).catch((error: unknown) => {
     removePickedData();

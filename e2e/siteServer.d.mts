@@ -7,6 +7,8 @@ export interface SiteServer {
   /** null while it runs; how it ended once it has. */
   exit(): { code: number | null; signal: NodeJS.Signals | null } | null;
   stop(): Promise<void>;
+  /** SIGKILL (a node lost without a word), then waits for the exit. */
+  kill(): Promise<void>;
 }
 
 export interface SiteServerOptions {
@@ -16,6 +18,8 @@ export interface SiteServerOptions {
   startTimeoutMs?: number;
   /** Told (with the server's last output) when the server exits after it was healthy and before stop(). */
   onUnexpectedExit?: (message: string) => void;
+  /** Every line the server prints is appended to this file too (created with its folder). */
+  logFile?: string;
 }
 
 export function freePort(): Promise<number>;

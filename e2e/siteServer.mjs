@@ -4,10 +4,11 @@
 // before it answers /healthz, the start fails at once with the server's last output; if it
 // exits later, that is printed at once too. Types: siteServer.d.mts.
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_DIR = path.join(REPO_ROOT, 'server');
@@ -50,17 +51,30 @@ export function verifyLedger({ dataDir }) {
  * Starts the server on 127.0.0.1:`port` with `env` over the caller's environment, and waits
  * until /healthz answers (at most `startTimeoutMs`).
  */
-export async function startSiteServer({ port, env = {}, startTimeoutMs = 120_000, onUnexpectedExit }) {
+export async function startSiteServer({ port, env = {}, startTimeoutMs = 120_000, onUnexpectedExit, logFile }) {
   // Otherwise another program answering /healthz on that port would pass for this server.
   if (!(await isPortFree(port))) throw new Error(`port ${port} on 127.0.0.1 is already in use: stop what uses it, or pick another port`);
-  const tsxCli = createRequire(path.join(SERVER_DIR, 'package.json')).resolve('tsx/cli');
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+  // Node itself runs the server, with tsx's loader (`node --import tsx`), not tsx's CLI: the CLI
+  // runs the server in a child of its own, so a SIGKILL of the process spawned here (kill(): a
+  // node lost) left the server running, orphaned, still holding its port and its rooms' leases.
+  const tsxLoader = pathToFileURL(createRequire(path.join(SERVER_DIR, 'package.json')).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, HOST: '127.0.0.1', MEDIA_RTMP_PORT: '0', DEMO_STREAMS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS));
+  // The whole output in `logFile` too (a failing journey prints its part of it: tests/support/serverLog.ts).
+  let log = null;
+  if (logFile !== undefined) {
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    log = createWriteStream(logFile, { flags: 'a' });
+    child.once('exit', () => log.end());
+  }
+  const keep = (chunk) => {
+    log?.write(chunk);
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
 
@@ -90,6 +104,13 @@ export async function startSiteServer({ port, env = {}, startTimeoutMs = 120_000
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(timer);
+    },
+    /** SIGKILL: the server dies without a word (a node lost); waits for the exit. */
+    async kill() {
+      stopping = true;
+      if (exit !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 

@@ -113,11 +113,27 @@ export function findMissingPaths({ root = REPO_ROOT } = {}) {
   return { files, checked, missing };
 }
 
+/**
+ * The flow pages (`docs/flows/*.md`) that `docs/README.md` does not link: a newcomer finds flows
+ * from that index, so a page missing there is as lost as a wrong path.
+ */
+export function findUnlistedFlows({ root = REPO_ROOT } = {}) {
+  const flowsDir = path.join(root, 'docs', 'flows');
+  if (!existsSync(flowsDir)) return [];
+  const index = existsSync(path.join(root, 'docs', 'README.md')) ? readFileSync(path.join(root, 'docs', 'README.md'), 'utf8') : '';
+  return readdirSync(flowsDir)
+    .filter((name) => name.endsWith('.md'))
+    .filter((name) => !index.includes(`(flows/${name})`))
+    .map((name) => `docs/flows/${name}`);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { root: { type: 'string' } } });
   const root = path.resolve(values.root ?? REPO_ROOT);
   const { files, checked, missing } = findMissingPaths({ root });
   for (const entry of missing) console.log(`${entry.file}:${entry.line}: ${entry.path} does not exist`);
-  console.log(`doc paths: ${checked} paths in ${files.length} files checked, ${missing.length} missing`);
-  process.exitCode = missing.length ? 1 : 0;
+  const unlisted = findUnlistedFlows({ root });
+  for (const page of unlisted) console.log(`${page} is not linked from docs/README.md: add it to the flows list there`);
+  console.log(`doc paths: ${checked} paths in ${files.length} files checked, ${missing.length} missing; ${unlisted.length} flow pages unlisted`);
+  process.exitCode = missing.length || unlisted.length ? 1 : 0;
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { findMissingPaths, isCandidatePath } from './check-doc-paths.mjs';
+import { findMissingPaths, findUnlistedFlows, isCandidatePath } from './check-doc-paths.mjs';
 
 const checker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-doc-paths.mjs');
 
@@ -81,6 +81,19 @@ describe('doc paths', () => {
     assert.equal(code, 1, output);
     assert.match(output, /docs\/flows\/goal\.md:3: server\/src\/realtime\/renamedHub\.ts does not exist/);
     assert.match(output, /1 missing/);
+  });
+
+  it('every flow page is linked from docs/README.md: an unlisted one fails, naming the page', () => {
+    assert.deepEqual(findUnlistedFlows(), []);
+    const listed = '# Docs\n- [flows/goal.md](flows/goal.md) — a goal.\n';
+    const root = buildTree({ ...REAL_FILES, 'docs/README.md': listed, 'docs/flows/goal.md': '# Goal\n', 'docs/flows/gift.md': '# Gift\n' });
+    roots.push(root);
+    assert.deepEqual(findUnlistedFlows({ root }), ['docs/flows/gift.md']);
+    const { code, output } = runChecker(['--root', root]);
+    assert.equal(code, 1, output);
+    assert.match(output, /docs\/flows\/gift\.md is not linked from docs\/README\.md/);
+    writeFileSync(path.join(root, 'docs/README.md'), `${listed}- [flows/gift.md](flows/gift.md) — a gift.\n`);
+    assert.equal(runChecker(['--root', root]).code, 0);
   });
 
   it('docs/ paths are repo-relative: a path relative to a package is missing there', () => {

@@ -26,7 +26,9 @@ timed "install (pnpm)" setup install_dependencies
 
 debian_packages() {
   # ffmpeg: the live-room tests push a real test stream to the ingest and make HLS from it.
-  ensure_debian_packages chromium:chromium ffmpeg:ffmpeg
+  # nginx: the edge's config (deploy/nginx) runs in front of a node (no service is started: the
+  # tests run their own nginx on a free port as the current user).
+  ensure_debian_packages chromium:chromium ffmpeg:ffmpeg nginx:nginx
   # GStreamer: a second RTMP encoder (rtmp2sink in -bad, x264enc in -ugly) for the encoder tests. A
   # plugin has no binary to look for: gst-inspect tells whether the pushes' elements are there. An
   # install that fails does not stop the run: those tests print why they skip.

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
         client.sendText('{"type":"register","info":"web"}');
         client.sendText('{"type":"toggle","company_id":3}');
         // The analytics run: every client is on one match page.
-        if (mode === 'centre') client.sendText(`{"type":"watch","match_id":${WATCHED_MATCH_ID}}`);
+        if (mode === 'centre' || mode === 'centre-now') client.sendText(`{"type":"watch","match_id":${WATCHED_MATCH_ID}}`);
         client.sendText('{"type":"classify","classify_type":0}');
       }
     }

@@ -11,7 +11,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defaultLiveWorkers } from '@sports/server/bench';
+import { MATCH_CENTRE_WINDOW_MS, defaultLiveWorkers } from '@sports/server/bench';
 import { type BenchServer, startHubServer, startNaiveServer, startWorkersServer } from './servers';
 
 /**
@@ -19,8 +19,10 @@ import { type BenchServer, startHubServer, startNaiveServer, startWorkersServer 
  * count and mode; the workers mode with the server's default count for more cores, at least 2).
  */
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number);
-const MODES = (process.env.BENCH_MODES ?? 'workers,hub,naive,centre,naive-centre').split(',') as Mode[];
+const MODES = (process.env.BENCH_MODES ?? 'workers,hub,naive,centre,centre-now,naive-centre').split(',') as Mode[];
 const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(2, defaultLiveWorkers()));
+/** BENCH_CENTRE_WINDOW_MS: the `centre` run with another delta window than the hub's (MATCH_CENTRE_WINDOW_MS, fanout.ts). */
+const CENTRE_WINDOW = process.env.BENCH_CENTRE_WINDOW_MS === undefined ? {} : { centreWindowMs: Number(process.env.BENCH_CENTRE_WINDOW_MS) };
 const RATE_PER_SECOND = 10;
 const RATE_SECONDS = 10;
 /** Broadcasts before measuring (JIT, first-write paths), not counted. */
@@ -36,8 +38,11 @@ const PACE_BYTES = 256 * 1024;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 2;
 
-/** centre / naive-centre: the analytics run (issue 36): match-centre deltas to clients all watching one match. */
-type Mode = 'workers' | 'hub' | 'naive' | 'centre' | 'naive-centre';
+/**
+ * centre / naive-centre: the analytics run (issue 36): match-centre deltas to clients all watching
+ * one match; centre-now: the hub writing each delta in its turn (no window), to show what the window saves.
+ */
+type Mode = 'workers' | 'hub' | 'naive' | 'centre' | 'centre-now' | 'naive-centre';
 /** The analytics run's targets (issue 36), at 5,000 clients and 10/s. */
 const TARGET_CENTRE_CPU_RATIO = 0.5;
 const TARGET_CENTRE_CPU_MICROS = 5;
@@ -159,8 +164,10 @@ async function measure(mode: Mode, clients: number): Promise<Result[]> {
     mode === 'workers'
       ? await startWorkersServer(WORKERS)
       : mode === 'hub' || mode === 'centre'
-        ? await startHubServer(mode === 'centre')
-        : await startNaiveServer(mode === 'naive-centre');
+        ? await startHubServer(mode === 'centre', mode === 'centre' ? CENTRE_WINDOW : {})
+        : mode === 'centre-now'
+          ? await startHubServer(true, { centreWindowMs: 0 })
+          : await startNaiveServer(mode === 'naive-centre');
   const fleet = new Fleet(server.port, clients, mode);
   try {
     await fleet.ready();
@@ -309,6 +316,12 @@ async function main(): Promise<void> {
     const centre = find('centre', '10/s');
     const naiveCentre = find('naive-centre', '10/s');
     const scores = find('hub', '10/s');
+    const centreNow = find('centre-now', '10/s');
+    if (centre !== undefined && centreNow !== undefined) {
+      console.log(
+        `${clients} clients, analytics with the hub's ${CENTRE_WINDOW.centreWindowMs ?? MATCH_CENTRE_WINDOW_MS} ms window: CPU ${perMessageMicros(centre).toFixed(2)} µs a delivered message, p99 ${centre.p99.toFixed(1)} ms; each delta in its turn: ${perMessageMicros(centreNow).toFixed(2)} µs, p99 ${centreNow.p99.toFixed(1)} ms`,
+      );
+    }
     if (centre !== undefined && naiveCentre !== undefined) {
       const ratio = perMessageMicros(centre) / perMessageMicros(naiveCentre);
       console.log(

@@ -113,6 +113,8 @@ interface Figures {
   lateLatency: LatencyHistogram;
   maxMs: number;
   cpuPerGrabMs: number;
+  /** Write transactions during the grabs (transaction ids the database handed out), per winning grab. */
+  writesPerWinner: number;
   winners: number;
   coinsAnswered: number;
   refusals: Map<string, number>;
@@ -155,6 +157,9 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
     let winners = 0;
     let coinsAnswered = 0;
     const refusals = new Map<string, number>();
+    // A transaction id is handed out to each transaction that writes (this query's own included), not to reads.
+    const xid = async () => Number((await server.database.handle.pool.query<{ n: string }>('select txid_current()::text as n')).rows[0]?.n);
+    const xidBefore = await xid();
     const cpuBefore = processCpuMs(server.pid);
     log(`${design}: ${MEMBERS} members grab a packet of ${COINS} coins in ${SHARES} shares, ${CONCURRENCY} in flight`);
     const seconds = await grabAll(client, members, packetId, (answer, ms) => {
@@ -171,6 +176,7 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
       }
     });
     const cpuPerGrabMs = (processCpuMs(server.pid) - cpuBefore) / MEMBERS;
+    const writesPerWinner = ((await xid()) - xidBefore - 1) / Math.max(1, winners);
 
     const problems: string[] = [];
     const { pool, db } = server.database.handle;
@@ -183,7 +189,7 @@ async function runDesign(adminUrl: string, design: Design): Promise<Figures> {
     if (empty !== MEMBERS - SHARES) problems.push(`${empty} answered RED_PACKET_EMPTY, not ${MEMBERS - SHARES}: ${JSON.stringify([...refusals])}`);
     const ledger = await checkLedger(db);
     if (ledger.length > 0) problems.push(`ledger:verify: ${ledger.slice(0, 5).join('; ')}`);
-    return { design, seconds, latency, winnerLatency, lateLatency, maxMs, cpuPerGrabMs, winners, coinsAnswered, refusals, problems };
+    return { design, seconds, latency, winnerLatency, lateLatency, maxMs, cpuPerGrabMs, writesPerWinner, winners, coinsAnswered, refusals, problems };
   } finally {
     client.close();
     await server.stop();
@@ -205,7 +211,7 @@ async function main(): Promise<number> {
     console.log(
       `  ${figures.design.padEnd(12)} all ${MEMBERS} grabs in ${figures.seconds.toFixed(2)} s (${(MEMBERS / figures.seconds).toFixed(0)}/s); latency p50 ${figures.latency.percentileMs(0.5).toFixed(1)} ms, p99 ${figures.latency.percentileMs(0.99).toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms; server CPU ${figures.cpuPerGrabMs.toFixed(2)} ms per grab; ${figures.winners} winners, ${figures.coinsAnswered} coins; ${figures.problems.length === 0 ? 'checks clean (winners, coins, refusals, ledger:verify)' : 'NOT clean'}`,
     );
-    console.log(`      winners p50 ${figures.winnerLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.winnerLatency.percentileMs(0.99).toFixed(1)} ms; late grabs p50 ${figures.lateLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.lateLatency.percentileMs(0.99).toFixed(1)} ms`);
+    console.log(`      winners p50 ${figures.winnerLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.winnerLatency.percentileMs(0.99).toFixed(1)} ms; late grabs p50 ${figures.lateLatency.percentileMs(0.5).toFixed(1)} / p99 ${figures.lateLatency.percentileMs(0.99).toFixed(1)} ms; ${figures.writesPerWinner.toFixed(3)} write transactions per winner`);
     for (const problem of figures.problems) console.log(`      - ${problem}`);
   }
   // The targets are the design's: every round of skip-locked within 10 s; the naive design is the baseline, timed, not judged.

@@ -15,26 +15,31 @@
  *   than 1 s behind; the server's CPU per viewer (its /proc time over the window, less an equal
  *   window without them) and the load generator's CPU.
  *
+ * - two nodes (twoNodes.ts, issue 37): the push on node A, 500 FLV viewers on node B against
+ *   viewers on A in the same window; `--two-nodes` runs this part only;
+ * - issue 37's edge and latency figures (edgeParts.ts): FLV glass-to-glass over 5 minutes with the
+ *   buffer controller, HLS at the node and through nginx, 500 HLS viewers through nginx against the
+ *   same viewers direct; `--edge` runs this part only.
+ *
  * Prints PASS/FAIL per target; exit 1 when one fails or a part could not run.
  */
-import { type ChildProcess, execFile } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { pushSignature, type ServerProcess, startServerProcess, streamNameFor } from '@sports/server/bench';
 import { FLV_LATENCY, HLS_LATENCY } from 'mf-live/latencySettings';
-import { processCpuMs } from '../common/cpu';
 import { openPostgres } from '../common/postgres';
-import { FlvTagReader } from './flvTagReader';
+import { createRoom, flvLive, launchBenchChromium, runFleet, serverCpuOver, sleep } from './benchServers';
 import { pushStampedStream } from './stampedEncoder';
 import { ms, percentile } from './stats';
-import type { FleetResult } from './viewerFleet';
+import { runEdgeParts } from './edgeParts';
+import { readArrivals } from './glassToGlass';
+import { runTwoNodes } from './twoNodes';
 import { openViewerPage, readViewerPage, type PageResult } from './viewerPage';
 
 const QUICK = process.argv.includes('--quick');
+const TWO_NODES_ONLY = process.argv.includes('--two-nodes');
+const EDGE_ONLY = process.argv.includes('--edge');
 const WINDOW_SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? (QUICK ? 12 : 30));
 const WARMUP_MS = 4_000;
 const HLS_WARMUP_MS = 8_000;
@@ -42,38 +47,8 @@ const VIEWERS = Number(process.env.BENCH_VIDEO_VIEWERS ?? 200);
 const FLV_G2G_P95_TARGET_MS = 500;
 const HLS_P95_TARGET_MS = 4_000;
 const FLEET_MAX_LAG_MS = 1_000;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 const log = (line: string) => console.log(`[bench:video] ${line}`);
-const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
-
-/** (a): a client of the FLV; arrival − made time of every video frame after the warm-up. */
-function readArrivals(url: string, seconds: number, t0: number): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const lags: number[] = [];
-    const startedAt = Date.now();
-    const reader = new FlvTagReader((tag) => {
-      const now = Date.now();
-      if (tag.type === 9 && now - startedAt >= WARMUP_MS) lags.push(now - (t0 + tag.ts));
-    });
-    const request = http.get(url, { agent: false }, (response) => response.on('data', (chunk: Buffer) => reader.push(chunk)));
-    request.on('error', reject);
-    setTimeout(() => {
-      request.destroy();
-      resolve(lags);
-    }, seconds * 1000);
-  });
-}
-
-async function flvLive(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = http.get(url, { agent: false }, (response) => {
-      request.destroy();
-      resolve(response.statusCode === 200);
-    });
-    request.on('error', () => resolve(false));
-  });
-}
 
 async function until<T>(probe: () => Promise<T | null>, what: string, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -83,34 +58,6 @@ async function until<T>(probe: () => Promise<T | null>, what: string, timeoutMs:
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(200);
   }
-}
-
-/** The server's CPU (ms) over `seconds`, and the wall time it took. */
-async function serverCpuOver(server: ServerProcess, seconds: number, during: Promise<unknown> = sleep(seconds * 1000)): Promise<{ cpuMs: number; seconds: number }> {
-  const cpuBefore = processCpuMs(server.pid);
-  const startedAt = Date.now();
-  await during;
-  return { cpuMs: processCpuMs(server.pid) - cpuBefore, seconds: (Date.now() - startedAt) / 1000 };
-}
-
-function runFleet(url: string, t0: number): Promise<FleetResult> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(HERE, 'viewerFleet.ts'), url, String(VIEWERS), String(WINDOW_SECONDS), String(t0), String(WARMUP_MS)], { maxBuffer: 64 << 20 }, (error, stdout) => {
-      if (error) return reject(error);
-      resolve(JSON.parse(stdout) as FleetResult);
-    });
-  });
-}
-
-async function createRoom(server: ServerProcess): Promise<{ id: number; keyVersion: number }> {
-  const db = server.database.handle.db;
-  const user = await db
-    .insertInto('app_user')
-    .values({ mobile: '86-13700009999', user_nickname: '延迟压测主播', avatar: '', is_anchor: 1, invite_code: 'VBENCH01' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const room = await db.insertInto('live_room').values({ owner_id: user.id, title: '延迟压测' }).returning(['id', 'stream_key_version']).executeTakeFirstOrThrow();
-  return { id: room.id, keyVersion: room.stream_key_version };
 }
 
 function pass(ok: boolean): string {
@@ -160,14 +107,20 @@ function stalls(result: PageResult, warmupMs: number): { steady: number; startin
 async function main(): Promise<number> {
   log(`${WINDOW_SECONDS} s windows, ${VIEWERS} viewers; ${os.cpus().length} cores, load average before ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   const postgres = await openPostgres(log);
+  if (TWO_NODES_ONLY || EDGE_ONLY) {
+    try {
+      const ok = TWO_NODES_ONLY
+        ? await runTwoNodes({ adminUrl: postgres.adminUrl, windowSeconds: WINDOW_SECONDS, warmupMs: WARMUP_MS, log })
+        : await runEdgeParts(postgres.adminUrl);
+      return ok ? 0 : 1;
+    } finally {
+      await postgres.stop();
+    }
+  }
   const secret = randomBytes(24).toString('hex');
   let encoder: ChildProcess | null = null;
   let server: ServerProcess | null = null;
-  // The system Chromium the e2e tests use (CHROMIUM_PATH to choose another).
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchBenchChromium();
   try {
     log('starting the server (src/main.ts) on free ports, a fresh database');
     server = await startServerProcess(postgres.adminUrl, { MEDIA_SIGNING_SECRET: secret });
@@ -203,7 +156,7 @@ async function main(): Promise<number> {
     log(`server CPU without viewers, ${WINDOW_SECONDS} s`);
     const idle = await serverCpuOver(server, WINDOW_SECONDS);
     log(`${VIEWERS} FLV viewers from a separate process, ${WINDOW_SECONDS} s`);
-    const fleetRun = runFleet(flvUrl, t0);
+    const fleetRun = runFleet(flvUrl, VIEWERS, WINDOW_SECONDS, t0, WARMUP_MS);
     const loaded = await serverCpuOver(server, WINDOW_SECONDS, fleetRun);
     const fleet = await fleetRun;
 
@@ -247,7 +200,13 @@ async function main(): Promise<number> {
     console.log(`  viewers more than ${FLEET_MAX_LAG_MS} ms behind (or without frames): ${behind.length}: ${pass(fleetOk)}`);
     console.log(`  server CPU: ${((idleRate / 1000) * 100).toFixed(1)} % of a core without viewers (ingest, HLS feed), ${((loadedRate / 1000) * 100).toFixed(1)} % with them: ${perViewerPercent.toFixed(3)} % of a core per viewer (${((loadedRate - idleRate) / VIEWERS).toFixed(2)} ms CPU per viewer-second)`);
     console.log(`  load generator CPU: ${fleetPercent.toFixed(1)} % of a core (${VIEWERS} readers parsing every tag)`);
-    return flvOk && hlsOk && fleetOk ? 0 : 1;
+    encoder?.kill('SIGKILL');
+    encoder = null;
+    await server?.stop();
+    server = null;
+    const twoNodesOk = await runTwoNodes({ adminUrl: postgres.adminUrl, windowSeconds: WINDOW_SECONDS, warmupMs: WARMUP_MS, log });
+    const edgeOk = await runEdgeParts(postgres.adminUrl);
+    return flvOk && hlsOk && fleetOk && twoNodesOk && edgeOk ? 0 : 1;
   } finally {
     encoder?.kill('SIGKILL');
     await browser.close();

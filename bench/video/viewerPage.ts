@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { FlvLatencyController } from 'mf-live/flvLatencyController';
+import { FLV_ADAPTIVE, FLV_SAMPLE_MS } from 'mf-live/latencySettings';
 
 /**
  * The viewer page of `pnpm bench:video`, in Chromium: the players' own builds (mpegts.js, hls.js,
@@ -10,7 +12,9 @@ import type { Page } from 'playwright-core';
  * picture and the player's own delay (mf-live/src/player/playerDelay.ts, same formulas); it
  * counts stalls ('waiting' after the first frame) and, where Chromium reports presented frames
  * (requestVideoFrameCallback), the direct glass-to-glass of each frame: the wall time it was
- * shown minus the wall time it was made (t0 + its FLV timestamp).
+ * shown minus the wall time it was made (t0 + its FLV timestamp). The FLV player is steered by
+ * mf-live's own buffer controller (flvLatencyController.ts, its class source put on the page,
+ * with FLV_ADAPTIVE), every FLV_SAMPLE_MS, as engines.ts does.
  */
 
 const require = createRequire(import.meta.url);
@@ -36,11 +40,24 @@ export interface PageResult {
   playingAt: number | null;
   /** Direct glass-to-glass of presented frames (FLV only; empty where not reported). */
   framesMs: number[];
+  /** FLV: the controller's seeks (the start's skip included), and its samples at a rate other than 1. */
+  seeks?: number;
+  rateChanges?: number;
+  /** FLV: the controller's target buffer at each 100 ms sample (ms). */
+  targetsMs?: number[];
 }
+
+const CONTROLLER_PATH = '/bench-video/controller.js';
+/** The class as tsx compiled it (esbuild's keepNames calls __name), and its settings. */
+const CONTROLLER_SCRIPT = `var __name = (target) => target;
+window.FlvLatencyController = ${FlvLatencyController.toString()};
+window.FLV_ADAPTIVE = ${JSON.stringify(FLV_ADAPTIVE)};
+window.FLV_SAMPLE_MS = ${FLV_SAMPLE_MS};`;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench:video</title>
 <video muted playsinline autoplay style="width:640px"></video>
 <script src="/bench-video/mpegts.js"></script><script src="/bench-video/hls.js"></script>
+<script src="/bench-video/controller.js"></script>
 <script>
 const out = { samples: [], stallsAt: [], stallMs: [], playingAt: null, framesMs: [], firstTs: null };
 window.benchOut = out;
@@ -78,6 +95,22 @@ window.startFlv = (url, config, t0) => {
   player.load();
   player.play();
   watch(() => (lag === null ? null : Math.round(lag + ahead() * 1000)), t0);
+  // engines.ts's steerFlvLatency: the same controller, settings and period.
+  const controller = new FlvLatencyController(window.FLV_ADAPTIVE);
+  out.seeks = 0; out.rateChanges = 0; out.targetsMs = [];
+  let target = null;
+  setInterval(() => {
+    const b = video.buffered, t = video.currentTime;
+    let end = null;
+    for (let i = b.length - 1; i >= 0; i--) if (b.start(i) <= t + 0.1) { end = b.end(i); break; }
+    if (end === null || video.paused) return;
+    const decision = controller.sample(Date.now(), { bufferedEndS: end, currentTimeS: t });
+    target = decision.targetMs;
+    if (decision.seekTo !== null) { video.currentTime = decision.seekTo; out.seeks += 1; }
+    if (decision.rate !== 1) out.rateChanges += 1;
+    if (video.playbackRate !== decision.rate) video.playbackRate = decision.rate;
+  }, window.FLV_SAMPLE_MS);
+  setInterval(() => { if (out.playingAt !== null && target !== null) out.targetsMs.push(target); }, 100);
 };
 window.startHls = (url, config) => {
   const hls = new Hls(config);
@@ -93,6 +126,7 @@ export async function openViewerPage(page: Page, origin: string, start: { kind: 
   await page.route(`${origin}/bench-video/**`, async (route) => {
     const pathname = new URL(route.request().url()).pathname;
     if (pathname === PAGE_PATH) return route.fulfill({ contentType: 'text/html', body: PAGE });
+    if (pathname === CONTROLLER_PATH) return route.fulfill({ contentType: 'text/javascript', body: CONTROLLER_SCRIPT });
     const file = SCRIPTS[pathname];
     return file === undefined ? route.fulfill({ status: 404 }) : route.fulfill({ contentType: 'text/javascript', path: file });
   });

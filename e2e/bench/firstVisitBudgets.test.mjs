@@ -43,3 +43,22 @@ describe('the first visit to #/main within its byte budgets (the built site)', (
     }
   });
 });
+
+// Opening a route's lazy parts (budgets.json `routes`, e2e/bench/routeBytes.mjs): #/score-detail's match-centre charts.
+const { checkRouteBudgets, measureRoutes } = await import('./routeBytes.mjs');
+const routes = measureRoutes(REPO_ROOT, budgets);
+
+describe("opening a route's lazy parts within their budget (the built site)", () => {
+  for (const row of routes) {
+    it(`#/${row.route}: every lazy part adds at most ${row.budgetKB} kB`, () => {
+      assert.ok(row.adds > 0, `#/${row.route}: its lazy parts count nothing`);
+      assert.deepEqual(checkRouteBudgets([row]), []);
+    });
+  }
+
+  it('fails when a route budget is broken, naming the chunks', () => {
+    const broken = checkRouteBudgets(routes.map((row) => ({ ...row, budgetKB: 1 })));
+    assert.equal(broken.length, routes.length);
+    for (const [index, message] of broken.entries()) assert.ok(routes[index].files.some((file) => routes[index].addsGroups.includes(file.group) && message.includes(file.file)), message);
+  });
+});

@@ -22,6 +22,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { checkRouteBudgets, formatRoutes, measureRoutes } from './routeBytes.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BUDGETS_FILE = path.join(REPO_ROOT, 'e2e', 'bench', 'budgets.json');
@@ -155,6 +156,10 @@ export function formatMeasurement(measurement, budgets, { files = true } = {}) {
   }
   lines.push(`${pad('total', 44)} ${num(measurement.sent)} ${num(measurement.br)} ${num(measurement.gzip)} ${''.padStart(10)}   ${budgets.totalKiB} KiB${measurement.sent > budgets.totalKiB * KIB ? '  OVER' : ''}`);
   if (budgets.goalKiB !== undefined) lines.push(`goal of issue 16: ${budgets.goalKiB} KiB in all (${measurement.sent > budgets.goalKiB * KIB ? `${kib(measurement.sent - budgets.goalKiB * KIB)} to go` : 'met'})`);
+  if (budgets.firstVisitGoalKB !== undefined) {
+    const kB = measurement.sent / 1000;
+    lines.push(`goal of issue 38: ${budgets.firstVisitGoalKB} kB (1,000 B) in all: ${kB.toFixed(1)} kB (${kB > budgets.firstVisitGoalKB ? `${(kB - budgets.firstVisitGoalKB).toFixed(1)} kB to go` : 'met'})`);
+  }
   return lines.join('\n');
 }
 
@@ -169,7 +174,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     writeFileSync(BUDGETS_FILE, `${JSON.stringify(budgets, null, 2)}\n`);
     console.log(`recorded each group's bytes in ${path.relative(REPO_ROOT, BUDGETS_FILE)}`);
   }
-  const problems = checkBudgets(measurement, budgets);
+  const routes = measureRoutes(REPO_ROOT, budgets);
+  console.log(formatRoutes(routes));
+  const problems = [...checkBudgets(measurement, budgets), ...checkRouteBudgets(routes)];
   for (const problem of problems) console.error(`over budget: ${problem}`);
   process.exit(problems.length > 0 ? 1 : 0);
 }

@@ -1,6 +1,6 @@
 // `pnpm bench:lighthouse`: Lighthouse (mobile defaults: a Moto G Power, simulated slow 4G and 4x
 // CPU slowdown) on the real server on the built site (fresh embedded database, a free port), on
-// the routes of issue 16 (#/main, #/football, #/anchor, #/live). Prints per route the median of
+// the routes of issue 16 (#/main, #/football, #/anchor, #/live) and #/score-detail (issue 36). Prints per route the median of
 // LIGHTHOUSE_RUNS runs (default 3) of the performance and accessibility scores, LCP, TBT, FCP,
 // CLS and Speed Index; and, in the same run, the baseline: a static page with one line of text,
 // served from this process (what Lighthouse gives a page that does nothing on this machine),
@@ -26,7 +26,7 @@ const preset = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile
 const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const site = process.env.LIGHTHOUSE_SITE === 'h5' ? 'h5' : 'web';
-const ALL_ROUTES = site === 'h5' ? ['main', 'live?id=1', 'football'] : ['main', 'football', 'anchor', 'live'];
+const ALL_ROUTES = site === 'h5' ? ['main', 'live?id=1', 'football'] : ['main', 'football', 'anchor', 'live', 'score-detail'];
 const targets = site === 'h5' ? { issue: 17, performance: 90, accessibility: 95 } : { issue: 16, performance: 95, accessibility: 0 };
 const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : ALL_ROUTES;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
@@ -116,6 +116,24 @@ async function auditRoute(chrome, label, url) {
   return { label, finalUrl, performance: pick('performance'), accessibility: pick('accessibility'), lcp: pick('lcp'), tbt: pick('tbt'), fcp: pick('fcp'), cls: pick('cls'), si: pick('si'), lcpElement: results.at(-1).lcpElement, benchmarkIndex: results.map((each) => Math.round(each.benchmarkIndex)), a11yFailures: [...new Set(results.flatMap((each) => each.a11yFailures))], all: results.map((each) => each.performance) };
 }
 
+/**
+ * `score-detail` (issue 36: Lighthouse >= 95 on the match page): the page of a football match in
+ * play that a demo room shows (the demo feed has some within seconds of the start), else of the
+ * first hot match.
+ */
+async function scoreDetailRoute(baseUrl) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const rooms = await (await fetch(`${baseUrl}/api/Live_streaming/getLiveList?type=1&page=1&page_size=50`)).json();
+    const match = (rooms.data?.list ?? []).map((room) => room.match).find((candidate) => candidate?.status === 'live');
+    if (match) return `score-detail?id=${match.match_id}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const hot = await (await fetch(`${baseUrl}/api/hot_match/initial_list`)).json();
+  const id = hot.data?.list?.[0]?.match_id ?? hot.data?.[0]?.match_id;
+  if (id === undefined) throw new Error('score-detail: no football match in play in a demo room, nor a hot match: is the demo feed on?');
+  return `score-detail?id=${id}`;
+}
+
 const ms = (value) => `${Math.round(value)} ms`.padStart(8);
 
 function printRow(row, baseline) {
@@ -147,7 +165,10 @@ try {
   // Warm-up: the server's first requests read files and fill caches.
   await audit(chrome, `${server.url}/web/#/main`);
   const baseline = await auditRoute(chrome, 'empty page', emptyPageUrl);
-  for (const route of routes) rows.push(await auditRoute(chrome, `#/${route}`, `${server.url}/${site}/#/${route}`));
+  for (const given of routes) {
+    const route = given === 'score-detail' ? await scoreDetailRoute(server.url) : given;
+    rows.push(await auditRoute(chrome, `#/${route}`, `${server.url}/${site}/#/${route}`));
+  }
   process.stdout.write('\n');
   printRow(baseline);
   for (const row of rows) printRow(row, baseline);

@@ -25,7 +25,7 @@ export { FanMedalChatLines } from './fanMedals/fanMedalChatLines';
 
 // bench:realtime: the live-data hub in one process and behind fan-out worker processes
 // (LIVE_WORKERS), as the server wires them.
-export { LiveDataHub } from './scores/liveData/liveDataHub';
+export { LiveDataHub, MATCH_CENTRE_WINDOW_MS } from './scores/liveData/liveDataHub';
 export { routeLiveDataUpgrades } from './scores/liveData/liveUpgrade';
 export { LiveWorkerPool } from './scores/liveData/liveWorkerPool';
 export { defaultLiveWorkers } from './scores/liveData/liveWorkersConfig';
@@ -36,6 +36,10 @@ export { memorySeqBlocks } from './scores/liveData/seqAllocator';
 export { startEmbeddedPostgres } from './infra/db/embeddedPostgres';
 export { DEFAULT_CHUNK_SIZE, RtmpType, chunkHeader0, connectRtmp, handshake, send } from './live/media/testing/rtmpTestClient';
 export { type ServerProcess, startServerProcess } from './live/media/testing/serverProcessKit';
+
+// bench:video's edge run (bench/video/edgeRun.ts): deploy/nginx's config in Debian's nginx in front
+// of the server, on a free port (issue 37).
+export { type NginxEdge, nginxInstalledFor, startNginxEdge } from './live/media/edge/nginxEdgeKit';
 
 // bench:demo-streams: the baseline pushes (the same clips, encoded again) are signed like the demo
 // rooms' own pushes.

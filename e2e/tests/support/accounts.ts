@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { REPO_ROOT } from './rolloutOps';
-import { waitForSmsCode } from './smsOutbox';
+import { smsCodeCount, waitForSmsCode } from './smsOutbox';
 
 /** A mobile number no earlier run used: 139 + 8 random digits (the number part, 11 digits). */
 export function uniqueMobileNumber(): string {
@@ -56,10 +56,12 @@ export function toast(page: Page, text: string): Locator {
 
 /** Asks for a code with the SMS button (it spends a captcha solution) and reads it from the outbox. */
 export async function requestSmsCode(dialog: Locator, number: string, type: 1 | 2): Promise<string> {
+  // The codes this number already has (a retried journey's, a seeded anchor's earlier login): the new one comes after them.
+  const afterCount = await smsCodeCount(fullMobile(number), type);
   await solveCaptcha(dialog);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await expect(dialog.getByTestId('sms-button')).toBeDisabled();
-  return waitForSmsCode(fullMobile(number), { type });
+  return waitForSmsCode(fullMobile(number), { type, afterCount });
 }
 
 /** Registers through the modal; the page ends logged in (avatar menu shown). */

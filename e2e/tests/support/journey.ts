@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { serverLogOffset, serverLogSince } from './serverLog';
 
 /**
  * Playwright's `test` for every journey: the same, plus one guarantee. A browser context a journey
@@ -10,8 +11,23 @@ import { test as base } from '@playwright/test';
  * polls. A fresh-clone CI run had eighteen such pages at once, on two cores; clicks took 5-19 s
  * and journeys timed out at random. Specs import `test` from here, not from '@playwright/test'
  * (e2e/journeyImports.test.mjs checks that they do).
+ *
+ * And one report: a journey that fails prints the server's warnings and errors logged while it
+ * ran (support/serverLog.ts), and attaches them to its result.
  */
-export const test = base.extend<{ closeContextsLeftOpen: void }>({
+export const test = base.extend<{ closeContextsLeftOpen: void; serverLogOnFailure: void }>({
+  serverLogOnFailure: [
+    async ({}, use, testInfo) => {
+      const offset = await serverLogOffset();
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const lines = await serverLogSince(offset);
+      const text = lines.length === 0 ? 'the server logged no warning or error while the journey ran' : lines.join('\n');
+      console.log(`[e2e server] while "${testInfo.title}" ran:\n${text}`);
+      await testInfo.attach('server log (warnings and errors)', { body: text, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   closeContextsLeftOpen: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());

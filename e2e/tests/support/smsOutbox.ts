@@ -36,16 +36,26 @@ export interface WaitForCodeOptions {
   type?: 1 | 2;
   /** Only a code written after this code (a resend). */
   notCode?: string;
+  /** Only a code written after the first `afterCount` codes of this number and purpose (smsCodeCount). */
+  afterCount?: number;
   timeoutMs?: number;
+}
+
+const codesOf = async (mobile: string, type: 1 | 2 | undefined) => (await readOutbox()).filter((entry) => entry.mobile === mobile && (type === undefined || entry.type === type));
+
+/**
+ * How many codes of this purpose the outbox holds for `mobile` now: taken before asking for a
+ * code, so the wait below cannot return an earlier one (a retried journey's used code).
+ */
+export async function smsCodeCount(mobile: string, type?: 1 | 2): Promise<number> {
+  return (await codesOf(mobile, type)).length;
 }
 
 /** Waits for the newest SMS code for `mobile` (e.g. '86-13912345678') in the outbox file. */
 export async function waitForSmsCode(mobile: string, options: WaitForCodeOptions = {}): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
-    const entries = (await readOutbox()).filter(
-      (entry) => entry.mobile === mobile && (options.type === undefined || entry.type === options.type) && entry.code !== options.notCode,
-    );
+    const entries = (await codesOf(mobile, options.type)).filter((entry, index) => entry.code !== options.notCode && index >= (options.afterCount ?? 0));
     const newest = entries.at(-1);
     if (newest) return newest.code;
     if (Date.now() > deadline) throw new Error(`no SMS code for ${mobile} in ${SMS_OUTBOX_PATH}`);

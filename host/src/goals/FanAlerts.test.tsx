@@ -1,55 +1,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { immediatelyAtom, systemConfigAtom, type FanAlert, type SystemConfig } from '@sports/shared';
+import { immediatelyAtom } from '@sports/shared';
 import { FakeLiveSocket } from '@sports/shared/testing';
-import { renderWithHost } from '../layout/testing/renderWithHost';
+import { renderGoalAlerts } from './testing/renderGoalAlerts';
+import { sampleFanAlert } from './testing/sampleFanAlert';
 import { notifyInBrowser } from './browserNotify';
-import { publishFanAlert } from './fanAlerts';
 import { GoalAlerts } from './GoalAlerts';
 import { GOAL_POPUP_DURATION_MS } from './useGoalPopups';
 
-const CONFIG: SystemConfig = {
-  siteTitle: '体育直播',
-  siteTitleSuffix: ' - 体育直播',
-  CountryCode: [],
-  defaultCountryCode: '86',
-  websocketUrl: '/ws/live-data',
-  im: { provider: 'builtin', socketPath: '/ws/chat', guestNicknamePrefix: '游客' },
-};
+const fanAlert = sampleFanAlert;
 
-let alertId = 5000;
-function fanAlert(overrides: Partial<FanAlert> = {}): FanAlert {
-  alertId += 1;
-  return {
-    id: alertId,
-    kind: 'goal',
-    title: '进球！阿森纳',
-    body: "英超：23' 阿森纳 1-0 切尔西（萨卡）",
-    link: '#/score-detail?id=7',
-    match_id: 7,
-    home_name: '阿森纳',
-    away_name: '切尔西',
-    home_score: 1,
-    away_score: 0,
-    minute: "23'",
-    side: 'home',
-    room_id: null,
-    at: '2026-12-06T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function renderAlerts() {
-  const stopWhistle = vi.fn();
-  const startWhistle = vi.fn(() => stopWhistle);
-  const notify = vi.fn();
-  const rendered = renderWithHost(<GoalAlerts startWhistle={startWhistle} notify={notify} />);
-  act(() => rendered.store.set(systemConfigAtom, CONFIG));
-  const socket = FakeLiveSocket.latest();
-  act(() => socket.open());
-  const publish = (alert: FanAlert) => act(() => publishFanAlert(alert));
-  return { ...rendered, socket, publish, startWhistle, notify };
-}
+const renderAlerts = () => renderGoalAlerts();
 
 beforeEach(() => FakeLiveSocket.install());
 afterEach(() => vi.useRealTimers());

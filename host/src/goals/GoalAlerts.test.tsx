@@ -1,20 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type ClipData, type GoalData, type MatchRow, type SystemConfig } from '@sports/shared';
-import { renderWithHost, TEST_USER, type HostTestOptions } from '../layout/testing/renderWithHost';
+import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type ClipData, type GoalData, type MatchRow } from '@sports/shared';
+import { renderWithHost, TEST_USER } from '../layout/testing/renderWithHost';
+import { GOAL_ALERTS_CONFIG, renderGoalAlerts } from './testing/renderGoalAlerts';
 import { GoalAlerts } from './GoalAlerts';
 import { FAVOURITES_PATH } from './goalsApi';
 import { FakeLiveSocket } from '@sports/shared/testing';
 import { GOAL_POPUP_DURATION_MS, MAX_GOAL_POPUPS } from './useGoalPopups';
-
-const CONFIG: SystemConfig = {
-  siteTitle: '体育直播',
-  siteTitleSuffix: ' - 体育直播',
-  CountryCode: [],
-  defaultCountryCode: '86',
-  websocketUrl: '/ws/live-data',
-  im: { provider: 'builtin', socketPath: '/ws/chat', guestNicknamePrefix: '游客' },
-};
 
 let seq = 0;
 function goal(overrides: Partial<GoalData> = {}): { code: 100; type: 'goal'; seq: number; data: GoalData } {
@@ -42,16 +34,7 @@ function hotRow(matchId: number, hot: boolean): MatchRow {
   return { match_id: matchId, sport: 'football', hot } as MatchRow;
 }
 
-function renderAlerts(options: HostTestOptions = {}) {
-  const stopWhistle = vi.fn();
-  const startWhistle = vi.fn(() => stopWhistle);
-  const rendered = renderWithHost(<GoalAlerts startWhistle={startWhistle} />, options);
-  act(() => rendered.store.set(systemConfigAtom, CONFIG));
-  const socket = FakeLiveSocket.latest();
-  act(() => socket.open());
-  const send = (frame: Parameters<FakeLiveSocket['receive']>[0]) => act(() => socket.receive(frame));
-  return { ...rendered, socket, send, startWhistle, stopWhistle };
-}
+const renderAlerts = renderGoalAlerts;
 
 const popups = () => screen.queryAllByTestId('goal-popup');
 
@@ -62,7 +45,7 @@ describe('the host live-data connection', () => {
   it('waits for the system config, then connects to its websocketUrl on this site and asks for hot competitions, no odds', () => {
     const rendered = renderWithHost(<GoalAlerts startWhistle={() => () => undefined} />);
     expect(FakeLiveSocket.instances).toHaveLength(0);
-    act(() => rendered.store.set(systemConfigAtom, CONFIG));
+    act(() => rendered.store.set(systemConfigAtom, GOAL_ALERTS_CONFIG));
     const socket = FakeLiveSocket.latest();
     expect(socket.url).toBe(`ws://${window.location.host}/ws/live-data`);
     act(() => socket.open());

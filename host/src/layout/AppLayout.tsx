@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useFirstPaintHandover } from '../firstPaint/useFirstPaintHandover';
 import { showsLeftMenu, type RouteDefinition } from '../routes/routeDefinition';
 import { Footer } from './Footer';
 import { LeftMenu } from './LeftMenu';
@@ -78,6 +79,7 @@ export interface AppLayoutProps {
  * beside the page on live and schedule pages, or the page followed by the footer elsewhere.
  */
 export function AppLayout({ route, children, redirectToMobileSite }: AppLayoutProps) {
+  useFirstPaintHandover();
   const layout = useViewportLayout();
   const headerHidden = useHeaderHidden(route.hidesHeaderOnScroll === true);
   useShellWidthRedirect('desktop', redirectToMobileSite);

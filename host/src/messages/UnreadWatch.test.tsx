@@ -7,11 +7,12 @@ import { UnreadWatch } from './UnreadWatch';
 
 // The push's connection is the chat client (unreadPush.ts; the journey runs it for real): here
 // only what the watch does with it, through the callback it hands over.
-const push = vi.hoisted(() => ({ onNotice: null as (() => void) | null, stopped: 0, started: 0 }));
+const push = vi.hoisted(() => ({ onNotice: null as (() => void) | null, onAlertMessage: null as (() => void) | null, stopped: 0, started: 0 }));
 vi.mock('./unreadPush', () => ({
-  startUnreadPush: (_api: unknown, _im: unknown, onNotice: () => void) => {
+  startUnreadPush: (_api: unknown, _im: unknown, handlers: { onNotice: () => void; onAlertMessage: () => void }) => {
     push.started += 1;
-    push.onNotice = onNotice;
+    push.onNotice = handlers.onNotice;
+    push.onAlertMessage = handlers.onAlertMessage;
     return () => {
       push.stopped += 1;
     };
@@ -23,6 +24,7 @@ const CONFIG = { im: { provider: 'builtin', socketPath: '/ws/chat' } } as unknow
 describe('UnreadWatch', () => {
   beforeEach(() => {
     push.onNotice = null;
+    push.onAlertMessage = null;
     push.started = 0;
     push.stopped = 0;
   });
@@ -60,6 +62,30 @@ describe('UnreadWatch', () => {
     act(() => store.set(userInfoAtom, null));
     expect(push.stopped).toBe(1);
     expect(screen.queryByTestId('message-unread-badge')).toBeNull();
+  });
+});
+
+describe('a fan alert counts its 赛事 message', () => {
+  it('each new alert adds one to the badge at once, with no read of the count (the server sends no other notice for it); focus reads the truth again', async () => {
+    let match = 0;
+    const { envelope, store } = renderWithHost(
+      <>
+        <AccountArea />
+        <UnreadWatch />
+      </>,
+      { userInfo: TEST_USER, answers: { envelope: { 'api/Message/unreadCount': () => ({ code: 200, msg: '', data: { total: 2 + match, system: 2, interaction: 0, match } }) } } },
+    );
+    await waitFor(() => expect(screen.getByTestId('message-unread-badge').textContent).toBe('2'));
+    act(() => store.set(systemConfigAtom, CONFIG));
+    act(() => push.onAlertMessage?.());
+    act(() => push.onAlertMessage?.());
+    expect(screen.getByTestId('message-unread-badge').textContent).toBe('4');
+    expect(envelope).toHaveBeenCalledTimes(1);
+    match = 1;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(screen.getByTestId('message-unread-badge').textContent).toBe('3'));
   });
 });
 

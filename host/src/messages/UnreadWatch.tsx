@@ -10,7 +10,8 @@ import { startUnreadPush } from './unreadPush';
 /**
  * Keeps the unread count of the signed-in member (the user menu's badge), mounted once in
  * `app/App.tsx`: read on sign-in and page load, when the tab regains focus, and when the server
- * pushes a notice over the chat socket (`unreadPush.ts`). No interval polling. A push that raises
+ * pushes a notice over the chat socket (`unreadPush.ts`; the alert socket with Tencent IM), and
+ * counts a fan alert's 赛事 message when the alert arrives. No interval polling. A push that raises
  * 系统通知 in a background tab may show a system notification (`systemNotify.ts`).
  */
 export function UnreadWatch() {
@@ -37,6 +38,11 @@ export function UnreadWatch() {
       void notifySystem(before, count);
     }, () => undefined);
   }, [api, notifySystem, setCount]);
+  // A fan alert: its 赛事 message counts at once (written by the server's fan-out job soon after; no other notice comes for it).
+  const alerted = useCallback(() => {
+    setCount((count) => (count === null ? count : { ...count, match: count.match + 1, total: count.total + 1 }));
+    if (last.current !== null) last.current = { ...last.current, match: last.current.match + 1, total: last.current.total + 1 };
+  }, [setCount]);
 
   useEffect(() => {
     if (!signedIn) {
@@ -58,9 +64,9 @@ export function UnreadWatch() {
   const socketPath = im?.socketPath ?? null;
   useEffect(() => {
     if (!signedIn || im === null) return undefined;
-    return startUnreadPush(api, im, pushed);
+    return startUnreadPush(api, im, { onNotice: pushed, onAlertMessage: alerted });
     // The connection follows the member and the chat's address, not every new config object.
-  }, [signedIn, provider, socketPath, api, pushed]);
+  }, [signedIn, provider, socketPath, api, pushed, alerted]);
 
   return null;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useFirstPaintHandover } from '../firstPaint/useFirstPaintHandover';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { useNavIndexSync } from '../layout/useNavIndexSync';
 import { useShellWidthRedirect, type RedirectToOtherShell } from '../layout/useShellWidthRedirect';
@@ -52,6 +53,7 @@ export interface MobileLayoutProps {
  * the whole screen. Its own chunk: the desktop site never loads it.
  */
 export function MobileLayout({ route, children, redirectToDesktopSite }: MobileLayoutProps) {
+  useFirstPaintHandover();
   useShellWidthRedirect('mobile', redirectToDesktopSite);
   useDocumentTitle(route.title);
   useNavIndexSync(route.navIndex);

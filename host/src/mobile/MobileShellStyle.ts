@@ -1,5 +1,4 @@
 import { createGlobalStyle } from 'styled-components';
-import { WIDGET_PHONE_HEIGHT_VARIABLE } from '../remotes/widgetPhoneHeight';
 import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetrics';
 
 /**
@@ -8,10 +7,8 @@ import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetr
  * - the login modal (`<Dialog presentation="sheet">`) is a full-screen sheet, clear of the notch
  *   and the home bar, its close button a 44 px target;
  * - the goal popups span the screen less 8 px margins, just above the bottom tab bar;
- * - the home page's widgets stand in one column, each keeping the room its manifest asks for
- *   (phoneHeight, remotes/RemoteWidget.tsx) while its area still shows a loading state
- *   (`data-loading`: shared PageLoading, LoadView, WidgetPanel's loading): the widgets below do not jump down as it
- *   arrives, and the room goes once it shows its data (its own height from then on).
+ * - the home page's widgets stand in one column (the room each keeps while it loads is the
+ *   grid's own rule, pages/HomePage.tsx, on both sites).
  * The hooks are the surfaces' own attributes (feedback/DialogFrame.tsx's data-presentation, the
  * goal list's and the home grid's data-testid), named in mobile/README.md.
  */
@@ -60,9 +57,5 @@ export const MobileShellStyle = createGlobalStyle`
   [data-testid='home-widgets'] {
     grid-template-columns: minmax(0, 1fr);
     gap: 12px;
-  }
-
-  [data-widget-area]:has([data-loading]) {
-    min-height: var(${WIDGET_PHONE_HEIGHT_VARIABLE}, auto);
   }
 `;

@@ -54,6 +54,21 @@ describe('HomePage', () => {
     expect(within(screen.getByTestId('remote-area-mf_live')).getByRole('status').textContent).toBe('加载中…');
   });
 
+  it("marks a row's area wide (data-wide) and keeps its room while it loads, before its code arrives", async () => {
+    const { loader } = widgetLoader(['mf_live']);
+    const remotes = [
+      testAssignment('mf_scores'),
+      testAssignment('mf_live', { widgets: [{ id: 'forYou', slot: 'home', order: 15, phoneHeight: 300, wide: true }, { id: 'liveRecommend', slot: 'home', order: 20 }] }),
+    ];
+    renderWithHost(<HomePage />, { loader, answers: { get: { ...ACTIVITIES, 'api/mf/remotes': { remotes } } } });
+    expect(await screen.findByTestId('widget-hotMatches')).toBeTruthy();
+    const [forYou, liveRecommend] = within(screen.getByTestId('home-widgets')).getAllByTestId('remote-area-mf_live');
+    expect(forYou?.hasAttribute('data-wide')).toBe(true);
+    expect(forYou?.style.getPropertyValue('--widget-phone-height')).toBe('300px');
+    expect(within(forYou as HTMLElement).getByRole('status').textContent).toBe('加载中…');
+    expect(liveRecommend?.hasAttribute('data-wide')).toBe(false);
+  });
+
   it('shows loading in place of the widgets while the assignments are asked', async () => {
     const { loader, load } = widgetLoader();
     renderWithHost(<HomePage />, { loader, answers: { get: { ...ACTIVITIES, 'api/mf/remotes': () => new Promise(() => undefined) } } });

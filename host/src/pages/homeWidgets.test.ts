@@ -36,6 +36,16 @@ describe('homeWidgetsOf', () => {
     ]);
   });
 
+  it('says which widget is a row of the grid (wide), as its manifest declares', () => {
+    const remotes = [
+      testAssignment('mf_live', { widgets: [{ id: 'forYou', slot: 'home', order: 15, phoneHeight: 300, wide: true }, { id: 'liveRecommend', slot: 'home', order: 20, wide: false }] }),
+    ];
+    expect(homeWidgetsOf(remotes)).toStrictEqual([
+      { remote: 'mf_live', widget: 'forYou', phoneHeight: 300, wide: true },
+      { remote: 'mf_live', widget: 'liveRecommend', phoneHeight: undefined, wide: false },
+    ]);
+  });
+
   it('has nothing of a remote that is not assigned, or that declares no widget', () => {
     expect(homeWidgetsOf([testAssignment('mf_member')])).toEqual([]);
     expect(homeWidgetsOf([])).toEqual([]);

@@ -6,6 +6,8 @@ export interface HomeWidget {
   widget: string;
   /** The room it asks for on a phone while it loads (WidgetMeta.phoneHeight), if any. */
   phoneHeight?: number;
+  /** A row: the whole width of the grid on /web (WidgetMeta.wide). */
+  wide?: boolean;
 }
 
 /**
@@ -16,9 +18,9 @@ export function homeWidgetsOf(remotes: readonly RemoteAssignment[]): HomeWidget[
   const placed = remotes.flatMap((assignment) =>
     (Array.isArray(assignment.widgets) ? assignment.widgets : [])
       .filter((meta) => meta.slot === 'home')
-      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order, phoneHeight: meta.phoneHeight })),
+      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order, phoneHeight: meta.phoneHeight, wide: meta.wide })),
   );
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   placed.sort((a, b) => a.order - b.order || byText(a.remote, b.remote) || byText(a.widget, b.widget));
-  return placed.map(({ remote, widget, phoneHeight }) => ({ remote, widget, phoneHeight }));
+  return placed.map(({ remote, widget, phoneHeight, wide }) => ({ remote, widget, phoneHeight, wide }));
 }

@@ -18,12 +18,13 @@ function LoadedWidget({ definition, context }: { definition: RemoteWidgetDefinit
 
 /**
  * A piece of a remote composed into a host page (the home page's widgets). `phoneHeight`: the room
- * its manifest asks for on a phone, kept by the mobile shell while the area is loading.
+ * its manifest asks for, kept by the home grid while the area is loading; `wide`: the area is a
+ * row of the grid (`data-wide`), from before its code arrives.
  */
-export function RemoteWidget({ remote, widget, phoneHeight }: { remote: RemoteName; widget: string; phoneHeight?: number }) {
+export function RemoteWidget({ remote, widget, phoneHeight, wide = false }: { remote: RemoteName; widget: string; phoneHeight?: number; wide?: boolean }) {
   const room = phoneHeight === undefined ? undefined : ({ [WIDGET_PHONE_HEIGHT_VARIABLE]: `${phoneHeight}px` } as CSSProperties);
   return (
-    <div data-testid={`remote-area-${remote}`} data-widget-area="" style={room}>
+    <div data-testid={`remote-area-${remote}`} data-widget-area="" data-wide={wide ? '' : undefined} style={room}>
       <RemoteArea<RemoteWidgetsModule> remote={remote} exposed="widgets">
         {(module) => <WidgetById module={module} widget={widget} />}
       </RemoteArea>

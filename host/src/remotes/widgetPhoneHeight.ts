@@ -1,6 +1,5 @@
 /**
- * The CSS variable on a home widget's area holding the room its manifest asks for on a phone
- * (WidgetMeta.phoneHeight): set by RemoteWidget, read by the mobile shell's style
- * (mobile/MobileShellStyle.ts). Its own module: the mobile chunk imports it without RemoteWidget.
+ * The CSS variable on a home widget's area holding the room its manifest asks for while it loads
+ * (WidgetMeta.phoneHeight): set by RemoteWidget, read by the home grid's style (pages/HomePage.tsx).
  */
 export const WIDGET_PHONE_HEIGHT_VARIABLE = '--widget-phone-height';

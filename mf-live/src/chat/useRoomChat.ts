@@ -64,9 +64,10 @@ export interface RoomChatListeners {
   /**
    * The room's state changed (a system line with cloudCustomData.roomState: the push started,
    * dropped or resumed, the anchor opened or ended the room). Only fresh lines (ROOM_STATE_FRESH_MS):
-   * the history a join answers with is older than the room info the page loaded.
+   * the history a join answers with is older than the room info the page loaded. `sentAt`: when the
+   * server said it (its clock), for the room to weigh it against what room info says.
    */
-  onRoomState?: (roomState: ChatRoomState) => void;
+  onRoomState?: (roomState: ChatRoomState, sentAt: number) => void;
 }
 
 /** A state line older than this (by this browser's clock) is history, not news. */
@@ -107,7 +108,7 @@ export function useRoomChat(context: RemoteContext, groupId: string | null, list
       const tally = message.from.role === 'system' ? message.cloudCustomData.prediction : undefined;
       if (tally !== undefined) return context.store.set(predictionTallyAtom, tally);
       const roomState = message.from.role === 'system' ? message.cloudCustomData.roomState : undefined;
-      if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState);
+      if (roomState !== undefined && Date.now() - message.sentAt <= ROOM_STATE_FRESH_MS) listenersRef.current.onRoomState?.(roomState, message.sentAt);
       // A lottery opened, drawn or cancelled (issue 35): the 天选 panel reads its list again (lotteries/lotteryEvents.ts).
       const lottery = lotteryEventOf(message, Date.now());
       if (lottery !== null) {

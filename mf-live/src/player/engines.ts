@@ -1,6 +1,7 @@
-import { HLS_LATENCY, FLV_LATENCY } from './latencySettings';
+import { FlvLatencyController } from './flvLatencyController';
+import { FLV_ADAPTIVE, FLV_SAMPLE_MS, HLS_LATENCY, FLV_LATENCY } from './latencySettings';
 import type { EngineKind } from './playbackPlan';
-import { FlvDelayMeter, clampDelay, hlsDelayMs, streamClockOf } from './playerDelay';
+import { FlvDelayMeter, bufferedEndHolding, clampDelay, hlsDelayMs, streamClockOf } from './playerDelay';
 
 /** What a running player does when the stream it plays goes away. */
 export interface EngineCallbacks {
@@ -58,9 +59,11 @@ export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
   player.attachMediaElement(video);
   player.load();
   void Promise.resolve(player.play()).catch(() => undefined);
+  const steering = steerFlvLatency(video);
   return {
     delayMs: () => meter.delayMs(video),
     destroy: () => {
+      clearInterval(steering);
       player.pause();
       player.unload();
       player.detachMediaElement();
@@ -68,6 +71,21 @@ export const startFlvEngine: StartEngine = async (video, url, callbacks) => {
     },
   };
 };
+
+/**
+ * The buffer controller of a playing FLV (flvLatencyController.ts): reads the <video> every
+ * FLV_SAMPLE_MS and sets its playback rate (rarely, a seek). Returns the timer to clear.
+ */
+function steerFlvLatency(video: HTMLVideoElement): ReturnType<typeof setInterval> {
+  const controller = new FlvLatencyController(FLV_ADAPTIVE);
+  return setInterval(() => {
+    const bufferedEndS = bufferedEndHolding(video);
+    if (bufferedEndS === null || video.paused) return;
+    const decision = controller.sample(Date.now(), { bufferedEndS, currentTimeS: video.currentTime });
+    if (decision.seekTo !== null) video.currentTime = decision.seekTo;
+    if (video.playbackRate !== decision.rate) video.playbackRate = decision.rate;
+  }, FLV_SAMPLE_MS);
+}
 
 /** hls.js, loaded only when a page plays HLS (its own chunk, shared by the live player and replays). */
 export async function loadHls() {

@@ -28,13 +28,19 @@ export function streamClockOf(scriptData: unknown): StreamClockSample | null {
   return { ts, wallMs };
 }
 
-/** Seconds of media buffered ahead of the frame on screen (0 when none). */
-export function bufferAheadSeconds(video: Pick<HTMLVideoElement, 'buffered' | 'currentTime'>): number {
+/** The end of the buffered range that holds the frame on screen (or starts just after it); null when none. */
+export function bufferedEndHolding(video: Pick<HTMLVideoElement, 'buffered' | 'currentTime'>): number | null {
   const { buffered, currentTime } = video;
   for (let index = buffered.length - 1; index >= 0; index -= 1) {
-    if (buffered.start(index) <= currentTime + 0.1) return Math.max(0, buffered.end(index) - currentTime);
+    if (buffered.start(index) <= currentTime + 0.1) return buffered.end(index);
   }
-  return 0;
+  return null;
+}
+
+/** Seconds of media buffered ahead of the frame on screen (0 when none). */
+export function bufferAheadSeconds(video: Pick<HTMLVideoElement, 'buffered' | 'currentTime'>): number {
+  const end = bufferedEndHolding(video);
+  return end === null ? 0 : Math.max(0, end - video.currentTime);
 }
 
 export function clampDelay(ms: number): number {

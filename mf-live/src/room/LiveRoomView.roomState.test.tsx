@@ -52,6 +52,22 @@ describe('live room: the state the server pushes', () => {
     expect(context.callsTo(LIVE_PATHS.roomInfo).length).toBe(asked);
   });
 
+  it('a fresh line said before the push room info knows of changes nothing (the opening\'s 主播开播了 in a join\'s history); one after it does', async () => {
+    const context = roomContext({ room_state: 'live', stream_started_at: new Date(Date.now() - 5_000).toISOString() });
+    renderRemotePage(routes, 'live', { id: '7' }, context);
+    await waitFor(() => expect(room.fake.runs).toHaveLength(1));
+    act(() => room.fake.runs[0]?.play());
+    await room.joined();
+    const client = room.clients.at(-1) as FakeChatClient;
+
+    act(() => client.deliverGroupMessage({ ...stateLine('paused', 7, Date.now() - 20_000), text: '主播开播了' }));
+    expect(screen.getByTestId('live-state').textContent).toBe('直播中');
+    expect(room.fake.runs[0]?.destroyed).toBe(false);
+
+    act(() => client.deliverGroupMessage(stateLine('paused')));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('主播暂时离开'));
+  });
+
   it('the anchor opens the room before pushing: 主播暂时离开 (the line that says 主播开播了 carries it), no player', async () => {
     const context = roomContext({ is_live: 0, stream_status: 'offline', room_state: 'idle' });
     renderRemotePage(routes, 'live', { id: '7' }, context);

@@ -140,6 +140,9 @@ export function LiveRoomView({ context, roomId }: LiveRoomViewProps) {
   );
 }
 
+/** How far a state line's time may be before the push's (two servers' clocks) and still count. */
+const CLOCK_SKEW_ALLOWED_MS = 2_000;
+
 interface RoomBodyProps {
   context: RemoteContext;
   info: LiveRoomInfo;
@@ -154,11 +157,18 @@ function RoomBody({ context, info, refresh, patch, applyPushed }: RoomBodyProps)
   const chatMute = useChatMute(info, refresh);
   // The room's state as the server pushes it (docs/flows/room-state.md): the badge, the notice and
   // the player follow at once, the owner's page as its viewers'.
+  // A line said before the push room info knows of is older news than room info (a join's history
+  // when the line of that push never reached this node's chat: two nodes without a chat bus). The
+  // push's time is the database's clock, the line's the chat node's: a line within
+  // CLOCK_SKEW_ALLOWED_MS before it counts (the push's own 直播信号已接通 comes right after it).
+  const streamStartedAt = info.stream_started_at === null ? null : Date.parse(info.stream_started_at);
   const onRoomState = useCallback(
-    (change: ChatRoomState) => {
-      if (change.roomId === info.room_id) applyPushed(roomStatePatch(change.state));
+    (change: ChatRoomState, sentAt: number) => {
+      if (change.roomId !== info.room_id) return;
+      if (streamStartedAt !== null && sentAt < streamStartedAt - CLOCK_SKEW_ALLOWED_MS) return;
+      applyPushed(roomStatePatch(change.state));
     },
-    [info.room_id, applyPushed],
+    [info.room_id, streamStartedAt, applyPushed],
   );
   const chat = useRoomChat(context, info.group_id, { ...chatMute, onRoomState });
   const canMute = info.viewer_role === 'owner' || info.viewer_role === 'admin';

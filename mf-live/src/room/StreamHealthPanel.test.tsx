@@ -48,7 +48,7 @@ describe('推流状态 (stream health in the room console)', () => {
     });
     renderInRemote(context, <StreamHealthPanel context={context} roomId={7} />);
     const keyframe = await screen.findByTestId('stream-health-warning-keyframe_interval_long');
-    expect(keyframe.textContent).toBe('关键帧间隔 10 秒，超过 4 秒：新进来的观众要等这么久才能看到画面。请在推流软件里把关键帧间隔设为 2 秒。');
+    expect(keyframe.textContent).toBe('关键帧间隔 10 秒，建议设为 2 秒以内：新进来的观众要等到下一个关键帧才能看到画面，间隔越长等得越久，直播延迟也越高。请在推流软件里把关键帧间隔设为 1 或 2 秒。');
     expect(screen.getByTestId('stream-health-warning-bitrate_dropping').textContent).toContain('码率在下降');
     expect(screen.getByTestId('stream-health-warning-input_stalled').textContent).toBe('推流中断：已经 5 秒没有收到画面。请检查推流软件是否在推流、网络是否正常。');
     expect(figure('reconnects')).toBe('2 次');

@@ -7,8 +7,8 @@ import { ConsoleNote } from './ownerConsoleUi';
 export const STREAM_HEALTH_PATH = 'api/Live/streamHealth';
 /** The console asks this often while it is open. */
 export const STREAM_HEALTH_POLL_MS = 2_000;
-/** Over this many seconds between keyframes a new viewer waits that long for a picture (the server warns). */
-const KEYFRAME_WARN_SECONDS = 4;
+/** Over this many seconds between keyframes the server advises a shorter interval (streamObserver.ts). */
+const KEYFRAME_ADVISED_SECONDS = 2;
 
 export type StreamHealthWarning = 'keyframe_interval_long' | 'bitrate_dropping' | 'input_stalled';
 
@@ -55,7 +55,7 @@ export const streamHealthCopy = {
   times: (count: number) => `${count} 次`,
   ms: (ms: number) => (ms < 1_000 ? `${ms} 毫秒` : `${(ms / 1_000).toFixed(1)} 秒`),
   keyframeWarning: (seconds: number | null) =>
-    `关键帧间隔${seconds === null ? '' : ` ${seconds} 秒`}，超过 ${KEYFRAME_WARN_SECONDS} 秒：新进来的观众要等这么久才能看到画面。请在推流软件里把关键帧间隔设为 2 秒。`,
+    `关键帧间隔${seconds === null ? '' : ` ${seconds} 秒`}，建议设为 ${KEYFRAME_ADVISED_SECONDS} 秒以内：新进来的观众要等到下一个关键帧才能看到画面，间隔越长等得越久，直播延迟也越高。请在推流软件里把关键帧间隔设为 1 或 2 秒。`,
   bitrateWarning: '码率在下降：最近几秒不到之前平均的一半，观众可能看到卡顿或模糊。请检查上行网络，或推流软件的码率设置。',
   stalledWarning: (ms: number | null) =>
     `推流中断：${ms === null ? '还没有' : `已经 ${Math.floor(ms / 1_000)} 秒没有`}收到画面。请检查推流软件是否在推流、网络是否正常。`,
@@ -132,7 +132,7 @@ export interface StreamHealthPanelProps {
 /**
  * 推流状态 in the room console: what the ingest reads from the anchor's encoder (resolution, frame
  * rate, bitrates, keyframe interval, codecs, reconnects) and, in plain words, what is wrong and
- * what to change: a keyframe interval over 4 s, a dropping bitrate, a stalled input.
+ * what to change: a keyframe interval over 2 s, a dropping bitrate, a stalled input.
  */
 export function StreamHealthPanel({ context, roomId, pollMs = STREAM_HEALTH_POLL_MS }: StreamHealthPanelProps) {
   const { state, retry } = useStreamHealth(context, roomId, pollMs);

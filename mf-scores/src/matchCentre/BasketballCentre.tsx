@@ -1,10 +1,10 @@
-import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToShotChart, LoadView, type MatchCentreDelta } from '@sports/shared';
+import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToShotChart, type MatchCentreDelta } from '@sports/shared';
 import { BoxScore } from './basketball/BoxScore';
 import { LeadTracker } from './basketball/LeadTracker';
 import { ShotChart } from './basketball/ShotChart';
+import { CentreDocsView } from './CentreDocsView';
 import type { CentreViewProps } from './centreView';
 import { matchCentreApi, type BasketballCentre } from './matchCentreApi';
-import { matchCentreCopy } from './matchCentreCopy';
 import { useCentreDocs } from './useCentreDocs';
 
 export function applyBasketballDelta(docs: BasketballCentre, delta: MatchCentreDelta): BasketballCentre {
@@ -17,7 +17,7 @@ export default function BasketballCentreView({ context, row, view, relay }: Cent
   const home = row.home_team_name_zh;
   const away = row.away_team_name_zh;
   return (
-    <LoadView state={docs === null ? (state.status === 'failed' ? state : { status: 'loading' }) : { status: 'ready', data: docs }} failed={matchCentreCopy.failed} onRetry={retry}>
+    <CentreDocsView state={state} docs={docs} retry={retry}>
       {(loaded) =>
         view === 'lineups' ? (
           <BoxScore boxScore={loaded.boxScore} />
@@ -28,6 +28,6 @@ export default function BasketballCentreView({ context, row, view, relay }: Cent
           </>
         )
       }
-    </LoadView>
+    </CentreDocsView>
   );
 }

@@ -1,11 +1,11 @@
-import { applyDeltaToLineups, applyDeltaToMomentum, applyDeltaToShotMap, LoadView, type MatchCentreDelta } from '@sports/shared';
+import { applyDeltaToLineups, applyDeltaToMomentum, applyDeltaToShotMap, type MatchCentreDelta } from '@sports/shared';
+import { CentreDocsView } from './CentreDocsView';
 import type { CentreViewProps } from './centreView';
 import { Lineups } from './football/Lineups';
 import { MomentumChart } from './football/MomentumChart';
 import { ShotMap } from './football/ShotMap';
 import { XgRace } from './football/XgRace';
 import { matchCentreApi, type FootballCentre } from './matchCentreApi';
-import { matchCentreCopy } from './matchCentreCopy';
 import { useCentreDocs } from './useCentreDocs';
 
 /** One delta into the three documents a football page holds (shared/src/matchCentre: keyed upserts). */
@@ -22,7 +22,7 @@ export default function FootballCentreView({ context, row, view, relay }: Centre
   const home = row.home_team_name_zh;
   const away = row.away_team_name_zh;
   return (
-    <LoadView state={docs === null ? (state.status === 'failed' ? state : { status: 'loading' }) : { status: 'ready', data: docs }} failed={matchCentreCopy.failed} onRetry={retry}>
+    <CentreDocsView state={state} docs={docs} retry={retry}>
       {(loaded) =>
         view === 'lineups' ? (
           <Lineups lineups={loaded.lineups} />
@@ -34,6 +34,6 @@ export default function FootballCentreView({ context, row, view, relay }: Centre
           </>
         )
       }
-    </LoadView>
+    </CentreDocsView>
   );
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useLoad, type LiveRoomCard, type PageOf, type RemoteContext } from '@sports/shared';
+import { useLoad, type LiveRoomCard, type LoadState, type PageOf, type RemoteContext } from '@sports/shared';
 import { LIVE_ROOMS_OF_MATCH_LIMIT, MATCH_CENTRE_PATHS } from './matchCentreApi';
 import { matchCentreCopy } from './matchCentreCopy';
 
@@ -35,16 +35,23 @@ const Anchor = styled.span`
 `;
 
 /**
- * A 看直播 link to each room showing the match (`api/Live_streaming/getLiveList?match_id=`, the
- * score-live filter: rooms on air first, then open ones, as the hot matches widget links them),
- * to mf-live's `#/live?id=`; a closed room is left out. Nothing when no room shows the match or
- * the list could not be read (the match page shows without it).
+ * The rooms showing the match (`api/Live_streaming/getLiveList?match_id=`, the score-live filter:
+ * rooms on air first, then open ones, as the hot matches widget links them). The page starts it
+ * beside its own answer and shows once both are in, so the links never push the page down.
  */
-export function LiveRoomLinks({ context, matchId }: { context: RemoteContext; matchId: number }) {
-  const { state } = useLoad(`liveRooms:${matchId}`, () =>
+export function useLiveRooms(context: RemoteContext, matchId: number) {
+  return useLoad(`liveRooms:${matchId}`, () =>
     context.api.get<PageOf<LiveRoomCard>>(MATCH_CENTRE_PATHS.liveList, { match_id: matchId, page: 1, page_size: LIVE_ROOMS_OF_MATCH_LIMIT }),
-  );
-  const live = state.status === 'ready' ? state.data.list.filter((room) => room.is_live === 1 || room.is_open === 1) : [];
+  ).state;
+}
+
+/**
+ * A 看直播 link to each room showing the match, to mf-live's `#/live?id=`; a closed room is left
+ * out. Nothing when no room shows the match or the list could not be read (the match page shows
+ * without it).
+ */
+export function LiveRoomLinks({ rooms }: { rooms: LoadState<PageOf<LiveRoomCard>> }) {
+  const live = rooms.status === 'ready' ? rooms.data.list.filter((room) => room.is_live === 1 || room.is_open === 1) : [];
   if (live.length === 0) return null;
   return (
     <Links aria-label={matchCentreCopy.liveRooms} data-testid="match-live-rooms">

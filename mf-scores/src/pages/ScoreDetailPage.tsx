@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import styled from 'styled-components';
 import { DEFAULT_COMPANY_ID, LoadView, Muted, PagePanel, RemotePageFrame, Tabs, useLoad, type LiveDataFrame, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { LiveStatus } from '../board/LiveStatus';
@@ -13,7 +14,7 @@ import { useMatchExponents } from '../detail/useMatchExponents';
 import { useLiveMatches } from '../live/useLiveMatches';
 import { centreTabs, isCentreView } from '../matchCentre/centreView';
 import { createFrameRelay } from '../matchCentre/frameRelay';
-import { LiveRoomLinks } from '../matchCentre/LiveRoomLinks';
+import { LiveRoomLinks, useLiveRooms } from '../matchCentre/LiveRoomLinks';
 import { MatchCentreSection } from '../matchCentre/MatchCentreSection';
 import { detailCopy, pageCopy } from '../messages';
 
@@ -22,6 +23,15 @@ const SECTIONS: TabItem<Section>[] = (Object.keys(detailCopy.tabs) as (keyof typ
 /** The match centre's tabs (issue 36) after 赛况, for the sports that have one. */
 const sectionsOf = (sport: ScoreSport): TabItem<Section>[] => [SECTIONS[0]!, ...centreTabs(sport), ...SECTIONS.slice(1)];
 const BOTH_SPORTS: readonly ScoreSport[] = ['football', 'basketball'];
+/** The open section's name as the page's second-level heading (its parts' headings are h3): read out, not shown (the tab shows it). */
+const SectionHeading = styled.h2`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
 const TITLE = pageCopy['score-detail']?.title ?? '';
 
 /** #/score-detail?id=: one match, live: header, timeline, statistics, odds with history, standings, intelligence. */
@@ -41,6 +51,8 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
   const [section, setSection] = useState<Section>('timeline');
   const [companyId, setCompanyId] = useState(DEFAULT_COMPANY_ID);
   const detail = useLoad(`detail:${matchId}`, () => scoresApi(context.api).detail(matchId));
+  // Fetched beside the detail; the page shows when both are in (the 看直播 links shift nothing).
+  const rooms = useLiveRooms(context, matchId);
   const companies = useLoad('companies', () => scoresApi(context.api).oddsCompanies());
   const { exponents, onFrame: onExponentFrame } = useMatchExponents(context, matchId);
   const [relay] = useState(() => createFrameRelay(matchId));
@@ -56,14 +68,15 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
 
   return (
     <RemotePageFrame remote="mf-scores" page={page} title={TITLE} aside={<LiveStatus status={status} />}>
-      <LoadView state={detail.state} failed={detailCopy.failed} onRetry={detail.retry}>
+      <LoadView state={rooms.status === 'loading' ? { status: 'loading' } : detail.state} failed={detailCopy.failed} onRetry={detail.retry}>
         {(loaded) => {
           const row = liveIndex.get(matchId) ?? loaded.match;
           return (
             <>
               <MatchHeader detail={loaded} row={row} context={context} />
-              <LiveRoomLinks context={context} matchId={matchId} />
+              <LiveRoomLinks rooms={rooms} />
               <PagePanel>
+                <SectionHeading>{sectionsOf(row.sport).find((item) => item.key === section)?.label}</SectionHeading>
                 <Tabs label={detailCopy.sectionsLabel} items={sectionsOf(row.sport)} selected={section} onSelect={setSection} scrollable>
                   {isCentreView(section) && <MatchCentreSection context={context} row={row} view={section} relay={relay} />}
                   {section === 'timeline' && (

@@ -80,7 +80,8 @@ function csrfRefusal(request: FastifyRequest): Refusal | null {
   return null;
 }
 
-function sameHost(origin: string, host: string | undefined): boolean {
+/** Whether an Origin header names this host (a WebSocket upgrade's check too: alerts/alertSocketRoute.ts). */
+export function sameHost(origin: string, host: string | undefined): boolean {
   if (host === undefined) return false;
   try {
     const from = new URL(origin);

@@ -31,7 +31,8 @@ export class AlertLive {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly pages: AlertPages,
+    /** Where this node's pages are: the chat's page connections, and the alert sockets (alertSockets.ts). */
+    private readonly pages: readonly AlertPages[],
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -42,7 +43,8 @@ export class AlertLive {
   }
 
   private async deliverNow(alertIds: readonly number[]): Promise<number> {
-    const online = this.pages.membersOutsideRooms();
+    // Each member once, whichever sockets their pages hold; each source writes to the ones it has.
+    const online = [...new Set(this.pages.flatMap((pages) => pages.membersOutsideRooms()))];
     if (online.length === 0 || alertIds.length === 0) return 0;
     let reached = 0;
     for (const row of await loadAlerts(this.db, alertIds)) {
@@ -52,7 +54,8 @@ export class AlertLive {
       // Slices, the event loop let go between them: the live-data sockets on this process keep answering.
       for (let start = 0; start < members.length; start += WRITE_SLICE) {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-        this.pages.alertOutsideRooms(members.slice(start, start + WRITE_SLICE), row.alert.title, row.alert);
+        const slice = members.slice(start, start + WRITE_SLICE);
+        for (const pages of this.pages) pages.alertOutsideRooms(slice, row.alert.title, row.alert);
       }
       reached += members.length;
     }

@@ -10,6 +10,8 @@ import { PeriodicTask } from '../infra/periodicTask';
 import { MessageSignals } from '../messages/index';
 import { AlertFanout, FANOUT_BATCH, type FanoutBatch } from './alertFanout';
 import { AlertLive } from './alertLive';
+import { alertSocketRoute } from './alertSocketRoute';
+import { AlertSockets } from './alertSockets';
 import { type AlertsConfig, defaultAlertsConfig } from './alertsConfig';
 import { alertsWorkerRoute } from './alertsServiceWorker';
 import { notifyRoutes } from './notifyRoutes';
@@ -27,6 +29,8 @@ export interface AlertsPluginOptions {
 export interface AlertsPort {
   live: AlertLive;
   fanout: AlertFanout;
+  /** This node's alert sockets (`/ws/alerts`: pages whose chat is not ours). */
+  sockets: AlertSockets;
   /** Runs the fan-out now until nothing is pending (and waits for its pushes); answers the messages written. */
   drain(): Promise<number>;
   /** Called on this node after each fan-out batch (bench and tests). */
@@ -50,22 +54,24 @@ declare module 'fastify' {
 async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   const { db } = options;
   const config = options.config ?? defaultAlertsConfig();
-  const live = new AlertLive(db, app.chatHub, app.log);
+  // This node's pages: the site chat's page connections, and the alert sockets of pages whose chat
+  // is another provider's (Tencent IM): an alert reaches a page whatever its chat.
+  const sockets = new AlertSockets();
+  const live = new AlertLive(db, [app.chatHub, sockets], app.log);
   const fanout = new AlertFanout(db, options.overrides?.batchSize ?? FANOUT_BATCH);
   const pool = poolOf(db);
   const signals = pool === undefined ? null : new MessageSignals(pool, app.log, 'match_alert');
   const batchListeners = new Set<(batch: FanoutBatch) => void>();
-  let keys: VapidKeys | null = null;
   let sender: WebPushSender | null = null;
   const pushes = new Set<Promise<void>>();
 
   // The VAPID keys (and so Web Push) are read when first needed and again after a failure: a
   // database that is down at start-up never keeps the server from starting (GET /healthz says 503).
+  // The sender, made from the keys once read, is what the rest reads them from (null before).
   let loadingKeys: Promise<VapidKeys> | null = null;
   const ensureKeys = (): Promise<VapidKeys> => {
     loadingKeys ??= vapidKeys(db, config).then(
       (loaded) => {
-        keys = loaded;
         sender = new WebPushSender(db, { keys: loaded, subject: config.vapidSubject, backoffMs: options.overrides?.pushBackoffMs, attempts: options.overrides?.pushAttempts, agent: options.overrides?.pushAgent }, app.log);
         return loaded;
       },
@@ -126,7 +132,11 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
     await signals?.start();
     kick();
   });
+  // The message centre's badge push reaches the alert sockets too (the chat's page connections have it from the messages plugin).
+  const offUnread = app.messages.onUnread((memberIds) => sockets.unread(memberIds));
+  app.socketShutdowns.add(async () => sockets.close());
   app.addHook('onClose', async () => {
+    offUnread();
     await resume.stop();
     await sweep.stop();
     await signals?.stop();
@@ -138,6 +148,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   app.decorate('alerts', {
     live,
     fanout,
+    sockets,
     drain: async () => {
       const written = await drain();
       await Promise.allSettled([...pushes]);
@@ -148,16 +159,17 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
       return () => batchListeners.delete(listener);
     },
     vapid: () => {
-      if (keys === null) throw new Error('alerts: not started');
-      return keys;
+      if (sender === null) throw new Error('alerts: not started');
+      return sender.keys;
     },
   });
   await app.register(alertsWorkerRoute);
-  await app.register(notifyRoutes, { db, vapid: async () => (keys ?? (await ensureKeys())).publicKey });
+  await app.register(alertSocketRoute, { sockets });
+  await app.register(notifyRoutes, { db, vapid: async () => (await ensureKeys()).publicKey });
 }
 
 export const alertsPlugin = fp(alerts, {
   name: 'alerts',
-  dependencies: ['accounts', 'chat'],
-  decorators: { fastify: ['requireLogin', 'chatHub'] },
+  dependencies: ['accounts', 'chat', 'messages', 'sockets'],
+  decorators: { fastify: ['requireLogin', 'chatHub', 'messages', 'socketShutdowns'] },
 });

@@ -44,6 +44,11 @@ export class WebPushSender {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The VAPID key pair it signs with. */
+  get keys(): VapidKeys {
+    return this.options.keys;
+  }
+
   /** Pushes the alert to these members' subscriptions; resolves when every push ended. */
   async pushToMembers(memberIds: readonly number[], alert: FanAlert): Promise<void> {
     const subscriptions = await pushSubscriptionsOf(this.db, memberIds);

@@ -120,7 +120,7 @@ export async function roomInfo(
   const [record] = await roomCardRecords(db, [roomId]);
   if (record === undefined) throw errors.LIVE_ROOM_NOT_FOUND();
   const matches = await matchesById(db, [record.match_id]);
-  const playback = deps.playbackUrls(record.id);
+  const playback = await deps.playbackUrls(record.id);
   const viewer = viewerId === null ? null : await viewerState(db, { id: record.id, owner_id: record.owner_id }, viewerId, now);
   // Not live: the player's notice links the last broadcast's replay (直播已结束 · 看回放); a ready
   // replay also answers whether the room ever broadcast, so hasBroadcast is read only without one.

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../accounts/index';
 import { goalAudience } from '../scores/liveData/liveDataHub';
 import { createManualClock } from '../testing/accounts';
 import { LIVE_TEST_START, liveFeedTestOptions, playFeed } from '../scores/feed/testing/liveTestKit';
@@ -119,6 +120,11 @@ describeEachDatabase('/api/docs and /metrics (development: open)', (target) => {
     expect(sample(text, 'sports_ingest_streams_live')).toBe(0);
     expect(sample(text, 'sports_socket_messages_fanned_out_total', { kind: 'live-data' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'sports_socket_messages_fanned_out_total', { kind: 'chat' })).toBeGreaterThanOrEqual(0);
+    // argon2's work on this node: one more hash shows as one more.
+    const hashesBefore = sample(text, 'sports_password_work_total', { kind: 'hash' }) as number;
+    expect(sample(text, 'sports_password_work_total', { kind: 'verify' })).toBeGreaterThanOrEqual(0);
+    await hashPassword('a-new-password');
+    expect(sample((await ctx.app.inject('/metrics')).body, 'sports_password_work_total', { kind: 'hash' })).toBe(hashesBefore + 1);
     // No feed in this app (tests opt in): no lag to report rather than a made-up one.
     expect(sample(text, 'sports_feed_lag_seconds')).toBeUndefined();
     expect(sample(text, 'sports_feed_leading')).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { passwordWork } from '../accounts/index';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { poolOf } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
@@ -17,7 +18,8 @@ type SocketKind = 'live-data' | 'chat';
  * - sockets open and messages fanned out, per socket kind (live-data counts the fan-out workers' sockets too);
  * - ingest streams publishing and the bitrate each one arrives at (embedded ingest only);
  * - the feed: whether this node leads it, and seconds since it stored its last batch (only with a feed);
- * - the PostgreSQL pool: connections open, idle, queries waiting for one, and its size.
+ * - the PostgreSQL pool: connections open, idle, queries waiting for one, and its size;
+ * - password hashing (argon2) done, by kind.
  */
 export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<Database>): void {
   const registers = [registry];
@@ -30,6 +32,18 @@ export function registerRuntimeMetrics(app: App, registry: Registry, db: Kysely<
     async collect() {
       this.set({ kind: 'live-data' }, await liveDataSockets(app));
       this.set({ kind: 'chat' }, app.chatHub.connectionCount);
+    },
+  });
+
+  new Counter({
+    name: 'sports_password_work_total',
+    help: 'argon2 runs on this node since it started: hash (a password set or reset), verify (a login); the costly part of accounts, a rise is abuse',
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ kind: 'hash' }, passwordWork.hashes);
+      this.inc({ kind: 'verify' }, passwordWork.verifies);
     },
   });
 

@@ -22,6 +22,7 @@ import { optionalViewerId } from '../live/index';
 import { idempotencyKeyOf } from '../wallet/index';
 import { type RedPacketOutlet, announceGrabbed, announceOpened } from './redPacketAnnouncements';
 import { opsRedPackets } from './redPacketOps';
+import type { GrabBatcher } from './redPacketGrabBatcher';
 import type { RedPacketPasswords } from './redPacketPasswords';
 import { type SeenPackets, createPacket, findPacket, grabPacket, normalisePassword } from './redPacketService';
 import type { RedPacketsConfig } from './redPacketsConfig';
@@ -35,6 +36,8 @@ export interface RedPacketRoutesOptions {
   passwords: RedPacketPasswords;
   /** Packets this node saw emptied (late grabs answered cheaply). */
   emptied: SeenPackets;
+  /** The grabs in flight claimed together (one transaction per batch). */
+  batcher: GrabBatcher;
   /** A grab that may have emptied the packet: finish it now rather than at the next sweep. */
   finishSoon: (packetId: number) => void;
 }
@@ -70,7 +73,7 @@ export async function redPacketRoutes(app: App, options: RedPacketRoutesOptions)
   app.post('/api/RedPacket/grab', { preHandler: batchedRequireLogin(grabSessions), logLevel: 'warn', schema: { summary: '抢红包 (login): the next share, paid at once; once per member (RED_PACKET_ALREADY_GRABBED), followers only and 口令 checked here, limits per address and device', querystring: RedPacketIdQuerySchema, response: { 200: Envelope(RedPacketGrabResultSchema) } } }, async (request) => {
     const userId = sessionOf(request).user.id;
     const cookie = request.cookies[VISITOR_COOKIE];
-    const outcome = await grabPacket(db, config, { memberId: userId, packetId: request.query.packet_id, ip: request.ip ?? null, device: cookie !== undefined && DEVICE.test(cookie) ? cookie : null }, clock(), options.emptied);
+    const outcome = await grabPacket(db, config, { memberId: userId, packetId: request.query.packet_id, ip: request.ip ?? null, device: cookie !== undefined && DEVICE.test(cookie) ? cookie : null }, clock(), options.emptied, options.batcher);
     announceGrabbed(outlet, request.log, outcome.packet, outcome.packet.funder_nickname, outcome.memberNickname, outcome.amount);
     if (outcome.index === outcome.packet.shares - 1) options.finishSoon(outcome.packet.id);
     return ok({ packet_id: outcome.packet.id, amount: outcome.amount, balance: outcome.balance });

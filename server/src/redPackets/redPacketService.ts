@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { isMainlandMobile } from '../accounts/index';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { recordOrder, transfer, transferEscrowToMember } from '../wallet/index';
+import { recordOrder, transfer } from '../wallet/index';
+import { claimAlone } from './redPacketClaims';
+import type { GrabBatcher } from './redPacketGrabBatcher';
 import type { RedPacketsConfig } from './redPacketsConfig';
 import { newSeed, seedHash, splitPacket } from './redPacketSplit';
 
@@ -147,31 +148,6 @@ export async function createPacket(db: Kysely<Database>, config: RedPacketsConfi
   return { packet: (await findPacket(db, created)) as PacketRow, balance: await balanceShown(db, input.funderId), replayed: false };
 }
 
-/** The server-side conditions of a grab (README.md "Who may grab"), one query; throws the first refusal. */
-async function checkEligible(db: Kysely<Database>, config: RedPacketsConfig, packet: PacketRow, input: GrabInput, now: Date): Promise<string> {
-  if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
-  const rows = await sql<{ created_at: Date; mobile: string; nickname: string; follows: boolean; entered: boolean; grabbed: boolean; by_ip: number; by_device: number }>`
-    select u.created_at, u.mobile, coalesce(nullif(trim(u.user_nickname), ''), '用户' || u.id) as nickname,
-      exists (select 1 from user_follow f where f.follower_id = u.id and f.anchor_id = ${packet.owner_id}) as follows,
-      exists (select 1 from red_packet_entry e where e.packet_id = ${packet.id} and e.member_id = u.id) as entered,
-      exists (select 1 from red_packet_share s where s.packet_id = ${packet.id} and s.member_id = u.id) as grabbed,
-      ${config.grabsPerIp > 0 && input.ip !== null ? sql`(select count(*)::int from red_packet_share s where s.packet_id = ${packet.id} and s.ip = ${input.ip})` : sql`0`} as by_ip,
-      ${config.grabsPerDevice > 0 && input.device !== null ? sql`(select count(*)::int from red_packet_share s where s.packet_id = ${packet.id} and s.device = ${input.device})` : sql`0`} as by_device
-    from app_user u where u.id = ${input.memberId}`.execute(db);
-  const row = rows.rows[0];
-  if (row === undefined) throw errors.LOGIN_REQUIRED();
-  if (row.grabbed) throw errors.RED_PACKET_ALREADY_GRABBED();
-  if (packet.finished_at !== null) throw errors.RED_PACKET_EXPIRED();
-  if (packet.expires_at.getTime() <= now.getTime()) throw errors.RED_PACKET_EXPIRED();
-  if (packet.followers_only && !row.follows) throw errors.RED_PACKET_FOLLOWERS_ONLY();
-  if (packet.password !== null && !row.entered) throw errors.RED_PACKET_PASSWORD_NEEDED();
-  if (config.minAccountAgeHours > 0 && now.getTime() - new Date(row.created_at).getTime() < config.minAccountAgeHours * 3_600_000) throw errors.RED_PACKET_ACCOUNT_TOO_NEW(config.minAccountAgeHours);
-  if (config.requireMobile && !isMainlandMobile(row.mobile)) throw errors.RED_PACKET_MOBILE_NEEDED();
-  if (config.grabsPerIp > 0 && row.by_ip >= config.grabsPerIp) throw errors.RED_PACKET_TOO_MANY_FROM_ADDRESS();
-  if (config.grabsPerDevice > 0 && row.by_device >= config.grabsPerDevice) throw errors.RED_PACKET_TOO_MANY_FROM_DEVICE();
-  return row.nickname;
-}
-
 /** A packet with no share left for this member: 你已经抢过 if they have one, else 抢光了 (or 已过期 once expired). */
 async function refuseLate(db: Kysely<Database>, packet: PacketRow, memberId: number, now: Date, emptied?: SeenPackets): Promise<never> {
   const winners = emptied?.winners(db, packet.id);
@@ -235,17 +211,14 @@ export class SeenPackets {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /**
- * A grab: the next free share (lowest index no open transaction holds: `FOR UPDATE SKIP LOCKED`;
- * the packet row is only read) is claimed for the member and paid escrow → member in the same
- * transaction (set `red_packet_grab:<packet>:<member>`). UNIQUE (packet, member) refuses a
- * second grab by the same member, also in parallel.
+ * A grab: the packet (read once per node every 2 s, or known emptied), then the checks and the
+ * claim (redPacketEligibility.ts, redPacketClaims.ts): with the node's `batcher`, together with
+ * the other grabs of the packet in flight (one query of checks and one transaction per batch);
+ * without one, or in the naive design `packet-row`, one query of checks and a transaction of its
+ * own. UNIQUE (packet, member) refuses a second grab by the same member, also in parallel.
  */
-export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: SeenPackets = new SeenPackets()): Promise<GrabOutcome> {
+export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig, input: GrabInput, now: Date, emptied: SeenPackets = new SeenPackets(), batcher?: GrabBatcher): Promise<GrabOutcome> {
   const seenEmptied = emptied.get(input.packetId);
   let packet: PacketRow | null | undefined = seenEmptied ?? emptied.recentOpen(input.packetId, now.getTime());
   if (packet === undefined) {
@@ -258,37 +231,15 @@ export async function grabPacket(db: Kysely<Database>, config: RedPacketsConfig,
     if (packet.finished_at !== null) emptied.add(packet);
     return refuseLate(db, packet, input.memberId, now, emptied);
   }
-  const memberNickname = await checkEligible(db, config, packet, input, now);
-  let claimed: { idx: number; amount: number; balance: number | null } | null;
-  try {
-    claimed = await db.transaction().execute(async (trx) => {
-      // The naive design (RED_PACKET_GRAB_LOCKING=packet-row, for pnpm bench:redpacket): every grab queues on the packet row.
-      if (config.grabLocking === 'packet-row') await sql`select id from red_packet where id = ${packet.id} for update`.execute(trx);
-      const rows = await sql<{ idx: number; amount: number }>`
-        update red_packet_share set member_id = ${input.memberId}, grabbed_at = ${now}, ip = ${input.ip}, device = ${input.device}
-        where id = (select id from red_packet_share where packet_id = ${packet.id} and member_id is null and not refunded order by idx limit 1 for update skip locked)
-        returning idx, amount::int as amount`.execute(trx);
-      const share = rows.rows[0];
-      if (share === undefined) return null;
-      const grabKey = `red_packet_grab:${packet.id}:${input.memberId}`;
-      const payout = { idempotencyKey: grabKey, kind: 'red_packet_grab', reference: `red-packet:${packet.id}:share:${share.idx}`, amount: share.amount };
-      // One statement when it applies (the set, its transfer, both balances and the balance shown); a
-      // key applied before cannot reach here (UNIQUE (packet, member) refused the claim above).
-      const fast = await transferEscrowToMember(trx, { ...payout, escrow: 'red_packet_escrow', memberId: input.memberId });
-      const set = fast ?? (await transfer(trx, { ...payout, legs: [{ from: { kind: 'red_packet_escrow' }, to: { kind: 'member_coins', owner: input.memberId }, amount: share.amount }] }));
-      // The grabber's line 抢红包 +amount.
-      if (!('replayed' in set && set.replayed)) await recordOrder(trx, { userId: input.memberId, type: 'red_packet', coins: share.amount, subject: '抢红包', idempotencyKey: grabKey, transferSetId: set.setId, now });
-      return { ...share, balance: fast?.balance ?? null };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.RED_PACKET_ALREADY_GRABBED();
-    throw error;
-  }
-  if (claimed === null) {
+  if (packet.funder_id === input.memberId) throw errors.RED_PACKET_OWN();
+  const grab = { memberId: input.memberId, ip: input.ip, device: input.device };
+  const claimed = batcher !== undefined && config.grabLocking === 'skip-locked' ? await batcher.claim(packet, grab, now) : await claimAlone(db, config, packet, grab, now);
+  if (claimed === 'held') throw errors.RED_PACKET_ALREADY_GRABBED();
+  if (claimed === 'empty') {
     emptied.add(packet);
     return refuseLate(db, packet, input.memberId, now);
   }
-  return { packet, memberNickname, amount: claimed.amount, index: claimed.idx, balance: claimed.balance ?? (await balanceShown(db, input.memberId)) };
+  return { packet, memberNickname: claimed.nickname, amount: claimed.amount, index: claimed.idx, balance: claimed.balance };
 }
 
 /** A 口令 sent in a room: the member is entered in every open packet of that room with that password. */

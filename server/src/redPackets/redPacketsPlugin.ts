@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
 import { announceFinished } from './redPacketAnnouncements';
+import { GrabBatcher } from './redPacketGrabBatcher';
 import { type RedPacketPasswords, redPacketPasswords } from './redPacketPasswords';
 import { redPacketOpsRoutes, redPacketRoutes } from './redPacketRoutes';
 import { SeenPackets, type FinishedPacket, enterPassword, finishPacket } from './redPacketService';
@@ -37,6 +38,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   const outlet = app.chatHub;
   const passwords = redPacketPasswords(db);
   const emptied = new SeenPackets();
+  const batcher = new GrabBatcher({ db, config, onBatchError: (error, grabs) => app.log.warn({ err: error, grabs }, 'red packets: a batch of grabs failed; each runs on its own') });
   const told = (finished: FinishedPacket) => {
     emptied.add(finished.packet);
     void (async () => {
@@ -71,7 +73,7 @@ async function redPackets(app: App, options: RedPacketsPluginOptions): Promise<v
   app.addHook('onClose', async () => {
     await sweeper.stop();
   });
-  await app.register(redPacketRoutes, { db, config, clock, outlet, passwords, emptied, finishSoon });
+  await app.register(redPacketRoutes, { db, config, clock, outlet, passwords, emptied, batcher, finishSoon });
   await app.register(redPacketOpsRoutes, { db, opsToken: options.opsToken });
 }
 

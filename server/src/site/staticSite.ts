@@ -13,6 +13,7 @@ import type { PageAssignments } from '../rollouts';
 import { notBuiltPage } from './notBuiltPage';
 import { servedReleaseManifests, type ReleaseManifestReader, type ServedRelease } from './servedReleaseManifests';
 import { withVisitorAssignments } from './visitorPage';
+import { allowInlineScriptsOf, inlineScriptPolicyHook } from './firstPaint/inlineScriptPolicy';
 
 export interface StaticSiteOptions {
   /** Holds host/dist. */
@@ -68,6 +69,8 @@ export async function staticSitePlugin(app: App, options: StaticSiteOptions): Pr
   // The host's files. `/web/` itself is the route below, so it can explain an unbuilt site.
   await serveFolder(app, hostDist, '/web/', (filePath) => ({ 'Cache-Control': cacheControlFor(filePath) }), options.serveSourceMaps === true, options.precompressed !== false);
 
+  // The host page's inline script (its first paint's route, host/src/index.html) runs by its hash.
+  app.addHook('onSend', inlineScriptPolicyHook);
   // The host page with the visitor's assignments: as built on /web/, as the mobile shell on /h5/
   // (same scripts, same assignments, so canaries and QA overrides apply on both).
   app.get('/web/', (request, reply) => sendHostPage(request, reply, hostDist, options.pageAssignments, readManifest, 'desktop'));
@@ -125,5 +128,6 @@ async function serveFolder(app: App, root: string, prefix: string, headersFor: (
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string, cacheControl = NO_CACHE): FastifyReply {
+  allowInlineScriptsOf(reply, html);
   return reply.status(status).header('Cache-Control', cacheControl).type('text/html; charset=utf-8').send(html);
 }

@@ -7,7 +7,7 @@ import { errors } from '../infra/http/errorCatalogue';
 import { createUser } from '../live/testing/roomsTestKit';
 import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
-import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferEscrowToMember, transferNow } from './ledger';
+import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferEscrowToMember, transferEscrowToMembers, transferNow } from './ledger';
 import { expectLedgerClean, fundMember } from './testing/ledgerTestKit';
 
 const PLATFORM: AccountRef = { kind: 'platform_revenue' };
@@ -279,6 +279,53 @@ describeEachDatabase('wallet ledger: transfers, idempotency, database rules, con
     expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 6);
     // The rest back to the funder (no red packet holds it: ledger:verify matches escrow to open shares).
     await transferNow(db, { idempotencyKey: freshKey('refund'), kind: 'red_packet_refund', reference: 'test', legs: [{ from: ESCROW, to: coinsOf(funder.id), amount: escrowBefore - 6 }] });
+    await expectLedgerClean(db);
+  });
+  it('pays a batch of escrow payouts (a set, a transfer row and the shown balance each) across several shard rows; a reused key or a member twice fails the batch whole', async () => {
+    const ESCROW: AccountRef = { kind: 'red_packet_escrow' };
+    const funder = await createUser(db);
+    await fundMember(db, funder.id, 20_000);
+    // 6,400 coins over the escrow's 64 shard rows: 100 more in each.
+    await transferNow(db, { idempotencyKey: freshKey('fund'), kind: 'red_packet', reference: 'test', legs: [{ from: coinsOf(funder.id), to: ESCROW, amount: 6_400 }] });
+    const escrowBefore = await balanceOf(db, ESCROW);
+    const shown = async (id: number) => Number((await db.selectFrom('app_user').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+    const batch = (payouts: Array<{ memberId: number; amount: number; key?: string }>) =>
+      db.transaction().execute((trx) =>
+        transferEscrowToMembers(trx, { escrow: 'red_packet_escrow', kind: 'red_packet_grab', payouts: payouts.map((payout) => { const key = payout.key ?? freshKey('grab'); return { idempotencyKey: key, reference: key, memberId: payout.memberId, amount: payout.amount }; }) }),
+      );
+
+    const old = await createUser(db);
+    await fundMember(db, old.id, 5);
+    const [fresh1, fresh2] = [await createUser(db), await createUser(db)];
+    // 1,180 coins: more than the 8 largest shard rows hold together (the debit goes on to more rows).
+    const paid = await batch([{ memberId: fresh1.id, amount: 150 }, { memberId: old.id, amount: 1_000 }, { memberId: fresh2.id, amount: 30 }]);
+    expect(paid.map((one) => one.balance)).toEqual([150, 1_005, 30]);
+    for (const [id, coins] of [[fresh1.id, 150], [old.id, 1_005], [fresh2.id, 30]] as const) {
+      expect(await balanceOf(db, coinsOf(id))).toBe(coins);
+      expect(await shown(id)).toBe(coins);
+    }
+    expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 1_180);
+    const legs = await db.selectFrom('ledger_transfer').select(['set_id', 'amount', 'kind']).where('set_id', 'in', paid.map((one) => one.setId)).orderBy('set_id').execute();
+    expect(legs.map((leg) => [leg.set_id, Number(leg.amount), leg.kind])).toEqual(paid.map((one, index) => [one.setId, [150, 1_000, 30][index], 'red_packet_grab']));
+    // No shard row went below zero.
+    const negative = await sql<{ n: number }>`select count(*)::int as n from ledger_balance where kind = 'red_packet_escrow' and balance < 0`.execute(db);
+    expect(negative.rows[0]?.n).toBe(0);
+
+    // A key applied before fails the whole batch: the other payout of it is not applied either.
+    const used = freshKey('used');
+    await batch([{ memberId: fresh1.id, amount: 1, key: used }]);
+    await expect(batch([{ memberId: fresh2.id, amount: 7 }, { memberId: old.id, amount: 1, key: used }])).rejects.toMatchObject({ code: '23505' });
+    expect(await balanceOf(db, coinsOf(fresh2.id))).toBe(30);
+    expect(await balanceOf(db, coinsOf(old.id))).toBe(1_005);
+    await expect(batch([{ memberId: fresh2.id, amount: 1 }, { memberId: fresh2.id, amount: 1 }])).rejects.toThrow(/twice/);
+
+    // Batches in parallel (two nodes' grabs at once) each find free shard rows; the total is exact.
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => createUser(db)));
+    await Promise.all([0, 1, 2, 3].map((part) => batch(crowd.slice(part * 5, part * 5 + 5).map((who) => ({ memberId: who.id, amount: 80 })))));
+    for (const who of crowd) expect(await balanceOf(db, coinsOf(who.id))).toBe(80);
+    expect(await balanceOf(db, ESCROW)).toBe(escrowBefore - 1_181 - 1_600);
+    // The rest back to the funder (no red packet holds it: ledger:verify matches escrow to open shares).
+    await transferNow(db, { idempotencyKey: freshKey('refund'), kind: 'red_packet_refund', reference: 'test', legs: [{ from: ESCROW, to: coinsOf(funder.id), amount: escrowBefore - 2_781 }] });
     await expectLedgerClean(db);
   });
 });

@@ -173,6 +173,107 @@ export async function transferEscrowToMember(trx: Transaction<Database>, input: 
   return row === undefined ? null : { setId: row.set_id, balance: Number(row.balance) };
 }
 
+/** One payout of a batch escrow → member (`transferEscrowToMembers`). */
+export interface EscrowBatchPayout {
+  idempotencyKey: string;
+  reference: string;
+  memberId: number;
+  amount: number;
+}
+
+/**
+ * Many one-leg payouts escrow → member, each its own set (its key, its fingerprint, its
+ * `ledger_transfer` row: what transfer() writes for it), in a few set-based statements whatever
+ * their number (a red packet's winning grabs batched: redPackets/README.md "Grab"). Members must
+ * be distinct and keys new: a key applied before fails with PostgreSQL's unique violation (the
+ * caller's transaction rolls back whole). Locks as transfer() does: balance rows by account id
+ * (members whose account id is below the escrow's, the escrow, the others), then `app_user` rows
+ * by id. The escrow's total is taken from its free shard rows (SKIP LOCKED, largest first), the
+ * rest, if they do not cover it, as an ordinary debit (waiting for the rows). Answers each payout's
+ * set and the member's new balance, in the order given.
+ */
+export async function transferEscrowToMembers(trx: Transaction<Database>, input: { escrow: SystemAccountKind; kind: string; payouts: readonly EscrowBatchPayout[] }): Promise<Array<{ setId: number; balance: number }>> {
+  const { escrow, kind, payouts } = input;
+  if (payouts.length === 0) return [];
+  if (!SPREAD_KINDS.has(escrow)) throw new Error(`ledger: ${escrow} is not a spread escrow`);
+  const fingerprints = payouts.map((payout) => {
+    const set: TransferSetInput = { idempotencyKey: payout.idempotencyKey, kind, reference: payout.reference, legs: [{ from: { kind: escrow }, to: { kind: 'member_coins', owner: payout.memberId }, amount: payout.amount }] };
+    assertWellFormed(set);
+    return transferFingerprint(set);
+  });
+  if (new Set(payouts.map((payout) => payout.memberId)).size !== payouts.length) throw new Error('ledger: a batch of escrow payouts names a member twice');
+  // The sets, the members' accounts (created on first use) and the transfers: one statement.
+  const written = await sql<{ ord: string; set_id: number; account_id: number; escrow_id: number; escrow_shards: number }>`
+    with p as (select * from unnest(${payouts.map((payout) => payout.idempotencyKey)}::text[], ${payouts.map((payout) => payout.reference)}::text[], ${fingerprints}::text[],
+        ${payouts.map((payout) => payout.memberId)}::bigint[], ${payouts.map((payout) => payout.amount)}::bigint[]) with ordinality as p(key, reference, fingerprint, member_id, amount, ord)),
+    escrow as (select id, shards from ledger_account where kind = ${escrow} and owner_id is null),
+    created as (
+      insert into ledger_account (kind, owner_id, shards) select 'member_coins', p.member_id, 1 from p order by p.member_id
+      on conflict (kind, owner_id) where owner_id is not null do nothing returning id, owner_id),
+    accounts as (
+      select a.id, a.owner_id from ledger_account a join p on a.kind = 'member_coins' and a.owner_id = p.member_id
+      union all select id, owner_id from created),
+    sets as (
+      insert into ledger_transfer_set (idempotency_key, kind, reference, fingerprint) select p.key, ${kind}, p.reference, p.fingerprint from p order by p.ord
+      returning id, idempotency_key, created_at),
+    rows as (
+      select p.ord, p.reference, p.amount, sets.id as set_id, sets.created_at, accounts.id as account_id, escrow.id as escrow_id, escrow.shards as escrow_shards
+      from p join sets on sets.idempotency_key = p.key join accounts on accounts.owner_id = p.member_id cross join escrow),
+    moved as (
+      insert into ledger_transfer (set_id, debit_account_id, credit_account_id, amount, kind, reference, created_at)
+      select set_id, escrow_id, account_id, amount, ${kind}, reference, created_at from rows order by ord)
+    select ord, set_id::int as set_id, account_id::int as account_id, escrow_id::int as escrow_id, escrow_shards from rows order by ord`.execute(trx);
+  // A member's account created meanwhile by another transaction is not seen by this statement's snapshot.
+  if (written.rows.length !== payouts.length) throw new Error(`ledger: ${written.rows.length} of ${payouts.length} escrow payouts found their accounts; run them one by one`);
+  const escrowId = (written.rows[0] as { escrow_id: number }).escrow_id;
+  const credits = written.rows.map((row, index) => ({ accountId: row.account_id, amount: (payouts[index] as EscrowBatchPayout).amount }));
+  const balances = await creditMembers(trx, credits.filter((credit) => credit.accountId < escrowId));
+  const total = payouts.reduce((sum, payout) => sum + payout.amount, 0);
+  await debitSpread(trx, { id: escrowId, kind: escrow, owner: null, shards: (written.rows[0] as { escrow_shards: number }).escrow_shards }, total);
+  for (const [accountId, balance] of await creditMembers(trx, credits.filter((credit) => credit.accountId > escrowId))) balances.set(accountId, balance);
+  // The balance shown (app_user), locked in member id order.
+  const shown = payouts.map((payout, index) => ({ id: payout.memberId, balance: balances.get(credits[index]?.accountId as number) as number })).sort((a, b) => a.id - b.id);
+  await sql`
+    with locked as materialized (select id from app_user where id = any(${shown.map((row) => row.id)}::bigint[]) order by id for update)
+    update app_user u set balance = c.balance from unnest(${shown.map((row) => row.id)}::bigint[], ${shown.map((row) => row.balance)}::bigint[]) as c(id, balance), locked
+    where u.id = c.id and locked.id = c.id`.execute(trx);
+  return written.rows.map((row) => ({ setId: row.set_id, balance: balances.get(row.account_id) as number }));
+}
+
+/** Credits members' one-shard coin accounts in account id order; answers each account's new balance. */
+async function creditMembers(trx: Transaction<Database>, credits: ReadonlyArray<{ accountId: number; amount: number }>): Promise<Map<number, number>> {
+  if (credits.length === 0) return new Map();
+  const sorted = [...credits].sort((a, b) => a.accountId - b.accountId);
+  const rows = await sql<{ account_id: number; balance: string }>`
+    insert into ledger_balance (account_id, shard, kind, balance)
+    select c.account_id, 0, 'member_coins', c.amount from unnest(${sorted.map((credit) => credit.accountId)}::bigint[], ${sorted.map((credit) => credit.amount)}::bigint[]) with ordinality as c(account_id, amount, n) order by c.n
+    on conflict (account_id, shard) do update set balance = ledger_balance.balance + excluded.balance
+    returning account_id::int as account_id, balance`.execute(trx);
+  return new Map(rows.rows.map((row) => [row.account_id, Number(row.balance)]));
+}
+
+/**
+ * Takes `need` from a spread account: from its free shard rows, largest first (SKIP LOCKED, at
+ * most 8 a statement: a batch's total is several rows' worth, and other batches keep finding
+ * free ones); what they do not cover, as applyDelta takes a debit (may wait for the rows).
+ */
+async function debitSpread(trx: Transaction<Database>, account: ResolvedAccount, need: number): Promise<void> {
+  let left = need;
+  while (left > 0) {
+    const taken = await sql<{ take: string }>`
+      with picked as materialized (
+        select shard, balance from ledger_balance where account_id = ${account.id} and balance > 0 order by balance desc, shard limit 8 for update skip locked),
+      plan as (select shard, least(balance, greatest(0, ${left}::bigint - (sum(balance) over (order by balance desc, shard) - balance))) as take from picked)
+      update ledger_balance b set balance = b.balance - plan.take from plan
+      where b.account_id = ${account.id} and b.shard = plan.shard and plan.take > 0
+      returning plan.take`.execute(trx);
+    const sum = taken.rows.reduce((total, row) => total + Number(row.take), 0);
+    if (sum === 0) break;
+    left -= sum;
+  }
+  if (left > 0) await applyDelta(trx, account, -left);
+}
+
 /** transfer() in a transaction of its own. */
 export function transferNow(db: Kysely<Database>, input: TransferSetInput, options?: LedgerOptions): Promise<TransferResult> {
   return db.transaction().execute((trx) => transfer(trx, input, options));

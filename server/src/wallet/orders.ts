@@ -49,27 +49,34 @@ export interface OrderRecord {
  * set; call it only when the set was applied now, not on a replay). Answers the order number.
  */
 export async function recordOrder(trx: Transaction<Database>, record: OrderRecord): Promise<string> {
+  const row = orderRow(record);
+  await trx.insertInto('wallet_order').values(row).execute();
+  return row.order_no;
+}
+
+/** The `wallet_order` row of a paid action (recordOrder, recordOrders). */
+function orderRow(record: OrderRecord) {
   if (!Number.isSafeInteger(record.coins)) throw new Error(`orders: coins must be an integer, got ${record.coins}`);
   const state = record.state ?? 'paid';
-  const orderNo = newOrderNo(record.type, record.now);
-  await trx
-    .insertInto('wallet_order')
-    .values({
-      order_no: orderNo,
-      user_id: record.userId,
-      type: record.type,
-      state,
-      amount_fen: record.amountFen ?? null,
-      coins: record.coins,
-      subject: record.subject,
-      idempotency_key: record.idempotencyKey,
-      fingerprint: `ledger:${record.transferSetId}`,
-      transfer_set_id: record.transferSetId,
-      paid_at: state === 'paid' ? record.now : null,
-      created_at: record.now,
-    })
-    .execute();
-  return orderNo;
+  return {
+    order_no: newOrderNo(record.type, record.now),
+    user_id: record.userId,
+    type: record.type,
+    state,
+    amount_fen: record.amountFen ?? null,
+    coins: record.coins,
+    subject: record.subject,
+    idempotency_key: record.idempotencyKey,
+    fingerprint: `ledger:${record.transferSetId}`,
+    transfer_set_id: record.transferSetId,
+    paid_at: state === 'paid' ? record.now : null,
+    created_at: record.now,
+  };
+}
+
+/** recordOrder for many paid actions in one INSERT (a batch of red packet grabs); each order as recordOrder writes it. */
+export async function recordOrders(trx: Transaction<Database>, records: readonly OrderRecord[]): Promise<void> {
+  if (records.length > 0) await trx.insertInto('wallet_order').values(records.map(orderRow)).execute();
 }
 
 /** A pending order's outcome (a withdrawal reviewed: 'paid' or 'rejected'), inside the review's transaction. */

@@ -18,7 +18,7 @@ export const ROUTE_MANIFEST_SCHEMA_VERSION = 1;
 /** Top-nav indexes (SPEC.md section 2): 0 home … 9 intelligence; null highlights nothing. */
 export const NAV_INDEX_MAX = 9;
 
-/** The most room (CSS px) a widget may ask the mobile home page to keep for it (WidgetMeta.phoneHeight). */
+/** The most room (CSS px) a widget may ask the home page to keep for it while it loads (WidgetMeta.phoneHeight). */
 export const MAX_WIDGET_PHONE_HEIGHT = 3000;
 
 /** Where a widget can be placed. 'home': the home page's grid (#/main). */
@@ -53,10 +53,17 @@ export interface WidgetMeta {
   order: number;
   /**
    * CSS px the widget takes on a phone (the mobile site, about 400 px wide) with its full count
-   * of items. The mobile home page keeps that room for it while its code and data load, so what
-   * is below does not jump down when it arrives (layout shift, issue 17). Omitted: no room kept.
+   * of items. The home page keeps that room for it while its code and data load, so what is below
+   * does not jump down when it arrives (layout shift, issues 17 and 38): on a phone, and on /web
+   * too, whose grid columns (300 px and more) are about a phone's width. Omitted: no room kept.
    */
   phoneHeight?: number;
+  /**
+   * The widget is a row: on a wide screen (/web) the home grid gives it the grid's whole width
+   * from the moment its area is placed, before its code arrives, so the widgets after it are
+   * placed where they stay (a row that widened on arrival moved every widget after it).
+   */
+  wide?: boolean;
 }
 
 /** What a squad writes in its remote's `src/routeManifest.json`. */

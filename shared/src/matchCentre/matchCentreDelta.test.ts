@@ -101,4 +101,31 @@ describe('applying match_centre deltas', () => {
     expect(applyDeltaToLeadTracker(grown, { match_id: 9, sport: 'basketball', status: 'live', lead_points: [point] }).points).toHaveLength(2);
     expect(grown.game_seconds).toBe(70);
   });
+
+  it('applies box-score changes (only the changed fields) by player, twice the same as once, the totals following', () => {
+    const line = (points: number) => ({ seconds: 60, points, fgm: 0, fga: 0, tpm: 0, tpa: 0, ftm: 0, fta: 0, rebounds: 0, assists: 0, steals: 0, blocks: 0, turnovers: 0, fouls: 0, plus_minus: 0 });
+    const boxPlayer = (player_id: number, points: number) => ({ player_id, name_zh: `p${player_id}`, shirt_number: player_id, position: 'G', starter: true, on_court: true, fouled_out: false, stats: line(points) });
+    const team = { side: 'home' as const, team_id: 1, team_name_zh: '主队', players: [boxPlayer(1, 2), boxPlayer(2, 0)], totals: line(2) };
+    const box: BasketballBoxScore = { match_id: 9, status: 'live', period_scores: [[2, 0]], home: team, away: { ...team, team_id: 2, side: 'away', players: [boxPlayer(3, 0)], totals: line(0) } };
+    const delta: MatchCentreDelta = {
+      match_id: 9,
+      sport: 'basketball',
+      status: 'live',
+      box_changes: [
+        { player_id: 2, side: 'home', stats: { points: 3, tpm: 1, tpa: 1, fgm: 1, fga: 1, seconds: 90 } },
+        { player_id: 1, side: 'home', on_court: false },
+        // A change for a player of the other side's document is not applied to this one.
+        { player_id: 3, side: 'away', fouled_out: true, stats: { fouls: 5 } },
+      ],
+    };
+    const once = applyDeltaToBoxScore(box, delta);
+    expect(once.home.players.find((entry) => entry.player_id === 2)?.stats).toEqual({ ...line(3), tpm: 1, tpa: 1, fgm: 1, fga: 1, seconds: 90 });
+    expect(once.home.players.find((entry) => entry.player_id === 1)).toEqual({ ...boxPlayer(1, 2), on_court: false });
+    expect(once.away.players[0]).toMatchObject({ fouled_out: true, stats: { fouls: 5, points: 0 } });
+    expect(once.home.totals.points).toBe(5);
+    expect(once.home.totals.seconds).toBe(150);
+    expect(applyDeltaToBoxScore(once, delta)).toEqual(once);
+    // A change of a player the document does not hold yet adds nothing (his whole line comes in `box`).
+    expect(applyDeltaToBoxScore(box, { ...delta, box_changes: [{ player_id: 99, side: 'home', stats: { points: 2 } }] }).home.players).toHaveLength(2);
+  });
 });

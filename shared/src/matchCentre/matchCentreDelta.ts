@@ -2,6 +2,8 @@ import type {
   BasketballBoxScore,
   BasketballLeadTracker,
   BasketballShotChart,
+  BoxLineChange,
+  BoxScorePlayer,
   BoxScoreTeam,
   FootballLineups,
   FootballMomentum,
@@ -107,14 +109,27 @@ export function applyDeltaToLineups(doc: FootballLineups, delta: MatchCentreDelt
 }
 
 export function applyDeltaToBoxScore(doc: BasketballBoxScore, delta: MatchCentreDelta): BasketballBoxScore {
-  if (delta.match_id !== doc.match_id || (delta.box === undefined && delta.period_scores === undefined && delta.status === doc.status)) return doc;
+  if (delta.match_id !== doc.match_id || (delta.box === undefined && delta.box_changes === undefined && delta.period_scores === undefined && delta.status === doc.status)) return doc;
   const team = (box: BoxScoreTeam): BoxScoreTeam => {
     const lines = (delta.box ?? []).filter((line) => line.side === box.side).map((line) => line.player);
-    if (lines.length === 0) return box;
-    const players = upsert(box.players, lines, (line) => String(line.player_id));
+    const changes = new Map((delta.box_changes ?? []).filter((change) => change.side === box.side).map((change) => [change.player_id, change]));
+    if (lines.length === 0 && changes.size === 0) return box;
+    const patchedLines = changes.size === 0 ? box.players : box.players.map((line) => patchedBoxLine(line, changes.get(line.player_id)));
+    const players = upsert(patchedLines, lines, (line) => String(line.player_id));
     return { ...box, players, totals: sumBasketballLines(players.map((line) => line.stats)) };
   };
   return { ...doc, status: delta.status, period_scores: delta.period_scores ?? doc.period_scores, home: team(doc.home), away: team(doc.away) };
+}
+
+/** A box-score line with a change applied (the same object when it has nothing). */
+function patchedBoxLine(line: BoxScorePlayer, change: BoxLineChange | undefined): BoxScorePlayer {
+  if (change === undefined || (change.on_court === undefined && change.fouled_out === undefined && change.stats === undefined)) return line;
+  return {
+    ...line,
+    ...(change.on_court === undefined ? {} : { on_court: change.on_court }),
+    ...(change.fouled_out === undefined ? {} : { fouled_out: change.fouled_out }),
+    ...(change.stats === undefined ? {} : { stats: { ...line.stats, ...change.stats } }),
+  };
 }
 
 export function applyDeltaToShotChart(doc: BasketballShotChart, delta: MatchCentreDelta): BasketballShotChart {

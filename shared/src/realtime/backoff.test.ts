@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF, backoffDelay } from './backoff';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BACKOFF, RetryTimer, backoffDelay } from './backoff';
 
 describe('backoffDelay', () => {
   it('doubles from the initial delay up to the cap', () => {
@@ -15,5 +15,32 @@ describe('backoffDelay', () => {
     expect(Math.max(...delays)).toBeLessThanOrEqual(8_000);
     // Spread out, not clumped: a restarted server is not hit by every page at once.
     expect(new Set(delays).size).toBeGreaterThan(150);
+  });
+});
+
+describe('RetryTimer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits longer each time, one retry pending at most, from the first wait again once succeeded; cancelled, nothing runs', () => {
+    vi.useFakeTimers();
+    const retry = new RetryTimer(() => 0, { ...DEFAULT_BACKOFF, jitter: 0 });
+    const runs: number[] = [];
+    const started = Date.now();
+    const run = () => runs.push(Date.now() - started);
+    retry.schedule(run);
+    retry.schedule(run);
+    vi.advanceTimersByTime(1_000);
+    expect(runs).toEqual([1_000]);
+    retry.schedule(run);
+    vi.advanceTimersByTime(2_000);
+    expect(runs).toEqual([1_000, 3_000]);
+    retry.succeeded();
+    retry.schedule(run);
+    vi.advanceTimersByTime(1_000);
+    expect(runs).toEqual([1_000, 3_000, 4_000]);
+    retry.schedule(run);
+    retry.cancel();
+    vi.advanceTimersByTime(60_000);
+    expect(runs).toHaveLength(3);
   });
 });

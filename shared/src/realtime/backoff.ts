@@ -20,3 +20,38 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   const fixed = exponential * (1 - options.jitter);
   return Math.round(fixed + exponential * options.jitter * random());
 }
+
+/**
+ * One pending retry at a time, its waits growing by `backoffDelay` until `succeeded()` starts
+ * them over (a page's reconnecting connections: host/src/messages/alertSocket.ts, unreadPush.ts).
+ */
+export class RetryTimer {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private attempt = 0;
+
+  constructor(
+    private readonly random: () => number = Math.random,
+    private readonly options: BackoffOptions = DEFAULT_BACKOFF,
+  ) {}
+
+  /** Runs `retry` after the next wait; nothing when one is already pending. */
+  schedule(retry: () => void): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      retry();
+    }, backoffDelay(this.attempt, this.options, this.random));
+    this.attempt += 1;
+  }
+
+  /** Connected: the next wait is the first one again. */
+  succeeded(): void {
+    this.attempt = 0;
+  }
+
+  /** Forgets the pending retry, if any. */
+  cancel(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

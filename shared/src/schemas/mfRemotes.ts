@@ -41,6 +41,7 @@ export const WidgetMetaSchema = Type.Object(
     slot: Type.Union([Type.Literal('home')]),
     order: Type.Integer({ minimum: 0, maximum: 1000 }),
     phoneHeight: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WIDGET_PHONE_HEIGHT })),
+    wide: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

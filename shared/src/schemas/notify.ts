@@ -39,6 +39,12 @@ export const FanAlertSchema = Type.Object(
 );
 export type FanAlert = Static<typeof FanAlertSchema>;
 
+/**
+ * The frames of `/ws/alerts` (server to page only; server/src/alerts/README.md, "Without the site
+ * chat"): a fan alert, or the message centre's badge push (read the unread count again).
+ */
+export type AlertSocketFrame = { type: 'alert'; alert: FanAlert } | { type: 'unread' };
+
 /** Which switch of the settings governs an alert kind. */
 export const NOTIFY_SWITCH_OF_KIND: Record<FanAlertKind, NotifySwitch> = {
   goal: 'goals',

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
-import type { MatchRow, PlayerSeasonLine } from '@sports/shared';
+import { Muted, PagePanel, type MatchRow, type PlayerSeasonLine } from '@sports/shared';
 import { chinaMonthDay, scoreText } from '../../board/format';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { ratingText, xgText } from '../format';
+import { matchCentreCopy } from '../matchCentreCopy';
 
 /** A row of the season's numbers: label over value. */
 export const Facts = styled.dl`
@@ -58,5 +60,18 @@ export function MatchCell({ match }: { match: MatchRow }) {
     <a href={`#/score-detail?id=${match.match_id}`}>
       {chinaMonthDay(match.kickoff_at)} {match.competition_short_zh} {match.home_team_name_zh} {scoreText(match)} {match.away_team_name_zh}
     </a>
+  );
+}
+
+/** A profile's recent matches (newest first): the match, then the page's own columns; a note when there are none. */
+export function RecentMatches<Line extends { match: MatchRow }>({ lines, columns }: { lines: readonly Line[]; columns: Column<Line>[] }) {
+  return (
+    <PagePanel>
+      {lines.length === 0 ? (
+        <Muted>{matchCentreCopy.noRecent}</Muted>
+      ) : (
+        <DataTable caption={matchCentreCopy.recent} rows={lines} rowKey={(line) => line.match.match_id} columns={[{ header: '比赛', cell: (line) => <MatchCell match={line.match} /> }, ...columns]} />
+      )}
+    </PagePanel>
   );
 }

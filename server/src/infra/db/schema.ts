@@ -2,7 +2,7 @@ import type { MfTelemetryTable, MfReleaseTable, MfRolloutTable, MfAuditTable } f
 import type { AppUserTable, UserSessionTable, SmsCodeTable, SmsSendLogTable, LoginFailureTable, ResetFailureTable, CaptchaUsedTable, UploadTable } from './tables/accounts';
 import type { MatchActionTable, MatchAnalyticsTable, MatchPlayerTable, MatchTeamSheetTable } from './tables/matchCentre';
 import type { CompetitionTable, SeasonTable, TeamTable, PlayerTable, MatchTable, MatchEventTable, MatchStatisticTable, StandingTable, OddsCompanyTable, MatchOddsTable, OddsHistoryTable, MatchIntelTable, MatchAbsenceTable, MatchFavoriteTable, LiveStreamSeqTable } from './tables/scores';
-import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable, BroadcastSegmentTable } from './tables/live';
+import type { LiveRoomTable, LiveRoomAdminTable, LiveRoomMuteTable, UserFollowTable, LiveScheduleTable, LiveReservationTable, BroadcastTable, BroadcastSegmentTable, MediaAudienceTable, MediaOriginTable } from './tables/live';
 import type { MemberRealNameTable, IdentityCheckTable, AnchorApplicationTable, AnchorApplicationAuditTable, WatchRecordTable, ActivityBannerTable, MemberExpDayTable } from './tables/member';
 import type { LedgerAccountTable, LedgerBalanceTable, LedgerTransferSetTable, LedgerTransferTable, ChargeRuleTable, WalletOrderTable, WalletAuditTable } from './tables/wallet';
 import type { GiftTable, GiftSendTable } from './tables/gifts';
@@ -83,6 +83,9 @@ export interface Database {
   live_reservation: LiveReservationTable;
   broadcast: BroadcastTable;
   broadcast_segment: BroadcastSegmentTable;
+  /** A room's origin node (migration 0048, live/media/origin/). */
+  media_origin: MediaOriginTable;
+  media_audience: MediaAudienceTable;
   clip: ClipTable;
   fan_medal: FanMedalTable;
   fan_medal_name: FanMedalNameTable;

@@ -2,7 +2,7 @@ import { ResponseCode } from '@sports/shared/server';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessError } from './businessError';
-import { type CatalogueEntry, errors } from './errorCatalogue';
+import { type CatalogueEntry, errorGroups, errors } from './errorCatalogue';
 import { installErrorHandlers } from './errorHandler';
 
 const entries = Object.entries(errors) as Array<[string, CatalogueEntry]>;
@@ -23,6 +23,12 @@ describe('the error catalogue', () => {
       expect(entry.reason).toBe(name);
       expect(entry.reason).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
     }
+  });
+
+  it('takes each reason key from one domain group only (a key in two would silently replace the first)', () => {
+    const keys = Object.values(errorGroups).flatMap((group) => Object.keys(group));
+    expect(keys.length).toBe(entries.length);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('gives every entry a non-empty message, a known envelope code and an HTTP status', () => {

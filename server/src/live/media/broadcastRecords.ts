@@ -99,18 +99,25 @@ export async function recordPeak(db: Kysely<Database>, roomId: number, peakViewe
 }
 
 /**
- * At start of the embedded ingest: nothing can be publishing yet, so broadcasts left open by a
- * crash end now (the true end is unknown; now is the closest we can say) and rooms go offline.
+ * At start of the embedded ingest: nothing can be publishing on this node yet, so broadcasts left
+ * open by a crash end now (the true end is unknown; now is the closest we can say) and rooms go
+ * offline; except rooms another node is the live origin of (media_origin, origin/README.md).
  */
 export async function closeDanglingBroadcasts(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const closed = await closeOpenBroadcasts(trx, null);
-    await trx.updateTable('live_room').set(OFFLINE).where('stream_status', '=', 'live').execute();
+    await trx.updateTable('live_room').set(OFFLINE).where('stream_status', '=', 'live').where('id', 'not in', livelyOrigins(trx)).execute();
     return closed;
   });
 }
 
-async function closeOpenBroadcasts(db: Kysely<Database>, roomId: number | null, peakViewers = 0): Promise<number> {
+/** Rooms whose push another node holds now (its origin lease lasts). */
+function livelyOrigins(db: Kysely<Database>) {
+  return db.selectFrom('media_origin').select('room_id').where('lease_until', '>', sql<Date>`now()`);
+}
+
+/** Ends the open broadcasts of a room (null: of every room without a live origin elsewhere). */
+export async function closeOpenBroadcasts(db: Kysely<Database>, roomId: number | null, peakViewers = 0): Promise<number> {
   let query = db
     .updateTable('broadcast')
     .set({
@@ -119,7 +126,7 @@ async function closeOpenBroadcasts(db: Kysely<Database>, roomId: number | null, 
       peak_viewers: sql<number>`greatest(peak_viewers, ${peakViewers})`,
     })
     .where('ended_at', 'is', null);
-  if (roomId !== null) query = query.where('room_id', '=', roomId);
+  query = roomId !== null ? query.where('room_id', '=', roomId) : query.where('room_id', 'not in', livelyOrigins(db));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { firstMediaSequence } from './blockingPlaylist';
 import { stopFfmpeg } from './ffmpeg';
 import { FlvSink } from './flvSink';
 import type { NmsBroadcast } from './nms';
@@ -50,7 +51,6 @@ interface HlsTimeline {
 }
 
 const PROGRAM_DATE_TIME = /^#EXT-X-PROGRAM-DATE-TIME:(.+)$/m;
-const MEDIA_SEQUENCE = /^#EXT-X-MEDIA-SEQUENCE:([0-9]+)$/m;
 const SEGMENT_LENGTH = /^#EXTINF:([0-9.]+),/gm;
 
 /** ffmpeg's program date time of media sequence 0, from one of its playlists; null if it has none. */
@@ -58,7 +58,7 @@ export function initialProgramDate(playlist: string): number | null {
   const date = PROGRAM_DATE_TIME.exec(playlist)?.[1];
   const first = date === undefined ? Number.NaN : Date.parse(date);
   if (Number.isNaN(first)) return null;
-  const sequence = Number(MEDIA_SEQUENCE.exec(playlist)?.[1] ?? 0);
+  const sequence = firstMediaSequence(playlist);
   const lengths = [...playlist.matchAll(SEGMENT_LENGTH)].map((match) => Number(match[1]));
   const mean = lengths.length === 0 ? 0 : lengths.reduce((sum, value) => sum + value, 0) / lengths.length;
   return Math.round(first - sequence * mean * 1000);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { describeEachDatabase, useTestApp } from '../../testing/testApp';
+import { lastMediaSequence } from './blockingPlaylist';
 import { MEDIA_SECRET_FILE } from './mediaPlugin';
 import { createUser, ffmpegInstalledFor, exitOf, killPushes, mediaTestConfig, pushTestStream, readFlvStart, waitFor } from './testing/mediaTestKit';
 import { pushSignature } from './pushSignature';
@@ -99,6 +100,27 @@ describe.skipIf(!ffmpegInstalled)('embedded RTMP ingest with a real ffmpeg push'
       expect(flvStart.contentType).toBe('video/x-flv');
       expect(flvStart.head.subarray(0, 3).toString('latin1')).toBe('FLV');
       expect(flvStart.head.length).toBeGreaterThanOrEqual(64 * 1024);
+    });
+
+    it('a blocking playlist request (_HLS_msn, LL-HLS) is held until ffmpeg lists that segment; further ahead is a 400', async () => {
+      const hls = `/live/room${anchor.roomId}/index.m3u8`;
+      const now = await ctx.app.inject(hls);
+      expect(now.body).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
+      const last = lastMediaSequence(now.body) as number;
+      expect(last).toBeGreaterThanOrEqual(0);
+      const asked = Date.now();
+      const held = await fetch(`${baseUrl}${hls}?_HLS_msn=${last + 1}`);
+      const heldMs = Date.now() - asked;
+      expect(held.status).toBe(200);
+      expect(lastMediaSequence(await held.text())).toBeGreaterThanOrEqual(last + 1);
+      // Answered when the 1 s segment was listed: not at once (it was not there), never after the 3 s hold.
+      expect(heldMs).toBeGreaterThan(20);
+      expect(heldMs).toBeLessThan(3_000);
+      const tooFar = await ctx.app.inject(`${hls}?_HLS_msn=${last + 10}`);
+      expect(tooFar.statusCode).toBe(400);
+      expect(tooFar.json()).toMatchObject({ msg: '请求的分片尚未生成' });
+      expect((await ctx.app.inject(`${hls}?_HLS_msn=-1`)).statusCode).toBe(400);
+      expect((await ctx.app.inject(`${hls}?_HLS_msn=abc`)).statusCode).toBe(400);
     });
 
     it('refuses a second publisher while the stream is live', async () => {

@@ -41,7 +41,7 @@ export async function liveUrlRoutes(app: App, options: LiveUrlRoutesOptions): Pr
       const stream = streamNameFor(room.id);
       const expiresAt = Math.floor(Date.now() / 1000) + options.pushKeyTtlHours * 3600;
       const sign = pushSignature(options.secret(), stream, expiresAt, room.stream_key_version);
-      const playback = app.playbackUrls(room.id);
+      const playback = await app.playbackUrls(room.id);
       const answer: LiveUrl = {
         room_id: room.id,
         stream_name: stream,

@@ -15,6 +15,17 @@ describe('media configuration', () => {
     expect(config.embedded).toMatchObject({ rtmpHost: '127.0.0.1', rtmpPort: 1935, ffmpegPath: 'ffmpeg', hlsSegmentSeconds: 1 });
   });
 
+  it('two nodes: the internal address other nodes pull from, and the origin lease (issue 37)', () => {
+    expect(load({}).config.embedded).toMatchObject({ internalUrl: null, originLeaseSeconds: 3 });
+    const { config, problems } = load({ MEDIA_INTERNAL_URL: 'http://10.0.0.5:8080/', MEDIA_ORIGIN_LEASE_SECONDS: '10' });
+    expect(problems).toEqual([]);
+    expect(config.embedded).toMatchObject({ internalUrl: 'http://10.0.0.5:8080', originLeaseSeconds: 10 });
+    expect(load({ MEDIA_INTERNAL_URL: '10.0.0.5:8080' }).problems).toEqual(['MEDIA_INTERNAL_URL must look like http://host:port (the address other nodes reach this one at), got "10.0.0.5:8080"']);
+    expect(load({ MEDIA_INTERNAL_URL: 'http://10.0.0.5:8080/live' }).problems).toHaveLength(1);
+    expect(load({ MEDIA_INTERNAL_URL: 'http://user@10.0.0.5' }).problems).toHaveLength(1);
+    expect(load({ MEDIA_ORIGIN_LEASE_SECONDS: '1' }).problems).toHaveLength(1);
+  });
+
   it('external mode needs the templates and a hook secret', () => {
     expect(load({ MEDIA_MODE: 'external' }).problems).toEqual([
       'MEDIA_PUSH_URL_TEMPLATE is required with MEDIA_MODE=external',

@@ -54,6 +54,14 @@ export interface EmbeddedMediaConfig {
   /** A publisher that drops and comes back from the same address within this keeps its broadcast. */
   reconnectGraceSeconds: number;
   rtmpLimits: RtmpLimits;
+  /**
+   * MEDIA_INTERNAL_URL: where the other nodes reach this one's HTTP (http://10.0.0.5:3000), to
+   * pull the rooms pushed here (origin/README.md); null: http://127.0.0.1:<the port it listens on>
+   * (nodes on one machine).
+   */
+  internalUrl: string | null;
+  /** MEDIA_ORIGIN_LEASE_SECONDS: a dead node's rooms go offline this long after its last renewal. */
+  originLeaseSeconds: number;
 }
 
 /**
@@ -101,6 +109,8 @@ export const DEFAULT_DEMO_STREAMS = 4;
 /** The seeded demo rooms (seedDemoRooms.ts), and below the ingest's per-address connection limit. */
 export const MAX_DEMO_STREAMS = 8;
 export const MIN_MEDIA_SECRET_LENGTH = 16;
+/** With the sweep every sixth of it, a killed origin's rooms are offline within 3.5 s (issue 37: 5 s). */
+export const DEFAULT_ORIGIN_LEASE_SECONDS = 3;
 
 /** Defaults for buildApp callers that pass no config (tests): embedded, any free RTMP port, no demo streams. */
 export function defaultMediaConfig(): MediaConfig {
@@ -117,6 +127,8 @@ export function defaultMediaConfig(): MediaConfig {
       hlsListSize: 4,
       reconnectGraceSeconds: 0,
       rtmpLimits: defaultRtmpLimits(),
+      internalUrl: null,
+      originLeaseSeconds: DEFAULT_ORIGIN_LEASE_SECONDS,
     },
     external: null,
     demoStreams: 0,
@@ -147,6 +159,8 @@ export function loadMediaConfig(read: ReadVar, problems: string[]): MediaConfig 
       hlsListSize: int('MEDIA_HLS_LIST_SIZE', 4, 3, 30),
       reconnectGraceSeconds: int('MEDIA_RECONNECT_GRACE_SECONDS', 10, 0, 300),
       rtmpLimits: loadRtmpLimits(int, problems),
+      internalUrl: parseInternalUrl(read('MEDIA_INTERNAL_URL'), problems),
+      originLeaseSeconds: int('MEDIA_ORIGIN_LEASE_SECONDS', DEFAULT_ORIGIN_LEASE_SECONDS, 2, 60),
     },
     external: mode === 'external' ? loadExternal(read, problems) : null,
     demoStreams: int('DEMO_STREAMS', DEFAULT_DEMO_STREAMS, 0, MAX_DEMO_STREAMS),
@@ -231,6 +245,15 @@ function parseRtmpUrl(raw: string | undefined, problems: string[]): string | nul
   if (raw === undefined) return null;
   if (!/^rtmps?:\/\/[^/\s]+(\/[^\s?#]*)?$/.test(raw)) {
     problems.push(`MEDIA_RTMP_PUBLIC_URL must look like rtmp://host[:port]/live, got "${raw}"`);
+    return null;
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function parseInternalUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  if (!/^https?:\/\/[^/\s?#@]{1,190}\/?$/.test(raw)) {
+    problems.push(`MEDIA_INTERNAL_URL must look like http://host:port (the address other nodes reach this one at), got "${raw}"`);
     return null;
   }
   return raw.replace(/\/+$/, '');

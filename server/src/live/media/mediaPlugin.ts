@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { App } from '../../infra/http/types';
 import { loadOrCreateSecret } from '../../infra/localSecret';
+import { BLOCKING_HOLD_TARGETS } from './blockingPlaylist';
 import { closeDanglingBroadcasts } from './broadcastRecords';
 import { startDemoStreams } from './demoStreams';
 import { ffmpegAvailable } from './ffmpeg';
@@ -16,6 +19,17 @@ import { liveUrlRoutes } from './liveUrlRoutes';
 import { embeddedPushAddress, embeddedRtmpServer, fillTemplate, playSignature, templatePushAddress } from './mediaAddresses';
 import type { ExternalMediaConfig, MediaConfig } from './mediaConfig';
 import { routeNmsLogs } from './nms';
+import { FlvRelays } from './origin/flvRelays';
+import { HlsProxy } from './origin/hlsProxy';
+import { epochOf } from './origin/httpCaching';
+import { OriginDirectory } from './origin/originDirectory';
+import { OriginLeases } from './origin/originLeases';
+import { OriginRegistry } from './origin/originRegistry';
+import { sweepExpiredOrigins } from './origin/originSweeper';
+import { relaySignature } from './origin/relayHeader';
+import { RemoteAudience } from './origin/remoteAudience';
+import { ThumbnailPull } from './origin/thumbnailPull';
+import type { RoomFrame } from '../thumbnails/thumbnailer';
 import { playbackRoutes } from './playbackRoutes';
 import { streamNameFor } from './playbackUrls';
 import { admitPush, signOf } from './publishGate';
@@ -35,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Streams the embedded ingest receives now (/metrics); null with an external media server (it keeps its own figures). */
     ingestStreams: () => IngestStreamStats[] | null;
+    /** The live frame of a room pushed to another node (origin/thumbnailPull.ts); undefined: none. */
+    originThumbnail: (roomId: number) => Promise<RoomFrame | undefined>;
   }
 }
 
@@ -63,12 +79,18 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
 
   const events = new StreamEvents();
   const viewers = new ViewerCounter(30_000);
+  // Any node serves any room (origin/README.md): which node holds each room's push, under a lease.
+  const embedded = !(config.mode === 'external' && config.external !== null);
+  const registry = new OriginRegistry(db, randomUUID(), config.embedded.originLeaseSeconds * 1000);
+  // Players of rooms pushed elsewhere are on this node: counted at the origin for the peak (started by the embedded ingest only).
+  const audience = new RemoteAudience({ db, nodeId: registry.nodeId, log: app.log.child({ module: 'media' }), watchedRooms: () => viewers.rooms(Date.now()), viewers: (roomId) => viewers.current(roomId, Date.now()) });
   const lifecycle = new StreamLifecycle({
     db,
     log: app.log.child({ module: 'media' }),
     events,
-    players: (roomId) => viewers.current(roomId, Date.now()),
+    players: (roomId) => viewers.current(roomId, Date.now()) + audience.of(roomId),
     chatPresence: () => app.roomPresence,
+    mayEnd: embedded ? (roomId) => registry.noOtherOrigin(roomId) : undefined,
   });
   app.decorate('streamEvents', events);
   app.decorate('streamViewers', (roomId: number) => viewers.current(roomId, Date.now()));
@@ -78,9 +100,10 @@ async function media(app: App, options: MediaPluginOptions): Promise<void> {
 
   if (config.mode === 'external' && config.external !== null) {
     app.decorate('ingestStreams', () => null);
+    app.decorate('originThumbnail', async () => undefined);
     await setUpExternal(app, options, config.external, signingSecret, lifecycle);
   } else {
-    await setUpEmbedded(app, options, signingSecret, lifecycle, viewers, archive);
+    await setUpEmbedded(app, options, signingSecret, lifecycle, viewers, archive, { registry, events, audience });
   }
   // After the ingest's start (which closes broadcasts a crash left open): their recordings become replays.
   app.addHook('onReady', async () => {
@@ -127,9 +150,19 @@ async function setUpEmbedded(
   lifecycle: StreamLifecycle,
   viewers: ViewerCounter,
   archive: MediaArchive,
+  { registry, events, audience }: { registry: OriginRegistry; events: StreamEvents; audience: RemoteAudience },
 ): Promise<void> {
   const log = app.log.child({ module: 'media' });
   const settings = config.embedded;
+  const origins = new OriginDirectory(registry);
+  const signRelay = (stream: string) => relaySignature(signingSecret(), stream);
+  const flvRelays = new FlvRelays({ origins, relaySignature: signRelay, log });
+  const hlsProxy = new HlsProxy({ origins, relaySignature: signRelay, log, blockingHoldMs: BLOCKING_HOLD_TARGETS * settings.hlsSegmentSeconds * 1000 });
+  const thumbnails = new ThumbnailPull(origins, signRelay, log);
+  app.decorate('originThumbnail', (roomId: number) => thumbnails.frameOf(roomId));
+  /** The epoch of each stream's publish here: its segments' URLs carry it (origin/httpCaching.ts). */
+  const hlsEpochs = new Map<string, string>();
+  const internalUrl = () => settings.internalUrl ?? listeningUrl(app);
   const hlsRoot = path.join(dataDir, HLS_ROOT_DIR);
   let hls: HlsPackager | null = null;
   const flvClosers = new Set<() => void>();
@@ -148,9 +181,14 @@ async function setUpEmbedded(
     limits: settings.rtmpLimits,
     admit: async (stream, query) => {
       const decision = await admitPush(db, signingSecret(), stream, signOf(query), Math.floor(Date.now() / 1000));
-      return decision.ok ? { ok: true, roomId: decision.room.id } : { ok: false, reason: pushRefusalText[decision.reason] };
+      if (!decision.ok) return { ok: false, reason: pushRefusalText[decision.reason] };
+      // One push per room across the nodes: the registry's row decides (never this node's memory).
+      if (!(await registry.claim(decision.room.id, internalUrl(), hls !== null))) return { ok: false, reason: 'another node receives this room\'s push (one push per room)' };
+      leases.claimed(decision.room.id);
+      return { ok: true, roomId: decision.room.id };
     },
     onPublishStart: (roomId, broadcast) => {
+      hlsEpochs.set(streamNameFor(roomId), epochOf(Date.now()));
       track(lifecycle.started(roomId));
       if (hls !== null) track(hls.start(streamNameFor(roomId), broadcast).catch((error: unknown) => log.error({ err: error, roomId }, 'HLS did not start')));
     },
@@ -169,11 +207,13 @@ async function setUpEmbedded(
       viewers.forgetHls(roomId);
       // The archive keeps the last segments before the HLS folder goes; once the broadcast's row
       // is closed too, its recording becomes a replay (at once: well within the minute promised).
+      hlsEpochs.delete(streamNameFor(roomId));
       const stopped = hls === null ? Promise.resolve() : hls.stop(streamNameFor(roomId));
       health.ended(roomId);
       const ended = lifecycle.ended(roomId);
       track(stopped);
-      track(ended);
+      // The lease goes once the end is written, so a node that takes the room over starts after it.
+      track(ended.then(() => leases.release(roomId)));
       track(
         Promise.all([stopped, ended])
           .then(() => archive.settle())
@@ -182,12 +222,26 @@ async function setUpEmbedded(
     },
   });
 
+  const leases = new OriginLeases({
+    registry,
+    log,
+    leaseMs: settings.originLeaseSeconds * 1000,
+    pushedRooms: () => ingest.pushedRooms(),
+    lost: (roomId) => ingest.kick(roomId),
+    reclaimed: (roomId) => track(lifecycle.resumed(roomId)),
+    internalUrl,
+    sweep: () => sweepExpiredOrigins(db, events, log, registry.nodeId),
+  });
   app.decorate('ingestStreams', () => ingest.liveStreams());
   let rtmpPort = settings.rtmpPort;
   let stopDemoStreams: () => Promise<void> = async () => undefined;
-  app.decorate('playbackUrls', (roomId: number) => {
+  app.decorate('playbackUrls', async (roomId: number) => {
     const stream = streamNameFor(roomId);
-    return { flv: `/live/${stream}.flv`, hls: hls === null ? null : `/live/${stream}/index.m3u8` };
+    // HLS is made by the room's origin: offered when it makes it, whether or not this node could
+    // (another node's is proxied); with no origin (offline), as this node would make it.
+    const origin = ingest.pushedRooms().includes(roomId) ? null : await origins.remoteOriginOf(roomId).catch(() => null);
+    const makesHls = origin === null ? hls !== null : origin.makesHls;
+    return { flv: `/live/${stream}.flv`, hls: makesHls ? `/live/${stream}/index.m3u8` : null };
   });
 
   await app.register(liveUrlRoutes, {
@@ -202,14 +256,28 @@ async function setUpEmbedded(
   await app.register(playbackRoutes, {
     broadcastOf: (roomId) => ingest.broadcastOf(roomId),
     hlsDirOf: (stream) => (hls === null ? null : hls.dirOf(stream)),
+    hlsEpochOf: (stream) => (hls === null ? null : (hlsEpochs.get(stream) ?? null)),
+    hlsSegmentSeconds: settings.hlsSegmentSeconds,
     hlsDateShiftOf: (stream) => hls?.dateShiftMs(stream) ?? 0,
-    flvOpened: (roomId, close) => {
-      viewers.flvOpened(roomId);
-      lifecycle.playersChanged(roomId);
+    relaySecret: () => {
+      try {
+        return signingSecret();
+      } catch {
+        return null; // not ready yet: a pull's signature cannot be checked, it is not relayed either
+      }
+    },
+    flvRelays,
+    hlsProxy,
+    flvOpened: (roomId, close, relayed) => {
       flvClosers.add(close);
+      // Another node's pull is not a viewer (its players are counted there).
+      if (!relayed) {
+        viewers.flvOpened(roomId);
+        lifecycle.playersChanged(roomId);
+      }
       return () => {
         flvClosers.delete(close);
-        viewers.flvClosed(roomId);
+        if (!relayed) viewers.flvClosed(roomId);
       };
     },
     hlsSeen: (roomId, clientKey) => {
@@ -238,6 +306,8 @@ async function setUpEmbedded(
       );
     }
     rtmpPort = await ingest.start();
+    leases.start();
+    audience.start(() => ingest.pushedRooms());
     log.info({ host: settings.rtmpHost, port: rtmpPort, hls: hls !== null }, 'RTMP ingest listening');
     // Demo rooms broadcast a looped clip (DEMO_STREAMS; demoStreams.ts): started in the background.
     if (config.demoStreams > 0 && hls !== null && settings.ffmpegPath !== null) {
@@ -249,11 +319,27 @@ async function setUpEmbedded(
   app.addHook('preClose', async () => {
     await stopDemoStreams();
     await ingest.stop();
+    flvRelays.stop();
     for (const close of [...flvClosers]) close();
     await hls?.stopAll();
     while (pending.size > 0) await Promise.all([...pending]);
     await lifecycle.idle();
+    await leases.stop();
+    await audience.stop();
   });
+}
+
+/**
+ * This node's own HTTP address, for nodes on the same machine (MEDIA_INTERNAL_URL unset).
+ * A node that does not listen (a test driving the app by inject) has none: it registers port 0,
+ * which no connection reaches, so another node's pull from it fails and answers 502, as for a
+ * dead origin.
+ */
+function listeningUrl(app: App): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (address === null || typeof address !== 'object') return 'http://127.0.0.1:0';
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** The host name the browser used, when it is a plain name or address (it ends up in an rtmp:// URL). */

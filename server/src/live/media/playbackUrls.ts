@@ -6,11 +6,12 @@
 export interface PlaybackUrls {
   /** HTTP-FLV, played with mpegts.js. */
   flv: string;
-  /** HLS (hls.js fallback); null when no HLS is made (no ffmpeg, or not configured). */
+  /** HLS (hls.js fallback, an iPhone's only way); null when no HLS is made (the room's origin has no ffmpeg, or not configured). */
   hls: string | null;
 }
 
-export type PlaybackUrlResolver = (roomId: number) => PlaybackUrls;
+/** A room's addresses; asynchronous where the answer depends on another node (the room's origin). */
+export type PlaybackUrlResolver = (roomId: number) => PlaybackUrls | Promise<PlaybackUrls>;
 
 /** A room's stream name on the ingest: `live/<name>`. */
 export function streamNameFor(roomId: number): string {

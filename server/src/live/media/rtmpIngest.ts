@@ -105,6 +105,11 @@ export class RtmpIngest {
     return broadcast?.getPublishStatus() === 'publishing' ? broadcast : undefined;
   }
 
+  /** Rooms whose push this ingest holds: publishing, or within the reconnect grace (their origin lease is kept). */
+  pushedRooms(): number[] {
+    return [...this.publishing.keys()];
+  }
+
   /** Every stream publishing now, with the bytes its encoder sent so far (/metrics derives bitrates). */
   liveStreams(): IngestStreamStats[] {
     const streams: IngestStreamStats[] = [];

@@ -1,6 +1,9 @@
 import type { FlvTarget } from './flvSink';
 import { type NmsBroadcast, NmsBaseSession } from './nms';
 
+/** What a clock attaches to: a local broadcast or a relayed one (origin/relayedStream.ts). */
+type PlayedStream = Pick<NmsBroadcast, 'postPlay' | 'donePlay'>;
+
 /**
  * The wall clock of a live stream: when the ingest received the tag with timestamp `ts`.
  *
@@ -71,7 +74,7 @@ class ClockSession extends NmsBaseSession {
     this.close = () => undefined;
   }
 
-  attachTo(broadcast: NmsBroadcast): void {
+  attachTo(broadcast: PlayedStream): void {
     broadcast.postPlay(this);
     this.replaying = false;
     if (this.replayNewestTs !== null) this.clock.observe(this.replayNewestTs, this.now());
@@ -95,12 +98,12 @@ interface Attached {
  * detached with its last, so a room nobody watches costs nothing.
  */
 export class StreamClocks {
-  private readonly attached = new Map<NmsBroadcast, Attached>();
+  private readonly attached = new Map<PlayedStream, Attached>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The broadcast's clock while the caller plays it; call the returned release when done. */
-  acquire(broadcast: NmsBroadcast): { clock: StreamClock; release: () => void } {
+  acquire(broadcast: PlayedStream): { clock: StreamClock; release: () => void } {
     let entry = this.attached.get(broadcast);
     if (entry === undefined) {
       const session = new ClockSession(this.now);

@@ -22,6 +22,11 @@ export interface StreamLifecycleOptions {
   players: (roomId: number) => number;
   /** The chat's member count, when the chat module decorated one. */
   chatPresence: () => RoomPresence | null;
+  /**
+   * Whether this node may still write the room's end (no other node became its origin meanwhile,
+   * origin/README.md); when not, a push ending here only forgets the room. Absent: always.
+   */
+  mayEnd?: (roomId: number) => Promise<boolean>;
 }
 
 /**
@@ -48,6 +53,7 @@ export class StreamLifecycle {
   pausedPush(roomId: number): Promise<void> {
     return this.enqueue(roomId, async () => {
       if (this.paused.has(roomId)) return;
+      if (!(await this.mayEnd(roomId))) return this.forget(roomId);
       this.sample(roomId, false);
       const room = await pauseBroadcast(this.options.db, roomId);
       this.paused.add(roomId);
@@ -85,6 +91,7 @@ export class StreamLifecycle {
 
   ended(roomId: number): Promise<void> {
     return this.enqueue(roomId, async () => {
+      if (!(await this.mayEnd(roomId))) return this.forget(roomId);
       this.sample(roomId, false);
       const peak = this.live.get(roomId)?.peak ?? 0;
       this.stopSampling(roomId);
@@ -104,6 +111,20 @@ export class StreamLifecycle {
    */
   broadcastIdOf(roomId: number): { id: number; sinceMs: number } | null {
     return this.broadcastIds.get(roomId) ?? null;
+  }
+
+  /** Another node holds the room now: its records are that node's; this one only lets go. */
+  private forget(roomId: number): void {
+    this.options.log.info({ roomId }, 'stream ended here after another node became its origin: its records are left to that node');
+    this.stopSampling(roomId);
+    this.paused.delete(roomId);
+    this.broadcastIds.delete(roomId);
+  }
+
+  private async mayEnd(roomId: number): Promise<boolean> {
+    if (this.options.mayEnd === undefined) return true;
+    // The registry unreadable: end as before (the database write fails the same way, logged).
+    return this.options.mayEnd(roomId).catch(() => true);
   }
 
   private startSampling(roomId: number): void {

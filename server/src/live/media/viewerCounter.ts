@@ -41,6 +41,17 @@ export class ViewerCounter {
     return (this.flv.get(roomId) ?? 0) + (clients?.size ?? 0);
   }
 
+  /** Rooms with players now (an FLV connection, or an HLS client seen within the window). */
+  rooms(nowMs: number): number[] {
+    const rooms = new Set(this.flv.keys());
+    for (const [roomId, clients] of this.hls) {
+      this.prune(clients, nowMs);
+      if (clients.size > 0) rooms.add(roomId);
+      else this.hls.delete(roomId);
+    }
+    return [...rooms];
+  }
+
   /** The stream ended: its HLS clients are gone (FLV connections are closed by the ingest). */
   forgetHls(roomId: number): void {
     this.hls.delete(roomId);

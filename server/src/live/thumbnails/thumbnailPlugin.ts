@@ -38,7 +38,7 @@ async function thumbnails(app: App, options: ThumbnailPluginOptions): Promise<vo
   const ffmpegPath = options.media.mode === 'embedded' ? options.media.embedded.ffmpegPath : null;
   let thumbnailer: Thumbnailer | null = null;
   app.decorate('thumbnails', { getter: () => thumbnailer });
-  await app.register(thumbnailRoutes, { db: options.db, frameOf: (roomId) => thumbnailer?.frameOf(roomId) });
+  await app.register(thumbnailRoutes, { db: options.db, frameOf: (roomId) => thumbnailer?.frameOf(roomId), remoteFrameOf: (roomId) => app.originThumbnail(roomId) });
 
   app.addHook('onReady', async () => {
     if (ffmpegPath === null || !(await ffmpegAvailable(ffmpegPath))) {
@@ -60,4 +60,4 @@ async function thumbnails(app: App, options: ThumbnailPluginOptions): Promise<vo
   app.addHook('preClose', async () => thumbnailer?.stop());
 }
 
-export const thumbnailPlugin = fp(thumbnails, { name: 'live-thumbnails', decorators: { fastify: ['streamEvents'] } });
+export const thumbnailPlugin = fp(thumbnails, { name: 'live-thumbnails', decorators: { fastify: ['streamEvents', 'originThumbnail'] } });

@@ -6,6 +6,7 @@ import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { sendError } from '../../infra/http/errorHandler';
 import type { App } from '../../infra/http/types';
+import { RELAY_HEADER } from '../media/origin/relayHeader';
 import { placeholderSvg, placeholderSvgOfRoomType } from './placeholderSvg';
 import type { RoomFrame } from './thumbnailer';
 import { PLACEHOLDER_FILE, ROOM_THUMB_FILE, THUMB_URL_PREFIX, type ThumbCategory } from './thumbnailUrls';
@@ -18,6 +19,11 @@ const PLACEHOLDER_MAX_AGE_S = 86_400;
 export interface ThumbnailRoutesOptions {
   db: Kysely<Database>;
   frameOf: (roomId: number) => RoomFrame | undefined;
+  /**
+   * The frame of a room pushed to another node (media/origin/thumbnailPull.ts); asked when this
+   * node has none and the request is not itself another node's pull (no loops).
+   */
+  remoteFrameOf?: (roomId: number) => Promise<RoomFrame | undefined>;
 }
 
 /**
@@ -37,7 +43,7 @@ export async function thumbnailRoutes(app: App, options: ThumbnailRoutesOptions)
     const id = ROOM_THUMB_FILE.exec(file)?.[1];
     const roomId = id === undefined ? null : Number(id);
     if (roomId === null || !Number.isSafeInteger(roomId)) return sendError(reply, errors.PLAYBACK_NOT_FOUND());
-    const frame = options.frameOf(roomId);
+    const frame = options.frameOf(roomId) ?? (request.headers[RELAY_HEADER] === undefined ? await options.remoteFrameOf?.(roomId) : undefined);
     if (frame !== undefined) return sendFrame(request, reply, frame);
     const room = await options.db.selectFrom('live_room').select('type').where('id', '=', roomId).executeTakeFirst();
     if (room === undefined) return sendError(reply, errors.PLAYBACK_NOT_FOUND());

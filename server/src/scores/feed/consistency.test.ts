@@ -62,8 +62,12 @@ describe('the demo feed is believable (every sport it produces, first start on 6
 
   it('gives every match played in the window a match centre that adds up (issue 36): shot map goals = score, players = team, minutes, threes beyond the arc', () => {
     const centre = centreRecordOf(batches);
-    // The World Cup's past matches are sent as results only (no match centre).
+    // The World Cup's knockouts (played in June and July, sent in the first batch) have theirs; its group stage is results only.
+    const worldCup = finished('football').filter((fixture) => fixture.competition.name_zh === '国际足联世界杯');
+    expect(worldCup.filter((fixture) => centre.lineups.has(fixture.key)).map((fixture) => fixture.key)).toEqual(worldCup.filter((fixture) => fixture.standingsGroup === null).map((fixture) => fixture.key));
     const played = (sport: string) => finished(sport).filter((fixture) => centre.lineups.has(fixture.key));
+    // Those decided on penalties among them: the shoot-out's kicks are no shots, the shot map's goals are the 120 minutes' score.
+    expect(played('football').some((fixture) => record.states.get(fixture.key)?.home_penalty_score !== null)).toBe(true);
     expect(played('football').length).toBeGreaterThan(10);
     expect(played('basketball').length).toBeGreaterThan(10);
     const problems = [

@@ -166,7 +166,8 @@ export class DemoFeedSimulator implements MatchFeed {
       }
     }
     batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
-    batch.playerLines = [...playerLines.values()];
+    // After the past tournaments' lines (the first batch).
+    batch.playerLines = [...(batch.playerLines ?? []), ...playerLines.values()];
     return batch;
   }
 
@@ -174,28 +175,40 @@ export class DemoFeedSimulator implements MatchFeed {
    * A tournament already played this year (pastTournaments.ts): its group matches and then its
    * knockout rounds (drawn from the group results), each simulated to the end in real time
    * (whatever FEED_SPEED), sent finished with their events and statistics, without prices. The
-   * group results make the tournament's table; the knockouts count in no table.
+   * group results make the tournament's table; the knockouts count in no table. The knockouts,
+   * which the knowledge base lists as the latest results, come with their match centre (issue 36:
+   * lineups, every action with its place, the players' final lines), from the same simulation as
+   * their result, so the shot map's goals are the score (a shoot-out's kicks are not shots).
    */
   private sendPastTournaments(now: Date, batch: FeedBatch): void {
     const context = { seed: this.timing.seed, speed: 1 };
     // The last statistics of each match (one row per match and kind in a batch).
     const statistics = new Map<string, FeedBatch['statistics'][number]['statistics']>();
+    // A player's last line replaces the earlier ones.
+    const playerLines = new Map<string, FeedPlayerLine>();
     const output: SimulationOutput = {
       event: (event) => batch.events.push(event),
       odds: () => undefined,
       statistics: (matchKey, list) => statistics.set(matchKey, list),
+    };
+    const withCentre: SimulationOutput = {
+      ...output,
+      lineup: (lineup) => batch.lineups?.push(lineup),
+      action: (action) => batch.actions?.push(action),
+      playerLine: (line) => playerLines.set(`${line.matchKey}:${line.side}:${line.shirt_number}`, line),
     };
     // Group matches first, then the knockout rounds drawn from their results (each round from the last).
     playPastTournaments(this.world, this.timing.seed, now, (fixture) => {
       if (fixture.kickoffAt.getTime() + PAST_MATCH_MS > now.getTime()) return null;
       batch.fixtures.push(this.toFeedFixture(fixture));
       const simulation = new FootballSimulation(fixture, context, worldTeam(this.world, fixture.homeKey), worldTeam(this.world, fixture.awayKey));
-      simulation.advance(PAST_MATCH_MS, output);
+      simulation.advance(PAST_MATCH_MS, fixture.knockout === true ? withCentre : output);
       const state = simulation.state();
       batch.states.push(state);
       return state;
     });
     batch.statistics.push(...[...statistics].map(([matchKey, list]) => ({ matchKey, statistics: list })));
+    batch.playerLines = [...(batch.playerLines ?? []), ...playerLines.values()];
   }
 
   /** Announces the fixtures whose kick-off entered the window; forgets days that left it. */

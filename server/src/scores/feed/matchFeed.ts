@@ -1,4 +1,5 @@
-import type { BasketballPlayerStats, CardKind, FootballPlayerStats, MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport, ShotOutcome, ShotSituation } from '@sports/shared/server';
+import type { BasketballPlayerStats, CardKind, FootballPlayerStats, MatchEvent, MatchStatus, OddsMarketName, OddsQuote, RecentResult, ScoreSport } from '@sports/shared/server';
+import type { CentreActionPlay } from '../matchCentre/centreAction';
 
 /**
  * The seam between a source of match data and the rest of the server. A feed speaks in its own
@@ -183,30 +184,13 @@ export interface FeedLineup {
 }
 
 /** A play-by-play action with a place (match_action): see server/src/scores/matchCentre/centreAction.ts. */
-export interface FeedAction {
+export interface FeedAction extends CentreActionPlay {
   /** Unique for ever, like an event's. */
   key: string;
   matchKey: string;
   side: 'home' | 'away';
   shirt_number: number | null;
   player_zh: string;
-  kind: 'shot' | 'final_third' | 'dangerous_attack' | 'corner' | 'field_goal' | 'free_throw' | 'card' | 'substitution' | 'foul';
-  period: number;
-  minute: number;
-  extra: number;
-  second: number;
-  clock_seconds: number | null;
-  x: number | null;
-  y: number | null;
-  xg: number | null;
-  outcome: ShotOutcome | null;
-  head: boolean;
-  situation: ShotSituation | null;
-  points: number | null;
-  made: boolean | null;
-  count: number;
-  home_score: number;
-  away_score: number;
   occurred_at: Date;
   /** A card's colour (kind 'card'). */
   card?: CardKind | null;

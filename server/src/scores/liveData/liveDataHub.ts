@@ -63,6 +63,16 @@ export interface LiveHistory {
 /** What the `match_centre` replay ring holds at most, in encoded frames' bytes (LiveDataHubOptions.centreRingBytes). */
 export const MATCH_CENTRE_RING_BYTES = 1024 * 1024;
 
+/**
+ * The match centre's delta window (LiveDataHubOptions.centreWindowMs; fanout.ts): a delta published
+ * less than this after a write of deltas began waits for the window's end and shares one write a
+ * socket with the deltas published meanwhile; any other delta goes out in its turn. A group's
+ * deltas are thus written at most 20 times a second, and none waits longer than this. Shorter than
+ * the gap between deltas of a match at 10 a second (bench:realtime's analytics run), so a steady
+ * stream is never held: a hold is latency the score frames do not pay (bench/realtime/README.md).
+ */
+export const MATCH_CENTRE_WINDOW_MS = 50;
+
 export const LIVE_DATA_SOCKET_LIMITS: SocketLimits = { idleTimeoutMs: 2 * SOCKET_HEARTBEAT_MS, maxBufferedBytes: 512 * 1024, maxBadFrames: 5 };
 
 export interface LiveDataHubOptions extends Partial<SocketLimits> {
@@ -79,6 +89,11 @@ export interface LiveDataHubOptions extends Partial<SocketLimits> {
    * a few hundred bytes, so 2048 of them could hold several MB per hub and per fan-out worker.
    */
   centreRingBytes?: number;
+  /**
+   * After a write of `match_centre` deltas begins, how long the next ones wait to share one write
+   * (default MATCH_CENTRE_WINDOW_MS; 0: sent in their turn). Score frames are never held (fanout.ts).
+   */
+  centreWindowMs?: number;
   /** Goals one catch-up sends at most (the newest). */
   goalReplayLimit?: number;
   /** PostgreSQL: snapshot rows at start, goals missed beyond the ring. */
@@ -107,7 +122,7 @@ export type LiveDataClient = LiveClient;
  */
 export class LiveDataHub {
   readonly clients = new Map<WebSocket, LiveClient>();
-  readonly fanout = new Fanout();
+  readonly fanout: Fanout;
   private readonly state = new LiveState();
   private readonly rings = new Map<LiveStream, ReplayRing>();
   private readonly seqs = new Map<LiveStream, number>(LIVE_STREAMS.map((stream) => [stream, 0]));
@@ -125,6 +140,7 @@ export class LiveDataHub {
 
   constructor(options: LiveDataHubOptions) {
     this.limits = resolveSocketLimits(options, LIVE_DATA_SOCKET_LIMITS);
+    this.fanout = new Fanout(options.centreWindowMs ?? MATCH_CENTRE_WINDOW_MS);
     this.controlFrames = options.controlFrames ?? DEFAULT_CONTROL_FRAME_LIMITS;
     this.goalReplayLimit = options.goalReplayLimit ?? 500;
     this.history = options.history;
@@ -421,7 +437,9 @@ export class LiveDataHub {
   private repairGap(stream: LiveStream, previous: number, seq: number): void {
     this.log.info({ stream, previous, seq }, 'live-data: gap in the stream from the bus; repairing');
     if (isDeltaStream(stream)) {
-      // The match centre's pages fetch their documents again; deltas after `seq` apply on top.
+      // The match centre's pages fetch their documents again; deltas after `seq` apply on top
+      // (those waiting for their window go out first: none arrives after the resync).
+      this.fanout.flush();
       for (const client of this.clients.values()) if (client.phase === 'live' || client.phase === 'syncing') this.writeInOrder(client, syncedFrame(stream, seq, 'snapshot'));
       return;
     }

@@ -12,11 +12,8 @@ export const CENTRE_ACTION_KINDS: readonly CentreActionKind[] = ['shot', 'final_
 /** The football actions the lineups answer lists as `events` (the rest are on the shot map and the momentum). */
 export const PITCH_EVENT_KINDS = ['card', 'substitution', 'foul'] as const;
 
-export interface CentreAction {
-  id: number;
-  side: MatchCentreSide;
-  player_id: number | null;
-  player_zh: string;
+/** What an action says of the play: the same in the feed's actions (FeedAction) and as stored. */
+export interface CentreActionPlay {
   kind: CentreActionKind;
   period: number;
   /** Football: the match minute (45 during first-half stoppage) and the stoppage minute; basketball 0. */
@@ -36,6 +33,13 @@ export interface CentreAction {
   count: number;
   home_score: number;
   away_score: number;
+}
+
+export interface CentreAction extends CentreActionPlay {
+  id: number;
+  side: MatchCentreSide;
+  player_id: number | null;
+  player_zh: string;
   card: CardKind | null;
   player_in_id: number | null;
   player_in_zh: string;

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FootballPlayerStats, MatchCentreDelta, MatchStatus, PlayerRatingChange, ScoreSport } from '@sports/shared/server';
+import type { BasketballPlayerStats, BoxLineChange, FootballPlayerStats, MatchCentreDelta, MatchStatus, PlayerRatingChange, ScoreSport } from '@sports/shared/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema';
 import type { StoredBatch } from '../feed/feedStore';
 import { ACTION_COLUMNS, type MatchAnalytics } from './centreAnalytics';
 import { type CentreAction, PITCH_EVENT_KINDS } from './centreAction';
-import { type SquadRow, footballStatsOf, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPitchEvent, toPlayerRating } from './centreRows';
+import { type SquadRow, basketballStatsOf, footballStatsOf, squadsOf, toBasketballShot, toBoxPlayer, toFootballShot, toPitchEvent, toPlayerRating } from './centreRows';
 import { courtOf } from './court';
 
 /**
@@ -13,9 +13,9 @@ import { courtOf } from './court';
  * their xG points, the momentum buckets that moved, new goals, the players whose rating or line
  * changed, lineup moves; basketball: new shots, box-score lines, the lead tracker's new points
  * and summary). Built once per batch, whatever the number of viewers. Remembers the last line
- * sent per player to leave unchanged ones out and, for football, to send only the changed fields
- * (`rating_changes`; a whole row the first time a player appears, or when a substitute comes on);
- * forgotten when the match finishes.
+ * sent per player to leave unchanged ones out and to send only the changed fields (football
+ * `rating_changes`, basketball `box_changes`; a whole row the first time a player appears, or
+ * for football when a substitute comes on); forgotten when the match finishes.
  */
 export class MatchCentreDeltas {
   private readonly sent = new Map<number, Map<number, SentLine>>();
@@ -67,7 +67,7 @@ export class MatchCentreDeltas {
       const last = sent.get(row.player_id);
       if (last?.json === json) return false;
       previous.set(row.player_id, last);
-      sent.set(row.player_id, { json, rating: row.rating, stats: row.stats, on_minute: row.on_minute, off_minute: row.off_minute });
+      sent.set(row.player_id, { json, rating: row.rating, stats: row.stats, on_minute: row.on_minute, off_minute: row.off_minute, on_court: row.on_court, fouled_out: row.fouled_out });
       return true;
     });
     const before = analytics?.before ?? null;
@@ -109,7 +109,12 @@ export class MatchCentreDeltas {
       const court = courtOf(competition);
       const shots = actions.filter((action) => action.kind === 'field_goal');
       if (shots.length > 0) delta.basketball_shots = shots.map((shot) => toBasketballShot(shot, court));
-      if (rows.length > 0) delta.box = rows.map((row) => ({ side: row.side, player: toBoxPlayer(row) }));
+      // A whole line the first time a player appears in the deltas; afterwards only what changed.
+      const whole = rows.filter((row) => previous.get(row.player_id) === undefined);
+      if (whole.length > 0) delta.box = whole.map((row) => ({ side: row.side, player: toBoxPlayer(row) }));
+      const changes = rows.filter((row) => !whole.includes(row)).map((row) => boxLineChange(row, previous.get(row.player_id) as SentLine));
+      const real = changes.filter((change) => Object.keys(change).length > 2);
+      if (real.length > 0) delta.box_changes = real;
       if (actions.some((action) => action.made === true)) delta.period_scores = periodScores;
       const lead = after?.lead ?? null;
       if (lead !== null) {
@@ -142,16 +147,32 @@ interface SentLine {
   stats: unknown;
   on_minute: number | null;
   off_minute: number | null;
+  on_court: boolean;
+  fouled_out: boolean;
 }
 
 /** The fields of a player's rating and line that differ from what was last sent. */
 function ratingChange(row: SquadRow, last: SentLine | undefined): PlayerRatingChange {
   const change: PlayerRatingChange = { player_id: row.player_id, side: row.side };
   if (last === undefined || last.rating !== row.rating) change.rating = row.rating;
-  const now = footballStatsOf(row);
-  const was = last === undefined ? null : footballStatsOf({ ...row, stats: last.stats });
-  const stats: Partial<FootballPlayerStats> = {};
-  for (const key of Object.keys(now) as (keyof FootballPlayerStats)[]) if (was === null || was[key] !== now[key]) stats[key] = now[key];
-  if (Object.keys(stats).length > 0) change.stats = stats;
+  const stats = changedFields(footballStatsOf(row), last === undefined ? null : footballStatsOf({ ...row, stats: last.stats }));
+  if (stats !== null) change.stats = stats;
   return change;
+}
+
+/** The fields of a player's box-score line that differ from what was last sent. */
+function boxLineChange(row: SquadRow, last: SentLine): BoxLineChange {
+  const change: BoxLineChange = { player_id: row.player_id, side: row.side };
+  if (last.on_court !== row.on_court) change.on_court = row.on_court;
+  if (last.fouled_out !== row.fouled_out) change.fouled_out = row.fouled_out;
+  const stats = changedFields<BasketballPlayerStats>(basketballStatsOf(row), basketballStatsOf({ ...row, stats: last.stats }));
+  if (stats !== null) change.stats = stats;
+  return change;
+}
+
+/** The fields of `now` whose value differs from `was` (all of them without `was`); null when none. */
+function changedFields<Stats extends FootballPlayerStats | BasketballPlayerStats>(now: Stats, was: Stats | null): Partial<Stats> | null {
+  const changed: Partial<Stats> = {};
+  for (const key of Object.keys(now) as (keyof Stats)[]) if (was === null || was[key] !== now[key]) changed[key] = now[key];
+  return Object.keys(changed).length > 0 ? changed : null;
 }

@@ -14,9 +14,12 @@ import {
   type MatchRow,
   type PlayerProfile,
   type TeamProfile,
+  applyDeltaToBoxScore,
+  applyDeltaToLeadTracker,
   applyDeltaToLineups,
   applyDeltaToMomentum,
   applyDeltaToRatings,
+  applyDeltaToShotChart,
   applyDeltaToShotMap,
   isThreePointSpot,
   COURTS,
@@ -160,6 +163,33 @@ describe('the match centre: API and live deltas', () => {
     expect(await get('/api/Team/info', { id: 2_000_000_000 })).toMatchObject({ code: 1, msg: errors.KNOWLEDGE_TEAM_NOT_FOUND.message });
   });
 
+  const centreFrames = (client: LiveTestClient) => client.frames.filter((frame) => frame.type === 'match_centre') as MatchCentreFrame[];
+
+  /**
+   * Plays the feed while the watcher's socket is dropped from the server side and comes back; every
+   * delta published for the match since `startSeq` has then arrived, once. Its match_centre frames.
+   */
+  const acrossADrop = async (watcher: LiveTestClient, matchId: number, startSeq: number): Promise<MatchCentreFrame[]> => {
+    await playFeed(app, clock, 15_000);
+    await until(() => centreFrames(watcher).length > 0, 'deltas');
+    for (const [socket] of app.liveDataHub.clients) if (socket.readyState === socket.OPEN) socket.terminate();
+    await until(() => watcher.client.status === 'reconnecting', 'the drop noticed');
+    await playFeed(app, clock, 10_000);
+    await until(() => watcher.client.status === 'open', 'reconnected');
+    await playFeed(app, clock, 10_000);
+    const published = app.liveDataHub
+      .recentMessages()
+      .filter((message) => message.stream === 'match_centre' && message.centreMatchId === matchId && message.seq > startSeq)
+      .map((message) => message.seq);
+    expect(published.length).toBeGreaterThan(0);
+    await until(() => published.every((seq) => centreFrames(watcher).some((frame) => frame.seq === seq)), 'every delta');
+    const frames = centreFrames(watcher);
+    expect(frames.every((frame) => frame.data.match_id === matchId)).toBe(true);
+    expect(new Set(frames.map((frame) => frame.seq)).size).toBe(frames.length);
+    expect(watcher.resyncs).toBe(0);
+    return frames;
+  };
+
   it("sends a watched match's deltas to its watchers only; applied to the fetched documents they give a fresh fetch, across a reconnect", async () => {
     const live = (await matches('football')).filter((match) => match.status === 'live');
     expect(live.length).toBeGreaterThanOrEqual(2);
@@ -174,34 +204,14 @@ describe('the match centre: API and live deltas', () => {
     let ratings = (await get<FootballPlayerRatings>('/api/Football/playerRatings', { match_id: watched.id })).data;
     let lineups = (await get<FootballLineups>('/api/Football/lineups', { match_id: watched.id })).data;
     const apply = () => {
-      for (const frame of watcher.of('match_centre' as never) as unknown as MatchCentreFrame[]) {
+      for (const frame of centreFrames(watcher)) {
         shotMap = applyDeltaToShotMap(shotMap, frame.data);
         momentum = applyDeltaToMomentum(momentum, frame.data);
         ratings = applyDeltaToRatings(ratings, frame.data);
         lineups = applyDeltaToLineups(lineups, frame.data);
       }
     };
-    const centreFrames = (client: LiveTestClient) => client.frames.filter((frame) => frame.type === 'match_centre') as MatchCentreFrame[];
-
-    await playFeed(app, clock, 15_000);
-    await until(() => centreFrames(watcher).length > 0, 'deltas');
-    // Drop the watcher's socket from the server side while the feed plays on: it resumes from the ring.
-    for (const [socket] of app.liveDataHub.clients) if (socket.readyState === socket.OPEN) socket.terminate();
-    await until(() => watcher.client.status === 'reconnecting', 'the drop noticed');
-    await playFeed(app, clock, 10_000);
-    await until(() => watcher.client.status === 'open', 'reconnected');
-    await playFeed(app, clock, 10_000);
-    // Every delta published for the match since the watcher joined has arrived, once.
-    const published = app.liveDataHub
-      .recentMessages()
-      .filter((message) => message.stream === 'match_centre' && message.centreMatchId === watched.id && message.seq > startSeq)
-      .map((message) => message.seq);
-    expect(published.length).toBeGreaterThan(0);
-    await until(() => published.every((seq) => centreFrames(watcher).some((frame) => frame.seq === seq)), 'every delta');
-
-    const frames = centreFrames(watcher);
-    expect(frames.every((frame) => frame.data.match_id === watched.id)).toBe(true);
-    expect(new Set(frames.map((frame) => frame.seq)).size).toBe(frames.length);
+    const frames = await acrossADrop(watcher, watched.id, startSeq);
     expect(centreFrames(other).every((frame) => frame.data.match_id !== watched.id)).toBe(true);
     expect(centreFrames(nobody)).toEqual([]);
     apply();
@@ -228,5 +238,37 @@ describe('the match centre: API and live deltas', () => {
     const row = (await get<{ match: MatchRow }>('/api/scores/match', { match_id: watched.id })).data.match;
     expect(shotMap.shots.filter((shot) => shot.outcome === 'goal' && shot.side === 'home')).toHaveLength(row.home_score);
     for (const client of [watcher, other, nobody]) client.close();
+  }, 60_000);
+
+  it("sends a basketball game's box-score lines as changed fields only; applied to the fetched documents they give a fresh fetch, across a reconnect", async () => {
+    const live = (await matches('basketball')).filter((match) => match.status === 'live');
+    expect(live.length).toBeGreaterThanOrEqual(1);
+    const watched = live[0] as (typeof live)[number];
+    const watcher = new LiveTestClient(url, { watchMatchId: watched.id });
+    await until(() => watcher.client.positions.position('match_centre') !== undefined, 'synced');
+    const startSeq = watcher.client.positions.position('match_centre') ?? 0;
+    let boxScore = (await get<BasketballBoxScore>('/api/Basketball/boxScore', { match_id: watched.id })).data;
+    let shotChart = (await get<BasketballShotChart>('/api/Basketball/shotChart', { match_id: watched.id })).data;
+    let leadTracker = (await get<BasketballLeadTracker>('/api/Basketball/leadTracker', { match_id: watched.id })).data;
+    const frames = await acrossADrop(watcher, watched.id, startSeq);
+    for (const frame of frames) {
+      boxScore = applyDeltaToBoxScore(boxScore, frame.data);
+      shotChart = applyDeltaToShotChart(shotChart, frame.data);
+      leadTracker = applyDeltaToLeadTracker(leadTracker, frame.data);
+    }
+    // Players already on the page travel as their changed fields (a few of the 15), not whole lines.
+    const changes = frames.flatMap((frame) => frame.data.box_changes ?? []);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((change) => Object.keys(change.stats ?? {}).length < 15)).toBe(true);
+    // A whole line travels once per player (his first appearance in the deltas).
+    const wholeLines = frames.flatMap((frame) => (frame.data.box ?? []).map((line) => line.player.player_id));
+    expect(new Set(wholeLines).size).toBe(wholeLines.length);
+    expect(boxScore).toEqual((await get<BasketballBoxScore>('/api/Basketball/boxScore', { match_id: watched.id })).data);
+    expect(shotChart).toEqual((await get<BasketballShotChart>('/api/Basketball/shotChart', { match_id: watched.id })).data);
+    expect(leadTracker.points).toEqual((await get<BasketballLeadTracker>('/api/Basketball/leadTracker', { match_id: watched.id })).data.points);
+    // Applying every frame again changes nothing (no event doubled).
+    const again = frames.reduce((doc, frame) => applyDeltaToBoxScore(doc, frame.data), boxScore);
+    expect(again).toEqual(boxScore);
+    watcher.close();
   }, 60_000);
 });

@@ -8,15 +8,21 @@ export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, viewport-fi
 /** The viewport meta as html-webpack-plugin writes it (minified: unquoted attributes) or by hand. */
 const VIEWPORT_META = /<meta\s[^>]*name=["']?viewport["'\s>][^>]*>/i;
 const TITLE = /<title>[\s\S]*?<\/title>/i;
+const HTML_START = /<html(?=[\s>])/i;
+
+/** The attribute that makes the page's first paint the mobile shell's (host/src/index.html: header, tab bar). */
+export const MOBILE_SHELL_MARK = 'data-shell="h5"';
 
 /**
  * The host's built page (host/dist/index.html) as the mobile shell: the same scripts (absolute
  * /web/ addresses, so they resolve from /h5/), with the mobile viewport, the web app manifest,
- * the theme colour and iOS's home-screen tags, and the mobile title.
+ * the theme colour and iOS's home-screen tags, the mobile title, and the mark that paints the
+ * page's first paint as the mobile shell (`<html data-shell="h5">`).
  */
 export function asMobileShellPage(hostHtml: string): string {
   const viewport = `<meta name="viewport" content="${MOBILE_VIEWPORT}">`;
-  let html = VIEWPORT_META.test(hostHtml) ? hostHtml.replace(VIEWPORT_META, viewport) : beforeHeadEnd(hostHtml, viewport);
+  let html = hostHtml.replace(HTML_START, `<html ${MOBILE_SHELL_MARK}`);
+  html = VIEWPORT_META.test(html) ? html.replace(VIEWPORT_META, viewport) : beforeHeadEnd(html, viewport);
   html = TITLE.test(html) ? html.replace(TITLE, `<title>${MOBILE_PAGE_TITLE}</title>`) : beforeHeadEnd(html, `<title>${MOBILE_PAGE_TITLE}</title>`);
   return beforeHeadEnd(
     html,

@@ -43,7 +43,10 @@ import * as memberFollows0043 from './0043_member_follows';
 import * as matchAlerts0044 from './0044_match_alerts';
 import * as matchCentre0046 from './0046_match_centre';
 import * as matchCentreEvents0047 from './0047_match_centre_events';
+import * as mediaOrigin0048 from './0048_media_origin';
 import * as points0034 from './0034_points';
+import * as alertMessagesQuiet0050 from './0050_alert_messages_quiet';
+import * as mediaAudienceAndOriginHls0051 from './0051_media_audience_and_origin_hls';
 
 /**
  * Every migration, imported statically (no folder scanning: works the same under tsx, vitest and
@@ -95,4 +98,7 @@ export const migrations: Record<string, Migration> = {
   '0044_match_alerts': matchAlerts0044,
   '0046_match_centre': matchCentre0046,
   '0047_match_centre_events': matchCentreEvents0047,
+  '0048_media_origin': mediaOrigin0048,
+  '0050_alert_messages_quiet': alertMessagesQuiet0050,
+  '0051_media_audience_and_origin_hls': mediaAudienceAndOriginHls0051,
 };

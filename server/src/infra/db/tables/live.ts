@@ -104,3 +104,22 @@ export interface BroadcastSegmentTable {
   bytes: number;
   storage_key: string;
 }
+
+/** The node that receives a room's push (migration 0048; live/media/origin/): others pull from it. */
+/** A room's players on a node that is not its origin (migration 0051; live/media/origin/remoteAudience.ts). */
+export interface MediaAudienceTable {
+  room_id: number;
+  node_id: string;
+  viewers: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MediaOriginTable {
+  room_id: number;
+  node_id: string;
+  internal_url: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Whether the origin makes HLS of the push (migration 0051). */
+  makes_hls: ColumnType<boolean, boolean | undefined, boolean>;
+  lease_until: ColumnType<Date, Date | string, Date | string>;
+}

@@ -51,17 +51,34 @@ describe('StreamObserver (synthetic FLV tags)', () => {
     expect(figures.sinceLastFrameMs).toBe(40);
   });
 
-  it('a keyframe every 250 frames at 25 fps: 10 s, with the warning (already while the first long GOP runs)', () => {
+  it('a keyframe every 250 frames at 25 fps: 10 s, with the advice (already while the first long GOP runs, once past 2 s)', () => {
     const { observer, clock } = started();
     const frameIndex = { n: 0 };
-    play(observer, clock, 3, { gop: 250, frameIndex });
+    play(observer, clock, 1.6, { gop: 250, frameIndex });
     expect(observer.figures(clock.at).keyframeIntervalSeconds).toBeNull();
-    play(observer, clock, 3, { gop: 250, frameIndex });
+    play(observer, clock, 1.4, { gop: 250, frameIndex });
     const early = observer.figures(clock.at);
-    expect(early.keyframeIntervalSeconds).toBeGreaterThan(4);
+    expect(early.keyframeIntervalSeconds).toBeGreaterThan(2);
     expect(early.warnings).toEqual(['keyframe_interval_long']);
-    play(observer, clock, 15, { gop: 250, frameIndex });
+    play(observer, clock, 18, { gop: 250, frameIndex });
     expect(observer.figures(clock.at)).toMatchObject({ keyframeIntervalSeconds: 10, warnings: ['keyframe_interval_long'] });
+  });
+
+  it('advises at 3 s keyframes, not at 2 s or 1 s (nor a 2 s GOP at 30 fps whose whole-ms timestamps measure 2001 ms)', () => {
+    for (const [gop, seconds, warned] of [[75, 3, true], [50, 2, false], [25, 1, false]] as const) {
+      const { observer, clock } = started();
+      play(observer, clock, 8, { gop });
+      expect(observer.figures(clock.at), `GOP ${gop}`).toMatchObject({ keyframeIntervalSeconds: seconds, warnings: warned ? ['keyframe_interval_long'] : [] });
+    }
+    // 30 fps: 33/34 ms steps, a keyframe every 60 frames.
+    const { observer, clock } = started();
+    for (let frame = 0; frame < 300; frame += 1) {
+      const dts = Math.round((frame * 1000) / 30) + (frame % 60 === 0 && frame > 0 ? 1 : 0);
+      observer.observe(video(frame % 60 === 0 ? KEY : INTER, dts, 3_000), clock.at + dts);
+    }
+    const figures = observer.figures(clock.at + 10_000);
+    expect(figures.keyframeIntervalSeconds).toBe(2);
+    expect(figures.warnings).not.toContain('keyframe_interval_long');
   });
 
   it('warns when the bitrate falls under half of its recent average, and stops once it recovers', () => {

@@ -37,8 +37,15 @@ export interface StreamFigures {
   warnings: StreamWarning[];
 }
 
-/** Over this many seconds from keyframe to keyframe a new viewer waits too long for a picture. */
-export const KEYFRAME_INTERVAL_WARN_SECONDS = 4;
+/**
+ * Over this many seconds from keyframe to keyframe the panel advises a shorter interval: a new
+ * viewer's player starts on a keyframe, and HLS cuts 1 s segments only on keyframes, so a longer
+ * interval means a longer wait for the picture and a later picture (issue 37: HLS within 2 s).
+ */
+export const KEYFRAME_INTERVAL_WARN_SECONDS = 2;
+/** Timestamps are whole ms: a 2 s GOP at 30 fps can measure 2001 ms. Under a frame of slack. */
+const KEYFRAME_INTERVAL_SLACK_MS = 30;
+const KEYFRAME_INTERVAL_WARN_MS = KEYFRAME_INTERVAL_WARN_SECONDS * 1000 + KEYFRAME_INTERVAL_SLACK_MS;
 /** No frame for this long: the input has stalled. */
 export const STALL_MS = 3_000;
 /** The bitrate shown: the last few whole seconds. */
@@ -173,7 +180,7 @@ export class StreamObserver {
     const keyframeInterval = this.keyframeIntervalMs();
     const sinceLastFrameMs = this.lastFrameAt === null ? null : Math.max(0, now - this.lastFrameAt);
     const warnings: StreamWarning[] = [];
-    if (keyframeInterval !== null && keyframeInterval > KEYFRAME_INTERVAL_WARN_SECONDS * 1000) warnings.push('keyframe_interval_long');
+    if (keyframeInterval !== null && keyframeInterval > KEYFRAME_INTERVAL_WARN_MS) warnings.push('keyframe_interval_long');
     if (this.bitrateDropping()) warnings.push('bitrate_dropping');
     if (now - (this.lastFrameAt ?? this.startedAt) > STALL_MS) warnings.push('input_stalled');
     return {
@@ -202,7 +209,7 @@ export class StreamObserver {
   private keyframeIntervalMs(): number | null {
     if (this.lastKeyDts === null || this.frames === 0) return null;
     const sinceKey = this.frameDts[(this.frames - 1) % FPS_FRAMES]! - this.lastKeyDts;
-    if (this.keyInterval === null) return sinceKey > KEYFRAME_INTERVAL_WARN_SECONDS * 1000 ? sinceKey : null;
+    if (this.keyInterval === null) return sinceKey > KEYFRAME_INTERVAL_WARN_MS ? sinceKey : null;
     return Math.max(this.keyInterval, sinceKey);
   }
 

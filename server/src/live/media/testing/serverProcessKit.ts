@@ -31,14 +31,21 @@ export interface ServerProcess {
   readonly stderr: string;
   /** Null while it runs. */
   exitCode(): number | string | null;
-  /** SIGTERM, then waits for the exit; drops the database and the temporary folders. */
+  /** SIGTERM, then waits for the exit; drops the database (unless shared) and the temporary folders. */
   stop(): Promise<void>;
+  /** SIGKILL (a node dying without a word), then waits for the exit; `stop` still cleans up. */
+  kill(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Another server's database: two nodes of one site (the first one's stop drops it, not this one's). */
+  sharedDatabase?: TestDatabase;
 }
 
 const START_TIMEOUT_MS = 60_000;
 
-export async function startServerProcess(adminUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const database = await createTestDatabase(adminUrl, { seed: false });
+export async function startServerProcess(adminUrl: string, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const database = options.sharedDatabase ?? (await createTestDatabase(adminUrl, { seed: false }));
   const site: FakeSite = await createFakeSite({ withHost: true });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sports-server-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -75,7 +82,7 @@ export async function startServerProcess(adminUrl: string, env: Record<string, s
     }
   });
   const cleanUp = async () => {
-    await database.drop().catch(() => undefined);
+    if (options.sharedDatabase === undefined) await database.drop().catch(() => undefined);
     await site.remove();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
@@ -95,6 +102,12 @@ export async function startServerProcess(adminUrl: string, env: Record<string, s
       async stop() {
         await stopChild(child);
         await cleanUp();
+      },
+      async kill() {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGKILL');
+        await exited;
       },
     };
   } catch (error) {

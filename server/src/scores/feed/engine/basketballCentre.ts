@@ -2,6 +2,7 @@ import { type BasketballPlayerStats, COURTS, type CourtGeometry, type CourtKind,
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
 import { emptyBasketballStats } from '../../matchCentre/basketballStats';
 import { FOUL_OUT } from '../../matchCentre/court';
+import { feedAction } from './feedAction';
 import { pickWeighted } from './pickPlayer';
 import type { Rng } from './prng';
 
@@ -201,32 +202,8 @@ export class BasketballCentre {
 
   private action(side: Side, player: FeedPlayer | undefined, kind: FeedAction['kind'], clock: CourtClock, at: Date, fields: Partial<FeedAction>): FeedAction {
     this.actionCount += 1;
-    return {
-      key: `${this.matchKey}:a${this.actionCount}`,
-      matchKey: this.matchKey,
-      side,
-      shirt_number: player?.shirt_number ?? null,
-      player_zh: player?.name_zh ?? '',
-      kind,
-      period: clock.period,
-      minute: 0,
-      extra: 0,
-      second: 0,
-      clock_seconds: clock.clock_seconds,
-      x: null,
-      y: null,
-      xg: null,
-      outcome: null,
-      head: false,
-      situation: null,
-      points: null,
-      made: null,
-      count: 1,
-      home_score: clock.home_score,
-      away_score: clock.away_score,
-      occurred_at: at,
-      ...fields,
-    };
+    const moment = { key: `${this.matchKey}:a${this.actionCount}`, matchKey: this.matchKey, side, kind, period: clock.period, minute: 0, extra: 0, second: 0, clock_seconds: clock.clock_seconds };
+    return feedAction({ ...moment, home_score: clock.home_score, away_score: clock.away_score, occurred_at: at }, player, fields);
   }
 
   private line(side: Side, player: FeedPlayer): Line {

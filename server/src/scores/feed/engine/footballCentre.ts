@@ -2,6 +2,7 @@ import { type CardKind, type FootballPlayerStats, PITCH_LENGTH, PITCH_WIDTH, typ
 import { emptyFootballStats } from '../../matchCentre/ratings';
 import { xgOf } from '../../matchCentre/xgModel';
 import type { FeedAction, FeedLineup, FeedPlayer, FeedPlayerLine } from '../matchFeed';
+import { feedAction } from './feedAction';
 import { pickWeighted } from './pickPlayer';
 import type { Rng } from './prng';
 
@@ -256,32 +257,8 @@ export class FootballCentre {
 
   private action(side: Side, player: FeedPlayer | null, kind: FeedAction['kind'], clock: CentreClock, second: number, at: (second: number) => Date, fields: Partial<FeedAction>): FeedAction {
     this.actionCount += 1;
-    return {
-      key: `${this.matchKey}:a${this.actionCount}`,
-      matchKey: this.matchKey,
-      side,
-      shirt_number: player?.shirt_number ?? null,
-      player_zh: player?.name_zh ?? '',
-      kind,
-      period: clock.period,
-      minute: clock.minute,
-      extra: clock.extra,
-      second,
-      clock_seconds: null,
-      x: null,
-      y: null,
-      xg: null,
-      outcome: null,
-      head: false,
-      situation: null,
-      points: null,
-      made: null,
-      count: 1,
-      home_score: clock.home_score,
-      away_score: clock.away_score,
-      occurred_at: at(second),
-      ...fields,
-    };
+    const moment = { key: `${this.matchKey}:a${this.actionCount}`, matchKey: this.matchKey, side, kind, period: clock.period, minute: clock.minute, extra: clock.extra, second, clock_seconds: null };
+    return feedAction({ ...moment, home_score: clock.home_score, away_score: clock.away_score, occurred_at: at(second) }, player, fields);
   }
 
   private line(side: Side, player: FeedPlayer): Line {

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/journey';
 import { newMember, openAvatarMenu, type Member } from './support/accounts';
 import { grantAnchor, readPushUrl, startOwnRoom } from './support/anchors';
-import { expectGoalMessage, FAVOURITES_ONLY, firstAlertGoal, followEveryMatchInPlay, postAs, reportingAlertPath, XHR } from './support/fanAlerts';
+import { expectGoalMessage, FAVOURITES_ONLY, firstAlertGoal, followEveryMatchInPlay, pageListening, postAs, reportingAlertPath, XHR } from './support/fanAlerts';
 import { apiData } from './support/media';
 import { type TestStream, pushTestStream } from './support/testStream';
 
@@ -91,7 +91,10 @@ test('a followed anchor goes live: 关注的主播开播了 links to the room; s
       const second = await anchorGoingLive(browser, ops, '关注开播提醒二');
       for (const anchor of [first, second]) await postAs(fan.context.request, '/api/Member/attention', { anchor_id: anchor.anchorId, attention: 1 });
       await fan.page.goto('/web/#/about');
+      // The alert goes to the pages connected when the room goes live: the fan's page is first.
+      const listening = pageListening(fan.page);
       await fan.page.reload();
+      await listening;
 
       streams.push(first.push());
       const popup = fan.page.locator('[data-testid="fan-alert-popup"][data-kind="anchor_live"]');
@@ -119,9 +122,22 @@ test('a followed anchor goes live: 关注的主播开播了 links to the room; s
       // … and no popup comes, nor a 赛事 message for it.
       await fan.page.waitForTimeout(8_000);
       await expect(fan.page.locator('[data-testid="fan-alert-popup"]')).toHaveCount(0);
+      // The first anchor's 赛事 message (the fan-out job writes it after the alert), and none for the second.
+      const firstMessage = fan.page.getByTestId('message-item').filter({ hasText: '关注开播提醒一' });
       await openMatchTab(fan.page);
+      await expect
+        .poll(
+          async () => {
+            if ((await firstMessage.count()) > 0) return true;
+            await fan.page.reload();
+            await openMatchTab(fan.page);
+            return (await firstMessage.count()) > 0;
+          },
+          { message: 'the first anchor\'s 开播 message in 赛事', timeout: 30_000, intervals: [2_000] },
+        )
+        .toBe(true);
+      await expect(firstMessage).toHaveCount(1);
       await expect(fan.page.getByTestId('message-item').filter({ hasText: '关注开播提醒二' })).toHaveCount(0);
-      await expect(fan.page.getByTestId('message-item').filter({ hasText: '关注开播提醒一' })).toHaveCount(1);
     });
   } finally {
     await Promise.all(streams.map((stream) => stream.stop()));

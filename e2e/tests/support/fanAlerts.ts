@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocket } from '@playwright/test';
 import { demoFootballRoomInPlay } from './demoAnchors';
 
 /**
@@ -130,6 +130,37 @@ export async function expectGoalMessage(page: Page, matchId: number, openMatchTa
     )
     .toBe(true);
   await expect(goalMessage(page, matchId)).toHaveAttribute('data-kind', 'goal');
+}
+
+/**
+ * Resolves once `page`'s own connection can hear alerts: its chat socket's login answered ok, or
+ * (Tencent IM pages) its alert socket open. Call it before the navigation that opens the
+ * connection. An alert is sent to the pages connected when it happens (an anchor going live is
+ * one moment), so a journey that makes the event waits for this first: on a busy machine the
+ * page's login can come seconds after an RTMP push starts.
+ */
+export function pageListening(page: Page, timeout = 30_000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off('websocket', onSocket);
+      reject(new Error(`the page's chat or alert socket did not log in within ${timeout} ms`));
+    }, timeout);
+    const done = () => {
+      clearTimeout(timer);
+      page.off('websocket', onSocket);
+      resolve();
+    };
+    function onSocket(socket: WebSocket): void {
+      const path = new URL(socket.url()).pathname;
+      if (/\/ws\/alerts$/.test(path)) return done();
+      if (!/\/ws\/chat$/.test(path)) return;
+      socket.on('framereceived', (frame) => {
+        const text = String(frame.payload);
+        if (text.includes('"type":"login-result"') && text.includes('"ok":true')) done();
+      });
+    }
+    page.on('websocket', onSocket);
+  });
 }
 
 /**

@@ -7,11 +7,18 @@ import { type AlertRow, loadAlerts } from './alertRows';
 /** Members written by one batch statement (one short transaction each). */
 export const FANOUT_BATCH = 2_000;
 /**
- * The pause between two batches of one drain: the job leaves the cores to the live data between
- * its statements (bench:alerts: the live-data socket's p99 while 100,000 messages are written),
- * and 100,000 followers still take about 20 batches × (their statement + this) ≈ 5 s, far under 30 s.
+ * The pause after a full batch of a drain: the job leaves the cores to the live data between its
+ * statements (bench:alerts: the live-data socket's p99 while 100,000 messages are written), and
+ * 100,000 followers still take about 50 batches × (their statement + this) ≈ 13 s, far under 30 s.
+ * A shorter batch pauses in proportion to what it read (`fanoutPauseMs`): an alert followed by
+ * nobody, as most demo goals are, costs no pause, so a busy feed never queues alerts behind sleeps.
  */
 export const FANOUT_PAUSE_MS = 200;
+
+/** The pause after `batch`: FANOUT_PAUSE_MS per full batch read, in proportion below it (whole ms). */
+export function fanoutPauseMs(seen: number, batchSize: number, pauseMs: number): number {
+  return Math.floor((pauseMs * Math.min(seen, batchSize)) / batchSize);
+}
 
 export interface FanoutBatch {
   alertId: number;
@@ -19,6 +26,8 @@ export interface FanoutBatch {
   alert: FanAlert | null;
   /** Members whose 赛事 message this batch wrote (not those a retried batch had written already). */
   written: number[];
+  /** Followers this batch read (written now or by a retried batch before): what the pause after it is for. */
+  seen: number;
   done: boolean;
 }
 
@@ -35,6 +44,7 @@ export class AlertFanout {
     private readonly db: Kysely<Database>,
     private readonly batchSize: number = FANOUT_BATCH,
     private readonly pauseMs: number = FANOUT_PAUSE_MS,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** One batch of the oldest pending alert; null when none is pending (or all are being written by others). */
@@ -50,7 +60,7 @@ export class AlertFanout {
       const tooOld = claim.created_at.getTime() < Date.now() - MATCH_MESSAGE_RETENTION_DAYS * 86_400_000;
       if (row === undefined || tooOld || (row.anchorId === null && row.teamIds.length === 0)) {
         await sql`update alert_event set fanout_done_at = now() where id = ${alertId}`.execute(trx);
-        return { alertId, alert: null, written: [], done: true };
+        return { alertId, alert: null, written: [], seen: 0, done: true };
       }
       const { rows } = await this.writeBatch(row, Number(claim.fanout_after)).execute(trx);
       const result = rows[0] ?? { seen: 0, last: null, written: null };
@@ -59,19 +69,20 @@ export class AlertFanout {
         update alert_event set fanout_after = coalesce(${result.last}::bigint, fanout_after), fanout_attempts = 0,
           fanout_done_at = ${done ? sql`now()` : sql`null`}
         where id = ${alertId}`.execute(trx);
-      return { alertId, alert: row.alert, written: (result.written ?? []).map(Number), done };
+      return { alertId, alert: row.alert, written: (result.written ?? []).map(Number), seen: Number(result.seen), done };
     });
   }
 
-  /** Runs steps until nothing is pending, FANOUT_PAUSE_MS apart; answers the messages written. */
+  /** Runs steps until nothing is pending, each followed by its pause (fanoutPauseMs); answers the messages written. */
   async drain(onBatch?: (batch: FanoutBatch) => void): Promise<number> {
     let total = 0;
-    for (let first = true; ; first = false) {
-      if (!first && this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
+    for (;;) {
       const batch = await this.step();
       if (batch === null) return total;
       total += batch.written.length;
       onBatch?.(batch);
+      const pause = fanoutPauseMs(batch.seen, this.batchSize, this.pauseMs);
+      if (pause > 0) await this.sleep(pause);
     }
   }
 

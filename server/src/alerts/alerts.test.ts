@@ -151,9 +151,26 @@ describe('alerts: followed teams\' and anchors\' alerts on open pages, the 赛�
     expect(state.fanout_done_at).not.toBeNull();
     // A retry from the start (a batch whose commit was not recorded): nothing written twice.
     await sql`update alert_event set fanout_after = 0, fanout_done_at = null where id = ${alertId}`.execute(ctx.db);
-    const retried = await new AlertFanout(ctx.db, 3).drain();
+    // Each batch pauses in proportion to the followers it read (a full batch FANOUT_PAUSE_MS, 200 ms
+    // here); a batch that read nobody does not pause: a busy feed's unfollowed goals queue behind no sleep.
+    const pauses: Array<{ alertId: number; seen: number; pauseMs: number }> = [];
+    const recording = new AlertFanout(ctx.db, 3, 200, async (ms) => {
+      pauses[pauses.length - 1]!.pauseMs = ms;
+    });
+    const retried = await recording.drain((batch) => pauses.push({ alertId: batch.alertId, seen: batch.seen, pauseMs: 0 }));
     expect(retried).toBe(0);
     expect(await count()).toBe(8);
+    expect(pauses.filter((batch) => batch.alertId === alertId)).toEqual([
+      { alertId, seen: 3, pauseMs: 200 },
+      { alertId, seen: 3, pauseMs: 200 },
+      { alertId, seen: 2, pauseMs: 133 },
+    ]);
+    const unfollowed = await feedEvent(await createMatch(ctx.db, new Date(), 'live'), 'goal', { side: 'home', home: 1 });
+    await ctx.app.alerts.drain();
+    await sql`update alert_event set fanout_done_at = null where id = ${unfollowed}`.execute(ctx.db);
+    pauses.length = 0;
+    await recording.drain((batch) => pauses.push({ alertId: batch.alertId, seen: batch.seen, pauseMs: 0 }));
+    expect(pauses.find((batch) => batch.alertId === unfollowed)).toEqual({ alertId: unfollowed, seen: 0, pauseMs: 0 });
     // An alert older than the 赛事 tab's 7 days (a node down for a week): dropped, nothing written.
     const stale = await feedEvent(matchId, 'goal', { side: 'away', away: 2 });
     await sql`update alert_event set created_at = now() - interval '8 days', fanout_done_at = null, fanout_after = 0 where id = ${stale}`.execute(ctx.db);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { MATCH_MESSAGE_RETENTION_DAYS } from '@sports/shared/server';
+import { createBackgroundDatabase } from '../infra/db/backgroundDatabase';
 import { poolOf } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
 import type { App } from '../infra/http/types';
@@ -58,8 +59,12 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   // is another provider's (Tencent IM): an alert reaches a page whatever its chat.
   const sockets = new AlertSockets();
   const live = new AlertLive(db, [app.chatHub, sockets], app.log);
-  const fanout = new AlertFanout(db, options.overrides?.batchSize ?? FANOUT_BATCH);
   const pool = poolOf(db);
+  // The fan-out's statements run on a connection of their own whose PostgreSQL backend, where the
+  // database shares this machine, runs at a lower CPU priority: a 2,000-row insert never holds a
+  // core a live-data ping is waiting for (backgroundDatabase.ts; alerts/README.md, "Measured").
+  const background = pool === undefined ? null : createBackgroundDatabase(pool, app.log);
+  const fanout = new AlertFanout(background?.db ?? db, options.overrides?.batchSize ?? FANOUT_BATCH);
   const signals = pool === undefined ? null : new MessageSignals(pool, app.log, 'match_alert');
   const batchListeners = new Set<(batch: FanoutBatch) => void>();
   let sender: WebPushSender | null = null;
@@ -141,6 +146,7 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
     await sweep.stop();
     await signals?.stop();
     await draining?.catch(() => undefined);
+    await background?.close();
     await loadingKeys?.catch(() => undefined);
     await sender?.close();
     await Promise.allSettled([...pushes]);

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { ChinaTime, useLoad, type RemoteContext } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { detailCopy } from '../messages';
+import { useSettled } from './useSettled';
 
 const Section = styled.section`
   margin-top: 12px;
@@ -37,8 +38,9 @@ const Section = styled.section`
  * The match's broadcasts kept as replays (`api/Live/replayList?match_id=`, ready ones), each a link
  * to mf-live's replay page `#/clip?replay=`; nothing when there are none or they could not be asked.
  */
-export function MatchReplays({ context, matchId }: { context: RemoteContext; matchId: number }) {
+export function MatchReplays({ context, matchId, onSettled }: { context: RemoteContext; matchId: number; onSettled?: () => void }) {
   const { state } = useLoad(`replays:${matchId}`, () => scoresApi(context.api).replaysOfMatch(matchId));
+  useSettled(state.status, onSettled);
   const ready = state.status === 'ready' ? state.data.filter((replay) => replay.status === 'ready') : [];
   if (ready.length === 0) return null;
   return (

@@ -3,6 +3,7 @@ import { LoadView, Muted, useLoad, useReloadOn, type Clip, type MatchEvent, type
 import { scoresApi } from '../api/scoresApi';
 import { detailCopy } from '../messages';
 import { eventText } from './eventText';
+import { useSettled } from './useSettled';
 
 const List = styled.ol`
   margin: 0;
@@ -102,9 +103,10 @@ function ClipMark({ event, clip }: { event: MatchEvent; clip: Clip | undefined }
  * clip (a goal, a penalty, a red card: `api/Clip/list?match_id=`) carries a play mark to its page.
  * The clips are asked for again with the events; without them the timeline is the same, unmarked.
  */
-export function Timeline({ context, row }: { context: RemoteContext; row: MatchRow }) {
+export function Timeline({ context, row, onSettled }: { context: RemoteContext; row: MatchRow; onSettled?: () => void }) {
   const matchId = row.match_id;
   const { state, reload, retry } = useLoad(`events:${matchId}`, () => scoresApi(context.api).latestEvents(matchId));
+  useSettled(state.status, onSettled);
   const { state: clipState, reload: reloadClips } = useLoad(`clips:${matchId}`, () => scoresApi(context.api).clipsOfMatch(matchId));
   useReloadOn(eventSignature(row), reload);
   useReloadOn(`clips:${eventSignature(row)}`, reloadClips);

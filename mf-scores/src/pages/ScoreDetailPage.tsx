@@ -3,13 +3,11 @@ import styled from 'styled-components';
 import { DEFAULT_COMPANY_ID, LoadView, Muted, PagePanel, RemotePageFrame, Tabs, useLoad, type LiveDataFrame, type RemotePageProps, type ScoreSport, type TabItem } from '@sports/shared';
 import { scoresApi } from '../api/scoresApi';
 import { LiveStatus } from '../board/LiveStatus';
-import { Commentary } from '../detail/Commentary';
 import { IntelligenceSection, StandingsSection } from '../detail/DetailSections';
 import { MatchHeader } from '../detail/MatchHeader';
-import { MatchReplays } from '../detail/MatchReplays';
 import { OddsSection } from '../detail/OddsSection';
 import { Statistics } from '../detail/Statistics';
-import { Timeline } from '../detail/Timeline';
+import { TimelineTab } from '../detail/TimelineTab';
 import { useMatchExponents } from '../detail/useMatchExponents';
 import { useLiveMatches } from '../live/useLiveMatches';
 import { centreTabs, isCentreView } from '../matchCentre/centreView';
@@ -79,13 +77,7 @@ function MatchDetailView({ context, page, matchId }: { context: RemotePageProps[
                 <SectionHeading>{sectionsOf(row.sport).find((item) => item.key === section)?.label}</SectionHeading>
                 <Tabs label={detailCopy.sectionsLabel} items={sectionsOf(row.sport)} selected={section} onSelect={setSection} scrollable>
                   {isCentreView(section) && <MatchCentreSection context={context} row={row} view={section} relay={relay} />}
-                  {section === 'timeline' && (
-                    <>
-                      <Timeline context={context} row={row} />
-                      <MatchReplays context={context} matchId={matchId} />
-                      <Commentary context={context} row={row} />
-                    </>
-                  )}
+                  {section === 'timeline' && <TimelineTab context={context} row={row} />}
                   {section === 'statistics' && <Statistics context={context} row={row} />}
                   {section === 'odds' && (
                     <OddsSection

@@ -1,13 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRoom, createUser } from '../chat/testing/chatTestKit';
-import { type DatabaseHandle, createDatabase } from '../infra/db/database';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
-import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
 import { balanceOf, transfer } from '../wallet/index';
-import { expectLedgerClean, fundMember } from '../wallet/testing/ledgerTestKit';
+import { expectLedgerClean, fundMember, useWideLedgerDatabase } from '../wallet/testing/ledgerTestKit';
 import type { GrabAnswer } from './redPacketGrabBatcher';
 import { GrabBatcher } from './redPacketGrabBatcher';
 import { createPacket } from './redPacketService';
@@ -16,20 +14,11 @@ import { defaultRedPacketsConfig } from './redPacketsConfig';
 const CONFIG = { ...defaultRedPacketsConfig(), grabsPerIp: 0, grabsPerDevice: 0 };
 
 describeEachDatabase('red packets: batched winning grabs (GrabBatcher, claimBatch)', (target) => {
-  let testDatabase: TestDatabase;
-  /** A wide pool: the batches of two "nodes" and a held transaction really run at once. */
-  let wide: DatabaseHandle;
+  // A wide pool: concurrent transfers (the batches of two "nodes", a held transaction) really run at once.
+  const database = useWideLedgerDatabase(target);
   let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(target.adminUrl as string, { template: target.migratedTemplate });
-    wide = createDatabase({ connectionString: testDatabase.url, max: 12 });
-    db = wide.db;
-  });
-  afterAll(async () => {
-    if (db !== undefined) await expectLedgerClean(db);
-    await wide?.close();
-    await testDatabase?.drop();
+  beforeAll(() => {
+    db = database.db();
   });
 
   let keys = 0;

@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../infra/db/database';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { createUser } from '../live/testing/roomsTestKit';
-import { type TestDatabase, createTestDatabase } from '../testing/testDatabase';
 import { describeEachDatabase } from '../testing/testApp';
 import { type AccountRef, type TransferSetInput, balanceOf, transfer, transferEscrowToMember, transferEscrowToMembers, transferNow } from './ledger';
-import { expectLedgerClean, fundMember } from './testing/ledgerTestKit';
+import { expectLedgerClean, fundMember, useWideLedgerDatabase } from './testing/ledgerTestKit';
 
 const PLATFORM: AccountRef = { kind: 'platform_revenue' };
 const coinsOf = (owner: number): AccountRef => ({ kind: 'member_coins', owner });
@@ -32,20 +30,11 @@ async function refusalOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describeEachDatabase('wallet ledger: transfers, idempotency, database rules, concurrency', (target) => {
-  let testDatabase: TestDatabase;
-  /** A wider pool than the test database's own, so parallel transfers really run in parallel. */
-  let wide: DatabaseHandle;
+  // A wide pool: concurrent transfers (the batches of two "nodes", a held transaction) really run at once.
+  const database = useWideLedgerDatabase(target);
   let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(target.adminUrl as string, { template: target.migratedTemplate });
-    wide = createDatabase({ connectionString: testDatabase.url, max: 12 });
-    db = wide.db;
-  });
-  afterAll(async () => {
-    if (db !== undefined) await expectLedgerClean(db);
-    await wide?.close();
-    await testDatabase?.drop();
+  beforeAll(() => {
+    db = database.db();
   });
 
   it('moves coins in one set, keeps app_user.balance equal to the coin account, replays a key once', async () => {

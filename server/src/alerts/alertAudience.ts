@@ -1,5 +1,6 @@
 import { NOTIFY_SWITCH_OF_KIND } from '@sports/shared/server';
 import { type RawBuilder, sql } from 'kysely';
+import { idArray } from '../infra/db/idArray';
 import type { AlertRow } from './alertRows';
 
 /**
@@ -42,7 +43,7 @@ export function alertAudienceAmong(row: AlertRow, among: readonly number[]): Raw
             and ((f.target_type = 'team' and f.target_id = any(${row.teamIds.map(String)}::bigint[]))
               or (f.target_type = 'league' and f.target_id = ${row.leagueId ?? 0})))`;
   return sql<{ member_id: string }>`
-    select distinct o.id as member_id from unnest(${among.map(String)}::bigint[]) as o(id)
+    select distinct o.id as member_id from unnest(${idArray(among)}) as o(id)
     where ${follows}
       and not exists (select 1 from notify_setting s where s.member_id = o.id and not ${switchColumn})`;
 }

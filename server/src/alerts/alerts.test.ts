@@ -132,7 +132,7 @@ describe('alerts: followed teams\' and anchors\' alerts on open pages, the èµ›äº
     for (const fan of fans) await follow(fan, 'team', away_team_id);
     const batches: number[] = [];
     let alertId = 0;
-    const off = ctx.app.alerts.onBatch((batch) => batch.alertId === alertId && batches.push(batch.written.length));
+    const off = ctx.app.alerts.onBatch((batch) => batch.alertId === alertId && batches.push(batch.written));
     alertId = await feedEvent(matchId, 'goal', { side: 'away', away: 1 });
     await ctx.app.alerts.drain();
     off();

@@ -91,9 +91,9 @@ async function alerts(app: App, options: AlertsPluginOptions): Promise<void> {
   const onBatch = (batch: FanoutBatch) => {
     for (const listener of batchListeners) listener(batch);
     const alert = batch.alert;
-    if (alert === null || batch.written.length === 0) return;
+    if (alert === null || batch.pushTo.length === 0) return;
     const push = ensureKeys()
-      .then(() => sender?.pushToMembers(batch.written, alert))
+      .then(() => sender?.pushToMembers(batch.pushTo, alert))
       .catch((error: unknown) => app.log.warn({ err: error }, 'alerts: pushes failed'));
     pushes.add(push);
     void push.finally(() => pushes.delete(push));

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { createDatabase } from './database';
 import type { Database } from './schema';
 
 /**
@@ -67,7 +68,7 @@ export function lowerBackendPriority(host: string | undefined, pid: number, opti
 }
 
 /**
- * One connection, opened with `pool`'s settings, for a background job that must not take the
+ * One connection, opened by createDatabase with `pool`'s address, for a background job that must not take the
  * cores from the live paths (the alerts' fan-out: alerts/README.md). PostgreSQL has no priority
  * per statement; where the database runs on this machine (the embedded default, or a local
  * server we may renice) the backend process of this connection runs at BACKGROUND_NICE, so the
@@ -76,10 +77,16 @@ export function lowerBackendPriority(host: string | undefined, pid: number, opti
  * backend would slow the requests that got it next).
  */
 export function createBackgroundDatabase(pool: pg.Pool, log: FastifyBaseLogger, options: BackgroundDatabaseOptions = {}): BackgroundDatabase {
-  const background = new pg.Pool({ ...pool.options, max: 1 });
+  const { connectionString, connectionTimeoutMillis } = pool.options;
+  if (connectionString === undefined) throw new Error('createBackgroundDatabase: the pool was not opened from a connection string (createDatabase)');
+  const handle = createDatabase({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis,
+    onPoolError: (error) => log.warn({ err: error }, 'background database: an idle connection failed; the next job opens another'),
+  });
   let priority: BackgroundPriority | null = null;
-  background.on('error', (error) => log.warn({ err: error }, 'background database: an idle connection failed; the next job opens another'));
-  background.on('connect', (client) => {
+  handle.pool.on('connect', (client) => {
     // Queued before the job's first statement on this connection.
     client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
       ({ rows }) => {
@@ -92,14 +99,5 @@ export function createBackgroundDatabase(pool: pg.Pool, log: FastifyBaseLogger, 
       (error: unknown) => log.warn({ err: error }, 'background database: could not read the backend pid'),
     );
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: background }) });
-  let closing: Promise<void> | undefined;
-  return {
-    db,
-    priority: () => priority,
-    close() {
-      closing ??= db.destroy();
-      return closing;
-    },
-  };
+  return { db: handle.db, priority: () => priority, close: () => handle.close() };
 }

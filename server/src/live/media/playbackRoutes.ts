@@ -10,7 +10,8 @@ import { MAX_MEDIA_SEQUENCE, PlaylistWaits, withBlockingReload } from './blockin
 import { FlvSink } from './flvSink';
 import { HLS_PLAYLIST, HLS_SEGMENT_PATTERN } from './hlsPackager';
 import { type HlsProxy, OriginUnreachable, type ProxiedFile } from './origin/hlsProxy';
-import { FLV_TYPE, HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, IMMUTABLE, NO_STORE, etagOf, ifNoneMatchHits, parseSegmentUrlName, playlistCacheControl, withSegmentEpoch } from './origin/httpCaching';
+import { IMMUTABLE, NO_CACHE, NO_STORE } from '../../infra/http/cachePolicy';
+import { FLV_TYPE, HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, etagOf, ifNoneMatchHits, parseSegmentUrlName, playlistCacheControl, withSegmentEpoch } from './origin/httpCaching';
 import type { FlvRelays } from './origin/flvRelays';
 import { relayMarkOf } from './origin/relayHeader';
 import type { FlvSource } from './origin/relayedStream';
@@ -110,7 +111,7 @@ export async function playbackRoutes(app: App, options: PlaybackRoutesOptions): 
         return sendHls(request, reply, Buffer.from(playlist), HLS_PLAYLIST_TYPE, playlistCaching);
       }
       // A plain `seg<n>.ts` names no publish: a cache may not keep it.
-      return sendHls(request, reply, body, HLS_SEGMENT_TYPE, segment === null ? 'no-cache' : IMMUTABLE);
+      return sendHls(request, reply, body, HLS_SEGMENT_TYPE, segment === null ? NO_CACHE : IMMUTABLE);
     }
     if (relayMarkOf(request.headers, options.relaySecret(), stream) !== 'none' || options.hlsProxy === undefined) {
       return sendError(reply, isPlaylist ? errors.PLAYBACK_NOT_LIVE() : errors.PLAYBACK_NOT_FOUND());

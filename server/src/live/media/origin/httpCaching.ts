@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { NO_CACHE } from '../../../infra/http/cachePolicy';
 
 /**
  * The HTTP caching contract of the video routes (issue 37): what any standard cache (a node's own
@@ -10,11 +11,10 @@ import { createHash } from 'node:crypto';
  * - A playlist changes every segment: cached for less than one segment (whole seconds only, so
  *   `no-cache` with 1 s segments: caches revalidate by ETag and get a 304 while it is the same).
  * - FLV is a live stream: `no-store` (an edge must stream it through, never buffer or keep it).
+ *
+ * The Cache-Control values themselves are the site's one set (`infra/http/cachePolicy.ts`).
  */
 
-/** A year: what "never changes" means to caches. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_STORE = 'no-store';
 export const HLS_PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 export const HLS_SEGMENT_TYPE = 'video/mp2t';
 export const FLV_TYPE = 'video/x-flv';
@@ -22,7 +22,7 @@ export const FLV_TYPE = 'video/x-flv';
 /** Cache-Control of a playlist: under one segment (half of it, whole seconds), else revalidate each time. */
 export function playlistCacheControl(segmentSeconds: number): string {
   const seconds = Math.floor(segmentSeconds / 2);
-  return seconds >= 1 ? `public, max-age=${seconds}` : 'no-cache';
+  return seconds >= 1 ? `public, max-age=${seconds}` : NO_CACHE;
 }
 
 /** A strong validator of a body (sha1, base64url: 27 characters). */

@@ -15,6 +15,7 @@ export type * from './schemas/index';
 export * from './schemas/limits';
 export * from './realtime/index';
 export * from './api/createApiClient';
+export * from './api/firstScreenData';
 export * from './api/envelopeInterceptor';
 export * from './events/eventBus';
 export * from './contract/remoteContract';

@@ -5,6 +5,7 @@ export * from './api/apiError';
 export * from './api/envelope';
 export * from './api/limits';
 export * from './api/responseCodes';
+export * from './api/firstScreenData';
 export * from './contract/remoteNames';
 export * from './contract/routeManifest';
 // The one rule for comparing route paths (the host's router and the control plane's checks).

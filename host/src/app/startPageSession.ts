@@ -1,9 +1,12 @@
 import { systemConfigAtom, userInfoAtom, type RemoteContext, type SystemConfig } from '@sports/shared';
 import { loadProfile } from '../account/accountActions';
 
+/** The system configuration's call; every page's first script starts it early (index.html, firstPaint/README.md). */
+export const SYSTEM_CONFIG_PATH = 'api/universal/getHot';
+
 /** Load the system configuration (title suffix, country codes, socket address) into the store. */
 export async function loadSystemConfig({ api, store }: RemoteContext): Promise<void> {
-  const config = await api.get<SystemConfig>('api/universal/getHot');
+  const config = await api.get<SystemConfig>(SYSTEM_CONFIG_PATH);
   store.set(systemConfigAtom, config);
 }
 

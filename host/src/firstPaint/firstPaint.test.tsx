@@ -1,5 +1,8 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_GLOBAL, firstScreenKeyOfCall, type FirstScreenCall } from '@sports/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SYSTEM_CONFIG_PATH } from '../app/startPageSession';
+import { ACTIVITIES_PATH } from '../pages/ActivityStrip';
 import { NAV_ENTRIES } from '../layout/navItems';
 import { MOBILE_TABS } from '../mobile/mobileTabs';
 import { HOST_ROUTES } from '../routes/routeTable';
@@ -88,6 +91,69 @@ describe('the first paint in index.html', () => {
   it('shows no title for an address it cannot name (no assignments, or a route nobody declares), and never throws', () => {
     expect(titles(firstPaintAt('#/unknown'))).toEqual(['', '']);
     expect(titles(firstPaintAt('#/football', { remotes: 'not a list' }))).toEqual(['', '']);
+  });
+});
+
+describe('the first screen\'s data, asked for by the page\'s first script', () => {
+  const hotMatches: FirstScreenCall[] = [
+    { path: 'api/hot_match/all_match', method: 'POST', body: { status: 'live', page: 1, page_size: 20 } },
+    { path: 'api/hot_match/initial_list' },
+  ];
+  const roomCalls: FirstScreenCall[] = [{ path: 'api/Live_streaming/getRoomInfo', query: { room_id: ':id' } }, { path: 'api/Gift/getList' }];
+  const assignments = {
+    remotes: [
+      { name: 'mf_scores', routes: [{ path: 'football', title: '足球', navIndex: 1 }], widgets: [{ id: 'hotMatches', slot: 'home', order: 10, firstScreenData: hotMatches }] },
+      {
+        name: 'mf_live',
+        routes: [{ path: 'live', title: '直播间', navIndex: 2, firstScreenData: roomCalls }],
+        widgets: [{ id: 'goalClips', slot: 'home', order: 30, firstScreenData: [{ path: 'api/Clip/list', query: { latest: 1, kinds: 'goal,penalty', limit: 8 } }] }],
+      },
+    ],
+  };
+  const hostCalls = (route: string): FirstScreenCall[] => [{ path: SYSTEM_CONFIG_PATH }, ...(route === 'main' ? [{ path: ACTIVITIES_PATH }] : [])];
+
+  /** The script run at `hash` with a fetch that records what it was asked; the keys it stored and the requests. */
+  function earlyCallsAt(hash: string) {
+    const requests: { url: string; method: string; body: string | null; headers: Record<string, string> }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      requests.push({ url, method: init.method ?? 'GET', body: (init.body as string | undefined) ?? null, headers: init.headers as Record<string, string> });
+      return Promise.resolve(new Response('{"code":200,"msg":"","data":null}'));
+    });
+    firstPaintAt(hash, assignments);
+    const stored = (window as unknown as Record<string, Record<string, unknown>>)[FIRST_SCREEN_GLOBAL] ?? {};
+    return { keys: Object.keys(stored), requests };
+  }
+  const keysOf = (calls: FirstScreenCall[], params: Record<string, string> = {}) => calls.map((call) => firstScreenKeyOfCall(call, params)).filter((key) => key !== null);
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_GLOBAL];
+  });
+
+  it('on the home page: the host\'s calls and every home widget\'s, keyed as the API client looks them up, each asked once', async () => {
+    const { keys, requests } = earlyCallsAt('');
+    const widgetCalls = assignments.remotes.flatMap((remote) => remote.widgets.flatMap((widget) => widget.firstScreenData));
+    expect(keys).toEqual(keysOf([...hostCalls('main'), ...widgetCalls]));
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `GET /${SYSTEM_CONFIG_PATH}`,
+      `GET /${ACTIVITIES_PATH}`,
+      'POST /api/hot_match/all_match',
+      'GET /api/hot_match/initial_list',
+      'GET /api/Clip/list?kinds=goal%2Cpenalty&latest=1&limit=8',
+    ]);
+    // A POST sends its body as JSON, as the API client does, with the client's header; every call the client's header.
+    expect(requests[2]?.body).toBe('{"page":1,"page_size":20,"status":"live"}');
+    expect(requests[2]?.headers['Content-Type']).toBe('application/json');
+    expect(requests.every((request) => request.headers['X-Requested-With'] === 'XMLHttpRequest')).toBe(true);
+  });
+
+  it('on a route: the host\'s call and the route\'s, with the hash\'s own parameters; a call whose parameter the hash lacks is not started', () => {
+    expect(earlyCallsAt('#/live?id=7').keys).toEqual(keysOf([...hostCalls('live'), ...roomCalls], { id: '7' }));
+    expect(earlyCallsAt('#/live?id=7').requests.map((request) => request.url)).toContain('/api/Live_streaming/getRoomInfo?room_id=7');
+    expect(earlyCallsAt('#/live').keys).toEqual(keysOf([...hostCalls('live'), { path: 'api/Gift/getList' }]));
+    // A route without declared data, and one nobody declares: the host's call only.
+    expect(earlyCallsAt('#/football').keys).toEqual(keysOf(hostCalls('football')));
+    expect(earlyCallsAt('#/nowhere').keys).toEqual(keysOf(hostCalls('nowhere')));
   });
 });
 

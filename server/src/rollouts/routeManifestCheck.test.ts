@@ -43,6 +43,24 @@ describe('checkRouteManifest', () => {
     expect(accepted).toBeNull();
   });
 
+  it('accepts first-screen data of routes and widgets, and refuses a call the page must not make, naming it', () => {
+    const room = { path: 'live', title: '直播间', navIndex: 2, firstScreenData: [{ path: 'api/Live_streaming/getRoomInfo', query: { room_id: ':id' } }] };
+    const hot = { id: 'hotMatches', slot: 'home', order: 10, firstScreenData: [{ path: 'api/hot_match/all_match', method: 'POST', body: { status: 'live', page: 1 } }] };
+    expect(check({ ...withRoutes(room), widgets: [hot] }).problems).toEqual([]);
+    // The schema: another site, a path outside the API, too many calls, an object as a value.
+    const firstScreen = (calls: unknown[]) => withRoutes({ path: 'rank', title: '排行', navIndex: 2, firstScreenData: calls });
+    expect(check(firstScreen([{ path: 'https://evil.example/api/x' }])).problems).toEqual([routeManifestMessages.invalid('routes.3.firstScreenData.0.path 格式错误')]);
+    expect(check(firstScreen([{ path: 'api/../admin' }])).problems).toHaveLength(1);
+    expect(check(firstScreen(Array.from({ length: 5 }, () => ({ path: 'api/x' })))).problems).toHaveLength(1);
+    expect(check(firstScreen([{ path: 'api/x', query: { q: { nested: 1 } } }])).problems).toHaveLength(1);
+    expect(check(firstScreen([{ path: 'api/x', method: 'DELETE' }])).problems).toHaveLength(1);
+    // The rules the schema cannot say.
+    expect(check(firstScreen([{ path: 'api/x', body: { a: 1 } }])).problems).toEqual([routeManifestMessages.firstScreenGetBody('#/rank', 'api/x')]);
+    expect(check({ ...valid, widgets: [{ ...hot, firstScreenData: [{ path: 'api/Live_streaming/getRoomInfo', query: { room_id: ':id' } }] }] }).problems).toEqual([
+      routeManifestMessages.firstScreenWidgetParam('hotMatches', 'api/Live_streaming/getRoomInfo'),
+    ]);
+  });
+
   it("refuses another remote's manifest", () => {
     expect(check({ ...valid, remote: 'mf_live' }).problems).toEqual([routeManifestMessages.otherRemote('mf_live', 'mf_scores')]);
   });

@@ -1,4 +1,13 @@
-import { HOST_ROUTE_PATHS, ROUTE_MANIFEST_FILE, type RemoteName, type RouteManifest, RouteManifestSchema, routeKey } from '@sports/shared/server';
+import {
+  FIRST_SCREEN_ROUTE_PARAM_PREFIX,
+  type FirstScreenCall,
+  HOST_ROUTE_PATHS,
+  ROUTE_MANIFEST_FILE,
+  type RemoteName,
+  type RouteManifest,
+  RouteManifestSchema,
+  routeKey,
+} from '@sports/shared/server';
 import { Compile } from 'typebox/compile';
 import { validationMessage } from '../infra/http/validationMessages';
 
@@ -17,6 +26,10 @@ export const routeManifestMessages = {
   duplicateWidget: (id: string) => `组件 ${id} 声明了不止一次`,
   blankTitle: (path: string) => `路径 #/${path} 的标题为空`,
   hostPath: (path: string) => `路径 #/${path} 属于主应用，远程模块不能声明`,
+  /** firstScreenData (api/firstScreenData.ts): a GET has a query, not a body. */
+  firstScreenGetBody: (owner: string, path: string) => `${owner} 的首屏数据 ${path}：GET 请求不能带 body`,
+  /** A widget has no hash of its own, so a ':name' value could never be filled. */
+  firstScreenWidgetParam: (id: string, path: string) => `组件 ${id} 的首屏数据 ${path}：组件没有路由参数，不能用 ':' 开头的值`,
 } as const;
 
 const validator = Compile(RouteManifestSchema);
@@ -24,6 +37,10 @@ const validator = Compile(RouteManifestSchema);
 // Paths compare by the one rule of the host and the control plane (@sports/shared's routePaths.ts:
 // without regard to case, as the host's router matches them).
 const HOST_KEYS = new Set(HOST_ROUTE_PATHS.map(routeKey));
+
+function usesRouteParam(call: FirstScreenCall): boolean {
+  return [...Object.values(call.query ?? {}), ...Object.values(call.body ?? {})].some((value) => typeof value === 'string' && value.startsWith(FIRST_SCREEN_ROUTE_PARAM_PREFIX));
+}
 
 /**
  * Checks the text of a staged release's `route-manifest.json` (null: the file is absent): it
@@ -60,6 +77,12 @@ export function checkRouteManifest(text: string | null, remote: RemoteName): { p
   for (const widget of manifest.widgets) {
     if (seenWidgets.has(widget.id)) problems.push(routeManifestMessages.duplicateWidget(widget.id));
     seenWidgets.add(widget.id);
+    for (const call of widget.firstScreenData ?? []) {
+      if (usesRouteParam(call)) problems.push(routeManifestMessages.firstScreenWidgetParam(widget.id, call.path));
+    }
+  }
+  for (const [owner, calls] of [...manifest.routes.map((route) => [`#/${route.path}`, route.firstScreenData] as const), ...manifest.widgets.map((widget) => [widget.id, widget.firstScreenData] as const)]) {
+    for (const call of calls ?? []) if ((call.method ?? 'GET') === 'GET' && call.body !== undefined) problems.push(routeManifestMessages.firstScreenGetBody(owner, call.path));
   }
   return { problems, manifest: problems.length === 0 ? manifest : null };
 }

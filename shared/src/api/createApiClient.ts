@@ -1,6 +1,7 @@
 import { ApiError } from './apiError';
 import { isApiEnvelope, type ApiEnvelope } from './envelope';
 import { createEnvelopeHandler, type InterceptorDeps } from './envelopeInterceptor';
+import { takeFirstScreenAnswer } from './firstScreenData';
 import { REQUEST_TIMEOUT_MS } from './limits';
 import { nextTask } from '../tasks/nextTask';
 import { requestUrlOf, type QueryParams } from './requestUrl';
@@ -63,6 +64,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { handleEnvelope, handleFailure } = createEnvelopeHandler(options);
 
   async function send(config: ApiRequest): Promise<Answer | null> {
+    const url = requestUrlOf(options.baseURL, config.url, config.params);
+    // The first screen's data, asked for by the page's first script before any JavaScript arrived
+    // (firstScreenData.ts): taken once, and asked again here when that call got no answer.
+    const early = config.headers === undefined ? takeFirstScreenAnswer(config.method, url, config.data) : null;
+    if (early) {
+      const answer = await early.catch(() => null);
+      if (answer) return { ok: answer.ok, body: parsedJson(answer.text) };
+    }
     // Each call in a task of its own (tasks/nextTask.ts): a page's first requests are asked for
     // together inside React's effects, and each fetch() is milliseconds of the browser's own time.
     // Not while the page is being hidden: a tab closing may run no further task, and the last
@@ -76,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
     try {
-      const response = await fetch(requestUrlOf(options.baseURL, config.url, config.params), {
+      const response = await fetch(url, {
         method: config.method,
         headers,
         body,

@@ -1,3 +1,4 @@
+import type { FirstScreenCall } from '../api/firstScreenData';
 import type { RemoteName } from './remoteNames';
 
 /**
@@ -42,6 +43,12 @@ export interface RouteMeta {
    * (a live room: the player edge to edge, its chat below; the header's back button leads out).
    */
   immersiveOnPhone?: boolean;
+  /**
+   * The GET calls this route's first screen makes, started by the page before its JavaScript
+   * arrives (api/firstScreenData.ts). List only calls the page's code really makes, with the same
+   * query: a call the code does not make is a wasted request on every first visit.
+   */
+  firstScreenData?: FirstScreenCall[];
 }
 
 /** A piece of a remote that another page composes, and where. */
@@ -64,6 +71,8 @@ export interface WidgetMeta {
    * placed where they stay (a row that widened on arrival moved every widget after it).
    */
   wide?: boolean;
+  /** The GET calls this widget makes on its first render, started early on the home page (as RouteMeta's). */
+  firstScreenData?: FirstScreenCall[];
 }
 
 /** What a squad writes in its remote's `src/routeManifest.json`. */

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { MAX_FIRST_SCREEN_CALLS } from '../api/firstScreenData';
 import { MAX_WIDGET_PHONE_HEIGHT, NAV_INDEX_MAX, ROUTE_MANIFEST_SCHEMA_VERSION } from '../contract/routeManifest';
 import { MultilineString } from './primitives';
 
@@ -18,6 +19,27 @@ export const RemoteNameSchema = Type.Union([
 export const AssignmentChannelSchema = Type.Union([Type.Literal('stable'), Type.Literal('candidate'), Type.Literal('override'), Type.Literal('dev')]);
 export type AssignmentChannel = Static<typeof AssignmentChannelSchema>;
 
+/**
+ * One call of a first screen (api/firstScreenData.ts): an API path of this site (the page's first
+ * script asks only for `/api/...` of its own origin), GET or POST, with a small query or body of
+ * plain values.
+ */
+const FirstScreenValuesSchema = Type.Record(
+  Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,31}$' }),
+  Type.Union([Type.String({ maxLength: 64 }), Type.Number(), Type.Boolean()]),
+  { maxProperties: 8 },
+);
+export const FirstScreenCallSchema = Type.Object(
+  {
+    path: Type.String({ maxLength: 120, pattern: '^api/[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*$' }),
+    method: Type.Optional(Type.Union([Type.Literal('GET'), Type.Literal('POST')])),
+    query: Type.Optional(FirstScreenValuesSchema),
+    body: Type.Optional(FirstScreenValuesSchema),
+  },
+  { additionalProperties: false },
+);
+const FirstScreenDataSchema = Type.Array(FirstScreenCallSchema, { maxItems: MAX_FIRST_SCREEN_CALLS });
+
 /** One route of a remote's route manifest (contract/routeManifest.ts, RouteMeta). */
 export const RouteMetaSchema = Type.Object(
   {
@@ -29,6 +51,7 @@ export const RouteMetaSchema = Type.Object(
     hidesHeaderOnScroll: Type.Optional(Type.Boolean()),
     requiresLogin: Type.Optional(Type.Boolean()),
     immersiveOnPhone: Type.Optional(Type.Boolean()),
+    firstScreenData: Type.Optional(FirstScreenDataSchema),
   },
   { additionalProperties: false },
 );
@@ -42,6 +65,7 @@ export const WidgetMetaSchema = Type.Object(
     order: Type.Integer({ minimum: 0, maximum: 1000 }),
     phoneHeight: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WIDGET_PHONE_HEIGHT })),
     wide: Type.Optional(Type.Boolean()),
+    firstScreenData: Type.Optional(FirstScreenDataSchema),
   },
   { additionalProperties: false },
 );

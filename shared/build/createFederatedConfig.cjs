@@ -287,6 +287,31 @@ function oneRuntimeCoreRule() {
   };
 }
 
+/**
+ * One bundler runtime in the page as well (issue 38). `externalRuntime` takes only runtime-core
+ * from the host; each remoteEntry.js still carried its own @module-federation/webpack-bundler-
+ * runtime (consumes, sharing, start-up; with the sdk's logger and error texts, half of its
+ * 25 KB). The host puts its copy on the page (federation/providedBundlerRuntimePlugin.mjs, a
+ * runtime plugin) and a production remote embeds federation/remoteBundlerRuntime.mjs in place of
+ * the package's entry: the same object, its functions from the host's copy. The federation
+ * plugin embeds the package by its resolved path (FederationRuntimePlugin's entry template), so
+ * the swap matches that file; the alias lets the replacement import the one function the host
+ * leaves out (initContainerEntry: the host exposes nothing) from that same copy.
+ */
+function bundlerRuntimeFromHost(packageDir, webpack) {
+  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack', { paths: [packageDir] }));
+  const bundlerEntry = require.resolve('@module-federation/webpack-bundler-runtime/bundler', { paths: [enhancedDir] });
+  const packageRoot = path.dirname(path.dirname(bundlerEntry));
+  const replacement = path.join(__dirname, 'federation', 'remoteBundlerRuntime.mjs');
+  return {
+    alias: { '@module-federation/webpack-bundler-runtime': packageRoot },
+    plugin: new webpack.NormalModuleReplacementPlugin(/[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, replacement),
+  };
+}
+
+/** The host's runtime plugin that hands its bundler runtime to the remotes (see bundlerRuntimeFromHost). */
+const PROVIDED_BUNDLER_RUNTIME_PLUGIN = path.join(__dirname, 'federation', 'providedBundlerRuntimePlugin.mjs');
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -324,6 +349,9 @@ function createFederatedConfig(options, argv = {}) {
   const isHost = role === 'host';
   const sharedScope = createSharedScope(packageDir);
   const router = reactRouterEntries(packageDir, isProduction);
+  // A production remote takes the host's runtime-core (`externalRuntime`) and bundler runtime.
+  const usesHostRuntime = !isHost && isProduction;
+  const hostBundlerRuntime = usesHostRuntime ? bundlerRuntimeFromHost(packageDir, requireFrom(packageDir, 'webpack')) : null;
 
   // The host's page and a remote's standalone harness (dev only) are plain html shells.
   const htmlEntry = isHost ? 'main' : 'harness';
@@ -355,7 +383,10 @@ function createFederatedConfig(options, argv = {}) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // The host's router, bundled (not shared) from its production build; a remote has none.
-      alias: router ? { 'react-router$': router.index, 'react-router/dom$': router.dom } : {},
+      alias: {
+        ...(router ? { 'react-router$': router.index, 'react-router/dom$': router.dom } : {}),
+        ...(hostBundlerRuntime ? hostBundlerRuntime.alias : {}),
+      },
     },
     module: { rules: [swcRule(), oneRuntimeCoreRule()] },
     performance: { hints: false },
@@ -367,7 +398,7 @@ function createFederatedConfig(options, argv = {}) {
         // Pitfall 1: 'loaded-first' so a dead remote is never fetched at start-up.
         shareStrategy: 'loaded-first',
         shared: sharedScope,
-        runtimePlugins,
+        runtimePlugins: isHost ? [...runtimePlugins, PROVIDED_BUNDLER_RUNTIME_PLUGIN] : runtimePlugins,
         // Pitfall 6: remotes publish a manifest the host loads by URL at run time.
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         // Pitfall 5: the dts plugin breaks with TypeScript 7; contracts live in @sports/shared.
@@ -377,9 +408,18 @@ function createFederatedConfig(options, argv = {}) {
         // One Module Federation runtime in the page (issue 16: ~25 KB compressed per remote entry):
         // the host puts its runtime-core on the page (globalThis._FEDERATION_RUNTIME_CORE) before
         // it loads any remote, and a production remote's remoteEntry.js uses that one instead of
-        // carrying its own. A remote's standalone harness (development) keeps its own runtime.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
+        // carrying its own (and its bundler runtime: bundlerRuntimeFromHost). A remote's
+        // standalone harness (development) keeps its own runtime.
+        // `optimization` (issue 38) drops runtime code the site never runs: `target: 'web'` the
+        // Node.js paths (main.js -1.5 KiB), `disableRemote` in a remote the code that loads other
+        // remotes (only the host loads remotes). Not `disableSnapshot`: the snapshot plugin is
+        // what loads a remote by its mf-manifest.json (remoteModuleLoader's registerRemotes), and
+        // without it no remote loads (main.js would be 1.2 KiB smaller).
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: usesHostRuntime, optimization: { target: 'web', disableRemote: true } },
       }),
+      ...(hostBundlerRuntime ? [hostBundlerRuntime.plugin] : []),
       ...(isProduction ? [new LoadGraphPlugin(packageDir), new CompileHintsPlugin(), new PrecompressPlugin()] : []),
       ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope, federationPluginVersion(packageDir))] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry

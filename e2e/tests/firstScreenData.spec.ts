@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { test } from './support/journey';
 import { phoneContext } from './support/phones';
 
@@ -57,7 +57,7 @@ async function declaredKeys(context: BrowserContext, path: string): Promise<stri
   return keys;
 }
 
-async function expectEarlyAndOnce(context: BrowserContext, path: string, firstScreenShown: (page: Page) => Promise<void>, expectedKeys: string[]) {
+async function expectEarlyAndOnce(context: BrowserContext, path: string, firstScreenShown: (page: Page) => Promise<void>, expectedKeys: string[] = []) {
   const declared = await declaredKeys(context, path);
   for (const key of expectedKeys) expect(declared, `the page's first script starts ${key}`).toContain(key);
 
@@ -119,4 +119,44 @@ test('/h5/#/football and a room on a phone: the route\'s own calls, with the roo
     },
     ['GET api/Live_streaming/getRoomInfo?room_id=1', 'GET api/Barrage/getList?room_id=1', 'GET api/Gift/getList'],
   );
+});
+
+interface DeclaredRoute {
+  path: string;
+  firstScreenData?: { query?: Record<string, unknown>; body?: Record<string, unknown> }[];
+}
+
+/** A match of the demo feed, for the routes that take a match id. */
+async function someMatchId(request: APIRequestContext): Promise<number> {
+  const answer = await request.post('/api/hot_match/all_match', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { status: 'live', page: 1, page_size: 1 } });
+  const id = ((await answer.json()) as { data?: { list?: { match_id: number }[] } }).data?.list?.[0]?.match_id;
+  if (id === undefined) throw new Error('the demo feed has no live match');
+  return id;
+}
+
+test('every route that declares first-screen data: the code takes each early answer (a declaration unlike the code\'s call fails here)', async ({ browser, request }) => {
+  const context = await browser.newContext(DESKTOP);
+  const probe = await context.newPage();
+  await probe.route(/\.js(\?|$)/, (route) => route.abort());
+  await probe.goto('/web/#/main');
+  const routes = await probe.evaluate(() => {
+    const { remotes } = JSON.parse(document.getElementById('mf-assignments')?.textContent ?? '{"remotes":[]}') as { remotes: { routes: DeclaredRoute[] }[] };
+    return remotes.flatMap((remote) => remote.routes).filter((route) => (route.firstScreenData ?? []).length > 0);
+  });
+  await probe.close();
+  expect(routes.length, 'the releases declare first-screen data').toBeGreaterThan(3);
+
+  // The hash parameters each route's declarations name (':id'), as a visitor's link carries them.
+  const params: Record<string, Record<string, string>> = { live: { id: '1' }, 'score-detail': { id: String(await someMatchId(request)) } };
+  for (const route of routes) {
+    const named = new Set(
+      (route.firstScreenData ?? []).flatMap((call) => [...Object.values(call.query ?? {}), ...Object.values(call.body ?? {})]).filter((value): value is string => typeof value === 'string' && value.startsWith(':')).map((value) => value.slice(1)),
+    );
+    const given = params[route.path] ?? {};
+    for (const name of named) expect(given[name], `#/${route.path} takes ':${name}': give it a value in this journey's params`).toBeDefined();
+    const query = new URLSearchParams(given).toString();
+    await expectEarlyAndOnce(context, `/web/#/${route.path}${query ? `?${query}` : ''}`, async (page) => {
+      await expect(page.locator(`[data-remote]`).first()).toBeVisible({ timeout: 30_000 });
+    });
+  }
 });

@@ -4,6 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { CompileHintsPlugin } = require('./compileHintsPlugin.cjs');
+const { HOST_CAPABILITIES, HOST_NEEDS_FILE, HOST_PROVIDES } = require('./hostCapabilities.cjs');
 
 /** Build tools are devDependencies of each package (pnpm is strict), so load them from there. */
 function requireFrom(packageDir, id) {
@@ -99,15 +100,16 @@ function federationPluginVersion(packageDir) {
  * The host's page singletons as { name: { version, requiredVersion } }, written next to its
  * build as mf-host-shared.json: the control plane checks every remote release against it. And
  * the federation runtime the host runs and hands the remotes (`provideExternalRuntime`) as
- * mf-host-runtime.json `{ pluginVersion }`: a release built with another major or minor is
- * refused (server/src/rollouts/federationRuntimeCheck.ts).
+ * mf-host-runtime.json `{ pluginVersion, provides }`: a release built with another major or minor
+ * is refused (server/src/rollouts/federationRuntimeCheck.ts), and so is one that needs from the
+ * page what `provides` does not name (hostCapabilities.cjs, server/src/rollouts/hostNeedsCheck.ts).
  */
 class HostSharedRequirementsPlugin {
   constructor(sharedScope, pluginVersion) {
     this.requirements = Object.fromEntries(
       Object.entries(sharedScope).map(([name, { version, requiredVersion }]) => [name, { version, requiredVersion }]),
     );
-    this.runtime = { pluginVersion };
+    this.runtime = { pluginVersion, provides: [...HOST_PROVIDES] };
   }
 
   apply(compiler) {
@@ -116,6 +118,27 @@ class HostSharedRequirementsPlugin {
       compilation.hooks.processAssets.tap({ name: 'HostSharedRequirementsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset('mf-host-shared.json', new sources.RawSource(`${JSON.stringify(this.requirements, null, 2)}\n`));
         compilation.emitAsset('mf-host-runtime.json', new sources.RawSource(`${JSON.stringify(this.runtime, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * What a production remote takes from the host's page (hostCapabilities.cjs), written beside its
+ * mf-manifest.json as mf-host-needs.json `{ needs }`: registration refuses the release while the
+ * host's build does not provide all of it (server/src/rollouts/hostNeedsCheck.ts), instead of its
+ * container throwing on the visitors' pages.
+ */
+class HostNeedsPlugin {
+  constructor(needs) {
+    this.needs = needs;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('HostNeedsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HostNeedsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(HOST_NEEDS_FILE, new sources.RawSource(`${JSON.stringify({ needs: this.needs }, null, 2)}\n`));
       });
     });
   }
@@ -419,7 +442,9 @@ function createFederatedConfig(options, argv = {}) {
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: usesHostRuntime, optimization: { target: 'web', disableRemote: true } },
       }),
-      ...(hostBundlerRuntime ? [hostBundlerRuntime.plugin] : []),
+      // With the swap the remote needs the host's bundler runtime, and its release says so; a
+      // development build (a remote's harness) carries its own runtime and needs nothing.
+      ...(hostBundlerRuntime ? [hostBundlerRuntime.plugin, new HostNeedsPlugin([HOST_CAPABILITIES.bundlerRuntime])] : []),
       ...(isProduction ? [new LoadGraphPlugin(packageDir), new CompileHintsPlugin(), new PrecompressPlugin()] : []),
       ...(isHost ? [new HostSharedRequirementsPlugin(sharedScope, federationPluginVersion(packageDir))] : [new RouteManifestPlugin(name, path.join(packageDir, routeManifest))]),
       ...(hasHtmlEntry

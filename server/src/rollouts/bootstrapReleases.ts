@@ -3,13 +3,17 @@ import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_PACKAGE_FOLDER, type HostSharedRequirements, type RemoteName } from '@sports/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeReleaseId } from '@sports/shared/node';
+import { capabilityNamesOf } from './hostNeedsCheck';
 import { findRelease, registerRelease, type ReleaseDeps } from './releases';
 import { makeStable } from './rolloutOperations';
 
 /** Written by the host's build: the page singletons releases are checked against. */
 export const HOST_SHARED_FILE = 'mf-host-shared.json';
 
-/** Written by the host's build: `{ pluginVersion }`, the Module Federation runtime releases must run on (federationRuntimeCheck.ts). */
+/**
+ * Written by the host's build: `{ pluginVersion, provides }`, the Module Federation runtime releases
+ * must run on (federationRuntimeCheck.ts) and what its page hands them beyond it (hostNeedsCheck.ts).
+ */
 export const HOST_RUNTIME_FILE = 'mf-host-runtime.json';
 
 export async function readHostShared(siteRoot: string): Promise<HostSharedRequirements | null> {
@@ -20,14 +24,24 @@ export async function readHostShared(siteRoot: string): Promise<HostSharedRequir
   }
 }
 
-/** The host build's federation runtime version, or null when it wrote none (not built, or built before issue 38). */
-export async function readHostRuntimeVersion(siteRoot: string): Promise<string | null> {
+/** The host build's mf-host-runtime.json, or null when there is none (not built, or built before issue 38). */
+async function readHostRuntimeFile(siteRoot: string): Promise<{ pluginVersion?: unknown; provides?: unknown } | null> {
   try {
-    const { pluginVersion } = JSON.parse(await fs.readFile(path.join(siteRoot, 'host', 'dist', HOST_RUNTIME_FILE), 'utf8')) as { pluginVersion?: unknown };
-    return typeof pluginVersion === 'string' && pluginVersion.length > 0 ? pluginVersion : null;
+    return JSON.parse(await fs.readFile(path.join(siteRoot, 'host', 'dist', HOST_RUNTIME_FILE), 'utf8')) as { pluginVersion?: unknown; provides?: unknown } | null;
   } catch {
     return null;
   }
+}
+
+/** The host build's federation runtime version, or null when it wrote none (not built, or built before issue 38). */
+export async function readHostRuntimeVersion(siteRoot: string): Promise<string | null> {
+  const pluginVersion = (await readHostRuntimeFile(siteRoot))?.pluginVersion;
+  return typeof pluginVersion === 'string' && pluginVersion.length > 0 ? pluginVersion : null;
+}
+
+/** What the host build's page provides the remotes (hostNeedsCheck.ts): nothing when its file names nothing (built before the list). */
+export async function readHostProvides(siteRoot: string): Promise<string[]> {
+  return capabilityNamesOf((await readHostRuntimeFile(siteRoot))?.provides) ?? [];
 }
 
 /**

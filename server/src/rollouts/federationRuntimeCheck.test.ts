@@ -8,7 +8,7 @@ import { HOST_RUNTIME_FILE, readHostRuntimeVersion } from './bootstrapReleases';
 import { federationRuntimeOf, runsOnHostRuntime } from './federationRuntimeCheck';
 import { computeReleaseId } from '@sports/shared/node';
 import { registerRelease, releaseMessages } from './releases';
-import { HOST_RUNTIME_VERSION, HOST_SHARED, makeReleaseBuild, ops, publishThroughApi, scratchReleases } from './testing/releaseFixtures';
+import { HOST_PROVIDES, HOST_RUNTIME_VERSION, HOST_SHARED, makeReleaseBuild, ops, publishThroughApi, scratchReleases } from './testing/releaseFixtures';
 
 describe('the federation runtime a release was built with', () => {
   it('is metaData.pluginVersion of its manifest, or null when it names none', () => {
@@ -75,7 +75,7 @@ describeEachDatabase('the federation runtime at registration', (target) => {
     const folder = await makeReleaseBuild('mf_live', '7.0.5', 'host runtime unknown');
     const { releaseId } = await computeReleaseId(folder, '7.0.5');
     await releases.store.copyFolder('mf_live', releaseId, folder);
-    const deps = { db: ctx.db, store: releases.store, hostShared: HOST_SHARED, hostRuntimeVersion: null };
+    const deps = { db: ctx.db, store: releases.store, hostShared: HOST_SHARED, hostRuntimeVersion: null, hostProvides: HOST_PROVIDES };
     await expect(registerRelease(deps, { remote: 'mf_live', releaseId, actor: 'alice', reason: 'test' })).rejects.toMatchObject({
       reason: 'RELEASE_REFUSED',
       message: errors.RELEASE_REFUSED.message([releaseMessages.hostRuntimeUnknown]),

@@ -14,6 +14,8 @@ import semver from 'semver';
  *
  * The release's version is `metaData.pluginVersion` of its mf-manifest.json (the enhanced plugin
  * writes it); the host's is what its build writes in `mf-host-runtime.json` (bootstrapReleases.ts).
+ * Whether the host's page provides what the remote takes from it (its bundler runtime) is a check
+ * of its own: hostNeedsCheck.ts.
  */
 
 /** `metaData.pluginVersion` of a release's manifest, or null when it names none. */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_PACKAGE_FOLDER, ROUTE_MANIFEST_FILE, type RemoteName } from '@sports/shared/server';
 import { compressedCopyProblems, contentHashOf, listReleaseFiles } from '@sports/shared/node';
+import { HOST_NEEDS_FILE } from './hostNeedsCheck';
 
 /**
  * Where release folders live. Uploads land in a staging area that is never served; a release
@@ -18,6 +19,8 @@ export interface ReleaseStore {
   readManifest(remote: RemoteName, releaseId: string): Promise<unknown>;
   /** The staged release's route-manifest.json as text (checked by routeManifestCheck.ts); null when it has none. */
   readRouteManifest(remote: RemoteName, releaseId: string): Promise<string | null>;
+  /** The staged release's mf-host-needs.json as text (checked by hostNeedsCheck.ts); null when it has none. */
+  readHostNeeds(remote: RemoteName, releaseId: string): Promise<string | null>;
   /** Compressed copies (`x.js.br`, `.gz`, `.deflate`) that do not say what their file says (`@sports/shared/node`'s compressedCopies.ts). */
   compressedCopyProblems(remote: RemoteName, releaseId: string): Promise<string[]>;
   /** The content hash of the staged files, to check it matches the release id. */
@@ -49,6 +52,16 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
     }
   }
 
+  /** A file of a staged release as text; null when the release has no such file. */
+  async function readStagedText(remote: RemoteName, releaseId: string, file: string): Promise<string | null> {
+    try {
+      return await fs.readFile(path.join(staged(remote, releaseId), file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async function hashOf(folder: string): Promise<string> {
     return contentHashOf(folder, await listReleaseFiles(folder));
   }
@@ -64,14 +77,8 @@ export function createLocalReleaseStore(rootDir: string, baseUrl = '/web/release
     async readManifest(remote, releaseId) {
       return JSON.parse(await fs.readFile(path.join(staged(remote, releaseId), 'mf-manifest.json'), 'utf8')) as unknown;
     },
-    async readRouteManifest(remote, releaseId) {
-      try {
-        return await fs.readFile(path.join(staged(remote, releaseId), ROUTE_MANIFEST_FILE), 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
+    readRouteManifest: (remote, releaseId) => readStagedText(remote, releaseId, ROUTE_MANIFEST_FILE),
+    readHostNeeds: (remote, releaseId) => readStagedText(remote, releaseId, HOST_NEEDS_FILE),
     async compressedCopyProblems(remote, releaseId) {
       const folder = staged(remote, releaseId);
       return compressedCopyProblems(folder, await listReleaseFiles(folder));

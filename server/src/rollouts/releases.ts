@@ -4,6 +4,7 @@ import type { Database, MfReleaseTable } from '../infra/db/schema';
 import { errors } from '../infra/http/errorCatalogue';
 import { writeAudit } from './audit';
 import { federationRuntimeOf, runsOnHostRuntime } from './federationRuntimeCheck';
+import { hostNeedsOf, missingFromHost } from './hostNeedsCheck';
 import { checkRelease } from './releaseCheck';
 import { releaseIdFor } from '@sports/shared/node';
 import { type ReleaseStore, SealMismatchError } from './releaseStore';
@@ -16,6 +17,8 @@ export interface ReleaseDeps {
   hostShared: HostSharedRequirements | null;
   /** The Module Federation runtime the host was built with (its `mf-host-runtime.json`); null when unknown. */
   hostRuntimeVersion: string | null;
+  /** What the host's page hands the remotes beyond that runtime (its `mf-host-runtime.json` `provides`; hostNeedsCheck.ts). */
+  hostProvides: readonly string[];
 }
 
 /**
@@ -29,6 +32,10 @@ export const releaseMessages = {
   hostRuntimeUnknown: '主应用的构建没有写明模块联邦运行时版本（mf-host-runtime.json），请重新构建主应用',
   /** Where the release's manifest names no runtime version: RELEASE_RUNTIME_MISMATCH's first version. */
   runtimeUnnamed: '未写明（mf-manifest.json 没有 metaData.pluginVersion）',
+  /** The release needs from the host's page what the host's build does not provide (hostNeedsCheck.ts). */
+  hostLacks: (capability: string, hostRuntime: string) => `远程模块需要主应用提供 ${capability}，当前主应用（模块联邦运行时 ${hostRuntime}）不提供：请先发布新的主应用`,
+  /** The release's mf-host-needs.json is there but not `{ needs: [names] }`. */
+  hostNeedsUnreadable: 'mf-host-needs.json 无法读取（应为 {"needs": [...]}），请重新构建',
 } as const;
 
 export function toMfRelease(row: Selectable<MfReleaseTable>, store: ReleaseStore): MfRelease {
@@ -117,8 +124,9 @@ interface StagedReleaseCheck {
 /**
  * The checks of a staged release, and what registration stores of it: the content hashes to the
  * id, it was built with the host's federation runtime (same major and minor: federationRuntimeCheck.ts;
- * else nothing more is checked, since nothing else matters until it is rebuilt), the manifest is
- * compatible with the host, the route manifest is sound (routeManifestCheck.ts) and every
+ * else nothing more is checked, since nothing else matters until it is rebuilt), the host's page
+ * provides what it needs (hostNeedsCheck.ts), the manifest is compatible with the host, the route
+ * manifest is sound (routeManifestCheck.ts) and every
  * compressed copy (.br, .gz, .deflate) says what its file says (`compressedCopyProblems` of `@sports/shared/node`). All
  * problems are listed together, so a squad sees all.
  */
@@ -138,9 +146,22 @@ async function checkStagedRelease(deps: ReleaseDeps, remote: RemoteName, release
   if (!runsOnHostRuntime(runtime, deps.hostRuntimeVersion)) {
     return { problems: [], contentHash, routeManifest: null, runtimeMismatch: { release: runtime ?? releaseMessages.runtimeUnnamed, host: deps.hostRuntimeVersion } };
   }
+  const needs = await readAndCheckHostNeeds(deps, remote, releaseId, deps.hostRuntimeVersion);
   const routes = await readAndCheckRouteManifest(deps.store, remote, releaseId);
   const copies = await deps.store.compressedCopyProblems(remote, releaseId);
-  return { problems: [...checkRelease(manifest, remote, deps.hostShared), ...routes.problems, ...copies], contentHash, routeManifest: routes.manifest };
+  return { problems: [...needs, ...checkRelease(manifest, remote, deps.hostShared), ...routes.problems, ...copies], contentHash, routeManifest: routes.manifest };
+}
+
+/** A problem for each capability the release needs that the host's page does not provide. */
+async function readAndCheckHostNeeds(deps: ReleaseDeps, remote: RemoteName, releaseId: string, hostRuntime: string): Promise<string[]> {
+  let needs: string[] | null;
+  try {
+    needs = hostNeedsOf(await deps.store.readHostNeeds(remote, releaseId));
+  } catch {
+    needs = null;
+  }
+  if (needs === null) return [releaseMessages.hostNeedsUnreadable];
+  return missingFromHost(needs, deps.hostProvides).map((capability) => releaseMessages.hostLacks(capability, hostRuntime));
 }
 
 async function readAndCheckRouteManifest(store: ReleaseStore, remote: RemoteName, releaseId: string) {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema';
 import { type RateLimiter, createFixedWindowLimiter } from '../infra/http/rateLimiter';
 import type { App } from '../infra/http/types';
-import { readHostRuntimeVersion, readHostShared } from './bootstrapReleases';
+import { readHostProvides, readHostRuntimeVersion, readHostShared } from './bootstrapReleases';
 import type { MfConfig } from './mfConfig';
 import { loadOpsToken } from '../infra/http/opsAuth';
 import { opsRoutes } from './opsRoutes';
@@ -36,6 +36,8 @@ export interface ReleasesSetup {
   hostShared: HostSharedRequirements | null;
   /** The Module Federation runtime the host was built with; releases must match its major and minor. */
   hostRuntimeVersion: string | null;
+  /** What the host's page hands the remotes beyond that runtime (hostNeedsCheck.ts); releases needing more are refused. */
+  hostProvides: readonly string[];
   opsToken: string;
   haltPolicy: HaltPolicy;
   telemetryLimiter: RateLimiter;
@@ -53,6 +55,7 @@ export async function createReleasesSetup(config: { dataDir: string; siteRoot: s
     releasesDir,
     hostShared: await readHostShared(config.siteRoot),
     hostRuntimeVersion: await readHostRuntimeVersion(config.siteRoot),
+    hostProvides: await readHostProvides(config.siteRoot),
     opsToken: await loadOpsToken(config.mf.opsToken ?? undefined, config.dataDir),
     haltPolicy: config.mf.haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: config.mf.telemetryPerMinute, windowMs: 60_000 }),

@@ -9,7 +9,7 @@ import { describeEachDatabase, useTestApp } from '../testing/testApp';
 import { publishLocalBuilds } from './bootstrapReleases';
 import { createLocalReleaseStore } from './releaseStore';
 import { makeStable } from './rolloutOperations';
-import { HOST_RUNTIME_VERSION, HOST_SHARED, makeReleaseBuild, ops, publishThroughApi, scratchReleases } from './testing/releaseFixtures';
+import { HOST_PROVIDES, HOST_RUNTIME_VERSION, HOST_SHARED, makeReleaseBuild, ops, publishThroughApi, scratchReleases } from './testing/releaseFixtures';
 
 type Answer = { code: number; msg: string; reason?: string };
 type AuditRow = { action: string; releaseId: string | null; actor: string; detail: Record<string, unknown> };
@@ -155,7 +155,7 @@ describeEachDatabase('route ownership between remotes', (target) => {
     onTestFinished(async () => {
       for (const folder of [siteRoot, releasesDir, `${releasesDir}-staging`]) await fs.rm(folder, { recursive: true, force: true });
     });
-    const deps = { db: ctx.db, store: createLocalReleaseStore(releasesDir), hostShared: HOST_SHARED, hostRuntimeVersion: HOST_RUNTIME_VERSION };
+    const deps = { db: ctx.db, store: createLocalReleaseStore(releasesDir), hostShared: HOST_SHARED, hostRuntimeVersion: HOST_RUNTIME_VERSION, hostProvides: HOST_PROVIDES };
     const start = async (declared: Partial<Record<RemoteName, string[]>>) => {
       await fs.rm(siteRoot, { recursive: true, force: true });
       const versions: Partial<Record<RemoteName, string>> = {};

@@ -9,11 +9,14 @@ import type { App } from '../../infra/http/types';
 import type { ReleasesSetup } from '../rolloutsPlugin';
 import type { HaltPolicy } from '../releaseHealth';
 import { computeReleaseId } from '@sports/shared/node';
+import { HOST_NEEDS_FILE } from '../hostNeedsCheck';
 import { createLocalReleaseStore } from '../releaseStore';
 
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
 /** The federation runtime the fixtures' host and builds are built with (the repository's @module-federation/enhanced). */
 export const HOST_RUNTIME_VERSION = '2.9.2';
+/** What the fixtures' host provides the remotes (shared/build/hostCapabilities.cjs, as the repository's host build writes it). */
+export const HOST_PROVIDES: readonly string[] = ['bundler-runtime'];
 
 export const HOST_SHARED: HostSharedRequirements = {
   react: { version: '19.3.1', requiredVersion: '^19.3.1' },
@@ -32,6 +35,7 @@ export function scratchReleases(haltPolicy: HaltPolicy): ReleasesSetup {
     releasesDir,
     hostShared: HOST_SHARED,
     hostRuntimeVersion: HOST_RUNTIME_VERSION,
+    hostProvides: HOST_PROVIDES,
     opsToken: TEST_OPS_TOKEN,
     haltPolicy,
     telemetryLimiter: createFixedWindowLimiter({ max: 100_000, windowMs: 60_000 }),
@@ -65,11 +69,13 @@ export interface ReleaseBuildOptions {
    * remote's FIXTURE_ROUTES one), the file's exact text (for broken ones), or null for no file.
    */
   routeManifest?: Partial<RouteManifestDeclaration> | string | null;
+  /** Its mf-host-needs.json: what it needs from the host's page, the file's exact text, or null for no file (the default, a build from before the file). */
+  hostNeeds?: readonly string[] | string | null;
 }
 
 /** A small release folder shaped like a real remote build (manifest, route manifest, entry, one chunk). */
 export async function makeReleaseBuild(remote: RemoteName, version: string, marker: string, options: ReleaseBuildOptions = {}): Promise<string> {
-  const { reactVersion = '19.3.1', routeManifest = {}, pluginVersion = HOST_RUNTIME_VERSION } = options;
+  const { reactVersion = '19.3.1', routeManifest = {}, pluginVersion = HOST_RUNTIME_VERSION, hostNeeds = null } = options;
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
   onTestFinished(() => fs.rm(folder, { recursive: true, force: true }));
   const manifest = {
@@ -94,6 +100,7 @@ export async function makeReleaseBuild(remote: RemoteName, version: string, mark
     const text = typeof routeManifest === 'string' ? routeManifest : JSON.stringify(routeManifestOf(remote, routeManifest));
     await fs.writeFile(path.join(folder, ROUTE_MANIFEST_FILE), text);
   }
+  if (hostNeeds !== null) await fs.writeFile(path.join(folder, HOST_NEEDS_FILE), typeof hostNeeds === 'string' ? hostNeeds : JSON.stringify({ needs: hostNeeds }));
   await fs.writeFile(path.join(folder, 'remoteEntry.js'), `var ${remote} = {};`);
   await fs.mkdir(path.join(folder, 'chunks'));
   await fs.writeFile(path.join(folder, 'chunks', '1.abcdef1234.js'), `/* ${marker} */`);

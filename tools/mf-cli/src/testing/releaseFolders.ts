@@ -33,8 +33,9 @@ export async function copyBuild(source: string, target: string, version: string,
 
 /**
  * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares, and
- * host/dist/mf-host-runtime.json, with the federation runtime it was built with, as the host's
- * build writes them: the server checks releases against them and publishes no local builds.
+ * host/dist/mf-host-runtime.json, with the federation runtime it was built with and providing what
+ * it needs from the host's page (its mf-host-needs.json), as the host's build writes them: the
+ * server checks releases against them and publishes no local builds.
  */
 export async function writeSiteRootFor(build: string, siteRoot: string): Promise<void> {
   const manifest = await readManifest(build);
@@ -44,5 +45,6 @@ export async function writeSiteRootFor(build: string, siteRoot: string): Promise
   );
   await fs.mkdir(path.join(siteRoot, 'host', 'dist'), { recursive: true });
   await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-shared.json'), JSON.stringify(requirements));
-  await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-runtime.json'), JSON.stringify({ pluginVersion: manifest.metaData.pluginVersion }));
+  const needs = await fs.readFile(path.join(build, 'mf-host-needs.json'), 'utf8').then((text) => (JSON.parse(text) as { needs: string[] }).needs, () => []);
+  await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-runtime.json'), JSON.stringify({ pluginVersion: manifest.metaData.pluginVersion, provides: needs }));
 }

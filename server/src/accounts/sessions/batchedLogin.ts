@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { requireLoginWith } from '../authPlugin';
 import { hashToken, isWellFormedToken } from './sessions';
+import { type BatchEntry, NaturalBatcher } from '../../infra/batching/naturalBatcher';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 
@@ -10,9 +11,10 @@ import type { Database } from '../../infra/db/schema';
  * requests in flight read together (bench/gifts/README.md, "Round four"). `app.requireLogin` reads one session a request, a round
  * trip of its own (its query costs PostgreSQL 0.02 ms; the round trip and the protocol about ten
  * times that, and the server as much again); at a busy room's rate that was a third of what a
- * send cost. Here the lookups wait in line as the gift batches do (`wallet/gifts/giftBatcher.ts`): idle, a
- * lookup goes at once; busy, the tokens that arrived during the previous query go together in the
- * next one (`token_hash = any(...)`), at most 2 queries in flight.
+ * send cost. Here the lookups wait in line as the gift batches do (`wallet/gifts/giftBatcher.ts`;
+ * natural batching, `infra/batching/naturalBatcher.ts`): idle, a lookup goes at once; busy, the
+ * tokens that arrived during the previous query go together in the next one
+ * (`token_hash = any(...)`), at most 2 queries in flight.
  *
  * Nothing is cached: every send's session is read after the request arrived, so a session signed
  * out, expired or banned before it is refused exactly as `app.requireLogin` refuses it (the same
@@ -24,11 +26,8 @@ type ActiveSession = NonNullable<FastifyRequest['session']>;
 
 export type BatchedSessionLookup = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'revoked' } | { kind: 'expired' } | { kind: 'active'; session: ActiveSession };
 
-interface Waiting {
-  hash: string;
-  resolve: (lookup: BatchedSessionLookup) => void;
-  reject: (error: unknown) => void;
-}
+/** A token's lookup waiting for its query: the token's hash, in hex. */
+type Waiting = BatchEntry<string, BatchedSessionLookup>;
 
 export interface SessionLookupsOptions {
   db: Kysely<Database>;
@@ -43,57 +42,43 @@ const DEFAULT_MAX_BATCH = 256;
 const DEFAULT_MAX_IN_FLIGHT = 2;
 
 export class SessionLookups {
-  private waiting: Waiting[] = [];
-  private inFlight = 0;
-  private readonly maxBatch: number;
-  private readonly maxInFlight: number;
-  /** Queries run and tokens looked up since the start. */
-  readonly counters = { queries: 0, lookups: 0 };
+  private readonly batcher: NaturalBatcher<string, BatchedSessionLookup>;
 
   constructor(private readonly options: SessionLookupsOptions) {
-    this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    this.batcher = new NaturalBatcher({
+      name: 'SessionLookups',
+      maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+      maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      run: (batch) => this.run(batch),
+    });
+  }
+
+  /** Queries run and tokens looked up since the start. */
+  get counters(): { queries: number; lookups: number } {
+    const { batches, items } = this.batcher.stats();
+    return { queries: batches, lookups: items };
   }
 
   /** The session `token` opens now, as `lookupSession` answers it, read in the next query. */
   lookup(token: string): Promise<BatchedSessionLookup> {
     if (!isWellFormedToken(token)) return Promise.resolve({ kind: 'malformed' });
-    return new Promise<BatchedSessionLookup>((resolve, reject) => {
-      this.waiting.push({ hash: hashToken(token).toString('hex'), resolve, reject });
-      this.startNext();
-    });
+    return this.batcher.add(hashToken(token).toString('hex'));
   }
 
-  private startNext(): void {
-    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
-      this.inFlight += 1;
-      void this.run(batch).finally(() => {
-        this.inFlight -= 1;
-        this.startNext();
-      });
-    }
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
-    this.counters.queries += 1;
-    this.counters.lookups += batch.length;
-    try {
-      const hashes = [...new Set(batch.map((entry) => entry.hash))].map((hex) => Buffer.from(hex, 'hex'));
-      const rows = await this.options.db
-        .selectFrom('user_session as s')
-        .innerJoin('app_user as u', 'u.id', 's.user_id')
-        .select(['s.token_hash', 's.id as session_id', 's.expires_at', 's.revoked_at', 'u.banned_until', 'u.id', 'u.user_nickname', 'u.avatar', 'u.exp', 'u.balance', 'u.is_anchor', 'u.invite_code'])
-        .where('s.token_hash', '=', sql<Buffer>`any(${hashes}::bytea[])`)
-        .execute();
-      const now = this.options.clock().getTime();
-      const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
-      for (const entry of batch) {
-        const row = byHash.get(entry.hash);
-        entry.resolve(row === undefined ? { kind: 'unknown' } : classify(row, now));
-      }
-    } catch (error) {
-      for (const entry of batch) entry.reject(error);
+  /** One query for the batch's tokens; if it fails, the batcher rejects the batch's lookups with its error. */
+  private async run(batch: readonly Waiting[]): Promise<void> {
+    const hashes = [...new Set(batch.map((entry) => entry.item))].map((hex) => Buffer.from(hex, 'hex'));
+    const rows = await this.options.db
+      .selectFrom('user_session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select(['s.token_hash', 's.id as session_id', 's.expires_at', 's.revoked_at', 'u.banned_until', 'u.id', 'u.user_nickname', 'u.avatar', 'u.exp', 'u.balance', 'u.is_anchor', 'u.invite_code'])
+      .where('s.token_hash', '=', sql<Buffer>`any(${hashes}::bytea[])`)
+      .execute();
+    const now = this.options.clock().getTime();
+    const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+    for (const entry of batch) {
+      const row = byHash.get(entry.item);
+      entry.resolve(row === undefined ? { kind: 'unknown' } : classify(row, now));
     }
   }
 }

@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
+import { type BatchEntry, NaturalBatcher } from '../../infra/batching/naturalBatcher';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/schema';
 import { errors } from '../../infra/http/errorCatalogue';
 import { type GiftBatchOptions, type GiftSendRequest, type GiftSendRow, applyGiftBatch, assertGiftSendWellFormed } from './giftBatch';
 
 /**
- * Natural batching of gift sends (wallet/README.md, "Gifts"; bench/gifts/README.md): one batch
- * in flight at a time; the sends that arrive meanwhile wait and go together as the next batch the
- * moment it returns. Idle, a send goes at once (no timer); busy, a batch holds what arrived during
- * the previous one's round trip, so the commits a second stay about what the database does while
- * the sends a commit grow with the load. Each batch is one statement (`applyGiftBatch`).
+ * Natural batching of gift sends (wallet/README.md, "Gifts"; bench/gifts/README.md;
+ * `infra/batching/naturalBatcher.ts`): at most `maxInFlight` batches in flight (2); the sends that
+ * arrive meanwhile wait and go together as the next batch the moment one returns. Idle, a send
+ * goes at once (no timer); busy, a batch holds what arrived during the previous one's round trip,
+ * so the commits a second stay about what the database does while the sends a commit grow with
+ * the load. Each batch is one statement (`applyGiftBatch`).
  */
 
 export interface GiftBatcherOptions extends GiftBatchOptions {
@@ -43,63 +45,40 @@ const RETRY_PAUSE_MS = 20;
 const TRANSIENT_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 const DEFAULT_MAX_IN_FLIGHT = 2;
 
-interface Waiting {
-  request: GiftSendRequest;
-  resolve: (row: GiftSendRow) => void;
-  reject: (error: unknown) => void;
-}
-
 export class GiftBatcher {
   private readonly options: GiftBatcherOptions;
-  private readonly maxBatch: number;
-  private waiting: Waiting[] = [];
-  private readonly maxInFlight: number;
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly counters: GiftBatcherStats = { batches: 0, retries: 0, sends: 0, largestBatch: 0 };
+  private readonly batcher: NaturalBatcher<GiftSendRequest, GiftSendRow>;
+  private retries = 0;
 
   constructor(options: GiftBatcherOptions) {
     this.options = options;
-    this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-    if (!Number.isSafeInteger(this.maxBatch) || this.maxBatch < 1) throw new Error(`GiftBatcher: maxBatch must be a positive integer, got ${this.maxBatch}`);
-    if (!Number.isSafeInteger(this.maxInFlight) || this.maxInFlight < 1) throw new Error(`GiftBatcher: maxInFlight must be a positive integer, got ${this.maxInFlight}`);
+    this.batcher = new NaturalBatcher({
+      name: 'GiftBatcher',
+      maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+      maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      run: (batch) => this.run(batch),
+    });
   }
 
   /** Queues one send; answers its row when its batch committed (refusals are rows too), or throws SERVER_BUSY if the batch failed. */
   send(request: GiftSendRequest): Promise<GiftSendRow> {
     assertGiftSendWellFormed(request);
-    return new Promise<GiftSendRow>((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
-      this.startNext();
-    });
+    return this.batcher.add(request);
   }
 
   /** Batches and sends applied since the start. */
   stats(): GiftBatcherStats {
-    return { ...this.counters };
+    const { batches, items, largestBatch } = this.batcher.stats();
+    return { batches, retries: this.retries, sends: items, largestBatch };
   }
 
   /** Resolves when nothing is waiting or in flight (a server stopping). */
-  async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  drain(): Promise<void> {
+    return this.batcher.drain();
   }
 
-  private startNext(): void {
-    while (this.inFlight.size < this.maxInFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
-      const running: Promise<void> = this.run(batch).finally(() => {
-        this.inFlight.delete(running);
-        this.startNext();
-      });
-      this.inFlight.add(running);
-    }
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
-    this.counters.batches += 1;
-    this.counters.sends += batch.length;
-    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
-    const requests = batch.map((entry) => entry.request);
+  private async run(batch: ReadonlyArray<BatchEntry<GiftSendRequest, GiftSendRow>>): Promise<void> {
+    const requests = batch.map((entry) => entry.item);
     try {
       const rows = await this.applyWithRetries(requests);
       batch.forEach((entry, index) => entry.resolve(rows[index] as GiftSendRow));
@@ -121,7 +100,7 @@ export class GiftBatcher {
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (attempt >= ATTEMPTS || typeof code !== 'string' || !TRANSIENT_CODES.has(code)) throw error;
-        this.counters.retries += 1;
+        this.retries += 1;
         const pause = RETRY_PAUSE_MS * 2 ** (attempt - 1) * (0.5 + Math.random());
         await new Promise((resolve) => setTimeout(resolve, pause));
       }

@@ -2,7 +2,10 @@ import { sharedMessages } from '@sports/shared';
 
 /**
  * Every string the host shows, in Simplified Chinese (DESIGN.md section 6). Strings SPEC.md gives
- * come from sharedMessages so the host, the remotes and the server say them identically.
+ * come from sharedMessages so the host, the remotes and the server say them identically. The
+ * words of parts loaded on demand are beside them, in their chunks (issue 38: the first visit's
+ * bytes): account/accountCopy.ts, goals/goalPopupCopy.ts, mobile/mobileCopy.ts,
+ * federation/devOverrideCopy.ts, messages/messagesCopy.ts.
  */
 export const hostMessages = {
   nav: {
@@ -79,22 +82,8 @@ export const hostMessages = {
   dialog: {
     close: '关闭',
   },
-  /** The mobile shell at /h5 (mobile/README.md): its header and bottom tab bar. */
-  mobile: {
-    tabBarLabel: '底部导航',
-    tabs: { home: '首页', live: '直播', scores: '比分', community: '社区', mine: '我的' },
-    back: '返回',
-  },
   toast: {
     regionLabel: '通知',
-  },
-  /** Goal popups (SPEC.md sections 2-4): the side that scored, the minute, the teams and the score. */
-  goals: {
-    regionLabel: '进球提示',
-    title: '进球！',
-    homeScored: '主队进球',
-    awayScored: '客队进球',
-    close: (home: string, away: string) => `关闭进球提示：${home} 对 ${away}`,
   },
   loginRequired: sharedMessages.loginRequired,
   /**
@@ -121,11 +110,6 @@ export const hostMessages = {
     body: sharedMessages.logoutConfirmBody,
     stay: sharedMessages.logoutConfirmStay,
     relogin: sharedMessages.logoutConfirmRelogin,
-  },
-  /** The dev override banner (`pnpm dev:remote`, federation/DevOverrideBanner.tsx). */
-  devOverride: {
-    using: (folder: string, origin: string) => `主机/远程 dev override：正在使用本地 ${folder}（${origin}），其余为线上发布`,
-    exit: '退出',
   },
   notice: {
     title: sharedMessages.noticeTitle,

@@ -2,7 +2,10 @@ import { sharedMessages } from '@sports/shared';
 
 /**
  * Every string the host shows, in Simplified Chinese (DESIGN.md section 6). Strings SPEC.md gives
- * come from sharedMessages so the host, the remotes and the server say them identically.
+ * come from sharedMessages so the host, the remotes and the server say them identically. The
+ * words of parts loaded on demand are beside them, in their chunks (issue 38: the first visit's
+ * bytes): account/accountCopy.ts, goals/goalPopupCopy.ts, mobile/mobileCopy.ts,
+ * federation/devOverrideCopy.ts, messages/messagesCopy.ts.
  */
 export const hostMessages = {
   nav: {
@@ -79,22 +82,8 @@ export const hostMessages = {
   dialog: {
     close: '关闭',
   },
-  /** The mobile shell at /h5 (mobile/README.md): its header and bottom tab bar. */
-  mobile: {
-    tabBarLabel: '底部导航',
-    tabs: { home: '首页', live: '直播', scores: '比分', community: '社区', mine: '我的' },
-    back: '返回',
-  },
   toast: {
     regionLabel: '通知',
-  },
-  /** Goal popups (SPEC.md sections 2-4): the side that scored, the minute, the teams and the score. */
-  goals: {
-    regionLabel: '进球提示',
-    title: '进球！',
-    homeScored: '主队进球',
-    awayScored: '客队进球',
-    close: (home: string, away: string) => `关闭进球提示：${home} 对 ${away}`,
   },
   loginRequired: sharedMessages.loginRequired,
   /**
@@ -107,43 +96,13 @@ export const hostMessages = {
     unavailableBody: '网络或服务出现问题，请稍后重试；首页等站点自身页面不受影响。',
     unavailablePageTitle: '暂时无法打开',
   },
-  /** The login modal (SPEC.md sections 2, 4, 5): its titles are the modes' Chinese names (SPEC.md names them in English only to describe them); validation messages exactly as SPEC.md writes them. */
+  /**
+   * The login modal's words the page needs before its form's chunk (account/LoginModal.tsx,
+   * account/loadProfile.ts); the form's own are in account/accountCopy.ts, in its chunk.
+   */
   account: {
     titles: { code: '密码登录', regiter: '注册', forgot: '忘记密码' },
-    submit: { code: '登录', regiter: '注册', forgot: '重置密码' },
-    toRegister: '没有账号？立即注册',
-    toPasswordLogin: '密码登录',
-    toForgot: '忘记密码',
-    countryCode: '国家/地区区号',
-    countryOption: (code: string, name: string) => `+${code} ${name}`,
-    mobile: '手机号',
-    mobilePlaceholder: '请输入手机号',
-    password: '登录密码',
-    newPassword: '新密码',
-    passwordPlaceholder: '6-32 位密码',
-    smsCode: '短信验证码',
-    smsCodePlaceholder: '6 位验证码',
-    sendSmsCode: '获取验证码',
-    resendIn: (seconds: number) => `${seconds} 秒后重新获取`,
-    invite: '邀请码（选填）',
-    invitePlaceholder: '没有可不填',
-    rememberAccount: '记住账号',
-    captcha: '人机验证',
-    captchaLoading: '人机验证加载中…',
     formLoading: '加载中…',
-    captchaLoadFailed: '人机验证加载失败，请关闭后重试',
-    captchaStalled: '人机验证超时，请点击重试',
-    mobileRequired: '请输入手机号！',
-    passwordRequired: '请输入登录密码！',
-    codeRequired: '请输入验证码！',
-    smsMobileRequired: '手机号不能为空！',
-    passwordTooShort: '密码长度为 6-32 位',
-    codeInvalid: '请输入 6 位数字验证码',
-    captchaRequired: '请先完成人机验证',
-    smsSent: '验证码已发送',
-    passwordReset: '密码已重置，请重新登录',
-    welcomeBack: sharedMessages.welcomeBack,
-    registered: sharedMessages.registered,
     verificationFailed: sharedMessages.verificationFailed,
   },
   logoutConfirm: {
@@ -151,11 +110,6 @@ export const hostMessages = {
     body: sharedMessages.logoutConfirmBody,
     stay: sharedMessages.logoutConfirmStay,
     relogin: sharedMessages.logoutConfirmRelogin,
-  },
-  /** The dev override banner (`pnpm dev:remote`, federation/DevOverrideBanner.tsx). */
-  devOverride: {
-    using: (folder: string, origin: string) => `主机/远程 dev override：正在使用本地 ${folder}（${origin}），其余为线上发布`,
-    exit: '退出',
   },
   notice: {
     title: sharedMessages.noticeTitle,

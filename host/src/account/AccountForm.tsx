@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accountAtom, ApiError, Button, LOGIN_NEEDS_SMS_CODE_REASON, MAX_LENGTH, type LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { submitAccountForm } from './accountActions';
 import { CaptchaField } from './CaptchaField';
 import { FormStack } from './formStyles';
@@ -16,7 +16,7 @@ import { useAccountForm } from './useAccountForm';
 import { useSmsCode } from './useSmsCode';
 import { PASSWORD_LENGTH, hasErrors, validateAccountForm, validateSmsRequest } from './validateAccountForm';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 export interface AccountFormProps {
   mode: LoginModalMode;

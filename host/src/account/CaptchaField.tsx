@@ -1,12 +1,12 @@
 import { Suspense, useContext, useId } from 'react';
 import styled from 'styled-components';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { RenderErrorBoundary } from '../remotes/RenderErrorBoundary';
 import { CAPTCHA_CHALLENGE_URL, CaptchaWidgetContext } from './captchaWidget';
 import { FieldError } from './FieldError';
 import { ErrorText, FieldGroup } from './formStyles';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 const Hint = styled.p`
   margin: 0;

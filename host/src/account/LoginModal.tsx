@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { Dialog } from '../feedback/Dialog';
+import { dialogFrame } from '../feedback/dialogFrameOnDemand';
 import { useBusEvent } from '../feedback/useBusEvent';
 import { hostMessages } from '../messages';
 import { loginModalOpenAtom } from './loginModalOpen';
@@ -17,11 +18,13 @@ let loadedAccountForm: AccountFormComponent | null = null;
 
 /**
  * The form is its own chunk (issue 16: the first visit's bytes): most visits never open the
- * modal. It is fetched when the visitor points at the header's 登录 (LoginButton), or at the
- * first open (a protected action, #/login), which waits for it.
+ * modal. It is fetched, with the dialogs' frame (feedback/dialogFrameOnDemand.ts), when the
+ * visitor points at the header's 登录 (LoginButton), or at the first open (a protected action,
+ * #/login), which waits for both.
  * Unit tests await it before rendering, so the modal renders as it does once loaded.
  */
 export function loadAccountForm(): Promise<AccountFormComponent> {
+  dialogFrame.preload();
   return import(/* webpackChunkName: "account-form" */ './AccountForm').then((module) => (loadedAccountForm = module.AccountForm));
 }
 
@@ -86,7 +89,7 @@ export function LoginModal() {
     // focus on its first field as usual. Opened anyway if the chunk fails (the form retries).
     if (waitingMode.current === mode) return;
     waitingMode.current = mode;
-    void loadAccountForm()
+    void Promise.all([loadAccountForm(), dialogFrame.load()])
       .catch(() => undefined)
       .finally(() => {
         if (waitingMode.current !== mode) return;

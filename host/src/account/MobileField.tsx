@@ -1,11 +1,11 @@
 import type { Ref } from 'react';
 import { Field, MAX_LENGTH } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { DigitsInput } from './DigitsInput';
 import { Row, Select } from './formStyles';
 import { useCountryCodes } from './useCountryCodes';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 export interface MobileFieldProps {
   countryCode: string;

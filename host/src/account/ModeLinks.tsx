@@ -1,9 +1,9 @@
 import type { LoginModalMode } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { Links, LinkButton } from './formStyles';
 import { modeLinksOf } from './loginModes';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 const LINK_LABELS: Record<LoginModalMode, string> = {
   code: text.toPasswordLogin,

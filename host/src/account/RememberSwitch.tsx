@@ -1,4 +1,4 @@
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { SwitchLabel } from './formStyles';
 
 /** Remember account (password login): a labelled switch. */
@@ -6,7 +6,7 @@ export function RememberSwitch({ checked, onChange }: { checked: boolean; onChan
   return (
     <SwitchLabel>
       <input type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {hostMessages.account.rememberAccount}
+      {accountCopy.rememberAccount}
     </SwitchLabel>
   );
 }

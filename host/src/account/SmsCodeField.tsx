@@ -1,9 +1,9 @@
 import { Field, MAX_LENGTH } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { DigitsInput } from './DigitsInput';
 import { Row, SideButton } from './formStyles';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 export interface SmsCodeFieldProps {
   code: string;

@@ -3,7 +3,6 @@ import {
   clearSavedSession,
   ERROR_TOAST_DURATION_MS,
   SMS_RESEND_SECONDS,
-  toSavedUser,
   userInfoAtom,
   type ForgotPasswordRequest,
   type LoginModalMode,
@@ -12,13 +11,13 @@ import {
   type RegisterRequest,
   type RemoteContext,
 } from '@sports/shared';
-import { signOutQuietly } from '../feedback/signOut';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { accountApi } from './accountApi';
+import { loadProfile } from './loadProfile';
 import { composeMobile } from './mobileNumber';
 import type { AccountFormValues } from './validateAccountForm';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 /** How long the success toasts stay up. */
 export const SUCCESS_TOAST_DURATION_MS = 3000;
@@ -28,25 +27,6 @@ type Services = Pick<RemoteContext, 'api' | 'store' | 'eventBus'>;
 function toast(services: Services, kind: 'success' | 'error', message: string): void {
   const durationMs = kind === 'error' ? ERROR_TOAST_DURATION_MS : SUCCESS_TOAST_DURATION_MS;
   services.eventBus.emit('toast', { kind, message, durationMs });
-}
-
-/**
- * Every profile read of the host (after login or registration, and the refresh at page load):
- * `GET api/user/info`, then the saved user (`userInfoAtom`, which the session store's name,
- * avatar and data follow) is the profile. An answer without data is SPEC.md section 5's
- * refusal: the server session is ended, the saved user forgotten, and 'Verification failed,
- * please Login again.' shown; answers false.
- */
-export async function loadProfile(services: Services): Promise<boolean> {
-  const profile = await accountApi.info(services.api);
-  if (profile === null || profile === undefined || typeof profile !== 'object') {
-    await signOutQuietly(services.api);
-    clearSavedSession(services.store);
-    toast(services, 'error', text.verificationFailed);
-    return false;
-  }
-  services.store.set(userInfoAtom, toSavedUser(profile));
-  return true;
 }
 
 /**

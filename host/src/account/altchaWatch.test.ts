@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 import { boundedFetch, watchAltchaWidget } from './altchaWatch';
 
 describe('boundedFetch', () => {
@@ -65,7 +65,7 @@ describe('watchAltchaWidget', () => {
     vi.advanceTimersByTime(999);
     expect(calls).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(calls).toEqual(['reset', `setState error ${hostMessages.account.captchaStalled}`]);
+    expect(calls).toEqual(['reset', `setState error ${accountCopy.captchaStalled}`]);
   });
 
   it('leaves a verification that ends in time, and stops watching on clean-up', () => {

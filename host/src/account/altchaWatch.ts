@@ -1,5 +1,5 @@
 import type { State, WidgetMethods } from 'altcha/types';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 
 /**
  * How long the widget waits for its challenge. `fetch` has no timeout of its own: on a stalled
@@ -54,5 +54,5 @@ export function watchAltchaWidget(widget: AltchaElement, onSolution: (solution: 
 /** Aborts the widget's verification (reset), then shows why: its error state, with a retry tick. */
 function giveUp(widget: AltchaElement): void {
   widget.reset?.();
-  widget.setState?.('error' as State, hostMessages.account.captchaStalled);
+  widget.setState?.('error' as State, accountCopy.captchaStalled);
 }

@@ -1,8 +1,8 @@
 import type { LoginModalMode } from '@sports/shared';
 import { MAX_LENGTH } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { accountCopy } from './accountCopy';
 
-const text = hostMessages.account;
+const text = accountCopy;
 
 /** The password rule of the accounts contract (PasswordSchema). */
 export const PASSWORD_LENGTH = { min: 6, max: 32 } as const;

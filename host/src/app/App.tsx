@@ -4,9 +4,9 @@ import { ThemeProvider } from 'styled-components';
 import { theme, type RemoteContext } from '@sports/shared';
 import { LoginModal } from '../account/LoginModal';
 import { FeedbackHost } from '../feedback/FeedbackHost';
-import { DevOverrideBanner } from '../federation/DevOverrideBanner';
+import { DevOverrideBannerSlot } from '../federation/DevOverrideBannerSlot';
 import { GoalAlerts } from '../goals/GoalAlerts';
-import { UnreadWatch } from '../messages/UnreadWatch';
+import { UnreadWatchSlot } from '../messages/UnreadWatchSlot';
 import type { RemoteAssignments } from '../federation/remoteAssignments';
 import type { RemoteModuleLoader } from '../federation/remoteModuleLoader';
 import { RemoteAssignmentsContext } from '../remotes/RemoteAssignmentsContext';
@@ -37,8 +37,8 @@ export function App({ services, assignments, loader }: AppProps) {
               <FeedbackHost />
               <LoginModal />
               <GoalAlerts />
-              <UnreadWatch />
-              <DevOverrideBanner />
+              <UnreadWatchSlot />
+              <DevOverrideBannerSlot />
             </ThemeProvider>
           </StoreProvider>
         </RemoteLoaderContext.Provider>

@@ -1,5 +1,5 @@
 import { systemConfigAtom, userInfoAtom, type RemoteContext, type SystemConfig } from '@sports/shared';
-import { loadProfile } from '../account/accountActions';
+import { loadProfile } from '../account/loadProfile';
 
 /** The system configuration's call; every page's first script starts it early (index.html, firstPaint/README.md). */
 export const SYSTEM_CONFIG_PATH = 'api/universal/getHot';

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithHost } from '../layout/testing/renderWithHost';
 import { DevOverrideBanner } from './DevOverrideBanner';
+import { DevOverrideBannerSlot } from './DevOverrideBannerSlot';
 
 const devCommunity = { name: 'mf_community', version: 'dev', manifestUrl: 'http://127.0.0.1:41234/mf-manifest.json', channel: 'dev', routes: [], widgets: [] };
 const stableLive = { name: 'mf_live', version: '0.1.0-aaaaaaaaaa', manifestUrl: '/web/releases/mf-live/0.1.0-aaaaaaaaaa/mf-manifest.json', channel: 'stable', routes: [], widgets: [] };
@@ -20,5 +21,15 @@ describe('DevOverrideBanner', () => {
     const view = renderWithHost(<DevOverrideBanner exit={vi.fn()} />, { answers: { get: { 'api/mf/remotes': { remotes: [stableLive] } } } });
     await act(() => view.assignments.ensureLoaded());
     expect(screen.queryByTestId('dev-override-banner')).toBeNull();
+  });
+
+  it("App's slot fetches the banner only under a dev override, then shows it", async () => {
+    const ordinary = renderWithHost(<DevOverrideBannerSlot />, { answers: { get: { 'api/mf/remotes': { remotes: [stableLive] } } } });
+    await act(() => ordinary.assignments.ensureLoaded());
+    expect(screen.queryByTestId('dev-override-banner')).toBeNull();
+    ordinary.unmount();
+    const dev = renderWithHost(<DevOverrideBannerSlot />, { answers: { get: { 'api/mf/remotes': { remotes: [stableLive, devCommunity] } } } });
+    await act(() => dev.assignments.ensureLoaded());
+    expect((await screen.findByTestId('dev-override-banner')).textContent).toContain('mf-community');
   });
 });

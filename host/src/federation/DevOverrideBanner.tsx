@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { devOverrideCopy } from './devOverrideCopy';
 import { useRemoteAssignments } from '../remotes/RemoteAssignmentsContext';
 import { devAssignmentsOf, exitDevOverrideAddress, remoteFolderOf } from './devRemoteOverride';
 
@@ -35,12 +35,12 @@ export function DevOverrideBanner({ exit = (address: string) => window.location.
   const { state } = useRemoteAssignments();
   const dev = devAssignmentsOf(state.status === 'loaded' ? state.remotes : null);
   if (dev.length === 0) return null;
-  const label = dev.map((remote) => hostMessages.devOverride.using(remoteFolderOf(remote.name), new URL(remote.manifestUrl).origin)).join('；');
+  const label = dev.map((remote) => devOverrideCopy.using(remoteFolderOf(remote.name), new URL(remote.manifestUrl).origin)).join('；');
   return (
     <Bar role="status" data-testid="dev-override-banner">
       <span>{label}</span>
       <ExitButton variant="ghost" size="small" onClick={() => exit(exitDevOverrideAddress(window.location))}>
-        {hostMessages.devOverride.exit}
+        {devOverrideCopy.exit}
       </ExitButton>
     </Bar>
   );

@@ -1,13 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineJsonScript } from './testing/inlineJsonScript';
 import { TEST_ASSIGNMENTS, testAssignment } from '../routes/testing/siteRoutesFixture';
 import { ASSIGNMENTS_ELEMENT_ID, exposedModuleOfRoute, preloadRemote, readInlineAssignments, remoteEntryUrlOf, remotesOfRoute, routePathOf, warmScripts } from './inlineAssignments';
 
 const inline = (text: string) => inlineJsonScript(ASSIGNMENTS_ELEMENT_ID, text);
 
+const removeInlined = () => {
+  for (const element of Array.from(document.head.querySelectorAll(`#${ASSIGNMENTS_ELEMENT_ID}, link[rel="preload"]`))) element.remove();
+};
+
+// Before too: files share one document (isolate: false), and one that inlined assignments twice
+// in a test (firstPaint.test.tsx) leaves the second behind for whichever file runs next.
+beforeEach(removeInlined);
 afterEach(() => {
   vi.unstubAllGlobals();
-  for (const element of Array.from(document.head.querySelectorAll(`#${ASSIGNMENTS_ELEMENT_ID}, link[rel="preload"]`))) element.remove();
+  removeInlined();
 });
 
 describe('the assignments inlined in the page', () => {

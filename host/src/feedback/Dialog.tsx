@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DialogFrame, type DialogPresentation } from './DialogFrame';
+import type { DialogPresentation } from './DialogFrame';
+import { dialogFrame } from './dialogFrameOnDemand';
 
 export interface DialogProps {
   open: boolean;
@@ -19,9 +20,11 @@ export interface DialogProps {
 /**
  * The page's one accessible modal (role=dialog, aria-modal, labelled by its title): focus moves
  * in and is trapped while open, and returns where it was on close. Rendered into document.body so
- * no page's stacking or overflow can clip it.
+ * no page's stacking or overflow can clip it. The frame is fetched on demand
+ * (dialogFrameOnDemand.ts): usually here before the dialog opens.
  */
 export function Dialog({ open, ...frame }: DialogProps) {
-  if (!open) return null;
+  const DialogFrame = dialogFrame.useLoaded(open)?.DialogFrame;
+  if (!open || !DialogFrame) return null;
   return createPortal(<DialogFrame {...frame} />, document.body);
 }

@@ -1,17 +1,20 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { immediatelyAtom } from '@sports/shared';
 import { FakeLiveSocket } from '@sports/shared/testing';
 import { renderGoalAlerts } from './testing/renderGoalAlerts';
 import { sampleFanAlert } from './testing/sampleFanAlert';
 import { notifyInBrowser } from './browserNotify';
 import { GoalAlerts } from './GoalAlerts';
+import { goalAlertsViewLoader } from './loadGoalAlertsView';
 import { GOAL_POPUP_DURATION_MS } from './useGoalPopups';
 
 const fanAlert = sampleFanAlert;
 
 const renderAlerts = () => renderGoalAlerts();
 
+// The popups' chunk loaded first, as after the page's first goal (loadGoalAlertsView.test.tsx: before it).
+beforeAll(() => goalAlertsViewLoader.load());
 beforeEach(() => FakeLiveSocket.install());
 afterEach(() => vi.useRealTimers());
 

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gameSetingAtom, immediatelyAtom, systemConfigAtom, type ClipData, type GoalData, type MatchRow } from '@sports/shared';
 import { renderWithHost, TEST_USER } from '../layout/testing/renderWithHost';
 import { GOAL_ALERTS_CONFIG, renderGoalAlerts } from './testing/renderGoalAlerts';
 import { GoalAlerts } from './GoalAlerts';
+import { goalAlertsViewLoader } from './loadGoalAlertsView';
 import { FAVOURITES_PATH } from './goalsApi';
 import { FakeLiveSocket } from '@sports/shared/testing';
 import { GOAL_POPUP_DURATION_MS, MAX_GOAL_POPUPS } from './useGoalPopups';
@@ -38,6 +39,8 @@ const renderAlerts = renderGoalAlerts;
 
 const popups = () => screen.queryAllByTestId('goal-popup');
 
+// The popups' chunk loaded first, as after the page's first goal (loadGoalAlertsView.test.tsx: before it).
+beforeAll(() => goalAlertsViewLoader.load());
 beforeEach(() => FakeLiveSocket.install());
 afterEach(() => vi.useRealTimers());
 

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { immediatelyAtom, userInfoAtom, useSpoilerFreeHold, type ClipFrame, type FanAlert, type GoalFrame } from '@sports/shared';
-import { notifyInBrowser } from './browserNotify';
 import { onFanAlert } from './fanAlerts';
 import { useHostServices } from '../app/hostServices';
 import { GOAL_CLIP_KINDS } from './clipCopy';
-import { GoalPopupList } from './GoalPopupList';
 import { goalAlertRules } from './goalAlertSettings';
 import { fetchFavouriteMatchIds } from './goalsApi';
 import { HotMatchIds } from './hotMatches';
 import { useGoalFeed } from './useGoalFeed';
 import { ALERT_SEQ_BASE, useGoalPopups } from './useGoalPopups';
 import { useWhistle } from './useWhistle';
-import { createWebAudioWhistle, type StartWhistle } from './whistle';
+import { goalAlertsViewLoader, type GoalAlertsViewLoader } from './loadGoalAlertsView';
+import type { StartWhistle } from './whistle';
 
 /** How long the favourites list is trusted before a goal asks the server again. */
 export const FAVOURITES_FRESH_MS = 60_000;
@@ -20,8 +19,10 @@ export const FAVOURITES_FRESH_MS = 60_000;
 export interface GoalAlertsProps {
   /** The whistle's sound; tests inject a spy. Default: the Web Audio whistle. */
   startWhistle?: StartWhistle;
-  /** Tests: a fan alert as a system notification (default: browserNotify.ts). */
+  /** Tests: a fan alert as a system notification (default: browserNotify.ts, once its chunk is here). */
   notify?: (alert: FanAlert) => void;
+  /** The popups, whistle and notification's chunk (default: the page's, loadGoalAlertsView.ts); tests time its arrival. */
+  viewLoader?: GoalAlertsViewLoader;
 }
 
 /**
@@ -32,13 +33,16 @@ export interface GoalAlertsProps {
  * has reached the goal (SpoilerFreeHold, README.md). A goal's clip (a live-data `clip` frame) gives
  * its popup 看回放, or shows a short 进球回放 popup with 看回放 (mf-live's #/clip?id=).
  */
-export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlertsProps) {
+export function GoalAlerts({ startWhistle, notify, viewLoader = goalAlertsViewLoader }: GoalAlertsProps) {
   const { api, eventBus } = useHostServices();
   // Spoiler-free: a goal of a match a room's player on this page shows waits for that picture.
   const spoilerFree = useSpoilerFreeHold(eventBus);
   const store = useStore();
   const rules = goalAlertRules(useAtomValue(immediatelyAtom));
-  const defaultWhistle = useMemo(() => createWebAudioWhistle(), []);
+  const defaultWhistle = useMemo(() => viewLoader.whistle(), [viewLoader]);
+  const notifyAlert = notify ?? viewLoader.notify;
+  // The popups' chunk, asked for as the first goal, clip or alert arrives (before the spoiler-free hold).
+  const preloadView = useCallback(() => void viewLoader.load().catch(() => undefined), [viewLoader]);
   const whistle = useWhistle(startWhistle ?? defaultWhistle);
   const { popups, push, close, offerClip } = useGoalPopups(rules.keepOpen);
   const hotMatches = useRef(new HotMatchIds());
@@ -59,6 +63,7 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
 
   const onGoal = useCallback(
     (frame: GoalFrame) => {
+      preloadView();
       const current = goalAlertRules(store.get(immediatelyAtom));
       if (!current.allCompetitions && !hotMatches.current.has(frame.data.match_id)) return;
       const alert = () => {
@@ -71,7 +76,7 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
         .then((favourite) => favourite && held())
         .catch(() => undefined);
     },
-    [isFavourite, push, spoilerFree, store, whistle],
+    [isFavourite, preloadView, push, spoilerFree, store, whistle],
   );
 
   /**
@@ -81,6 +86,7 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
    */
   const onClip = useCallback(
     (frame: ClipFrame) => {
+      preloadView();
       const { data } = frame;
       const matchId = data.match_id;
       if (matchId === null || !GOAL_CLIP_KINDS.includes(data.kind)) return;
@@ -93,7 +99,7 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
         .then((favourite) => favourite && held())
         .catch(() => undefined);
     },
-    [isFavourite, offerClip, spoilerFree, store],
+    [isFavourite, offerClip, preloadView, spoilerFree, store],
   );
 
   /**
@@ -106,7 +112,8 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
    */
   const onAlert = useCallback(
     (alert: FanAlert) => {
-      notify(alert);
+      preloadView();
+      notifyAlert(alert);
       const current = goalAlertRules(store.get(immediatelyAtom));
       const seq = -(ALERT_SEQ_BASE + alert.id);
       const show = () => {
@@ -119,11 +126,14 @@ export function GoalAlerts({ startWhistle, notify = notifyInBrowser }: GoalAlert
       if (alert.match_id === null) show();
       else spoilerFree.hold(alert.match_id, show);
     },
-    [notify, push, spoilerFree, store, whistle],
+    [notifyAlert, preloadView, push, spoilerFree, store, whistle],
   );
   useEffect(() => onFanAlert(onAlert), [onAlert]);
 
   useGoalFeed({ onGoal, onClip, onFrame: (frame) => hotMatches.current.apply(frame) });
 
-  return <GoalPopupList popups={popups} onClose={close} whistling={whistle.playing} />;
+  // The popups' chunk (loadGoalAlertsView.ts): popups pushed before it arrives are shown once it
+  // is here; nothing on the page until then.
+  const view = viewLoader.useView(popups.length > 0 || whistle.playing);
+  return view && <view.GoalPopupList popups={popups} onClose={close} whistling={whistle.playing} />;
 }

@@ -1,11 +1,11 @@
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { goalPopupCopy } from './goalPopupCopy';
 import { alertCopy } from './alertCopy';
 import { clipPageHref, goalClipCopy } from './clipCopy';
 import { isAlertPopup, isClipPopup, type AnyGoalPopup } from './useGoalPopups';
 
-const copy = hostMessages.goals;
+const copy = goalPopupCopy;
 
 const Stack = styled.section`
   position: fixed;

@@ -4,6 +4,7 @@ import styled, { css } from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { samePath } from '@sports/shared/routePaths';
 import { hostMessages } from '../messages';
+import { preloadInfoPages } from '../pages/loadInfoPages';
 import { isCurrentLink, LEFT_MENU_LINKS } from './leftMenuLinks';
 import { useSidebarStatus } from './useSidebarStatus';
 
@@ -103,7 +104,7 @@ export function LeftMenu() {
           </ItemLink>
         </li>
         <li>
-          <ItemLink to="/about" aria-current={samePath(pathname, '/about') ? 'page' : undefined}>
+          <ItemLink to="/about" onPointerEnter={preloadInfoPages} onFocus={preloadInfoPages} onTouchStart={preloadInfoPages} aria-current={samePath(pathname, '/about') ? 'page' : undefined}>
             {text.about}
           </ItemLink>
         </li>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { historyListAtom, type HotMatch } from '@sports/shared';
-import { SearchBox } from './SearchBox';
+import { SearchBox, searchPanel } from './SearchBox';
 import { renderWithHost, type HostTestOptions } from './testing/renderWithHost';
 
 const HOT_PATH = 'api/hot_match/initial_list';
@@ -29,6 +29,9 @@ function historySection(): HTMLElement {
 function hotSection(): HTMLElement {
   return screen.getByRole('region', { name: '热门赛事' });
 }
+
+// The panel's chunk loaded first, as after the box was pointed at (the test below: before it).
+beforeAll(() => searchPanel.load());
 
 describe('SearchBox', () => {
   it('is a labelled input of at most 10 characters with its placeholder', () => {

@@ -3,12 +3,19 @@ import styled from 'styled-components';
 import { Button, MAX_LENGTH, TextInput } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { hostMessages } from '../messages';
-import { SearchPanel } from './SearchPanel';
+import { onDemand } from '../app/onDemand';
 import { useDismiss } from './useDismiss';
 import { useHotMatches } from './useHotMatches';
 import { useSearchHistory } from './useSearchHistory';
 
 const text = hostMessages.search;
+
+/**
+ * The panel (history and hot matches) is its own chunk (issue 38: the first visit's bytes): it
+ * opens only on focus, and is fetched when the box is pointed at, focused or touched. Unit tests
+ * await `searchPanel.load()` first, so the box behaves as it does once loaded.
+ */
+export const searchPanel = onDemand(() => import(/* webpackChunkName: "search-panel" */ './SearchPanel'));
 
 /* The white pill in the header, around a plain <form>; the search panel opens under it. */
 const Pill = styled.div`
@@ -63,6 +70,7 @@ export function SearchBox() {
   const panelId = useId();
   const { history, add, remove, clear } = useSearchHistory();
   const hotNames = useHotMatches(open);
+  const SearchPanel = searchPanel.useLoaded(open)?.SearchPanel;
 
   useDismiss(formRef, open, () => setOpen(false));
 
@@ -91,7 +99,7 @@ export function SearchBox() {
   }
 
   return (
-    <Pill>
+    <Pill onPointerEnter={searchPanel.preload} onFocus={searchPanel.preload} onTouchStart={searchPanel.preload}>
       <form role="search" ref={formRef} onSubmit={onSubmit}>
         <Row>
           <Input
@@ -107,7 +115,7 @@ export function SearchBox() {
           />
           <SubmitButton type="submit">{text.submit}</SubmitButton>
         </Row>
-        {open && (history.length > 0 || hotNames.length > 0) && (
+        {open && SearchPanel && (history.length > 0 || hotNames.length > 0) && (
           <SearchPanel id={panelId} history={history} hotNames={hotNames} onChoose={search} onDelete={removeEntry} onClear={clearAll} />
         )}
       </form>

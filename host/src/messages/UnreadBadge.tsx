@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Badge } from '@sports/shared';
-import { messagesCopy } from './messagesCopy';
 import { unreadCountAtom } from './unreadAtom';
-import { unreadBadgeText } from './unreadBadgeText';
+import { unreadBadgeText, unreadCountLabel } from './unreadBadgeText';
 
 /** The total of unread messages as a small badge (99+ beyond 99; read out as「N 条未读消息」); nothing when none. */
 export function UnreadBadge({ className, testId = 'message-unread-badge' }: { className?: string; testId?: string }) {
@@ -11,7 +10,7 @@ export function UnreadBadge({ className, testId = 'message-unread-badge' }: { cl
   if (text === null) return null;
   return (
     // A status (a live region): its label is allowed there (not on a plain span) and a new count is announced.
-    <Badge tone="live" role="status" className={className} data-testid={testId} aria-label={messagesCopy.unreadCount(total)}>
+    <Badge tone="live" role="status" className={className} data-testid={testId} aria-label={unreadCountLabel(total)}>
       {text}
     </Badge>
   );

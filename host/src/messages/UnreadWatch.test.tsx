@@ -4,6 +4,7 @@ import { systemConfigAtom, userInfoAtom, type SystemConfig } from '@sports/share
 import { AccountArea } from '../layout/AccountArea';
 import { renderWithHost, TEST_USER } from '../layout/testing/renderWithHost';
 import { UnreadWatch } from './UnreadWatch';
+import { UnreadWatchSlot } from './UnreadWatchSlot';
 
 // The push's connection is the chat client (unreadPush.ts; the journey runs it for real): here
 // only what the watch does with it, through the callback it hands over.
@@ -27,6 +28,20 @@ describe('UnreadWatch', () => {
     push.onAlertMessage = null;
     push.started = 0;
     push.stopped = 0;
+  });
+
+  it("App's slot: a visitor's page reads nothing; a member's fetches the watch, which reads the count and starts the push", async () => {
+    const { envelope, store } = renderWithHost(<UnreadWatchSlot />, {
+      userInfo: null,
+      answers: { envelope: { 'api/Message/unreadCount': () => ({ code: 200, msg: '', data: { total: 1, system: 1, interaction: 0, match: 0 } }) } },
+    });
+    act(() => store.set(systemConfigAtom, CONFIG));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(envelope).not.toHaveBeenCalled();
+    expect(push.started).toBe(0);
+    act(() => store.set(userInfoAtom, TEST_USER));
+    await waitFor(() => expect(push.started).toBe(1));
+    expect(envelope).toHaveBeenCalledTimes(1);
   });
 
   it('reads the count on sign-in, on focus and on each pushed notice, never on a timer; signed out: no badge, no push', async () => {

@@ -1,4 +1,5 @@
 import type { MessageTab } from '@sports/shared';
+import { unreadCountLabel } from './unreadBadgeText';
 
 /** Every string of the message centre (消息中心), in Simplified Chinese. */
 export const messagesCopy = {
@@ -41,5 +42,5 @@ export const messagesCopy = {
     pushFailed: '网页推送开启失败，请稍后重试',
   },
   /** The badge's accessible text. */
-  unreadCount: (count: number) => `${count} 条未读消息`,
+  unreadCount: unreadCountLabel,
 };

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
-import { hostMessages } from '../messages';
+import { mobileCopy } from './mobileCopy';
 import { MobileMessagesLink } from '../messages/MobileMessagesLink';
 import { MIN_TOUCH_TARGET_PX, MOBILE_HEADER_HEIGHT_PX } from './mobileShellMetrics';
 
@@ -63,7 +63,7 @@ export function MobileHeader({ title, showBack }: MobileHeaderProps) {
   return (
     <Bar data-testid="mobile-header">
       {showBack && (
-        <BackButton label={hostMessages.mobile.back} icon="‹" onClick={back} />
+        <BackButton label={mobileCopy.back} icon="‹" onClick={back} />
       )}
       <Title data-testid="mobile-title">{title}</Title>
       <MobileMessagesLink />

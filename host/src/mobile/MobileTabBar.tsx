@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { requireLogin, userInfoAtom } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
-import { hostMessages } from '../messages';
+import { mobileCopy } from './mobileCopy';
 import { MIN_TOUCH_TARGET_PX, MOBILE_TAB_BAR_HEIGHT_PX } from './mobileShellMetrics';
 import { MOBILE_TABS, tabCurrent } from './mobileTabs';
 
@@ -78,7 +78,7 @@ export function MobileTabBar({ routePath }: MobileTabBarProps) {
   };
 
   return (
-    <Bar aria-label={hostMessages.mobile.tabBarLabel} data-testid="mobile-tab-bar">
+    <Bar aria-label={mobileCopy.tabBarLabel} data-testid="mobile-tab-bar">
       <Tabs>
         {MOBILE_TABS.map((tab) => {
           const current = tabCurrent(tab, routePath);

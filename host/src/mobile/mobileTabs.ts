@@ -1,6 +1,6 @@
-import { hostMessages } from '../messages';
+import { mobileCopy } from './mobileCopy';
 
-const tabText = hostMessages.mobile.tabs;
+const tabText = mobileCopy.tabs;
 
 /** One tab of the mobile shell's bottom bar: the page it opens and the pages it stands for. */
 export interface MobileTab {

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { systemConfigAtom } from '@sports/shared';
@@ -18,6 +19,11 @@ describe("the footer's pages (issue 33)", () => {
       expect(HOST_ROUTES.find((route) => route.path === path)).toMatchObject({ title, navIndex: null, owner: 'host' });
       expect(hostPages[path]).toBeTruthy();
     }
+  });
+
+  it('each route loads its page on demand (its own chunk), then shows it', async () => {
+    renderWithHost(createElement(hostPages.terms!));
+    expect(await screen.findByRole('heading', { level: 1, name: '用户协议' })).toBeTruthy();
   });
 
   it.each([

@@ -1,7 +1,9 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { PageLoading } from '@sports/shared';
+import { PageLoading, sharedMessages, useLoadedComponent, type ComponentLoader } from '@sports/shared';
+import { ContainedFailure } from '../remotes/ContainedFailure';
+import { RenderErrorBoundary } from '../remotes/RenderErrorBoundary';
 import { HomePage } from './HomePage';
-import { AboutPage, ContactPage, PrivacyPage, TermsPage } from './InfoPages';
+import { INFO_PAGE_LOADERS } from './loadInfoPages';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
 import { TestPage } from './TestPage';
@@ -22,6 +24,33 @@ const LazyOpsPage = lazy(() => import('../ops/OpsPage').then((module) => ({ defa
 function OpsPage() {
   return createElement(Suspense, { fallback: createElement(PageLoading) }, createElement(LazyOpsPage));
 }
+
+/**
+ * One of the footer's pages (loadInfoPages.ts), shown once its chunk is here: a state update, not
+ * React.lazy (shared/src/remoteKit/loadedComponent.ts: no 300 ms hold of the fallback), usually
+ * already loaded when its link was pointed at. A chunk that failed shows the contained failure
+ * with a retry (the page again).
+ */
+function lazyInfoPage(load: ComponentLoader<object>): ComponentType {
+  function InfoPageWhenLoaded() {
+    const Page = useLoadedComponent(load);
+    return Page ? createElement(Page) : createElement(PageLoading);
+  }
+  return function InfoPage() {
+    const failed = createElement(ContainedFailure, {
+      title: sharedMessages.remoteFailedTitle,
+      body: sharedMessages.remoteFailedBody,
+      onRetry: async () => window.location.reload(),
+      testId: 'page-load-failed',
+    });
+    return createElement(RenderErrorBoundary, { fallback: failed, onError: () => undefined, children: createElement(InfoPageWhenLoaded) });
+  };
+}
+
+const AboutPage = lazyInfoPage(INFO_PAGE_LOADERS.about);
+const ContactPage = lazyInfoPage(INFO_PAGE_LOADERS.contact);
+const TermsPage = lazyInfoPage(INFO_PAGE_LOADERS.terms);
+const PrivacyPage = lazyInfoPage(INFO_PAGE_LOADERS.privacy);
 
 /** The pages of the routes the host owns itself (owner 'host' in the route table). */
 export const hostPages: Record<string, ComponentType> = {

@@ -17,6 +17,8 @@ const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(BODY)?.[1] ?? '';
 function firstPaintAt(hash: string, assignments?: unknown): HTMLElement {
   window.location.hash = hash;
   document.body.innerHTML = BODY.replace(/<script>[\s\S]*?<\/script>/, '');
+  // One inlined copy at a time: files share one document (isolate: false).
+  for (const earlier of Array.from(document.querySelectorAll('#mf-assignments'))) earlier.remove();
   if (assignments !== undefined) {
     const json = document.createElement('script');
     json.type = 'application/json';
@@ -34,7 +36,7 @@ const titles = (element: HTMLElement) => [...element.querySelectorAll('[data-fp-
 const current = (element: HTMLElement, attribute: string) => [...element.querySelectorAll(`[${attribute}][data-current]`)].map((each) => each.getAttribute(attribute));
 
 afterEach(() => {
-  document.getElementById('mf-assignments')?.remove();
+  for (const inlined of Array.from(document.querySelectorAll('#mf-assignments'))) inlined.remove();
   document.body.innerHTML = '';
   document.title = '';
 });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RemoteRoot } from '@sports/shared';
 import { SCORES_PATHS } from '../api/scoresApi';
@@ -38,10 +38,11 @@ describe('赛况: parts shown top down, each once the parts above it settled', (
       </RemoteRoot>,
     );
     await screen.findByTestId('timeline');
+    // The timeline settles in the commit after it shows: the replays' part then shows (loading).
+    await waitFor(() => expect(screen.getByTestId('timeline-tab-replays').hidden).toBe(false));
     // The commentary was asked for at once (it loads beside the parts above) but is not shown yet.
     expect(context.callsTo(SCORES_PATHS.robot)).toHaveLength(1);
     expect(screen.getByTestId('timeline-tab-commentary').hidden).toBe(true);
-    expect(screen.getByTestId('timeline-tab-replays').hidden).toBe(false);
 
     await act(async () => replays.resolve({ list: [replay], next_cursor: null }));
     await screen.findByTestId('match-replay');
@@ -69,8 +70,8 @@ describe('赛况: parts shown top down, each once the parts above it settled', (
 
     await act(async () => events.resolve(pageOf([matchEvent(row, { player_zh: '萨卡', match_str: "23'" })])));
     await screen.findByTestId('timeline');
+    await waitFor(() => expect(screen.getByTestId('timeline-tab-commentary').hidden).toBe(false));
     expect(screen.getByTestId('timeline-tab-replays').hidden).toBe(false);
-    expect(screen.getByTestId('timeline-tab-commentary').hidden).toBe(false);
     expect(screen.queryByTestId('match-replays')).toBeNull();
   });
 });

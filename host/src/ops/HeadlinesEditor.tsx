@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { HEADLINE_BODY_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, TextArea, type HeadlineCategory, type OpsHeadline, type OpsHeadlineWrite } from '@sports/shared';
 import { DialogButton } from '../feedback/DialogButton';
@@ -38,7 +38,7 @@ export interface HeadlinesEditorProps {
 /** Write or edit an article: title, summary, category, cover, byline, Markdown body, related matches; preview; save or save and publish. */
 export function HeadlinesEditor({ categories, editing, onSave, onPreview, onCancelEdit }: HeadlinesEditorProps) {
   const firstCategory = categories[0]?.key ?? 'general';
-  const [values, setValues] = useState<HeadlineFormValues>(() => emptyHeadlineForm(firstCategory));
+  const [values, setValues] = useState<HeadlineFormValues>(() => (editing ? headlineFormOf(editing) : emptyHeadlineForm(firstCategory)));
   const [errors, setErrors] = useState<HeadlineFormErrors>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
@@ -48,7 +48,13 @@ export function HeadlinesEditor({ categories, editing, onSave, onPreview, onCanc
   const categoryId = useId();
   const previewHeadingId = useId();
 
+  // A new article to edit (or the categories' first changed): the form starts again from it. Not
+  // on mount, whose state was made from the same: the passive effect can run after the editor is
+  // on screen, and what was typed in between was wiped (HeadlinesPanel.test.tsx saw it).
+  const formOf = useRef({ editing, firstCategory });
   useEffect(() => {
+    if (formOf.current.editing === editing && formOf.current.firstCategory === firstCategory) return;
+    formOf.current = { editing, firstCategory };
     setValues(editing ? headlineFormOf(editing) : emptyHeadlineForm(firstCategory));
     setErrors({});
     setOutcome(null);

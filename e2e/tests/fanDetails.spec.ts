@@ -93,8 +93,13 @@ test('desktop: the footer opens real pages: 关于我们, 联系我们, 用户�
   ] as const) {
     await page.goto('/web/#/main');
     const footerLinks = page.getByRole('navigation', { name: '页脚链接' });
-    await footerLinks.getByRole('link', { name: label }).click();
-    await expect(page).toHaveURL(new RegExp(`#/${path}$`));
+    // The footer sits below the home's widgets, which arrive while the page loads (an empty one
+    // takes no room, and the footer moves up): a click aimed just before a widget arrived can land
+    // beside the link. Clicked again until the address follows, as a visitor would.
+    await expect(async () => {
+      await footerLinks.getByRole('link', { name: label }).click({ timeout: 5_000 });
+      await expect(page).toHaveURL(new RegExp(`#/${path}$`), { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
     await expect(page.getByTestId('info-page')).toContainText('体育直播');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { LoginModalMode } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
+import { onDemand } from '../app/onDemand';
 import { Dialog } from '../feedback/Dialog';
 import { dialogFrame } from '../feedback/dialogFrameOnDemand';
 import { useBusEvent } from '../feedback/useBusEvent';
@@ -13,35 +14,18 @@ const text = hostMessages.account;
 
 type AccountFormComponent = typeof import('./AccountForm').AccountForm;
 
-/** The form once its chunk has arrived (module-wide: later opens render it at once). */
-let loadedAccountForm: AccountFormComponent | null = null;
-
 /**
  * The form is its own chunk (issue 16: the first visit's bytes): most visits never open the
  * modal. It is fetched, with the dialogs' frame (feedback/dialogFrameOnDemand.ts), when the
  * visitor points at the header's 登录 (LoginButton), or at the first open (a protected action,
- * #/login), which waits for both.
+ * #/login), which waits for both. Once here (module-wide), later opens render it at once.
  * Unit tests await it before rendering, so the modal renders as it does once loaded.
  */
+const accountForm = onDemand<AccountFormComponent>(() => import(/* webpackChunkName: "account-form" */ './AccountForm').then((module) => module.AccountForm));
+
 export function loadAccountForm(): Promise<AccountFormComponent> {
   dialogFrame.preload();
-  return import(/* webpackChunkName: "account-form" */ './AccountForm').then((module) => (loadedAccountForm = module.AccountForm));
-}
-
-/** The form component: there when loaded before; else (its chunk failed at the open) fetched again. */
-function useAccountFormComponent(needed: boolean): AccountFormComponent | null {
-  const [arrived, setForm] = useState<AccountFormComponent | null>(null);
-  // Loaded meanwhile (the 登录 button was pointed at): there at this render, with no effect.
-  const Form = arrived ?? loadedAccountForm;
-  useEffect(() => {
-    if (Form || !needed) return;
-    let current = true;
-    void loadAccountForm().then((loaded) => current && setForm(() => loaded), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [Form, needed]);
-  return Form;
+  return accountForm.load();
 }
 
 interface FormState {
@@ -77,13 +61,13 @@ export function LoginModal() {
   const openWith = (mode: LoginModalMode) => {
     askedMode.current = mode;
     store.set(loginModalOpenAtom, true);
-    setState((current) => ({ mode, formKey: current.formKey + 1, focusForm: loadedAccountForm === null }));
+    setState((current) => ({ mode, formKey: current.formKey + 1, focusForm: accountForm.loaded() === null }));
   };
 
   useBusEvent('login:open', (event) => {
     const mode = event.mode ?? DEFAULT_LOGIN_MODE;
     if (store.get(loginModalOpenAtom) && askedMode.current === mode) return;
-    if (loadedAccountForm) return openWith(mode);
+    if (accountForm.loaded()) return openWith(mode);
     // The page's first open: the form's chunk first (tens of ms, usually fetched already when the
     // 登录 button was pointed at), so the dialog opens whole: no jump as the form arrives, the
     // focus on its first field as usual. Opened anyway if the chunk fails (the form retries).
@@ -98,7 +82,8 @@ export function LoginModal() {
       });
   });
 
-  const AccountForm = useAccountFormComponent(open);
+  // Loaded meanwhile (the 登录 button was pointed at): there at this render; else (its chunk failed at the open) fetched again.
+  const AccountForm = accountForm.useLoaded(open);
 
   const close = () => store.set(loginModalOpenAtom, false);
   const changeMode = (mode: LoginModalMode) =>

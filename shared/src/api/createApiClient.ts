@@ -1,7 +1,7 @@
 import { ApiError } from './apiError';
 import { isApiEnvelope, type ApiEnvelope } from './envelope';
 import { createEnvelopeHandler, type InterceptorDeps } from './envelopeInterceptor';
-import { takeFirstScreenAnswer } from './firstScreenData';
+import { earlyAnswerWithin, takeFirstScreenAnswer } from './firstScreenData';
 import { REQUEST_TIMEOUT_MS } from './limits';
 import { nextTask } from '../tasks/nextTask';
 import { requestUrlOf, type QueryParams } from './requestUrl';
@@ -66,10 +66,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send(config: ApiRequest): Promise<Answer | null> {
     const url = requestUrlOf(options.baseURL, config.url, config.params);
     // The first screen's data, asked for by the page's first script before any JavaScript arrived
-    // (firstScreenData.ts): taken once, and asked again here when that call got no answer.
+    // (firstScreenData.ts): taken once, and asked again here when that call got no answer in time.
     const early = config.headers === undefined ? takeFirstScreenAnswer(config.method, url, config.data) : null;
     if (early) {
-      const answer = await early.catch(() => null);
+      const answer = await earlyAnswerWithin(early, REQUEST_TIMEOUT_MS);
       if (answer) return { ok: answer.ok, body: parsedJson(answer.text) };
     }
     // Each call in a task of its own (tasks/nextTask.ts): a page's first requests are asked for

@@ -3,7 +3,7 @@ import { createEventBus } from '../events/eventBus';
 import { createSportsStore } from '../store/createSportsStore';
 import { ApiError } from './apiError';
 import { createApiClient } from './createApiClient';
-import { FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_AGE_MS, firstScreenKeyOf, firstScreenKeyOfCall, takeFirstScreenAnswer } from './firstScreenData';
+import { earlyAnswerWithin, FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_AGE_MS, firstScreenKeyOf, firstScreenKeyOfCall, takeFirstScreenAnswer } from './firstScreenData';
 
 type Store = Record<string, { at: number; answer: Promise<{ ok: boolean; text: string } | null> }>;
 const globals = globalThis as unknown as Record<string, Store | undefined>;
@@ -57,6 +57,14 @@ describe('takeFirstScreenAnswer', () => {
     expect(takeFirstScreenAnswer('GET', 'https://elsewhere.example/api/a')).toBeNull();
     expect(takeFirstScreenAnswer('POST', '/api/p', new FormData())).toBeNull();
     expect(takeFirstScreenAnswer('GET', `${location.origin}/api/a`)).not.toBeNull();
+  });
+});
+
+describe('earlyAnswerWithin', () => {
+  it('gives the answer, or null when the call failed or hangs past the time given', async () => {
+    await expect(earlyAnswerWithin(Promise.resolve({ ok: true, text: 'x' }), 1_000)).resolves.toEqual({ ok: true, text: 'x' });
+    await expect(earlyAnswerWithin(Promise.reject(new Error('offline')), 1_000)).resolves.toBeNull();
+    await expect(earlyAnswerWithin(new Promise(() => undefined), 20)).resolves.toBeNull();
   });
 });
 

@@ -90,6 +90,20 @@ export function takeFirstScreenAnswer(method: 'GET' | 'POST', url: string, body?
   return early.answer;
 }
 
+/**
+ * An early answer, or null when its call failed or took longer than `ms`: the page's script sets
+ * no timeout of its own, so a call that hangs must not hang the code that took it (the client
+ * then asks again, with its own timeout).
+ */
+export async function earlyAnswerWithin(answer: EarlyAnswer['answer'], ms: number): Promise<{ ok: boolean; text: string } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([answer.catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The address of a declared call (query included) and its body, for the server's and the tests' use: what the page asks. */
 export function firstScreenKeyOfCall(call: FirstScreenCall, routeParams: QueryParams = {}): string | null {
   const query = new URLSearchParams();

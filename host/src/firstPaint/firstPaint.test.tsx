@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { FIRST_SCREEN_GLOBAL, firstScreenKeyOfCall, type FirstScreenCall } from '@sports/shared';
+import { FIRST_SCREEN_GLOBAL, type FirstScreenCall } from '@sports/shared';
+import { firstScreenKeyOfCall } from '@sports/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_CONFIG_PATH } from '../app/startPageSession';
 import { ACTIVITIES_PATH } from '../pages/ActivityStrip';

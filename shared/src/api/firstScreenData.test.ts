@@ -3,7 +3,8 @@ import { createEventBus } from '../events/eventBus';
 import { createSportsStore } from '../store/createSportsStore';
 import { ApiError } from './apiError';
 import { createApiClient } from './createApiClient';
-import { earlyAnswerWithin, FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_AGE_MS, firstScreenKeyOf, firstScreenKeyOfCall, takeFirstScreenAnswer } from './firstScreenData';
+import { firstScreenKeyOfCall } from '../testing/firstScreenCalls';
+import { earlyAnswerWithin, FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_AGE_MS, firstScreenKeyOf, takeFirstScreenAnswer } from './firstScreenData';
 
 type Store = Record<string, { at: number; answer: Promise<{ ok: boolean; text: string } | null> }>;
 const globals = globalThis as unknown as Record<string, Store | undefined>;

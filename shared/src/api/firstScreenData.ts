@@ -1,5 +1,3 @@
-import type { QueryParams } from './requestUrl';
-
 /**
  * First-screen data (issue 38 part 3): the calls a route's first screen makes are declared in its
  * remote's route manifest (`firstScreenData` of a route, or of a home widget). The page's first
@@ -102,34 +100,6 @@ export async function earlyAnswerWithin(answer: EarlyAnswer['answer'], ms: numbe
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The address of a declared call (query included) and its body, for the server's and the tests' use: what the page asks. */
-export function firstScreenKeyOfCall(call: FirstScreenCall, routeParams: QueryParams = {}): string | null {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(call.query ?? {})) {
-    const resolved = resolvedValue(value, routeParams, false);
-    if (resolved === null) return null;
-    query.append(name, String(resolved));
-  }
-  const search = query.toString();
-  const url = `/${call.path}${search === '' ? '' : `?${search}`}`;
-  if ((call.method ?? 'GET') === 'GET') return firstScreenKeyOf('GET', url);
-  const body: Record<string, FirstScreenValue> = {};
-  for (const [name, value] of Object.entries(call.body ?? {})) {
-    const resolved = resolvedValue(value, routeParams, true);
-    if (resolved === null) return null;
-    body[name] = resolved;
-  }
-  return firstScreenKeyOf('POST', url, body);
-}
-
-function resolvedValue(value: FirstScreenValue, routeParams: QueryParams, inBody: boolean): FirstScreenValue | null {
-  if (typeof value !== 'string' || !value.startsWith(FIRST_SCREEN_ROUTE_PARAM_PREFIX)) return value;
-  const given = routeParams[value.slice(FIRST_SCREEN_ROUTE_PARAM_PREFIX.length)];
-  if (given === undefined || given === null) return null;
-  const text = String(given);
-  return inBody && /^-?\d{1,15}$/.test(text) ? Number(text) : text;
 }
 
 function sortedJson(body: unknown): string {

@@ -4,3 +4,4 @@ export * from './fakeChatClient';
 export * from './apiFixtures';
 export * from './routeManifestCheck';
 export * from './browserZone';
+export * from './firstScreenCalls';

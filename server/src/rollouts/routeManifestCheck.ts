@@ -77,12 +77,16 @@ export function checkRouteManifest(text: string | null, remote: RemoteName): { p
   for (const widget of manifest.widgets) {
     if (seenWidgets.has(widget.id)) problems.push(routeManifestMessages.duplicateWidget(widget.id));
     seenWidgets.add(widget.id);
-    for (const call of widget.firstScreenData ?? []) {
-      if (usesRouteParam(call)) problems.push(routeManifestMessages.firstScreenWidgetParam(widget.id, call.path));
-    }
   }
-  for (const [owner, calls] of [...manifest.routes.map((route) => [`#/${route.path}`, route.firstScreenData] as const), ...manifest.widgets.map((widget) => [widget.id, widget.firstScreenData] as const)]) {
-    for (const call of calls ?? []) if ((call.method ?? 'GET') === 'GET' && call.body !== undefined) problems.push(routeManifestMessages.firstScreenGetBody(owner, call.path));
+  const declaring = [
+    ...manifest.routes.map((route) => ({ owner: `#/${route.path}`, isWidget: false, calls: route.firstScreenData ?? [] })),
+    ...manifest.widgets.map((widget) => ({ owner: widget.id, isWidget: true, calls: widget.firstScreenData ?? [] })),
+  ];
+  for (const { owner, isWidget, calls } of declaring) {
+    for (const call of calls) {
+      if ((call.method ?? 'GET') === 'GET' && call.body !== undefined) problems.push(routeManifestMessages.firstScreenGetBody(owner, call.path));
+      if (isWidget && usesRouteParam(call)) problems.push(routeManifestMessages.firstScreenWidgetParam(owner, call.path));
+    }
   }
   return { problems, manifest: problems.length === 0 ? manifest : null };
 }

@@ -309,7 +309,13 @@ describeEachDatabase('wallet: barrage (styles, a room’s persisted danmaku, api
     for (const [member, anchorId] of [[ownFan, anchor.id], [otherFan, elsewhere.id]] as const) {
       expect((await ctx.app.inject({ method: 'POST', url: '/api/FanMedal/wear', headers: member.headers, payload: { anchor_id: anchorId } })).json().code).toBe(200);
     }
-    for (const [member, text] of [[ownFan, '本房勋章'], [otherFan, '别家勋章'], [plain, '不戴勋章']] as const) expect((await send(member, roomId, text)).code, text).toBe(200);
+    // The room's delivery follows the answer (never holds it): a watcher hears the three lines before the joiner joins.
+    const watcher = await viewerIn(String(anchor.id));
+    for (const [member, text] of [[ownFan, '本房勋章'], [otherFan, '别家勋章'], [plain, '不戴勋章']] as const) {
+      const from = watcher.frames.length;
+      expect((await send(member, roomId, text)).code, text).toBe(200);
+      await watcher.waitFor((frame: ChatServerFrame) => frame.type === 'message' && frame.message.text === text, 5_000, from);
+    }
     const answer = await get(`/api/Barrage/getList?room_id=${roomId}`);
     expect(Value.Check(BarrageListSchema, answer.data)).toBe(true);
     const byText = new Map((answer.data.list as Array<{ text: string; medal?: unknown }>).map((item) => [item.text, item]));

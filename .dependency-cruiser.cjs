@@ -44,10 +44,10 @@ module.exports = {
     {
       name: 'only-the-host-routes',
       comment:
-        "react-router is the host's alone, bundled in the host and not a page singleton (issue 16: a shared module ships whole, 53 KiB): a remote or @sports/shared gets `location` in its props and navigates with RemoteContext.navigate",
+        "the router (wouter; react-router before 7 Dec 2026) is the host's alone, bundled in the host and not a page singleton (issue 16: a shared module ships whole): a remote or @sports/shared gets `location` in its props and navigates with RemoteContext.navigate",
       severity: 'error',
       from: { path: '^(mf-[a-z]+|shared)/' },
-      to: { path: '(^|/)react-router(-dom)?(/|$)' },
+      to: { path: '(^|/)(react-router(-dom)?|wouter)(/|$)' },
     },
     {
       name: 'shared-imports-no-app',

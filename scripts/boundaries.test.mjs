@@ -109,7 +109,7 @@ const VIOLATIONS = [
   // Type-only: erased at run time, still a coupling between packages.
   ['remote-only-own-files-and-shared', { 'mf-live/src/probe.ts': "import type { h } from '../../host/src/index';\nexport type P = typeof h;\n" }, 'mf-live/src/probe.ts -> host/src/index.ts', [DEEP]],
   // Not installed in a remote (only the host depends on the router): unresolved, still refused.
-  ['only-the-host-routes', { 'mf-live/src/probe.ts': "import { useNavigate } from 'react-router-dom';\nexport const p = useNavigate;\n" }, 'mf-live/src/probe.ts -> react-router-dom', []],
+  ['only-the-host-routes', { 'mf-live/src/probe.ts': "import { useLocation } from 'wouter';\nexport const p = useLocation;\n" }, 'mf-live/src/probe.ts -> wouter', []],
   ['shared-imports-no-app', { 'shared/src/probe.ts': "import { app } from '../../server/src/app';\nexport const p = app;\n" }, 'shared/src/probe.ts -> server/src/app.ts', [DEEP]],
   // A dynamic import counts too.
   ['host-not-to-remote-or-server', { 'host/src/probe.ts': "export const load = () => import('../../mf-live/src/index');\n" }, 'host/src/probe.ts -> mf-live/src/index.ts', [DEEP]],

@@ -1,5 +1,5 @@
 import { Provider as StoreProvider } from 'jotai';
-import { HashRouter } from 'react-router-dom';
+import { Router } from 'wouter';
 import { ThemeProvider } from 'styled-components';
 import { theme, type RemoteContext } from '@sports/shared';
 import { LoginModal } from '../account/LoginModal';
@@ -14,6 +14,7 @@ import { RemoteLoaderContext } from '../remotes/RemoteLoaderContext';
 import { GlobalStyle } from './GlobalStyle';
 import { HostServicesContext } from './hostServices';
 import { SiteRouter } from './SiteRouter';
+import { useSiteHashLocation } from '../routes/hashLocation';
 
 export interface AppProps {
   services: RemoteContext;
@@ -31,9 +32,9 @@ export function App({ services, assignments, loader }: AppProps) {
           <StoreProvider store={services.store}>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
-              <HashRouter>
+              <Router hook={useSiteHashLocation}>
                 <SiteRouter />
-              </HashRouter>
+              </Router>
               <FeedbackHost />
               <LoginModal />
               <GoalAlerts />

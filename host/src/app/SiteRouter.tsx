@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Redirect, Route, Switch } from 'wouter';
 import { useSiteRoutes } from '../routes/useSiteRoutes';
 import { RouteScreen } from './RouteScreen';
 import { UnclaimedPathScreen } from './UnclaimedPathScreen';
@@ -11,12 +11,18 @@ import { UnclaimedPathScreen } from './UnclaimedPathScreen';
 export function SiteRouter() {
   const { status, routes, retry } = useSiteRoutes();
   return (
-    <Routes>
-      <Route path="/" element={<Navigate to="/main" replace />} />
+    <Switch>
+      <Route path="/">
+        <Redirect to="/main" replace />
+      </Route>
       {routes.map((route) => (
-        <Route key={route.path} path={`/${route.path}`} element={<RouteScreen route={route} />} />
+        <Route key={route.path} path={`/${route.path}`}>
+          <RouteScreen route={route} />
+        </Route>
       ))}
-      <Route path="*" element={<UnclaimedPathScreen status={status} retry={retry} />} />
-    </Routes>
+      <Route path="*">
+        <UnclaimedPathScreen status={status} retry={retry} />
+      </Route>
+    </Switch>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Redirect } from 'wouter';
 import { PageLoading } from '@sports/shared';
 import { AppLayout } from '../layout/AppLayout';
 import { hostMessages } from '../messages';
@@ -25,7 +25,7 @@ export interface UnclaimedPathScreenProps {
  * control plane cannot be reached, shows a contained error whose retry asks again.
  */
 export function UnclaimedPathScreen({ status, retry }: UnclaimedPathScreenProps) {
-  if (status === 'ready') return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (status === 'ready') return <Redirect to={NOT_FOUND_PATH} replace />;
   if (status === 'loading') {
     return (
       <AppLayout route={LOADING_ROUTE}>

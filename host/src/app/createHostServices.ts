@@ -1,5 +1,6 @@
 import { createApiClient, createEventBus, createSportsStore, type RemoteContext } from '@sports/shared';
 import { holdUnheardShellEvents } from '../feedback/holdUnheardShellEvents';
+import { navigateInSite } from '../routes/hashLocation';
 
 /**
  * The page's one store, bus and API client. The token is an HttpOnly cookie the browser sends
@@ -19,8 +20,7 @@ export function createHostServices(): RemoteContext {
         window.open(`${window.location.pathname}#${to}`, '_blank', 'noopener');
         return;
       }
-      if (options?.replace) window.location.replace(`#${to}`);
-      else window.location.hash = to;
+      navigateInSite(to, options);
     },
   };
 }

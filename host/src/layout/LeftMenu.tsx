@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearch } from 'wouter';
 import styled, { css } from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { samePath } from '@sports/shared/routePaths';
@@ -82,7 +82,8 @@ const Divider = styled.li`
 
 /** The side menu of the live and schedule pages; it can be collapsed and remembers that. */
 export function LeftMenu() {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const [opened, toggle] = useSidebarStatus();
   const listId = useId();
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import styled from 'styled-components';
 import { hostMessages } from '../messages';
 

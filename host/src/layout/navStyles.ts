@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import styled, { css } from 'styled-components';
 import { Button } from '@sports/shared';
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import styled from 'styled-components';
 import { userInfoAtom } from '@sports/shared';
 import { messagesCopy } from './messagesCopy';

@@ -1,4 +1,5 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { canGoBackInSite } from '../routes/hashLocation';
 import styled from 'styled-components';
 import { IconButton } from '@sports/shared';
 import { mobileCopy } from './mobileCopy';
@@ -54,11 +55,10 @@ export interface MobileHeaderProps {
  * to a room) has none, so back opens the home page instead of leaving the site.
  */
 export function MobileHeader({ title, showBack }: MobileHeaderProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
   const back = () => {
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate('/main', { replace: true });
+    if (canGoBackInSite()) window.history.back();
+    else navigate('/main', { replace: true });
   };
   return (
     <Bar data-testid="mobile-header">

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import styled from 'styled-components';
 import { requireLogin, userInfoAtom } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate } from 'react-router-dom';
+import { Redirect } from 'wouter';
 import { userInfoAtom } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { HomePage } from './HomePage';
@@ -15,6 +15,6 @@ export function LoginPage() {
   useEffect(() => {
     if (!loggedIn) eventBus.emit('login:open', { mode: 'code' });
   }, [eventBus, loggedIn]);
-  if (loggedIn) return <Navigate to="/main" replace />;
+  if (loggedIn) return <Redirect to="/main" replace />;
   return <HomePage />;
 }

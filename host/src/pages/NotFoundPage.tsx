@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { hostCopy } from './hostCopy';
 
 export function NotFoundPage() {

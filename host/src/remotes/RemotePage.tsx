@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useSearch } from 'wouter';
 import { RoutePageOutlet, type RemoteName, type RemoteRoutesModule } from '@sports/shared';
 import { useHostServices } from '../app/hostServices';
 import { useDevRemoteUpdates } from '../federation/useDevRemoteUpdates';
@@ -9,7 +9,7 @@ export function RemotePage({ remote, path }: { remote: RemoteName; path: string 
   const services = useHostServices();
   // `pnpm dev:remote`: a hot update of this remote's pages renders the new page in place.
   useDevRemoteUpdates(remote);
-  const { search } = useLocation();
+  const search = useSearch();
   const location = { path, query: Object.fromEntries(new URLSearchParams(search)) };
   return (
     <RemoteArea<RemoteRoutesModule> remote={remote} exposed="routes">

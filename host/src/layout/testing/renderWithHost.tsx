@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
-import { HashRouter } from 'react-router-dom';
+import { Router } from 'wouter';
+import { useSiteHashLocation } from '../../routes/hashLocation';
 import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import {
@@ -69,7 +70,7 @@ export function HostTestProviders({ services, assignments, loader, children }: H
         <RemoteLoaderContext.Provider value={loader ?? null}>
           <JotaiProvider store={services.store}>
             <ThemeProvider theme={theme}>
-              <HashRouter>{children}</HashRouter>
+              <Router hook={useSiteHashLocation}>{children}</Router>
             </ThemeProvider>
           </JotaiProvider>
         </RemoteLoaderContext.Provider>

@@ -1,4 +1,5 @@
-import { MediaThumbCard, MediaThumbList, useLoad, WidgetPanel, type Clip, type RemoteWidgetProps } from '@sports/shared';
+import { useLoad, WidgetPanel, type Clip, type RemoteWidgetProps } from '@sports/shared';
+import { MediaThumbCard, MediaThumbList } from '@sports/shared/pageKit';
 import { liveApi } from '../api/liveApi';
 import { CLIP_KIND_TITLES, clipCopy, clipHref } from '../clips/clipCopy';
 

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import {
   Button,
   LoadView,
+  MediaThumbCard,
+  MediaThumbList,
   Muted,
   PagePanel,
   RemotePageFrame,
@@ -13,7 +15,6 @@ import {
   type HeadlineRelatedMatch,
   type RemotePageProps,
 } from '@sports/shared';
-import { MediaThumbCard, MediaThumbList } from '@sports/shared/pageKit';
 import { headlinesApi, idFromQuery } from '../api/headlinesApi';
 import { CommentsSection } from '../community/CommentsSection';
 import { ReportAction } from '../community/ReportAction';

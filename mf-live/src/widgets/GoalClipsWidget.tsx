@@ -1,5 +1,4 @@
-import { useLoad, WidgetPanel, type Clip, type RemoteWidgetProps } from '@sports/shared';
-import { MediaThumbCard, MediaThumbList } from '@sports/shared/pageKit';
+import { MediaThumbCard, MediaThumbList, useLoad, WidgetPanel, type Clip, type RemoteWidgetProps } from '@sports/shared';
 import { liveApi } from '../api/liveApi';
 import { CLIP_KIND_TITLES, clipCopy, clipHref } from '../clips/clipCopy';
 

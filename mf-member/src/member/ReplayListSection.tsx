@@ -1,5 +1,5 @@
-import { Badge, Button, ChinaTime, Muted, PagePanel, sharedMessages, type RemoteContext, type Replay } from '@sports/shared';
-import { MediaThumbCard, MediaThumbList, useCursorList } from '@sports/shared/pageKit';
+import { Badge, Button, ChinaTime, MediaThumbCard, MediaThumbList, Muted, PagePanel, sharedMessages, type RemoteContext, type Replay } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { memberApi, replayHref } from '../api/memberApi';
 import { safeImage } from '../ui/format';
 

@@ -3,8 +3,7 @@ import styled, { css } from 'styled-components';
 import { focusInto } from './focusables';
 import { Sheet } from './Sheet';
 import { SurfaceHeader } from './SurfaceHeader';
-// By name: useNarrowScreen is the root entry's (this file is @sports/shared/pageKit).
-import { useNarrowScreen } from '@sports/shared';
+import { useNarrowScreen } from './useNarrowScreen';
 
 /** Where the popover opens from its anchor. 'top-*': above it (a bar under the player opens over the video). */
 export type PopoverPlacement = 'top-start' | 'top-end' | 'bottom-start' | 'bottom-end';

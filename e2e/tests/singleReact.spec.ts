@@ -63,3 +63,37 @@ test('React is loaded exactly once while pages of every remote render', async ({
     expect(requested.some((path) => path.startsWith(releaseFolder))).toBe(true);
   }
 });
+
+/**
+ * @sports/shared's subpath singletons (issue 38: `@sports/shared/follows`, `/pageKit`, …,
+ * shared/build/createFederatedConfig.cjs) are not on the first visit: the first page of a remote
+ * that imports one loads it, from the host's build or that remote's, and every later remote takes
+ * that same copy. The share scope holds one loaded copy of the root and of each subpath.
+ */
+test('@sports/shared and each of its subpath singletons are loaded once while pages of every remote render', async ({ page }) => {
+  await page.goto('/web/#/main');
+  await expect(page.getByTestId('widget-hotMatches').getByRole('link').first()).toBeVisible();
+  const loadedCopies = () =>
+    page.evaluate(() => {
+      type Entry = { from: string; loaded?: boolean; lib?: unknown };
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+      const copies: Record<string, string[]> = {};
+      for (const scopes of Object.values(share)) {
+        for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+          if (!pkg.startsWith('@sports/shared')) continue;
+          for (const [version, entry] of Object.entries(versions)) if (entry.loaded || entry.lib) (copies[pkg] ??= []).push(`${version}@${entry.from}`);
+        }
+      }
+      return copies;
+    });
+  // The first visit takes the root alone.
+  expect(Object.keys(await loadedCopies())).toEqual(['@sports/shared']);
+
+  for (const path of ['football', 'news', 'anchor', 'member', 'football']) {
+    await page.goto(`/web/#/${path}`);
+    await expect(page.locator('main [data-remote]').first()).toBeVisible();
+  }
+  const copies = await loadedCopies();
+  expect(Object.keys(copies).length, `the pages loaded no subpath singleton: ${JSON.stringify(copies)}`).toBeGreaterThan(1);
+  for (const [pkg, loaded] of Object.entries(copies)) expect(new Set(loaded).size, `${pkg}: ${loaded.join(', ')}`).toBe(1);
+});

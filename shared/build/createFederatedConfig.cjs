@@ -56,6 +56,9 @@ function reactRouterEntries(packageDir, isProduction) {
  * scope is never tree-shaken: the router's whole production build, 53 KiB brotli, on every first
  * visit); host-only, webpack keeps the part the host uses. See host/src/routes/README.md.
  */
+/** The subpaths of @sports/shared (package.json "exports") that are page singletons beside its root. */
+const SHARED_SUBPATH_SINGLETONS = ['matchCentre', 'follows', 'fanMedals', 'pageKit'];
+
 function createSharedScope(packageDir) {
   const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = installedVersion('react', packageDir);
@@ -74,6 +77,12 @@ function createSharedScope(packageDir) {
     // configs that any store of the shared 'jotai' reads.
     'styled-components': singleton(styled),
     '@sports/shared': singleton(sharedContract),
+    // Its subpath entries that are page singletons of their own (issue 38): the root entry ships
+    // whole on every first visit, these only when a page imports them (a remote's page chunk, a
+    // host page: federation loads the copy the share scope holds before that chunk runs). Each
+    // reaches the root's modules through '@sports/shared' by name, so the page keeps one copy of
+    // every module (shared/src/browserEntry.test.ts checks the entries share no file).
+    ...Object.fromEntries(SHARED_SUBPATH_SINGLETONS.map((subpath) => [`@sports/shared/${subpath}`, singleton(sharedContract)])),
   };
 }
 
@@ -476,4 +485,4 @@ function createFederatedConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createFederatedConfig, createSharedScope, RouteManifestPlugin, PrecompressPlugin };
+module.exports = { createFederatedConfig, createSharedScope, SHARED_SUBPATH_SINGLETONS, RouteManifestPlugin, PrecompressPlugin };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -37,6 +38,11 @@ function resolveLocal(fromFile: string, request: string): string {
 
 /** Every package the entry's value imports reach, with the chain of files that reaches it. */
 function packagesReached(entry: string): Map<string, string[]> {
+  return valueGraphOf(entry).packages;
+}
+
+/** The files (relative to src/) and the packages an entry's value imports reach. */
+function valueGraphOf(entry: string): { files: Set<string>; packages: Map<string, string[]> } {
   const reached = new Map<string, string[]>();
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]) => {
@@ -52,8 +58,21 @@ function packagesReached(entry: string): Map<string, string[]> {
     }
   };
   walk(entry, []);
-  return reached;
+  return { files: new Set([...seen].map((file) => path.relative(SRC, file))), packages: reached };
 }
+
+/**
+ * The subpath entries that are page singletons of their own (issue 38), from the share scope
+ * (build/createFederatedConfig.cjs), with their files from package.json "exports".
+ */
+const requireHere = createRequire(import.meta.url);
+const { SHARED_SUBPATH_SINGLETONS } = requireHere('../build/createFederatedConfig.cjs') as { SHARED_SUBPATH_SINGLETONS: string[] };
+const { exports: packageExports } = requireHere('../package.json') as { exports: Record<string, string> };
+const subpathEntries = SHARED_SUBPATH_SINGLETONS.map((subpath) => {
+  const target = packageExports[`./${subpath}`];
+  if (target === undefined) throw new Error(`@sports/shared/${subpath} is shared but package.json exports no ./${subpath}`);
+  return { subpath, file: path.resolve(SRC, '..', target) };
+});
 
 describe("@sports/shared's browser entry", () => {
   it('reaches no TypeBox through its value imports', () => {
@@ -64,5 +83,33 @@ describe("@sports/shared's browser entry", () => {
   it('is seen to reach TypeBox when a module imports a schema as a value (the walk works)', () => {
     const reached = packagesReached(path.join(SRC, 'server.ts'));
     expect([...reached.keys()].some((request) => FORBIDDEN.test(request))).toBe(true);
+  });
+});
+
+/**
+ * The root entry ships whole on every first visit; the subpath singletons only when a page
+ * imports them. Each is a module of its own in the share scope, so a file both reach would be
+ * two copies in the page (two atoms, two classes): a subpath reaches the root's files through
+ * '@sports/shared' by name (a package, not a file here), and the root never imports a subpath.
+ */
+describe('the subpath singletons of @sports/shared', () => {
+  const root = valueGraphOf(path.join(SRC, 'index.ts'));
+
+  it.each(subpathEntries)('@sports/shared/$subpath shares no file with the root entry or another subpath', ({ subpath, file }) => {
+    const own = valueGraphOf(file).files;
+    const others = subpathEntries.filter((entry) => entry.subpath !== subpath).flatMap((entry) => [...valueGraphOf(entry.file).files]);
+    expect([...own].filter((reached) => root.files.has(reached) || others.includes(reached))).toEqual([]);
+  });
+
+  it('are out of the root entry, which reaches none of their files', () => {
+    const subpathFiles = subpathEntries.flatMap((entry) => [...valueGraphOf(entry.file).files]);
+    expect(subpathFiles.length).toBeGreaterThan(subpathEntries.length);
+    expect(subpathFiles.filter((reached) => root.files.has(reached))).toEqual([]);
+  });
+
+  it('is seen to share a file when a subpath module imports a root module by path (the walk works)', () => {
+    // remoteKit/index.ts (the root's) and remoteKit/pageKit.ts both reach ./Button this way.
+    expect(valueGraphOf(path.join(SRC, 'remoteKit', 'index.ts')).files.has(path.join('remoteKit', 'Button.tsx'))).toBe(true);
+    expect(root.files.has(path.join('remoteKit', 'Button.tsx'))).toBe(true);
   });
 });

@@ -9,7 +9,6 @@ export * from './api/limits';
 export * from './api/responseCodes';
 export * from './contract/remoteNames';
 export * from './levels/levels';
-export * from './fanMedals/fanMedalLevels';
 export * from './messages/zhCN';
 export type * from './schemas/index';
 export * from './schemas/limits';
@@ -28,12 +27,18 @@ export * from './store/chatAtoms';
 export * from './theme/theme';
 export * from './theme/styledTheme';
 export * from './remoteKit/index';
+// Subpath entries, each a page singleton of its own (issue 38): this entry is loaded whole on
+// every first visit, and the home page's first screen uses none of these, so a page that does
+// imports them by their subpath and loads them then. Here their types only (`export type`: a
+// value import of them from the root is a type error, not a silent undefined at run time).
 // Follows of teams, leagues and players (issue 39): the star, the ids, the API.
-export * from './follows/index';
+export type * from './follows/index';
+// Fan medals (issue 35): levels, the badge, a room's fans list.
+export type * from './fanMedals/index';
 // The chat clients and contract (issue 5).
 export * from './chat/index';
 export * from './spoilerFree/index';
 // The match centre (issue 36): lineups, momentum, shot maps, ratings, box scores, their deltas.
-export * from './matchCentre/index';
+export type * from './matchCentre/index';
 export * from './time/chinaTime';
 export * from './tasks/nextTask';

@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, RelativeChinaTime, Tabs, useCursorList, userInfoAtom, type MemberMessage, type MessageTab } from '@sports/shared';
+import { Badge, Button, RelativeChinaTime, Tabs, userInfoAtom, type MemberMessage, type MessageTab } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { useHostServices } from '../app/hostServices';
 import { fetchMessages, markAllRead, markRead } from './messagesApi';
 import { messagesCopy as copy } from './messagesCopy';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Switch, type NotifySettings, type NotifySettingsAnswer } from '@sports/shared';
+import { Button, type NotifySettings, type NotifySettingsAnswer } from '@sports/shared';
+import { Switch } from '@sports/shared/pageKit';
 import { useHostServices } from '../app/hostServices';
 import { messagesCopy } from './messagesCopy';
 import { fetchNotifySettings, saveNotifySettings, sendPushSubscription } from './notifyApi';

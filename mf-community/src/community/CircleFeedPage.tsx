@@ -10,13 +10,13 @@ import {
   requireLogin,
   sharedMessages,
   Tabs,
-  useCursorList,
   useLoad,
   userInfoAtom,
   type FeedView,
   type Post,
   type RemotePageProps,
 } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { communityApi } from '../api/communityApi';
 import { circleCopy, composerCopy } from './communityCopy';
 import { Composer } from './Composer';

@@ -12,10 +12,10 @@ import {
   requireLogin,
   sharedMessages,
   TextArea,
-  useCursorList,
   userInfoAtom,
   type RemoteContext,
 } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import type { CommentThreadApi, ThreadComment as PostComment, ThreadReply as PostCommentReply } from './commentThread';
 import { circleCopy, detailCopy, postCopy } from './communityCopy';
 import { safeImage } from './format';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Muted, sharedMessages, type Post, type RemoteContext, type useCursorList } from '@sports/shared';
+import { Button, Muted, sharedMessages, type Post, type RemoteContext } from '@sports/shared';
+import type { useCursorList } from '@sports/shared/pageKit';
 import { circleCopy, postCopy } from './communityCopy';
 import { PostCard } from './PostCard';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Muted, PagePanel, RemotePageFrame, Tabs, sharedMessages, useCursorList, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
+import { Button, Muted, PagePanel, RemotePageFrame, Tabs, sharedMessages, useLoad, type HeadlineItem, type RemotePageProps } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { headlinesApi } from '../api/headlinesApi';
 import { HeadlineCard } from './HeadlineCard';
 import { newsCopy } from './headlinesCopy';

@@ -2,16 +2,13 @@ import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  FollowStar,
   LoadView,
   Muted,
   PagePanel,
   RemotePageFrame,
-  useFollows,
   useLoad,
   type BaseCompetition,
   type BaseCompetitionItem,
-  type Follows,
   type MatchRow,
   type RemoteContext,
   type RemotePageProps,
@@ -19,6 +16,7 @@ import {
   type StandingRow,
   type TopScorer,
 } from '@sports/shared';
+import { FollowStar, useFollows, type Follows } from '@sports/shared/follows';
 import { pageCopy } from '../messages';
 import { knowledgeCopy } from './knowledgeCopy';
 import { basePath, competitionHref, idParam, knowledgeApi, playerHref, teamHref } from './knowledgeApi';

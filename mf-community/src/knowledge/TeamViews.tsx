@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { FollowStar, LoadView, Muted, PagePanel, useLoad, type BasePlayer, type BaseTeam, type Follows, type RemoteContext, type SquadPlayer } from '@sports/shared';
+import { LoadView, Muted, PagePanel, useLoad, type BasePlayer, type BaseTeam, type RemoteContext, type SquadPlayer } from '@sports/shared';
+import { FollowStar, type Follows } from '@sports/shared/follows';
 import { knowledgeCopy } from './knowledgeCopy';
 import { competitionHref, knowledgeApi, playerCentreHref, playerHref, teamCentreHref, teamHref } from './knowledgeApi';
 import { type Column, KnowledgeTable } from './KnowledgeTable';

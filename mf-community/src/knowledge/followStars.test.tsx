@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_PATHS, userInfoAtom, type BaseCompetition, type BaseCompetitionItem } from '@sports/shared';
+import { userInfoAtom, type BaseCompetition, type BaseCompetitionItem } from '@sports/shared';
+import { FOLLOW_PATHS } from '@sports/shared/follows';
 import { createTestContext, renderRemotePage } from '@sports/shared/testing';
 import { routes } from '../routes';
 import { KNOWLEDGE_PATHS } from './knowledgeApi';

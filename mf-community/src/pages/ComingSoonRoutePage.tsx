@@ -1,4 +1,5 @@
-import { ComingSoonPage, type RemotePageProps } from '@sports/shared';
+import type { RemotePageProps } from '@sports/shared';
+import { ComingSoonPage } from '@sports/shared/pageKit';
 import { pageCopy } from '../messages';
 
 export default function ComingSoonRoutePage({ location }: RemotePageProps) {

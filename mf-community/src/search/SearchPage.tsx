@@ -2,18 +2,13 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  FollowStar,
   Muted,
   PagePanel,
   RelativeChinaTime,
   RemotePageFrame,
   Tabs,
   TextInput,
-  useCursorList,
-  useFollows,
   useLoad,
-  type CursorPage,
-  type Follows,
   type RemotePageProps,
   type SearchAnchor,
   type SearchLive,
@@ -21,6 +16,8 @@ import {
   type SearchPlayer,
   type SearchResult,
 } from '@sports/shared';
+import { FollowStar, useFollows, type Follows } from '@sports/shared/follows';
+import { useCursorList, type CursorPage } from '@sports/shared/pageKit';
 import { formatDateTime } from '../headlines/format';
 import { playerCentreHref, teamCentreHref } from '../knowledge/knowledgeApi';
 import { searchApi } from './searchApi';

@@ -1,7 +1,8 @@
 import '../headlines/testSetup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_PATHS, userInfoAtom, type SearchResult } from '@sports/shared';
+import { userInfoAtom, type SearchResult } from '@sports/shared';
+import { FOLLOW_PATHS } from '@sports/shared/follows';
 import { createTestContext, renderRemotePage } from '@sports/shared/testing';
 import { routes } from '../routes';
 import { SEARCH_PATHS } from './searchApi';

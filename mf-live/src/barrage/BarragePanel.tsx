@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  FanMedalBadge,
   levelOf,
   LoadView,
   Muted,
@@ -14,6 +13,7 @@ import {
   type BarrageStyle,
   type RemoteContext,
 } from '@sports/shared';
+import { FanMedalBadge } from '@sports/shared/fanMedals';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { type SenderMedal, senderMedal } from '../medals/senderMedal';
 import { PaidActionNotice } from '../wallet/PaidActionNotice';

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Button, type ChatGroupMessage, FanMedalBadge, type ReportReason } from '@sports/shared';
+import { Button, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { FanMedalBadge } from '@sports/shared/fanMedals';
 import { chatCopy, giftCopy } from '../messages';
 import { giftOf, safeGiftIcon } from '../gifts/giftMessage';
 import { LevelBadge, senderLevel } from '../ui/LevelBadge';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
-import { Button, Popover, REPORT_REASONS, REPORT_REASON_LABELS, Select, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { Button, REPORT_REASONS, REPORT_REASON_LABELS, Select, type ChatGroupMessage, type ReportReason } from '@sports/shared';
+import { Popover } from '@sports/shared/pageKit';
 
 /** Copy of the chat line's report menu (api/moderation/report). */
 export const reportCopy = {

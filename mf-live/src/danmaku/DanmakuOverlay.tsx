@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { type DanmakuSetting, FanMedalBadge } from '@sports/shared';
+import type { DanmakuSetting } from '@sports/shared';
+import { FanMedalBadge } from '@sports/shared/fanMedals';
 import { LevelBadge } from '../ui/LevelBadge';
 import { GuardBadge } from '../guards/GuardBadge';
 import { DanmakuLanes } from './danmakuLanes';

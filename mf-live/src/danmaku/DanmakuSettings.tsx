@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Popover, Switch, type DanmakuSetting } from '@sports/shared';
+import { Button, type DanmakuSetting } from '@sports/shared';
+import { Popover, Switch } from '@sports/shared/pageKit';
 import { danmakuCopy } from '../messages';
 import { DANMAKU_AREA_SHARES, DANMAKU_FONT_SIZES_PX, DANMAKU_OPACITY_MAX, DANMAKU_OPACITY_MIN, DANMAKU_OPACITY_STEP } from './danmakuLevels';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ensureFollowIds, followIdsAtom, followsApi, LoadView, Muted, useLoad, userInfoAtom, type FollowSuggestion, type RemoteContext } from '@sports/shared';
+import { Button, LoadView, Muted, useLoad, userInfoAtom, type FollowSuggestion, type RemoteContext } from '@sports/shared';
+import { ensureFollowIds, followIdsAtom, followsApi } from '@sports/shared/follows';
 import { liveApi } from '../api/liveApi';
 import { CardGrid, RoomCard } from '../ui/RoomCard';
 import { followsCopy } from './followsCopy';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { ChinaTime, FollowStar, followsApi, LoadView, Muted, useFollows, useLoad, type FollowedMatch, type FollowItem, type FollowTargetType, type RemoteContext } from '@sports/shared';
+import { ChinaTime, LoadView, Muted, useLoad, type FollowedMatch, type FollowItem, type FollowTargetType, type RemoteContext } from '@sports/shared';
+import { FollowStar, followsApi, useFollows } from '@sports/shared/follows';
 import { liveTypeLabels } from '../messages';
 import { followsCopy } from './followsCopy';
 import { FollowSuggestions } from './FollowSuggestions';

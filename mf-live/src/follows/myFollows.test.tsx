@@ -1,7 +1,8 @@
 import '../testing/setup';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_PATHS, type FollowItem, type RecommendFollows } from '@sports/shared';
+import type { FollowItem, RecommendFollows } from '@sports/shared';
+import { FOLLOW_PATHS } from '@sports/shared/follows';
 import { renderRemotePage } from '@sports/shared/testing';
 import { LIVE_PATHS } from '../api/liveApi';
 import { routes } from '../routes';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, FAN_MEDAL_NAME_MAX, FAN_MEDAL_NAME_MIN, Field, TextInput, fanMedalNameLength, useLoad, type RemoteContext } from '@sports/shared';
+import { Button, Field, TextInput, useLoad, type RemoteContext } from '@sports/shared';
+import { FAN_MEDAL_NAME_MAX, FAN_MEDAL_NAME_MIN, fanMedalNameLength } from '@sports/shared/fanMedals';
 import { ConsoleSetting } from '../ui/ConsoleSetting';
 import { medalApi } from './medalApi';
 import { medalCopy } from './medalCopy';

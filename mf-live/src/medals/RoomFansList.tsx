@@ -1,4 +1,6 @@
-import { Button, FanMedalFansList, Popover, type RemoteContext } from '@sports/shared';
+import { Button, type RemoteContext } from '@sports/shared';
+import { FanMedalFansList } from '@sports/shared/fanMedals';
+import { Popover } from '@sports/shared/pageKit';
 import { medalApi } from './medalApi';
 import { medalCopy } from './medalCopy';
 

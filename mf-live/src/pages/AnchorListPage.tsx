@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { LoadView, Muted, RemotePageFrame, Tabs, useLoad, userInfoAtom, type LiveListType, type RemotePageProps, Pager } from '@sports/shared';
+import { LoadView, Muted, RemotePageFrame, Tabs, useLoad, userInfoAtom, type LiveListType, type RemotePageProps } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { liveApi, LIVE_LIST_PAGE_SIZE } from '../api/liveApi';
 import { listCopy, liveTypeLabels, pageCopy } from '../messages';
 import { CardGrid, liveFirst, RoomCard } from '../ui/RoomCard';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LoadView, Muted, RemotePageFrame, Button, Tabs, useLoad, type AttentionItem, type RemoteContext, type RemotePageProps, Pager, useMemberOnly } from '@sports/shared';
+import { LoadView, Muted, RemotePageFrame, Button, Tabs, useLoad, type AttentionItem, type RemoteContext, type RemotePageProps, useMemberOnly } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { liveApi, LIVE_LIST_PAGE_SIZE } from '../api/liveApi';
 import { FollowedList } from '../follows/FollowedList';
 import { FollowSuggestions } from '../follows/FollowSuggestions';

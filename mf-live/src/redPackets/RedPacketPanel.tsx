@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Field, LoadView, requireLogin, Switch, TextInput, useLoad, userInfoAtom, type RedPacket, type RemoteContext } from '@sports/shared';
+import { Badge, Button, Field, LoadView, requireLogin, TextInput, useLoad, userInfoAtom, type RedPacket, type RemoteContext } from '@sports/shared';
+import { Switch } from '@sports/shared/pageKit';
 import { PanelCard, PanelCardList, PanelCardRow } from '../ui/PanelCards';
 import { newIdempotencyKey } from '../gifts/idempotencyKey';
 import { redPacketCopy as copy } from './redPacketCopy';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FOLLOWER_KEYWORD_MAX, LoadView, Button, useLoad, type RemoteContext, type RoomAdminList, Pager } from '@sports/shared';
+import { FOLLOWER_KEYWORD_MAX, LoadView, Button, useLoad, type RemoteContext, type RoomAdminList } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { FOLLOWER_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { adminCopy } from '../messages';
 import { safeImage } from '../ui/RoomCard';

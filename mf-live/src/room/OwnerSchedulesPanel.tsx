@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { LoadView, Button, useLoad, type RemoteContext, type RoomType, Pager } from '@sports/shared';
+import { LoadView, Button, useLoad, type RemoteContext, type RoomType } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { LIVE_LIST_PAGE_SIZE, liveApi } from '../api/liveApi';
 import { ownerScheduleCopy as copy } from '../messages';
 import { formatTime, matchTitle } from '../ui/format';

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton, Popover, requireLogin, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
+import { Button, IconButton, requireLogin, userInfoAtom, type LiveRoomInfo, type MyGuard, type RemoteContext } from '@sports/shared';
+import { Popover } from '@sports/shared/pageKit';
 import { BarragePanel } from '../barrage/BarragePanel';
 import type { DanmakuItem } from '../danmaku/DanmakuOverlay';
 import { useGiftCatalogue } from '../gifts/giftCatalogue';

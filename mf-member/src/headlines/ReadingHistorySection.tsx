@@ -1,4 +1,5 @@
-import { Muted, PagePanel, Button, sharedMessages, useCursorList, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, type HeadlineHistoryItem, type RemoteContext } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { headlinesHistoryApi } from '../api/headlinesApi';
 import { ErrorText, PlainList } from '../ui/Form';
 import { formatDateTime } from '../ui/format';

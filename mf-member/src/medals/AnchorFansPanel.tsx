@@ -1,4 +1,5 @@
-import { FanMedalFansList, PagePanel, type RemoteContext } from '@sports/shared';
+import { PagePanel, type RemoteContext } from '@sports/shared';
+import { FanMedalFansList } from '@sports/shared/fanMedals';
 import { medalsApi } from './medalsApi';
 import { medalsCopy } from './medalsCopy';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, FanMedalBadge, LoadView, Muted, useLoad, type FanMedal } from '@sports/shared';
+import { Button, LoadView, Muted, useLoad, type FanMedal } from '@sports/shared';
+import { FanMedalBadge } from '@sports/shared/fanMedals';
 import type { MemberSectionProps } from '../pages/MemberPage';
 import { medalsApi } from './medalsApi';
 import { medalsCopy } from './medalsCopy';

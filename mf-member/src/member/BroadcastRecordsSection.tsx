@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord, type Replay, Pager } from '@sports/shared';
+import { LoadView, Muted, PagePanel, TableScroll, useLoad, type BroadcastRecord, type Replay } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { broadcastKey, memberApi, MEMBER_LIST_PAGE_SIZE, RECORDS_SCAN_MAX_PAGES, RECORDS_SCAN_PAGE_SIZE, REPLAY_MATCH_PAGE_SIZE, replayHref, replaysByBroadcast, type MemberApi } from '../api/memberApi';
 import { recordsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LoadView, Muted, ONLINE_COUNT_BONUS, Button, useLoad, type AttentionItem, Pager } from '@sports/shared';
+import { LoadView, Muted, ONLINE_COUNT_BONUS, Button, useLoad, type AttentionItem } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
 import { commonCopy, followsCopy } from '../messages';
 import type { MemberSectionProps } from '../pages/MemberPage';

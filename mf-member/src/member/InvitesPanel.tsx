@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, useLoad, Pager } from '@sports/shared';
+import { LoadView, Muted, PagePanel, useLoad } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { MEMBER_LIST_PAGE_SIZE, type MemberApi } from '../api/memberApi';
 import { profileCopy } from '../messages';
 import { formatDateTime, levelLabel, safeImage } from '../ui/format';

@@ -1,4 +1,5 @@
-import { Badge, Button, ChinaTime, MediaThumbCard, MediaThumbList, Muted, PagePanel, sharedMessages, useCursorList, type RemoteContext, type Replay } from '@sports/shared';
+import { Badge, Button, ChinaTime, MediaThumbCard, MediaThumbList, Muted, PagePanel, sharedMessages, type RemoteContext, type Replay } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { memberApi, replayHref } from '../api/memberApi';
 import { safeImage } from '../ui/format';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Muted, PagePanel, RelativeChinaTime, sharedMessages, Button, useCursorList, type Post, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, RelativeChinaTime, sharedMessages, Button, type Post, type RemoteContext } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { postsApi } from '../api/postsApi';
 import { safeImage } from '../ui/format';
 

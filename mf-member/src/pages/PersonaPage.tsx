@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation, Pager, useMemberOnly } from '@sports/shared';
+import { LoadView, Muted, PagePanel, RemotePageFrame, useLoad, type RemotePageProps, type UserReservation, useMemberOnly } from '@sports/shared';
+import { Pager } from '@sports/shared/pageKit';
 import { memberApi, MEMBER_LIST_PAGE_SIZE } from '../api/memberApi';
 import { ReadingHistorySection } from '../headlines/ReadingHistorySection';
 import { UserPostsSection } from '../member/UserPostsSection';

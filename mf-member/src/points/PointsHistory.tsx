@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, ChinaTime, LoadView, Muted, PagePanel, useCursorList, type PointsLine, type RemoteContext } from '@sports/shared';
+import { Button, ChinaTime, LoadView, Muted, PagePanel, type PointsLine, type RemoteContext } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { pointsApi } from './pointsApi';
 import { pointsCopy } from './pointsCopy';
 

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Badge, Button, LoadView, Muted, PagePanel, useCursorList, type ApiClient, type Prediction, type PredictionList, type RemoteContext } from '@sports/shared';
+import { Badge, Button, LoadView, Muted, PagePanel, type ApiClient, type Prediction, type PredictionList, type RemoteContext } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { predictionHistoryCopy as copy } from './predictionHistoryCopy';
 
 /** api/Prediction/list?mine=1: the member's predictions, newest first (server/src/predictions/README.md). */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Muted, PagePanel, Button, sharedMessages, useCursorList, useLoad, type RemoteContext } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, useLoad, type RemoteContext } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { walletApi } from '../api/walletApi';
 import { ErrorText } from '../ui/Form';
 import { OrderRows } from './OrderRows';

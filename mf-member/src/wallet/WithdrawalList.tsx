@@ -1,4 +1,5 @@
-import { Muted, PagePanel, Button, sharedMessages, useCursorList, type RemoteContext, type Withdrawal } from '@sports/shared';
+import { Muted, PagePanel, Button, sharedMessages, type RemoteContext, type Withdrawal } from '@sports/shared';
+import { useCursorList } from '@sports/shared/pageKit';
 import { walletApi } from '../api/walletApi';
 import { formatYuan } from '../member/recharge';
 import { ErrorText, PlainList } from '../ui/Form';

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_PATHS, userInfoAtom, type MatchRow } from '@sports/shared';
+import { userInfoAtom, type MatchRow } from '@sports/shared';
+import { FOLLOW_PATHS } from '@sports/shared/follows';
 import { renderRemotePage } from '@sports/shared/testing';
 import { SCORES_PATHS } from '../api/scoresApi';
 import { routes } from '../routes';

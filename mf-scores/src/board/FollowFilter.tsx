@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Muted, type Follows, type MatchRow } from '@sports/shared';
+import { Button, Muted, type MatchRow } from '@sports/shared';
+import type { Follows } from '@sports/shared/follows';
 import { followFilterCopy } from './followFilterCopy';
 import { isFollowedMatch } from './followedFirst';
 

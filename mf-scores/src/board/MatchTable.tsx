@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import styled, { keyframes } from 'styled-components';
-import { FollowStar, gameSetingAtom, TableScroll, TeamName, type Follows, type MatchRow, type ScoreSport } from '@sports/shared';
+import { gameSetingAtom, TableScroll, TeamName, type MatchRow, type ScoreSport } from '@sports/shared';
+import { FollowStar, type Follows } from '@sports/shared/follows';
 import { boardCopy } from '../messages';
 import { CardBadges } from './CardBadges';
 import { FavouriteStar } from './FavouriteStar';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { PagePanel, RemotePageFrame, requireLogin, Tabs, Toolbar, useFollows, useLoad, type MatchRow, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
+import { PagePanel, RemotePageFrame, requireLogin, Tabs, Toolbar, useLoad, type MatchRow, type RemoteContext, type ScoreSport, type TabItem } from '@sports/shared';
+import { useFollows } from '@sports/shared/follows';
 import { scoresApi } from '../api/scoresApi';
 import { overlayRows } from '../live/liveRows';
 import { boardCopy } from '../messages';

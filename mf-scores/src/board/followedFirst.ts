@@ -1,4 +1,5 @@
-import type { FollowIdSets, MatchRow } from '@sports/shared';
+import type { MatchRow } from '@sports/shared';
+import type { FollowIdSets } from '@sports/shared/follows';
 
 /** A match of a followed team (home or away) or of a followed league. */
 export function isFollowedMatch(row: MatchRow, ids: FollowIdSets): boolean {

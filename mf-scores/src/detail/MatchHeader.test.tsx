@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FOLLOW_PATHS, RemoteRoot, userInfoAtom, type MatchDetail } from '@sports/shared';
+import { RemoteRoot, userInfoAtom, type MatchDetail } from '@sports/shared';
+import { FOLLOW_PATHS } from '@sports/shared/follows';
 import { MEMBER, matchRow, scoresContext } from '../testing/fixtures';
 import { MatchHeader } from './MatchHeader';
 

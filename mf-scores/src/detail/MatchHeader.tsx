@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { FollowStar, PagePanel, useFollows, type MatchDetail, type MatchRow, type RemoteContext } from '@sports/shared';
+import { PagePanel, type MatchDetail, type MatchRow, type RemoteContext } from '@sports/shared';
+import { FollowStar, useFollows } from '@sports/shared/follows';
 import { chinaMonthDay, chinaClock, scoreText } from '../board/format';
 import { detailCopy, statusCopy } from '../messages';
 

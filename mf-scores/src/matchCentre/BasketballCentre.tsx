@@ -1,4 +1,4 @@
-import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToShotChart, type MatchCentreDelta } from '@sports/shared';
+import { applyDeltaToBoxScore, applyDeltaToLeadTracker, applyDeltaToShotChart, type MatchCentreDelta } from '@sports/shared/matchCentre';
 import { BoxScore } from './basketball/BoxScore';
 import { LeadTracker } from './basketball/LeadTracker';
 import { ShotChart } from './basketball/ShotChart';

@@ -1,4 +1,4 @@
-import { applyDeltaToLineups, applyDeltaToMomentum, applyDeltaToShotMap, type MatchCentreDelta } from '@sports/shared';
+import { applyDeltaToLineups, applyDeltaToMomentum, applyDeltaToShotMap, type MatchCentreDelta } from '@sports/shared/matchCentre';
 import { CentreDocsView } from './CentreDocsView';
 import type { CentreViewProps } from './centreView';
 import { Lineups } from './football/Lineups';

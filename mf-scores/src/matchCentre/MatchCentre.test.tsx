@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MatchCentreDelta, type MatchDetail, type MatchRow } from '@sports/shared';
+import type { MatchDetail, MatchRow } from '@sports/shared';
+import type { MatchCentreDelta } from '@sports/shared/matchCentre';
 import { renderRemotePage, roomCard } from '@sports/shared/testing';
 import { SCORES_PATHS } from '../api/scoresApi';
 import { routes } from '../routes';

@@ -11,7 +11,7 @@ import type {
   FootballShotMap,
   LineupPlayer,
   MomentumBucket,
-} from '@sports/shared';
+} from '@sports/shared/matchCentre';
 
 /** Match-centre documents shaped as shared/src/matchCentre/types.ts says, for the tests. */
 

@@ -1,4 +1,4 @@
-import type { MatchCentreSide } from '@sports/shared';
+import type { MatchCentreSide } from '@sports/shared/matchCentre';
 
 /** A rating as shown: one decimal (6.8), – before the player has one. */
 export const ratingText = (rating: number | null) => (rating === null ? '–' : rating.toFixed(1));

@@ -1,4 +1,5 @@
-import type { LiveDataFrame, MatchCentreDelta } from '@sports/shared';
+import type { LiveDataFrame } from '@sports/shared';
+import type { MatchCentreDelta } from '@sports/shared/matchCentre';
 
 export type DeltaListener = (delta: MatchCentreDelta) => void;
 

@@ -1,5 +1,5 @@
+import type { ApiClient } from '@sports/shared';
 import type {
-  ApiClient,
   BasketballBoxScore,
   BasketballLeadTracker,
   BasketballShotChart,
@@ -8,7 +8,7 @@ import type {
   FootballShotMap,
   PlayerProfile,
   TeamProfile,
-} from '@sports/shared';
+} from '@sports/shared/matchCentre';
 
 /** The match centre's endpoints (issue 36; server/src/scores/matchCentre answers them). */
 export const MATCH_CENTRE_PATHS = {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '@sports/shared/testing';
-import type { MatchCentreDelta } from '@sports/shared';
+import type { MatchCentreDelta } from '@sports/shared/matchCentre';
 import { createFrameRelay, type FrameRelay } from './frameRelay';
 import { useCentreDocs } from './useCentreDocs';
 

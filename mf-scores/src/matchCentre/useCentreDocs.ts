@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLoad, useSpoilerFreeValue, type MatchCentreDelta, type RemoteContext } from '@sports/shared';
+import { useLoad, useSpoilerFreeValue, type RemoteContext } from '@sports/shared';
+import type { MatchCentreDelta } from '@sports/shared/matchCentre';
 import type { FrameRelay } from './frameRelay';
 
 /**

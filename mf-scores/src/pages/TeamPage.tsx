@@ -1,4 +1,5 @@
-import { Muted, PagePanel, type RemotePageProps, type TeamRecentMatch } from '@sports/shared';
+import { Muted, PagePanel, type RemotePageProps } from '@sports/shared';
+import type { TeamRecentMatch } from '@sports/shared/matchCentre';
 import { ratingText, xgText } from '../matchCentre/format';
 import { matchCentreApi } from '../matchCentre/matchCentreApi';
 import { matchCentreCopy } from '../matchCentre/matchCentreCopy';

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import styled from 'styled-components';
-import { gameSetingAtom, immediatelyAtom, Switch, type GameSetting, type ImmediatelySetting } from '@sports/shared';
+import { gameSetingAtom, immediatelyAtom, type GameSetting, type ImmediatelySetting } from '@sports/shared';
+import { Switch } from '@sports/shared/pageKit';
 import { settingsCopy } from '../messages';
 
 const Bar = styled.div`

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { IconButton } from '../remoteKit/Button';
+// The page's one copy of the kit, by name (this file is @sports/shared/follows, another singleton).
+import { IconButton } from '@sports/shared';
 import type { FollowTargetType } from '../schemas/follows';
 import { followCopy } from './followCopy';
 import type { Follows } from './useFollows';

@@ -1,11 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
-import { ApiError } from '../api/apiError';
-import type { RemoteContext } from '../contract/remoteContract';
-import { requireLogin } from '../remoteKit/requireLogin';
+// The root entry's modules by name (this file is @sports/shared/follows, another singleton): the
+// page's one ApiError class, login prompt and user atom, not copies bundled in here.
+import { ApiError, requireLogin, userInfoAtom, type RemoteContext, type SportsStore, type UserInfo } from '@sports/shared';
 import type { FollowTargetType } from '../schemas/follows';
-import type { SportsStore } from '../store/createSportsStore';
-import { type UserInfo, userInfoAtom } from '../store/persistedAtoms';
 import { followCopy } from './followCopy';
 import { type FollowIdSets, NO_FOLLOW_IDS, followIdSets, followIdsAtom } from './followIdsAtom';
 import { followsApi } from './followsApi';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { sharedMessages } from '../messages/zhCN';
+// By name: the root entry's messages (this file is in @sports/shared/pageKit, another singleton).
+import { sharedMessages } from '@sports/shared';
 
 const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surface};

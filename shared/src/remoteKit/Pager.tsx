@@ -1,6 +1,5 @@
-import { pageOfText, sharedMessages } from '../messages/zhCN';
-import { Button } from './Button';
-import { Toolbar } from './RemotePageFrame';
+// The root entry's modules by name (this file is @sports/shared/pageKit, another singleton).
+import { Button, pageOfText, sharedMessages, Toolbar } from '@sports/shared';
 
 export interface PagerProps {
   page: number;

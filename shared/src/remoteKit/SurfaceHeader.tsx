@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import styled from 'styled-components';
-import { IconButton } from './Button';
+// By name: the root entry's Button (this file is in @sports/shared/pageKit, another singleton).
+import { IconButton } from '@sports/shared';
 
 const Header = styled.div`
   display: flex;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { theme } from '../theme/theme';
+// By name: the root entry's theme (this file is in @sports/shared/pageKit, another singleton).
+import { theme } from '@sports/shared';
 
 /** The phone layout's query: the /h5 site and any screen as narrow (theme.breakpoints.narrow). */
 export const NARROW_SCREEN_QUERY = `(max-width: ${theme.breakpoints.narrow}px)`;

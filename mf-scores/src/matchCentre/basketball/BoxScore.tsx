@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, TableScroll, type BasketballBoxScore, type BasketballPlayerStats, type BoxScorePlayer, type BoxScoreTeam } from '@sports/shared';
+import { Button, TableScroll } from '@sports/shared';
+import type { BasketballBoxScore, BasketballPlayerStats, BoxScorePlayer, BoxScoreTeam } from '@sports/shared/matchCentre';
 import { clockText } from '../format';
 import { matchCentreCopy } from '../matchCentreCopy';
 

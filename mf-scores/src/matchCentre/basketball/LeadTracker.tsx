@@ -1,5 +1,5 @@
 import { useTheme } from 'styled-components';
-import type { BasketballLeadTracker } from '@sports/shared';
+import type { BasketballLeadTracker } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { clockText, sideName } from '../format';

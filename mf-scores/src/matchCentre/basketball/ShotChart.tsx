@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTheme } from 'styled-components';
-import { COURTS, type BasketballShot, type BasketballShotChart, type CourtGeometry } from '@sports/shared';
+import { COURTS, type BasketballShot, type BasketballShotChart, type CourtGeometry } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { Filters, teamOptions } from '../charts/Filters';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PITCH_LENGTH, PITCH_WIDTH, type FootballLineups, type LineupPlayer, type TeamLineup } from '@sports/shared';
+import { PITCH_LENGTH, PITCH_WIDTH, type FootballLineups, type LineupPlayer, type TeamLineup } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { PitchMarkings } from '../charts/PitchMarkings';

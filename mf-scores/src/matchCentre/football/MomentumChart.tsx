@@ -1,5 +1,5 @@
 import { useTheme } from 'styled-components';
-import type { ChartGoal, FootballMomentum, MomentumBucket } from '@sports/shared';
+import type { ChartGoal, FootballMomentum, MomentumBucket } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { minuteText, sideName } from '../format';

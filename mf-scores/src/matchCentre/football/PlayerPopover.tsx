@@ -1,6 +1,8 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { Button, Popover, type LineupPlayer } from '@sports/shared';
+import { Button } from '@sports/shared';
+import type { LineupPlayer } from '@sports/shared/matchCentre';
+import { Popover } from '@sports/shared/pageKit';
 import { VisuallyHidden } from '../charts/ChartFigure';
 import { RATING_COLOURS, ratingBand, ratingText, xgText } from '../format';
 import { matchCentreCopy } from '../matchCentreCopy';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTheme } from 'styled-components';
-import { PITCH_LENGTH, PITCH_WIDTH, type FootballShot, type FootballShotMap } from '@sports/shared';
+import { PITCH_LENGTH, PITCH_WIDTH, type FootballShot, type FootballShotMap } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { Filters, teamOptions } from '../charts/Filters';

@@ -1,5 +1,5 @@
 import { useTheme } from 'styled-components';
-import type { FootballShotMap, XgPoint } from '@sports/shared';
+import type { FootballShotMap, XgPoint } from '@sports/shared/matchCentre';
 import { DataTable } from '../../ui/DataTable';
 import { ChartFigure } from '../charts/ChartFigure';
 import { minuteText, sideName, xgText } from '../format';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Muted, PagePanel, type MatchRow, type PlayerSeasonLine } from '@sports/shared';
+import { Muted, PagePanel, type MatchRow } from '@sports/shared';
+import type { PlayerSeasonLine } from '@sports/shared/matchCentre';
 import { chinaMonthDay, scoreText } from '../../board/format';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { ratingText, xgText } from '../format';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PlayerProfile, PlayerSeasonLine, TeamProfile } from '@sports/shared';
+import type { PlayerProfile, PlayerSeasonLine, TeamProfile } from '@sports/shared/matchCentre';
 import { renderRemotePage } from '@sports/shared/testing';
 import { routes } from '../../routes';
 import { matchRow, scoresContext } from '../../testing/fixtures';

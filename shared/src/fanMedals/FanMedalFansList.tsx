@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { FanMedalFan, FanMedalRoomFans } from '../schemas/fanMedals';
-import { Button } from './Button';
+// The page's one copy of the kit, by name (this file is @sports/shared/fanMedals, another singleton).
+import { Button, LoadView, Muted, useLoad } from '@sports/shared';
 import { FanMedalBadge } from './FanMedalBadge';
-import { LoadView } from './LoadView';
-import { Muted } from './RemotePageFrame';
-import { useLoad } from './useLoad';
 
 export const fanListCopy = {
   of: (name: string) => `粉丝榜 · ${name}`,

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { FAN_MEDAL_GREY, fanMedalColor } from '../fanMedals/fanMedalLevels';
+import { FAN_MEDAL_GREY, fanMedalColor } from './fanMedalLevels';
 
 /**
  * A fan medal (粉丝勋章, issue 35): the anchor's medal name and the level, on the colour of the

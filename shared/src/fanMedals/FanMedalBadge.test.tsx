@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAN_MEDAL_GREY, fanMedalColor } from '../fanMedals/fanMedalLevels';
+import { FAN_MEDAL_GREY, fanMedalColor } from './fanMedalLevels';
 import { theme } from '../theme/theme';
 import { FanMedalBadge } from './FanMedalBadge';
 

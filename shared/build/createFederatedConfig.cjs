@@ -18,43 +18,17 @@ function installedVersion(packageName, fromDir) {
 }
 
 /**
- * Where react-router resolves for react-router-dom (it is not a direct dependency), or null for a
- * package that does not depend on the router (every remote: only the host routes).
- */
-function reactRouterDir(fromDir) {
-  let domManifest;
-  try {
-    domManifest = require.resolve('react-router-dom/package.json', { paths: [fromDir] });
-  } catch {
-    return null;
-  }
-  return path.dirname(require.resolve('react-router/package.json', { paths: [path.dirname(domManifest)] }));
-}
-
-/**
- * React Router 7's package `exports` name only its development build (warnings, dev checks,
- * ~40 % larger); its production build sits beside it in dist/production. Production bundles
- * resolve the router there (null: the package has no router).
- */
-function reactRouterEntries(packageDir, isProduction) {
-  const routerDir = reactRouterDir(packageDir);
-  if (routerDir === null) return null;
-  const dist = path.join(routerDir, 'dist', isProduction ? 'production' : 'development');
-  return { index: path.join(dist, 'index.mjs'), dom: path.join(dist, 'dom-export.mjs') };
-}
-
-/**
  * The page singletons (DESIGN.md section 3, TOOLCHAIN.md pitfall 3): one copy in the page,
  * whoever loads first provides it. Deep imports are listed because they are separate modules
  * to webpack.
  *
- * react-router(-dom) is not one of them (issue 16, unlike DESIGN.md section 3 and TOOLCHAIN.md
- * pitfall 3): the host alone routes. A remote's pages never import the router; they get
- * `location` in their props and navigate through the contract's `RemoteContext.navigate`
- * (shared/src/contract/remoteContract.ts), and a remote's package has no router dependency
- * (scripts/check-boundaries.mjs refuses the import). A shared module ships whole (the share
- * scope is never tree-shaken: the router's whole production build, 53 KiB brotli, on every first
- * visit); host-only, webpack keeps the part the host uses. See host/src/routes/README.md.
+ * The router is not one of them (issue 16, unlike DESIGN.md section 3 and TOOLCHAIN.md pitfall
+ * 3): the host alone routes, with wouter bundled in its build (host/src/routes/README.md). A
+ * remote's pages never import a router; they get `location` in their props and navigate through
+ * the contract's `RemoteContext.navigate` (shared/src/contract/remoteContract.ts), and a remote's
+ * package has no router dependency (scripts/check-boundaries.mjs refuses the import). A shared
+ * module ships whole (the share scope is never tree-shaken: react-router's whole production
+ * build was 53 KiB brotli on every first visit); host-only, webpack keeps the part the host uses.
  */
 /** The subpaths of @sports/shared (package.json "exports") that are page singletons beside its root. */
 const SHARED_SUBPATH_SINGLETONS = ['matchCentre', 'follows', 'fanMedals', 'pageKit'];
@@ -380,7 +354,6 @@ function createFederatedConfig(options, argv = {}) {
   const isProduction = argv.mode !== 'development';
   const isHost = role === 'host';
   const sharedScope = createSharedScope(packageDir);
-  const router = reactRouterEntries(packageDir, isProduction);
   // A production remote takes the host's runtime-core (`externalRuntime`) and bundler runtime.
   const usesHostRuntime = !isHost && isProduction;
   const hostBundlerRuntime = usesHostRuntime ? bundlerRuntimeFromHost(packageDir, requireFrom(packageDir, 'webpack')) : null;
@@ -414,9 +387,7 @@ function createFederatedConfig(options, argv = {}) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      // The host's router, bundled (not shared) from its production build; a remote has none.
       alias: {
-        ...(router ? { 'react-router$': router.index, 'react-router/dom$': router.dom } : {}),
         ...(hostBundlerRuntime ? hostBundlerRuntime.alias : {}),
       },
     },

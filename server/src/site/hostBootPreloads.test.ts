@@ -11,6 +11,7 @@ const GROUPS = {
   'import:src/bootstrap.tsx': ['607.d6dd0c8792.js', '894.f55a9165a9.js'],
   'provide:react': ['923.b176032498.js'],
   'provide:@sports/shared': ['457.a6d54dfe13.js', '503.98f631543a.js'],
+  'provide:@sports/shared/pageKit': ['316.e63fa1b851.js'],
   'consume:react-dom': ['74.d529ca9728.js'],
   'import:src/mobile/MobileLayout.tsx': ['607.d6dd0c8792.js', 'mobile-layout.c5db45babb.js'],
   'import:src/ops/OpsPage.tsx': ['415.5426145206.js'],
@@ -19,6 +20,11 @@ const GROUPS = {
 describe('bootScriptsOf', () => {
   it("names the desktop page's start: the bootstrap and the singletons' own copies, not main.js, a consumer's fallback nor a later page", () => {
     expect(bootScriptsOf(GROUPS, 'desktop')).toEqual(['607.d6dd0c8792.js', '894.f55a9165a9.js', '457.a6d54dfe13.js', '503.98f631543a.js', '923.b176032498.js']);
+  });
+
+  it("leaves out @sports/shared's subpath singletons: only the pages that import them load them", () => {
+    expect(bootScriptsOf(GROUPS, 'desktop')).not.toContain('316.e63fa1b851.js');
+    expect(bootScriptsOf(GROUPS, 'mobile')).not.toContain('316.e63fa1b851.js');
   });
 
   it('adds the mobile shell’s start and layout chunks on /h5, each file once', () => {

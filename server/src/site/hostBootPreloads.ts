@@ -29,12 +29,22 @@ const LOAD_GRAPH_FILE = 'load-graph.json';
 /** What a script file name in the load graph may be (webpack's `[name].[contenthash].js`). */
 const SCRIPT_FILE = /^[\w.-]+\.js$/;
 
+/**
+ * Whether a group is a page singleton every page loads at start: the host's own copies, except
+ * `@sports/shared`'s subpath singletons (`@sports/shared/pageKit`, …: issue 38), which only the
+ * pages that import them load (SHARED_SUBPATH_SINGLETONS in shared/build/createFederatedConfig.cjs).
+ * Preloaded, they were 3 kB of every first visit that no first screen runs.
+ */
+function isLoadedAtStart(group: string): boolean {
+  return group.startsWith(SINGLETON_PREFIX) && !group.startsWith(`${SINGLETON_PREFIX}@sports/shared/`);
+}
+
 /** The scripts a page of `shell` loads at start, from a load graph's groups, each once, in load order. */
 export function bootScriptsOf(groups: Readonly<Record<string, readonly string[]>>, shell: HostShell): string[] {
   const keys = [
     ...(shell === 'mobile' ? [MOBILE_START_GROUP] : []),
     BOOT_GROUP,
-    ...Object.keys(groups).filter((key) => key.startsWith(SINGLETON_PREFIX)).sort(),
+    ...Object.keys(groups).filter(isLoadedAtStart).sort(),
     ...(shell === 'mobile' ? [MOBILE_LAYOUT_GROUP] : []),
   ];
   const files: string[] = [];

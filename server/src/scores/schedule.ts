@@ -21,14 +21,32 @@ async function pageOfMatches(query: MatchQuery, window: ReturnType<typeof pageWi
   return pageOf(rows.map(toMatchRow), n, window);
 }
 
+/** Without a date, the 已结束 tab looks this far back: a fan at 00:30 still finds the evening's results. */
+const RECENT_RESULTS_MS = 24 * 3_600_000;
+
 /**
- * `POST api/hot_match/all_match`: the schedule of one China day (today when `date` is absent),
- * by sport, competition and status ('live' includes half-time), in kick-off order.
+ * The kick-off window of an `all_match` request, or null for none. A date names one China day,
+ * whatever the status. Without one, the board's tabs ask what a fan means by them, which one China
+ * day is not around midnight: 进行中 is every match in play (one that kicked off at 23:30 is still
+ * in play at 00:10), 已结束 the matches of the last 24 hours (at 00:05 the evening's results, not
+ * an empty day), and the rest today's schedule.
  */
-export async function allMatches(db: Kysely<Database>, request: AllMatchRequest, now: Date): Promise<PageOf<MatchRow>> {
+export function kickoffWindowOf(request: Pick<AllMatchRequest, 'date' | 'status'>, now: Date): { from: Date; to: Date } | null {
+  if (request.date === undefined && request.status === 'live') return null;
+  if (request.date === undefined && request.status === 'finished') return { from: new Date(now.getTime() - RECENT_RESULTS_MS), to: now };
   const day = chinaDayRange(request.date ?? chinaDate(now));
   if (day === null) throw errors.SCORES_BAD_DATE();
-  let query = matchRowQuery(db).where('m.kickoff_at', '>=', day.from).where('m.kickoff_at', '<', day.to);
+  return day;
+}
+
+/**
+ * `POST api/hot_match/all_match`: the matches of one China day (the window above without a
+ * date), by sport, competition and status ('live' includes half-time), in kick-off order.
+ */
+export async function allMatches(db: Kysely<Database>, request: AllMatchRequest, now: Date): Promise<PageOf<MatchRow>> {
+  const kickoffs = kickoffWindowOf(request, now);
+  let query = matchRowQuery(db);
+  if (kickoffs !== null) query = query.where('m.kickoff_at', '>=', kickoffs.from).where('m.kickoff_at', '<', kickoffs.to);
   if (request.sport !== undefined) query = query.where('m.sport', '=', request.sport);
   if (request.competition_id !== undefined) query = query.where('m.competition_id', '=', request.competition_id);
   if (request.status === 'live') query = query.where('m.status', 'in', ['live', 'halftime']);

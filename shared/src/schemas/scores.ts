@@ -185,7 +185,10 @@ export const MatchPageQuerySchema = Type.Object({ match_id: Id, ...PageFields })
 /** 'live' includes half-time. */
 export const ScheduleStatusSchema = Type.Union([Type.Literal('scheduled'), Type.Literal('live'), Type.Literal('finished')]);
 
-/** `POST api/hot_match/all_match`: the schedule. `date` is a day in China time (UTC+8). */
+/**
+ * `POST api/hot_match/all_match`: the schedule. `date` is a day in China time (UTC+8). Without it:
+ * 'live' is every match in play, 'finished' the last 24 hours, otherwise today (server/src/scores/schedule.ts).
+ */
 export const AllMatchRequestSchema = Type.Object(
   {
     sport: Type.Optional(ScoreSportSchema),

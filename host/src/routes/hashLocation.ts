@@ -53,16 +53,20 @@ export function navigateInSite(to: string, options?: NavigateInSiteOptions): voi
   notify();
 }
 
-function depthOfEntry(): number | undefined {
+/** This entry's history state as an object (the browser's, or another script's, may be anything). */
+function entryState(): Record<string, unknown> {
   const state: unknown = window.history.state;
-  const depth = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[DEPTH_KEY] : undefined;
+  return state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+}
+
+function depthOfEntry(): number | undefined {
+  const depth = entryState()[DEPTH_KEY];
   return typeof depth === 'number' ? depth : undefined;
 }
 
 function markEntry(depth: number): void {
   currentDepth = depth;
-  const state: unknown = window.history.state;
-  window.history.replaceState({ ...(state !== null && typeof state === 'object' ? state : {}), [DEPTH_KEY]: depth }, '');
+  window.history.replaceState({ ...entryState(), [DEPTH_KEY]: depth }, '');
 }
 
 /** A new entry (a link, `navigateInSite`) has no depth yet: one more than the page it came from. Back and forward find theirs. */
@@ -81,8 +85,9 @@ const notify = () => {
 
 function subscribe(listener: () => void): () => void {
   if (listeners.length === 0) {
-    if (depthOfEntry() === undefined) markEntry(0);
-    else currentDepth = depthOfEntry() ?? 0;
+    const known = depthOfEntry();
+    if (known === undefined) markEntry(0);
+    else currentDepth = known;
     window.addEventListener('hashchange', notify);
   }
   listeners.push(listener);

@@ -62,3 +62,29 @@ describe("opening a route's lazy parts within their budget (the built site)", ()
     for (const [index, message] of broken.entries()) assert.ok(routes[index].files.some((file) => routes[index].addsGroups.includes(file.group) && message.includes(file.file)), message);
   });
 });
+
+// The page singletons (shared/build/createFederatedConfig.cjs): a production remote ships no copy
+// of any (`import: false`), so the host must provide every one it lists in mf-host-shared.json,
+// which the control plane checks releases against; one it listed but did not provide broke every
+// page importing it (a remote's route failing with "Can not get '@sports/shared/follows'").
+const { readFileSync } = await import('node:fs');
+const { join } = await import('node:path');
+const readBuilt = (folder, file) => JSON.parse(readFileSync(join(REPO_ROOT, folder, 'dist', file), 'utf8'));
+
+describe('the page singletons: the host provides each one it lists, the remotes ship none (the built site)', () => {
+  const listed = Object.keys(readBuilt('host', 'mf-host-shared.json'));
+  const graph = readBuilt('host', 'load-graph.json');
+  const groups = new Set(Object.keys(graph.groups ?? graph));
+  it(`the host provides all ${listed.length} it lists`, () => {
+    assert.ok(listed.length >= 11, listed.join(', '));
+    assert.deepEqual(listed.filter((name) => !groups.has(`provide:${name}`)), []);
+  });
+  for (const remote of ['mf-live', 'mf-scores', 'mf-community', 'mf-member']) {
+    it(`${remote} takes each from the host and ships no copy`, () => {
+      const shared = readBuilt(remote, 'mf-manifest.json').shared;
+      assert.ok(shared.some((entry) => entry.name === 'react'), `${remote} does not share react`);
+      assert.deepEqual(shared.filter((entry) => !listed.includes(entry.name)).map((entry) => entry.name), []);
+      assert.deepEqual(shared.flatMap((entry) => [...entry.assets.js.sync, ...entry.assets.js.async]), []);
+    });
+  }
+});

@@ -61,6 +61,32 @@ function createSharedScope(packageDir) {
 }
 
 /**
+ * A production remote's view of the page singletons: each taken from the host's page only
+ * (`import: false`), never a copy of its own. The host provides every one (providedByTheHost), so
+ * with 'loaded-first' the host's copy is the one used; the remote's own were fallback chunks, and
+ * their provider entries cost every remoteEntry.js on the first visit 0.6 KiB (issue 38). The control plane refuses a
+ * release that takes a singleton the host does not provide (server/src/rollouts/releaseCheck.ts).
+ * A remote's development build (its standalone harness) keeps its own copies.
+ */
+function takenFromTheHost(sharedScope) {
+  return Object.fromEntries(Object.entries(sharedScope).map(([name, config]) => [name, { ...config, import: false }]));
+}
+
+/**
+ * The host's view: it provides every page singleton it lists in mf-host-shared.json, imported by
+ * its own code or not. webpack provides a shared package only where the build imports it, and
+ * the host's code never imports some @sports/shared subpaths (the match centre's, the follows');
+ * named by their file they are provided all the same, each in a chunk of its own that loads when
+ * a remote's page asks for it.
+ */
+function providedByTheHost(sharedScope, packageDir) {
+  const subpaths = new Set(SHARED_SUBPATH_SINGLETONS.map((subpath) => `@sports/shared/${subpath}`));
+  return Object.fromEntries(
+    Object.entries(sharedScope).map(([name, config]) => [name, subpaths.has(name) ? { ...config, import: require.resolve(name, { paths: [packageDir] }), shareKey: name } : config]),
+  );
+}
+
+/**
  * The version of @module-federation/enhanced that builds `packageDir`: what its plugin writes as
  * `metaData.pluginVersion` in a remote's mf-manifest.json (found the way the plugin finds it: its
  * package exports no package.json, so walk up from its entry to the package's own).
@@ -400,7 +426,7 @@ function createFederatedConfig(options, argv = {}) {
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
         // Pitfall 1: 'loaded-first' so a dead remote is never fetched at start-up.
         shareStrategy: 'loaded-first',
-        shared: sharedScope,
+        shared: isHost ? providedByTheHost(sharedScope, packageDir) : usesHostRuntime ? takenFromTheHost(sharedScope) : sharedScope,
         runtimePlugins: isHost ? [...runtimePlugins, PROVIDED_BUNDLER_RUNTIME_PLUGIN] : runtimePlugins,
         // Pitfall 6: remotes publish a manifest the host loads by URL at run time.
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },

@@ -64,6 +64,22 @@ describe('checkRelease', () => {
     expect(checkRelease(withRouter, 'mf_live', host)).toEqual(["react-router-dom 6.30.0 is not the host's major version (7.18.5)"]);
   });
 
+  it('refuses a release that takes from the host a singleton the host does not provide, and accepts one that carries its own copy', () => {
+    const takesPageKit = (assets: { js: { sync: string[]; async: string[] } }) =>
+      manifest({}, [
+        { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
+        { name: '@sports/shared', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true },
+        { name: '@sports/shared/pageKit', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true, assets } as never,
+      ]);
+    // What a production remote builds (createFederatedConfig.cjs: `import: false`): no copy of its own.
+    expect(checkRelease(takesPageKit({ js: { sync: [], async: [] } }), 'mf_live', host)).toEqual([
+      'takes @sports/shared/pageKit from the host, which does not provide it (release a host that provides it first)',
+    ]);
+    // A release with its own copy loads it where the host has none.
+    expect(checkRelease(takesPageKit({ js: { sync: [], async: ['pageKit.1a2b3c.js'] } }), 'mf_live', host)).toEqual([]);
+    expect(checkRelease(takesPageKit({ js: { sync: [], async: [] } }), 'mf_live', { ...host, '@sports/shared/pageKit': { version: '0.1.0', requiredVersion: '^0.1.0' } })).toEqual([]);
+  });
+
   it('refuses a non-object manifest', () => {
     expect(checkRelease('nope', 'mf_live', host)).toEqual(['mf-manifest.json is not a JSON object']);
   });

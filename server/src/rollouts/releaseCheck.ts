@@ -12,6 +12,8 @@ interface ManifestShared {
   version: string;
   requiredVersion?: string;
   singleton?: boolean;
+  /** The release's own copy's scripts; none when it takes the module from the host only (`import: false`). */
+  assets?: { js?: { sync?: unknown[]; async?: unknown[] } };
 }
 
 interface ManifestShape {
@@ -44,7 +46,17 @@ export function checkRelease(manifest: unknown, remote: RemoteName, host: HostSh
     if (!shared && !(ALWAYS_SHARED as readonly string[]).includes(name)) continue;
     problems.push(...checkShared(name, requirement, shared));
   }
+  // A production remote ships no copy of the page singletons (shared/build/createFederatedConfig.cjs,
+  // `import: false`): one the host does not provide would be missing from the page, not loaded twice.
+  for (const shared of shape.shared ?? []) {
+    if (!Object.hasOwn(host, shared.name) && !carriesOwnCopy(shared)) problems.push(`takes ${shared.name} from the host, which does not provide it (release a host that provides it first)`);
+  }
   return problems;
+}
+
+function carriesOwnCopy(shared: ManifestShared): boolean {
+  const js = shared.assets?.js;
+  return (js?.sync?.length ?? 0) + (js?.async?.length ?? 0) > 0;
 }
 
 function checkShared(name: string, host: { version: string; requiredVersion: string }, shared: ManifestShared | undefined): string[] {

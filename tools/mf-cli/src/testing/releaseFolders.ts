@@ -11,8 +11,6 @@ interface SharedEntry {
 type Manifest = { shared?: SharedEntry[]; metaData: { buildInfo: { buildVersion: string }; pluginVersion?: string } } & Record<string, unknown>;
 
 /** The page singletons the control plane checks releases against (DESIGN.md section 3). */
-const HOST_SINGLETONS = ['react', 'react-dom', 'react-router', 'jotai', 'styled-components', '@sports/shared'];
-
 export async function readManifest(folder: string): Promise<Manifest> {
   return JSON.parse(await fs.readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as Manifest;
 }
@@ -32,7 +30,8 @@ export async function copyBuild(source: string, target: string, version: string,
 }
 
 /**
- * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares, and
+ * A site root holding only host/dist/mf-host-shared.json, with the singletons a build shares (the
+ * host provides every page singleton, and a release takes each from it: it ships no copy), and
  * host/dist/mf-host-runtime.json, with the federation runtime it was built with and providing what
  * it needs from the host's page (its mf-host-needs.json), as the host's build writes them: the
  * server checks releases against them and publishes no local builds.
@@ -41,7 +40,7 @@ export async function writeSiteRootFor(build: string, siteRoot: string): Promise
   const manifest = await readManifest(build);
   const shared = manifest.shared ?? [];
   const requirements = Object.fromEntries(
-    shared.filter((entry) => HOST_SINGLETONS.includes(entry.name)).map((entry) => [entry.name, { version: entry.version, requiredVersion: `^${entry.version}` }]),
+    shared.map((entry) => [entry.name, { version: entry.version, requiredVersion: `^${entry.version}` }]),
   );
   await fs.mkdir(path.join(siteRoot, 'host', 'dist'), { recursive: true });
   await fs.writeFile(path.join(siteRoot, 'host', 'dist', 'mf-host-shared.json'), JSON.stringify(requirements));

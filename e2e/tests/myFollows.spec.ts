@@ -64,6 +64,8 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
 
     // The home page: 为你推荐, the followed anchor's live room first, said why, linking to the room.
     await page.goto('/web/#/main');
+    // The row is below the first screen: it loads as the fan scrolls near it (WidgetMeta.loadNearScreen).
+    await page.locator('[data-widget-area="forYou"]').scrollIntoViewIfNeeded();
     const row = page.getByTestId('for-you');
     await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
@@ -77,6 +79,7 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
     // The same member on a phone (/h5): the row is there, the page does not scroll sideways, a tap opens the room.
     const phone = await (await phoneContext(browser, 'iPhone 13', { storageState: await fan.context.storageState() })).newPage();
     await phone.goto('/h5/#/main');
+    await phone.locator('[data-widget-area="forYou"]').scrollIntoViewIfNeeded();
     const phoneRow = phone.getByTestId('for-you');
     await expect(phoneRow).toBeVisible({ timeout: 30_000 });
     const phoneFirst = phoneRow.getByTestId('room-card').first();
@@ -93,6 +96,7 @@ test('a member with no follows is offered teams on 我的关注, follows one, se
     // A guest gets the row too (the popular fallback), the live room in it.
     const guest = await (await browser.newContext()).newPage();
     await guest.goto('/web/#/main');
+    await guest.locator('[data-widget-area="forYou"]').scrollIntoViewIfNeeded();
     await expect(guest.getByTestId('for-you').locator(`a[href="#/live?id=${anchor.roomId}"]`)).toBeVisible({ timeout: 30_000 });
   } finally {
     await stream?.stop();

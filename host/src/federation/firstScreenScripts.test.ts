@@ -33,6 +33,12 @@ describe('the scripts a route shows first, fetched early by main.js', () => {
     expect(firstScreenScripts(scores, release, manifestUrl('mf-scores'), '#/main')).toEqual(['__federation_expose_widgets.2.js', 'widget-hotMatches.h.js'].map((file) => base('mf-scores') + file));
   });
 
+  it('the home page: not the chunks of a widget that loads near the screen', () => {
+    const live = testAssignment('mf_live', { widgets: [{ id: 'liveRecommend', slot: 'home', order: 20 }, { id: 'goalClips', slot: 'home', order: 35, loadNearScreen: true }] });
+    const release = { manifest: { exposes }, scripts: { 'widget-liveRecommend': ['widget-liveRecommend.i.js'], 'widget-goalClips': ['widget-goalClips.j.js'] } };
+    expect(firstScreenScripts(live, release, manifestUrl('mf-live'), '#/main')).toEqual(['__federation_expose_widgets.2.js', 'widget-liveRecommend.i.js'].map((file) => base('mf-live') + file));
+  });
+
   it('a release that names no chunks (an older build): only the exposed module', () => {
     const live = testAssignment('mf_live', { routes: [{ path: 'live', title: '直播间', navIndex: 2 }] });
     expect(firstScreenScripts(live, { manifest: { exposes }, scripts: {} }, manifestUrl('mf-live'), '#/live')).toEqual([`${base('mf-live')}__federation_expose_routes.1.js`]);

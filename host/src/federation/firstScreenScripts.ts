@@ -21,7 +21,8 @@ export function chunkSlugOf(routePath: string): string {
  */
 export function firstScreenScripts(remote: RemoteAssignment, release: InlineRelease, manifestUrl: string, hash: string): string[] {
   const exposed = exposedModuleOfRoute(hash);
-  const names = exposed === 'widgets' ? remote.widgets.map((widget) => `widget-${widget.id}`) : routeChunkNames(remote, release, routePathOf(hash));
+  // A widget that loads near the screen is not on the first screen: its scripts wait for it.
+  const names = exposed === 'widgets' ? remote.widgets.filter((widget) => widget.loadNearScreen !== true).map((widget) => `widget-${widget.id}`) : routeChunkNames(remote, release, routePathOf(hash));
   const base = new URL('.', manifestUrl).href;
   const chunks = names.flatMap((name) => release.scripts[name] ?? []).map((file) => new URL(file, base).href);
   return [...new Set([...exposedModuleScripts(release.manifest, manifestUrl, exposed), ...chunks])];

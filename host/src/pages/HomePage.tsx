@@ -44,8 +44,8 @@ function HomeWidgetGrid({ remotes }: { remotes: readonly RemoteAssignment[] }) {
   const widgets = useMemo(() => homeWidgetsOf(remotes), [remotes]);
   return (
     <Grid data-testid="home-widgets">
-      {widgets.map(({ remote, widget, phoneHeight, wide }) => (
-        <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} phoneHeight={phoneHeight} wide={wide} />
+      {widgets.map(({ remote, widget, phoneHeight, wide, loadNearScreen }) => (
+        <RemoteWidget key={`${remote}/${widget}`} remote={remote} widget={widget} phoneHeight={phoneHeight} wide={wide} loadNearScreen={loadNearScreen} />
       ))}
     </Grid>
   );

@@ -36,13 +36,13 @@ describe('homeWidgetsOf', () => {
     ]);
   });
 
-  it('says which widget is a row of the grid (wide), as its manifest declares', () => {
+  it('says which widget is a row of the grid (wide) and which loads near the screen, as its manifest declares', () => {
     const remotes = [
-      testAssignment('mf_live', { widgets: [{ id: 'forYou', slot: 'home', order: 15, phoneHeight: 300, wide: true }, { id: 'liveRecommend', slot: 'home', order: 20, wide: false }] }),
+      testAssignment('mf_live', { widgets: [{ id: 'forYou', slot: 'home', order: 15, phoneHeight: 300, wide: true, loadNearScreen: true }, { id: 'liveRecommend', slot: 'home', order: 20, wide: false }] }),
     ];
     expect(homeWidgetsOf(remotes)).toStrictEqual([
-      { remote: 'mf_live', widget: 'forYou', phoneHeight: 300, wide: true },
-      { remote: 'mf_live', widget: 'liveRecommend', phoneHeight: undefined, wide: false },
+      { remote: 'mf_live', widget: 'forYou', phoneHeight: 300, wide: true, loadNearScreen: true },
+      { remote: 'mf_live', widget: 'liveRecommend', phoneHeight: undefined, wide: false, loadNearScreen: undefined },
     ]);
   });
 

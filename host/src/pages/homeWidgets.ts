@@ -8,6 +8,8 @@ export interface HomeWidget {
   phoneHeight?: number;
   /** A row: the whole width of the grid on /web (WidgetMeta.wide). */
   wide?: boolean;
+  /** Loads when its area comes near the screen (WidgetMeta.loadNearScreen). */
+  loadNearScreen?: boolean;
 }
 
 /**
@@ -18,9 +20,9 @@ export function homeWidgetsOf(remotes: readonly RemoteAssignment[]): HomeWidget[
   const placed = remotes.flatMap((assignment) =>
     (Array.isArray(assignment.widgets) ? assignment.widgets : [])
       .filter((meta) => meta.slot === 'home')
-      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order, phoneHeight: meta.phoneHeight, wide: meta.wide })),
+      .map((meta) => ({ remote: assignment.name, widget: meta.id, order: meta.order, phoneHeight: meta.phoneHeight, wide: meta.wide, loadNearScreen: meta.loadNearScreen })),
   );
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   placed.sort((a, b) => a.order - b.order || byText(a.remote, b.remote) || byText(a.widget, b.widget));
-  return placed.map(({ remote, widget, phoneHeight, wide }) => ({ remote, widget, phoneHeight, wide }));
+  return placed.map(({ remote, widget, phoneHeight, wide, loadNearScreen }) => ({ remote, widget, phoneHeight, wide, loadNearScreen }));
 }

@@ -61,6 +61,15 @@ describe('checkRouteManifest', () => {
     ]);
   });
 
+  it('accepts a widget loaded near the screen, and refuses one that also declares first-screen data', () => {
+    const clips = { id: 'goalClips', slot: 'home', order: 35, loadNearScreen: true };
+    expect(check({ ...valid, widgets: [...valid.widgets, clips] }).problems).toEqual([]);
+    expect(check({ ...valid, widgets: [...valid.widgets, { ...clips, firstScreenData: [{ path: 'api/Clip/list' }] }] }).problems).toEqual([
+      routeManifestMessages.nearScreenFirstScreenData('goalClips'),
+    ]);
+    expect(check({ ...valid, widgets: [...valid.widgets, { ...clips, loadNearScreen: 'yes' }] }).problems).toHaveLength(1);
+  });
+
   it("refuses another remote's manifest", () => {
     expect(check({ ...valid, remote: 'mf_live' }).problems).toEqual([routeManifestMessages.otherRemote('mf_live', 'mf_scores')]);
   });

@@ -30,6 +30,8 @@ export const routeManifestMessages = {
   firstScreenGetBody: (owner: string, path: string) => `${owner} 的首屏数据 ${path}：GET 请求不能带 body`,
   /** A widget has no hash of its own, so a ':name' value could never be filled. */
   firstScreenWidgetParam: (id: string, path: string) => `组件 ${id} 的首屏数据 ${path}：组件没有路由参数，不能用 ':' 开头的值`,
+  /** A widget loaded near the screen never takes an answer asked for with the page. */
+  nearScreenFirstScreenData: (id: string) => `组件 ${id} 接近屏幕时才加载（loadNearScreen），不能声明首屏数据`,
 } as const;
 
 const validator = Compile(RouteManifestSchema);
@@ -77,6 +79,7 @@ export function checkRouteManifest(text: string | null, remote: RemoteName): { p
   for (const widget of manifest.widgets) {
     if (seenWidgets.has(widget.id)) problems.push(routeManifestMessages.duplicateWidget(widget.id));
     seenWidgets.add(widget.id);
+    if (widget.loadNearScreen === true && (widget.firstScreenData ?? []).length > 0) problems.push(routeManifestMessages.nearScreenFirstScreenData(widget.id));
   }
   const declaring = [
     ...manifest.routes.map((route) => ({ owner: `#/${route.path}`, isWidget: false, calls: route.firstScreenData ?? [] })),

@@ -73,7 +73,17 @@ export interface WidgetMeta {
   wide?: boolean;
   /** The GET calls this widget makes on its first render, started early on the home page (as RouteMeta's). */
   firstScreenData?: FirstScreenCall[];
+  /**
+   * A widget placed below the first screen (a row after the grid's first): its code and data load
+   * when its area comes near the screen (NEAR_SCREEN_MARGIN_PX), not on the first visit. Its
+   * scripts are not warmed, and it declares no `firstScreenData` (the control plane refuses both).
+   * Where a screen is tall enough to show it at once, it loads at once.
+   */
+  loadNearScreen?: boolean;
 }
+
+/** How close (CSS px below the screen) a `loadNearScreen` widget's area comes before it loads. */
+export const NEAR_SCREEN_MARGIN_PX = 200;
 
 /** What a squad writes in its remote's `src/routeManifest.json`. */
 export interface RouteManifestDeclaration {

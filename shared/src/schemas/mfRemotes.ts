@@ -66,6 +66,7 @@ export const WidgetMetaSchema = Type.Object(
     phoneHeight: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WIDGET_PHONE_HEIGHT })),
     wide: Type.Optional(Type.Boolean()),
     firstScreenData: Type.Optional(FirstScreenDataSchema),
+    loadNearScreen: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -90,10 +90,13 @@ async function loadOnce(browser, baseURL, { routeChange = null } = {}) {
   // Scripts asked for and not finished: the count is read once none has been pending for 500 ms
   // (not 'networkidle': the host's keepalive telemetry POSTs never report finished to it).
   const inFlight = new Set();
-  cdp.on('Network.requestWillBeSent', (event) => event.type === 'Script' && inFlight.add(event.requestId));
+  // A script is any .js the page fetches: a <script>, or main.js warming a remote's scripts with
+  // fetch() (type Fetch: the <script> then finds them in the cache).
+  const isScript = (type, url) => type === 'Script' || /\.js$/.test(new URL(url).pathname);
+  cdp.on('Network.requestWillBeSent', (event) => isScript(event.type, event.request.url) && inFlight.add(event.requestId));
   cdp.on('Network.loadingFailed', (event) => inFlight.delete(event.requestId));
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, headerBytes: event.response.encodedDataLength });
+    if (isScript(event.type, event.response.url)) scripts.set(event.requestId, { url: event.response.url, headerBytes: event.response.encodedDataLength });
   });
   cdp.on('Network.loadingFinished', (event) => {
     inFlight.delete(event.requestId);

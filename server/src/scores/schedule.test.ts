@@ -16,8 +16,15 @@ describe('kickoffWindowOf (all_match without and with a date)', () => {
     expect(kickoffWindowOf({ status: 'finished' }, AFTER_MIDNIGHT)).toEqual({ from: new Date('2026-12-06T16:05:00Z'), to: AFTER_MIDNIGHT });
   });
 
-  it('未开始 or every status without a date: today in China', () => {
-    expect(kickoffWindowOf({ status: 'scheduled' }, AFTER_MIDNIGHT)).toEqual({ from: DEC_8_STARTS, to: DEC_9_STARTS });
+  it('未开始 without a date: today in China and the next 24 hours (the night after midnight)', () => {
+    // 00:05: today from midnight, and on to 00:05 the day after.
+    expect(kickoffWindowOf({ status: 'scheduled' }, AFTER_MIDNIGHT)).toEqual({ from: DEC_8_STARTS, to: new Date('2026-12-08T16:05:00Z') });
+    // 23:00 on 8 Dec in China (15:00 UTC): the 03:00 kick-off of 9 Dec is in, until 23:00 on 9 Dec.
+    const lateEvening = new Date('2026-12-08T15:00:00Z');
+    expect(kickoffWindowOf({ status: 'scheduled' }, lateEvening)).toEqual({ from: DEC_8_STARTS, to: new Date('2026-12-09T15:00:00Z') });
+  });
+
+  it('every status without a date: today in China', () => {
     expect(kickoffWindowOf({}, AFTER_MIDNIGHT)).toEqual({ from: DEC_8_STARTS, to: DEC_9_STARTS });
   });
 

@@ -23,19 +23,26 @@ async function pageOfMatches(query: MatchQuery, window: ReturnType<typeof pageWi
 
 /** Without a date, the 已结束 tab looks this far back: a fan at 00:30 still finds the evening's results. */
 const RECENT_RESULTS_MS = 24 * 3_600_000;
+/** Without a date, the 未开始 tab looks this far ahead beyond today: at 23:00 the night's 03:00 kick-offs are there. */
+const UPCOMING_AHEAD_MS = 24 * 3_600_000;
 
 /**
  * The kick-off window of an `all_match` request, or null for none. A date names one China day,
  * whatever the status. Without one, the board's tabs ask what a fan means by them, which one China
  * day is not around midnight: 进行中 is every match in play (one that kicked off at 23:30 is still
  * in play at 00:10), 已结束 the matches of the last 24 hours (at 00:05 the evening's results, not
- * an empty day), and the rest today's schedule.
+ * an empty day), 未开始 today and the next 24 hours (Europe's evening games kick off after midnight
+ * in China: at 23:00 the 03:00 kick-off is the night's, not tomorrow's), and every status today.
  */
 export function kickoffWindowOf(request: Pick<AllMatchRequest, 'date' | 'status'>, now: Date): { from: Date; to: Date } | null {
   if (request.date === undefined && request.status === 'live') return null;
   if (request.date === undefined && request.status === 'finished') return { from: new Date(now.getTime() - RECENT_RESULTS_MS), to: now };
   const day = chinaDayRange(request.date ?? chinaDate(now));
   if (day === null) throw errors.SCORES_BAD_DATE();
+  if (request.date === undefined && request.status === 'scheduled') {
+    const ahead = new Date(now.getTime() + UPCOMING_AHEAD_MS);
+    return { from: day.from, to: ahead > day.to ? ahead : day.to };
+  }
   return day;
 }
 
